@@ -1,0 +1,13 @@
+"""Guesser agents: each wires an algorithm to a heuristic and a budget, found by name in the registry.
+
+Importing this package registers every agent.
+"""
+
+from .base import Agent, Decision
+from .registry import AGENTS, OPTIONS, AgentError, Option, add_option, agent_names, make_agent, register, spec
+from . import random_guesser  # noqa: F401  (registers "random")
+
+__all__ = [
+    "AGENTS", "OPTIONS", "Agent", "AgentError", "Decision", "Option", "add_option",
+    "agent_names", "make_agent", "register", "spec",
+]

@@ -1,0 +1,59 @@
+"""The Guesser interface every player implements, and the decision it reports.
+
+Values are from the Guesser's point of view: higher is better.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+import numpy as np
+
+from search import State, Wordle
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What an agent chose, and what it saw while choosing.
+
+    Attributes:
+        guess: the guess index played.
+        value: the agent's value of that guess on its own scale, if it has one.
+        alternatives: (guess, value) of the best options considered, best first,
+            the chosen guess included; empty for agents that rank nothing.
+        nodes: search nodes visited for this decision (0 for agents that do not search).
+        depth: depth reached, in Guesser moves (0 for agents that do not search).
+    """
+
+    guess: int
+    value: float | None = None
+    alternatives: tuple[tuple[int, float], ...] = ()
+    nodes: int = 0
+    depth: int = 0
+
+
+class Agent(ABC):
+    """A Guesser bound to one game: `decide(state, rng)` returns its Decision.
+
+    `rng` is the only source of randomness; the caller seeds it per game, so a game's
+    moves do not depend on which other games ran before it.
+    """
+
+    #: Registry name, set by `register`.
+    name: str = ""
+
+    def __init__(self, game: Wordle):
+        self.game = game
+
+    @abstractmethod
+    def decide(self, state: State, rng: np.random.Generator) -> Decision:
+        """Choose a legal guess for a Guesser-to-move, non-terminal state."""
+
+    def __call__(self, state: State, rng: np.random.Generator) -> int:
+        """The guess index alone."""
+        return self.decide(state, rng).guess
+
+    def settings(self) -> dict[str, object]:
+        """The options this agent runs with, for results files and traces."""
+        return {}

@@ -1,0 +1,95 @@
+"""Hard mode, as the game enforces it: greens stay in place, and a letter revealed n times
+(green or yellow) in one reply appears at least n times in every later guess. Grey
+letters may be reused.
+
+`violation` is the readable reference and names the broken hint; `legal_mask` is the
+vectorised form used by search, checked against it in the tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .feedback import GREEN, GREY, decode_colours
+from .words import WORD_LENGTH
+
+_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+@dataclass(frozen=True)
+class Hints:
+    """What hard mode demands of the next guess.
+
+    Attributes:
+        fixed: (position, letter) pairs that must stay green.
+        at_least: (letter, count) pairs: the guess must hold the letter at least that often.
+        sources: for each demand, the guess that revealed it (for messages).
+    """
+
+    fixed: tuple[tuple[int, str], ...] = ()
+    at_least: tuple[tuple[str, int], ...] = ()
+    sources: tuple[tuple[str, str], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.fixed or self.at_least)
+
+
+def hints_from(history: list[tuple[str, int]] | tuple[tuple[str, int], ...]) -> Hints:
+    """The hard-mode demands of a history of (guess word, pattern code)."""
+    fixed: dict[int, str] = {}
+    at_least: dict[str, int] = {}
+    sources: dict[str, str] = {}
+    for guess, pattern in history:
+        revealed: dict[str, int] = {}
+        for position, (letter, colour) in enumerate(zip(guess, decode_colours(pattern))):
+            if colour == GREEN:
+                fixed[position] = letter
+                sources[f"fixed{position}"] = guess
+            if colour != GREY:
+                revealed[letter] = revealed.get(letter, 0) + 1
+        for letter, count in revealed.items():
+            if count > at_least.get(letter, 0):
+                at_least[letter] = count
+                sources[f"count{letter}"] = guess
+    return Hints(
+        fixed=tuple(sorted(fixed.items())),
+        at_least=tuple(sorted(at_least.items())),
+        sources=tuple(sorted(sources.items())),
+    )
+
+
+def violation(guess: str, history: list[tuple[str, int]] | tuple[tuple[str, int], ...]) -> str | None:
+    """The first hard-mode hint that `guess` breaks, in words, or None if it is legal."""
+    hints = hints_from(history)
+    source = dict(hints.sources)
+    for position, letter in hints.fixed:
+        if guess[position] != letter:
+            revealed_by = source[f"fixed{position}"].upper()
+            return f"{_ORDINALS[position]} letter must be {letter.upper()} (green in {revealed_by})"
+    for letter, count in hints.at_least:
+        if guess.count(letter) < count:
+            times = "" if count == 1 else f" {count} times"
+            revealed_by = source[f"count{letter}"].upper()
+            return f"guess must contain {letter.upper()}{times} (revealed in {revealed_by})"
+    return None
+
+
+def legal_mask(guess_letters: np.ndarray, guess_counts: np.ndarray, hints: Hints) -> np.ndarray:
+    """Which guesses obey every hint: a bool array over the rows of `guess_letters`.
+
+    Args:
+        guess_letters: (n, 5) letter numbers of the guesses.
+        guess_counts: (n, 26) letter counts of the guesses.
+        hints: the demands, from `hints_from`.
+    """
+    mask = np.ones(len(guess_letters), dtype=bool)
+    for position, letter in hints.fixed:
+        mask &= guess_letters[:, position] == ord(letter) - ord("a")
+    for letter, count in hints.at_least:
+        mask &= guess_counts[:, ord(letter) - ord("a")] >= count
+    return mask
+
+
+assert len(_ORDINALS) == WORD_LENGTH

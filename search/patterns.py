@@ -1,0 +1,55 @@
+"""Patterns as people write them: letters (`gy-..`), digits (`20100`) and emoji squares.
+
+Reading accepts any of the three forms:
+- letters: g = green, y = yellow, and `-`, `.`, `b`, `x` or `_` = grey, any case;
+- digits: 2 = green, 1 = yellow, 0 = grey;
+- emoji: green square, yellow square, black or white square (grey).
+
+>>> parse_pattern('g-y--') == int('20100', 3)
+True
+>>> format_pattern(int('20100', 3), 'digits')
+'20100'
+"""
+
+from __future__ import annotations
+
+from .feedback import GREEN, GREY, YELLOW, decode_colours, encode_colours
+from .words import WORD_LENGTH
+
+STYLES = ("letters", "digits", "emoji")
+_READ = {
+    "g": GREEN, "y": YELLOW, "-": GREY, ".": GREY, "b": GREY, "x": GREY, "_": GREY,
+    "2": GREEN, "1": YELLOW, "0": GREY,
+    "\U0001F7E9": GREEN, "\U0001F7E8": YELLOW, "\u2B1B": GREY, "\u2B1C": GREY,
+}
+_WRITE = {
+    "letters": {GREEN: "g", YELLOW: "y", GREY: "-"},
+    "digits": {GREEN: "2", YELLOW: "1", GREY: "0"},
+    "emoji": {GREEN: "\U0001F7E9", YELLOW: "\U0001F7E8", GREY: "\u2B1B"},
+}
+
+
+class PatternError(ValueError):
+    """A pattern text that is not five colour marks."""
+
+
+def parse_pattern(text: str) -> int:
+    """The pattern code of a text in any of the three forms.
+
+    Raises:
+        PatternError: not exactly five recognised marks.
+    """
+    marks = [ch for ch in text.strip().lower() if ch not in "\ufe0f"]
+    if len(marks) != WORD_LENGTH or any(mark not in _READ for mark in marks):
+        raise PatternError(
+            f"'{text}' is not a pattern: write {WORD_LENGTH} marks such as 'gy-..' "
+            "(g green, y yellow, - . b grey), '21000' or emoji squares"
+        )
+    return encode_colours([_READ[mark] for mark in marks])
+
+
+def format_pattern(code: int, style: str = "letters") -> str:
+    """A pattern code written in one of STYLES."""
+    if style not in _WRITE:
+        raise ValueError(f"unknown pattern style '{style}'; choose one of {', '.join(STYLES)}")
+    return "".join(_WRITE[style][colour] for colour in decode_colours(code))

@@ -1,0 +1,154 @@
+"""Word lists: the shipped official lists, validation of user-supplied ones, and letter encoding.
+
+A word is five lowercase ASCII letters. The answers are a subset of the guesses; a
+`Words` value keeps both, plus where each answer sits in the guess list.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+WORD_LENGTH = 5
+ANSWERS_FILE = "wordle-answers.txt"
+GUESSES_FILE = "wordle-guesses.txt"
+#: The six words the later 2309-answer list dropped from the original 2315 (see DEVELOPERS.md).
+REMOVED_IN_2309 = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
+
+
+class WordListError(ValueError):
+    """A word list that cannot be used; the message names the file, line and word."""
+
+
+@dataclass(frozen=True, eq=False)
+class Words:
+    """The answers and allowed guesses of one game, in their file order.
+
+    Attributes:
+        answers: words that can be the hidden answer.
+        guesses: words that may be played (every answer is among them).
+        answer_rows: for each answer, its index in `guesses`.
+        checksum: SHA-256 over both lists, naming them in caches and results files.
+    """
+
+    answers: tuple[str, ...]
+    guesses: tuple[str, ...]
+    answer_rows: np.ndarray = field(repr=False)
+    checksum: str
+    guess_index: dict[str, int] = field(repr=False)
+    answer_index: dict[str, int] = field(repr=False)
+
+    @classmethod
+    def build(cls, answers: tuple[str, ...], guesses: tuple[str, ...], source: str = "<lists>") -> "Words":
+        """Combine two validated lists; every answer must be an allowed guess."""
+        guess_index = {word: i for i, word in enumerate(guesses)}
+        missing = [word for word in answers if word not in guess_index]
+        if missing:
+            raise WordListError(f"{source}: answer '{missing[0]}' is not in the guess list")
+        answer_rows = np.array([guess_index[word] for word in answers], dtype=np.int32)
+        digest = hashlib.sha256()
+        digest.update("\n".join(answers).encode())
+        digest.update(b"\0")
+        digest.update("\n".join(guesses).encode())
+        return cls(
+            answers=answers,
+            guesses=guesses,
+            answer_rows=answer_rows,
+            checksum=digest.hexdigest(),
+            guess_index=guess_index,
+            answer_index={word: i for i, word in enumerate(answers)},
+        )
+
+    def guess_id(self, word: str) -> int:
+        """Index of an allowed guess, or WordListError naming the word."""
+        try:
+            return self.guess_index[word.strip().lower()]
+        except KeyError:
+            raise WordListError(f"'{word}' is not in the list of allowed guesses") from None
+
+    def answer_id(self, word: str) -> int:
+        """Index of a possible answer, or WordListError naming the word."""
+        try:
+            return self.answer_index[word.strip().lower()]
+        except KeyError:
+            raise WordListError(f"'{word}' is not in the list of possible answers") from None
+
+
+def check_words(lines: list[str], source: str) -> tuple[str, ...]:
+    """Validate raw lines as a word list and return the words (blank trailing lines allowed).
+
+    Raises WordListError naming `source`, the 1-based line and the word on the first
+    problem: an empty list, a word that is not five ASCII letters, or a duplicate.
+    """
+    words: list[str] = []
+    seen: dict[str, int] = {}
+    for number, raw in enumerate(lines, start=1):
+        word = raw.strip().lower()
+        if not word:
+            continue
+        if len(word) != WORD_LENGTH:
+            raise WordListError(f"{source}, line {number}: '{raw.strip()}' is not a {WORD_LENGTH}-letter word")
+        if not (word.isascii() and word.isalpha()):
+            raise WordListError(f"{source}, line {number}: '{raw.strip()}' has a character that is not a letter a-z")
+        if word in seen:
+            raise WordListError(f"{source}, line {number}: '{word}' is a duplicate of line {seen[word]}")
+        seen[word] = number
+        words.append(word)
+    if not words:
+        raise WordListError(f"{source}: the word list is empty")
+    return tuple(words)
+
+
+def read_word_file(path: str | Path) -> tuple[str, ...]:
+    """Read and validate a word list file, one word a line."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise WordListError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise WordListError(f"{path}: cannot be read ({error.__class__.__name__})") from None
+    return check_words(text.splitlines(), str(path))
+
+
+def _shipped(name: str) -> tuple[str, ...]:
+    """A word list shipped as package data."""
+    text = resources.files("search").joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    return check_words(text.splitlines(), name)
+
+
+def load_words(answers: str | Path | None = None, guesses: str | Path | None = None) -> Words:
+    """The game's word lists: the shipped official ones unless files are given.
+
+    Args:
+        answers: path of an answer list, or None for the shipped 2315 answers.
+        guesses: path of a guess list, or None for the shipped 12972 allowed guesses.
+
+    Returns:
+        Words with both lists validated and every answer an allowed guess.
+    """
+    answer_words = _shipped(ANSWERS_FILE) if answers is None else read_word_file(answers)
+    guess_words = _shipped(GUESSES_FILE) if guesses is None else read_word_file(guesses)
+    source = str(answers) if answers is not None else ANSWERS_FILE
+    return Words.build(answer_words, guess_words, source=source)
+
+
+def encode_letters(words: tuple[str, ...] | list[str]) -> np.ndarray:
+    """Words as an (n, 5) uint8 array of letter numbers, a=0 ... z=25."""
+    if len(words) == 0:
+        return np.zeros((0, WORD_LENGTH), dtype=np.uint8)
+    raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
+    return (raw.reshape(len(words), WORD_LENGTH) - ord("a")).astype(np.uint8)
+
+
+def letter_counts(words: tuple[str, ...] | list[str]) -> np.ndarray:
+    """How often each letter occurs in each word: an (n, 26) uint8 array."""
+    letters = encode_letters(words)
+    counts = np.zeros((len(words), 26), dtype=np.uint8)
+    rows = np.repeat(np.arange(len(words)), WORD_LENGTH)
+    np.add.at(counts, (rows, letters.ravel()), 1)
+    return counts
