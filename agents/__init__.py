@@ -3,11 +3,11 @@
 Importing this package registers every agent.
 """
 
-from .base import Agent, Decision
+from .base import Agent, Decision, game_rng
 from .registry import AGENTS, OPTIONS, AgentError, Option, add_option, agent_names, make_agent, register, spec
 from . import random_guesser  # noqa: F401  (registers "random")
 
 __all__ = [
-    "AGENTS", "OPTIONS", "Agent", "AgentError", "Decision", "Option", "add_option",
+    "AGENTS", "OPTIONS", "Agent", "AgentError", "Decision", "game_rng", "Option", "add_option",
     "agent_names", "make_agent", "register", "spec",
 ]

@@ -57,3 +57,12 @@ class Agent(ABC):
     def settings(self) -> dict[str, object]:
         """The options this agent runs with, for results files and traces."""
         return {}
+
+
+def game_rng(seed: int, answer: int) -> np.random.Generator:
+    """The generator an agent gets for the game whose answer is `answer` under run seed `seed`.
+
+    Seeding per (seed, answer) makes every game reproducible on its own, so `play` and
+    the tournament make the same moves for the same answer and seed.
+    """
+    return np.random.default_rng([seed, answer])

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from search import Wordle
+from search import UserError, Wordle
 
 from .base import Agent
 
 
-class AgentError(ValueError):
+class AgentError(UserError):
     """An unknown agent, or an option it does not take or cannot use."""
 
 

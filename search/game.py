@@ -13,6 +13,7 @@ from typing import Callable
 
 import numpy as np
 
+from .errors import UserError
 from .feedback import ALL_GREEN
 from .hardmode import Hints, hints_from, legal_mask, violation
 from .matrix import load_matrix
@@ -23,7 +24,7 @@ INDICATOR = "indicator"
 DEFAULT_MAX_GUESSES = 6
 
 
-class IllegalMove(ValueError):
+class IllegalMove(UserError):
     """A move the rules do not allow in this state; the message says why."""
 
 

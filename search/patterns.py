@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from .errors import UserError
 from .feedback import GREEN, GREY, YELLOW, decode_colours, encode_colours
 from .words import WORD_LENGTH
 
@@ -29,7 +30,7 @@ _WRITE = {
 }
 
 
-class PatternError(ValueError):
+class PatternError(UserError):
     """A pattern text that is not five colour marks."""
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import UserError
+
 WORD_LENGTH = 5
 ANSWERS_FILE = "wordle-answers.txt"
 GUESSES_FILE = "wordle-guesses.txt"
@@ -20,7 +22,7 @@ GUESSES_FILE = "wordle-guesses.txt"
 REMOVED_IN_2309 = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
 
 
-class WordListError(ValueError):
+class WordListError(UserError):
     """A word list that cannot be used; the message names the file, line and word."""
 
 

@@ -1,0 +1,232 @@
+"""wordle-arena's command line: argument parsing and rich rendering; the library returns data.
+
+Every command reports bad input (a word, a pattern, a file, a flag) as one line on
+stderr with a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+import agents
+from agents import OPTIONS, Decision, agent_names, game_rng, make_agent
+from search import (
+    PATTERN_COUNT, Playthrough, State, Turn, UserError, Wordle, decode_colours, load_matrix, load_words,
+)
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+TILE_STYLES = {2: "bold white on #538d4e", 1: "bold white on #b59f3b", 0: "bold white on #3a3a3c"}
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse that reports a bad flag or value in one line, not usage plus message."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        """Print `prog: error: message` and exit 2."""
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(EXIT_USAGE)
+
+
+# -- shared options ------------------------------------------------------------------
+def positive_int(text: str) -> int:
+    """argparse type: an integer of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' must be at least 1")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """argparse type: an integer of at least 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"'{text}' must not be negative")
+    return value
+
+
+def add_word_list_options(parser: argparse.ArgumentParser) -> None:
+    """--answers and --guesses: other word lists than the shipped official ones."""
+    parser.add_argument("--answers", metavar="FILE", help="answer list, one word a line (default: the 2315 official answers)")
+    parser.add_argument("--guesses", metavar="FILE", help="allowed-guess list (default: the 12972 official guesses)")
+
+
+def add_agent_options(parser: argparse.ArgumentParser) -> None:
+    """One flag per option any registered agent declares; each agent says which it takes."""
+    for option in OPTIONS.values():
+        def convert(text: str, option=option) -> Any:
+            try:
+                return option.parse(text)
+            except ValueError as error:
+                raise argparse.ArgumentTypeError(str(error)) from None
+        parser.add_argument(option.flag, dest=option.name, type=convert, default=None,
+                            metavar=option.metavar, help=option.help)
+
+
+def agent_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The agent options given on the command line (unset ones are None)."""
+    return {name: getattr(args, name, None) for name in OPTIONS}
+
+
+def load_game(args: argparse.Namespace) -> Wordle:
+    """The game over the chosen word lists, with its pattern matrix from the disk cache."""
+    words = load_words(answers=getattr(args, "answers", None), guesses=getattr(args, "guesses", None))
+    return Wordle(words, load_matrix(words))
+
+
+# -- rendering -----------------------------------------------------------------------
+def tiles(word: str, pattern: int) -> Text:
+    """A guess as coloured tiles."""
+    text = Text()
+    for letter, colour in zip(word.upper(), decode_colours(pattern)):
+        text.append(f" {letter} ", style=TILE_STYLES[colour])
+        text.append(" ")
+    return text
+
+
+def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None) -> Table:
+    """One row per guess: tiles, answers left, bits gained and, for searching agents, the alternatives weighed."""
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("guess")
+    table.add_column("left", justify="right")
+    table.add_column("bits", justify="right")
+    show_search = bool(decisions) and any(d.alternatives or d.nodes for d in decisions)
+    if show_search:
+        table.add_column("value", justify="right")
+        table.add_column("top alternatives (value)")
+        table.add_column("nodes", justify="right")
+    for number, turn in enumerate(turns, start=1):
+        row: list[Any] = [str(number), tiles(game.words.guesses[turn.guess], turn.pattern),
+                          str(turn.remaining_after), f"{turn.bits:.2f}"]
+        if show_search and decisions is not None:
+            decision = decisions[number - 1]
+            row.append("" if decision.value is None else f"{decision.value:.3f}")
+            row.append(", ".join(f"{game.words.guesses[g]} {v:.3f}" for g, v in decision.alternatives[:4]))
+            row.append(str(decision.nodes) if decision.nodes else "")
+        table.add_row(*row)
+    return table
+
+
+def outcome_line(game: Wordle, playthrough: Playthrough, max_guesses: int) -> Text:
+    """How the game ended, in one line."""
+    answer = game.words.answers[playthrough.answer].upper()
+    used = len(playthrough.turns)
+    if playthrough.solved:
+        return Text(f"Solved {answer} in {used}/{max_guesses}.", style="bold green")
+    return Text(f"Not solved in {max_guesses} guesses: the answer was {answer}.", style="bold red")
+
+
+# -- play ----------------------------------------------------------------------------
+def pick_answer(game: Wordle, word: str | None, seed: int) -> int:
+    """The answer column: the word given, or a seeded random answer."""
+    if word is not None:
+        return game.words.answer_id(word)
+    return int(np.random.default_rng(seed).integers(len(game.words.answers)))
+
+
+def command_play(args: argparse.Namespace, console: Console) -> int:
+    """Play one game: an agent's trace, or a person at the terminal when no agent is named."""
+    game = load_game(args)
+    answer = pick_answer(game, args.answer, args.seed)
+    if args.agent is None:
+        return play_person(game, answer, args, console)
+    agent = make_agent(args.agent, game, **agent_options(args))
+    rng = game_rng(args.seed, answer)
+    decisions: list[Decision] = []
+
+    def choose(state: State) -> int:
+        decisions.append(agent.decide(state, rng))
+        return decisions[-1].guess
+
+    mode = "hard" if args.hard else "normal"
+    console.print(Text(f"{args.agent} playing {game.words.answers[answer].upper()} ({mode} mode, seed {args.seed})", style="bold"))
+    playthrough = game.play(choose, answer, hard=args.hard, max_guesses=args.max_guesses)
+    console.print(trace_table(game, list(playthrough.turns), decisions))
+    console.print(outcome_line(game, playthrough, args.max_guesses))
+    return 0 if playthrough.solved else 1
+
+
+def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Console) -> int:
+    """A person guesses at the prompt; unknown words and hard-mode breaches are refused with the reason."""
+    state = game.initial_state(hard=args.hard, max_guesses=args.max_guesses)
+    turns: list[Turn] = []
+    mode = "hard mode" if args.hard else "normal mode"
+    console.print(f"Guess the word in {args.max_guesses} tries ({mode}). End with Ctrl-D.")
+    while not game.is_terminal(state):
+        try:
+            word = console.input(f"guess {state.guesses_used + 1}/{state.max_guesses}> ").strip().lower()
+        except EOFError:
+            console.print(f"\nGame abandoned; the answer was {game.words.answers[answer].upper()}.")
+            return 1
+        if word not in game.words.guess_index:
+            console.print(Text(f"'{word}' is not in the list of allowed guesses", style="yellow"))
+            continue
+        guess = game.words.guess_index[word]
+        if (broken := game.violation(state, guess)) is not None:
+            console.print(Text(f"hard mode: {broken}", style="yellow"))
+            continue
+        before = len(state.candidates)
+        state = game.step(state, guess, game.reply(guess, answer))
+        turns.append(Turn(guess, state.history[-1][1], before, len(state.candidates)))
+        console.print(trace_table(game, turns))
+    playthrough = Playthrough(answer=answer, turns=tuple(turns), solved=state.solved, final=state)
+    console.print(outcome_line(game, playthrough, args.max_guesses))
+    return 0 if playthrough.solved else 1
+
+
+def add_play_command(commands: argparse._SubParsersAction) -> None:
+    """`play`: one game, by an agent or by a person."""
+    parser = commands.add_parser(
+        "play", help="play one game: an agent's trace, or you at the prompt",
+        description="Play one game. With --agent, show that agent's game as a trace; without it, you guess at the prompt.",
+    )
+    parser.add_argument("--agent", choices=agent_names(), metavar="NAME",
+                        help=f"the Guesser: {', '.join(agent_names())} (default: you play)")
+    parser.add_argument("--answer", metavar="WORD", help="the hidden word (default: a seeded random answer)")
+    parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
+    parser.add_argument("--seed", type=non_negative_int, default=0, help="seed for the answer pick and the agent's random choices (default 0)")
+    parser.add_argument("--max-guesses", type=positive_int, default=6, metavar="N", help="guess limit (default 6)")
+    add_word_list_options(parser)
+    add_agent_options(parser)
+    parser.set_defaults(handler=command_play)
+
+
+# -- entry point ---------------------------------------------------------------------
+def build_parser() -> ArgumentParser:
+    """The full command line."""
+    parser = ArgumentParser(prog="wordle-arena", description="Adversarial game search for Wordle.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=ArgumentParser)
+    add_play_command(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; bad input is one line on stderr and exit 2, Ctrl-C exits 130."""
+    args = build_parser().parse_args(argv)
+    console = Console(highlight=False)
+    try:
+        return int(args.handler(args, console) or 0)
+    except UserError as error:
+        Console(stderr=True, highlight=False).print(f"wordle-arena: error: {error}", markup=False, soft_wrap=True)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        Console(stderr=True).print("interrupted")
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())
