@@ -1,0 +1,104 @@
+"""The command line: the play trace, a person's game, and every bad-input path (exit code, one line)."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as stop:
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_agent_trace_shows_tiles_counts_bits_and_outcome(capsys):
+    code, out, err = run(capsys, "play", "--agent", "random", "--answer", "crane", "--seed", "3")
+    assert code == 0 and err == ""
+    assert "random playing CRANE" in out and "Solved CRANE in" in out
+    assert " C   R   A   N   E " in out and "left" in out and "bits" in out
+
+
+def test_same_seed_same_trace(capsys):
+    first = run(capsys, "play", "--agent", "random", "--answer", "slate", "--seed", "5", "--hard")
+    second = run(capsys, "play", "--agent", "random", "--answer", "slate", "--seed", "5", "--hard")
+    assert first == second and "hard mode" in first[1]
+
+
+def test_person_plays_with_refusals(capsys, monkeypatch):
+    code, out, _ = run(capsys, "play", "--answer", "crane", "--hard", stdin="salet\ntonic\nzzzzz\ncrane\n",
+                       monkeypatch=monkeypatch)
+    assert code == 0
+    assert "hard mode: guess must contain A (revealed in SALET)" in out
+    assert "'zzzzz' is not in the list of allowed guesses" in out
+    assert "Solved CRANE in 2/6" in out
+
+
+def test_person_who_stops_typing_is_told_the_answer(capsys, monkeypatch):
+    code, out, _ = run(capsys, "play", "--answer", "crane", stdin="salet\n", monkeypatch=monkeypatch)
+    assert code == 1 and "answer was CRANE" in out
+
+
+def test_person_out_of_guesses(capsys, monkeypatch):
+    code, out, _ = run(capsys, "play", "--answer", "crane", "--max-guesses", "1", stdin="salet\n", monkeypatch=monkeypatch)
+    assert code == 1 and "Not solved in 1 guesses: the answer was CRANE" in out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["play", "--agent", "random", "--answer", "xxxxx"], "'xxxxx' is not in the list of possible answers"),
+        (["play", "--agent", "random", "--answer", "salet"], "'salet' is not in the list of possible answers"),
+        (["play", "--agent", "nobody"], "invalid choice: 'nobody'"),
+        (["play", "--seed", "-1"], "'-1' must not be negative"),
+        (["play", "--max-guesses", "zero"], "'zero' is not a whole number"),
+        (["play", "--bogus"], "unrecognized arguments: --bogus"),
+        (["dance"], "invalid choice: 'dance'"),
+        (["play", "--answers", "/nonexistent/list.txt"], "/nonexistent/list.txt: no such file"),
+    ],
+)
+def test_bad_input_is_one_line_and_non_zero(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_bad_word_list_names_file_line_and_word(capsys, tmp_path):
+    bad = tmp_path / "answers.txt"
+    bad.write_text("crane\ncran\n")
+    code, _, err = run(capsys, "play", "--agent", "random", "--answers", str(bad))
+    assert code == 2 and f"{bad}, line 2: 'cran' is not a 5-letter word" in err
+
+
+def test_own_word_lists(capsys, tmp_path):
+    answers = tmp_path / "a.txt"
+    answers.write_text("crane\nslate\n")
+    code, out, _ = run(capsys, "play", "--agent", "random", "--answers", str(answers), "--answer", "slate")
+    assert code == 0 and "Solved SLATE" in out
+
+
+def test_the_script_itself_exits_cleanly_on_bad_input():
+    """Through a real process: no traceback, one line, exit 2."""
+    finished = subprocess.run([sys.executable, "cli.py", "play", "--agent", "random", "--answer", "qqqqq"],
+                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert finished.returncode == 2
+    assert finished.stderr.strip() == "wordle-arena: error: 'qqqqq' is not in the list of possible answers"
+
+
+def test_help_lists_play():
+    finished = subprocess.run([sys.executable, "cli.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert finished.returncode == 0 and "play" in finished.stdout

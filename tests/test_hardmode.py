@@ -1,0 +1,90 @@
+"""Hard mode: the readable rule, its vectorised mask, and the legality properties."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings, strategies as st
+
+from search import feedback, hints_from, legal_mask, violation
+from search.words import encode_letters, letter_counts
+
+word = st.text(alphabet="abcdeo", min_size=5, max_size=5)
+
+
+def history_for(answer: str, guesses: list[str]) -> list[tuple[str, int]]:
+    return [(guess, feedback(guess, answer)) for guess in guesses]
+
+
+@given(word, st.lists(word, min_size=1, max_size=4))
+def test_the_answer_is_always_legal(answer, guesses):
+    assert violation(answer, history_for(answer, guesses)) is None
+
+
+@given(word, st.lists(word, min_size=1, max_size=4), st.data())
+def test_a_guess_keeping_greens_and_revealed_counts_is_legal(answer, guesses, data):
+    """Start from the demanded greens and letters, fill the rest freely: always legal."""
+    history = history_for(answer, guesses)
+    hints = hints_from(history)
+    slots: list[str | None] = [None] * 5
+    for position, letter in hints.fixed:
+        slots[position] = letter
+    needed = []
+    for letter, count in hints.at_least:
+        needed += [letter] * (count - sum(1 for s in slots if s == letter))
+    free = [i for i, s in enumerate(slots) if s is None]
+    assume(len(needed) <= len(free))
+    order = data.draw(st.permutations(free))
+    for position, letter in zip(order, needed):
+        slots[position] = letter
+    for position in order[len(needed):]:
+        slots[position] = data.draw(st.sampled_from("abcdeoxyz"))
+    assert violation("".join(slots), history) is None
+
+
+@given(word, st.lists(word, min_size=1, max_size=3), st.data())
+def test_dropping_a_revealed_letter_makes_a_guess_illegal(answer, guesses, data):
+    history = history_for(answer, guesses)
+    hints = hints_from(history)
+    assume(hints.at_least)
+    letter, count = data.draw(st.sampled_from(hints.at_least))
+    fixed_here = [p for p, l in hints.fixed if l == letter]
+    # Replace every copy of the letter by 'z' (never in this alphabet): it now appears 0 < count times.
+    guess = answer.replace(letter, "z")
+    assert violation(guess, history) is not None
+    assert fixed_here or letter.upper() in violation(guess, history)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(word, min_size=6, max_size=30, unique=True), word, st.lists(word, min_size=1, max_size=3))
+def test_vectorised_mask_equals_the_readable_rule(pool, answer, guesses):
+    history = history_for(answer, guesses)
+    mask = legal_mask(encode_letters(pool), letter_counts(pool), hints_from(history))
+    assert mask.tolist() == [violation(candidate, history) is None for candidate in pool]
+
+
+def test_grey_letters_may_be_reused():
+    history = [("crane", feedback("crane", "sloth"))]  # all grey
+    assert violation("crane", history) is None
+
+
+@pytest.mark.parametrize(
+    "guess, message",
+    [
+        ("tonic", "4th letter must be E (green in SALET)"),
+        ("modem", "guess must contain A (revealed in SALET)"),
+        ("camel", None),
+    ],
+)
+def test_violations_name_the_hint(guess, message):
+    history = [("salet", feedback("salet", "agree"))]  # S grey, A yellow, L grey, E green, T grey
+    assert violation(guess, history) == message
+
+
+def test_double_letters_demand_both_copies():
+    history = [("speed", feedback("speed", "erase"))]  # S yellow, both Es yellow
+    assert violation("ready", history) == "guess must contain E 2 times (revealed in SPEED)"
+    assert violation("geese", history) is None
+    mask = legal_mask(encode_letters(["ready", "geese"]), letter_counts(["ready", "geese"]), hints_from(history))
+    assert mask.tolist() == [False, True]
+    assert np.asarray(mask).dtype == bool
