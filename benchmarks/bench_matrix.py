@@ -1,0 +1,60 @@
+"""Time the pattern matrix: a fresh build, and a load from the disk cache.
+
+Run: python benchmarks/bench_matrix.py [--repeat N]
+Writes results/bench_matrix.json with the command, word-list checksum, commit and versions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from search import load_words, pattern_matrix  # noqa: E402
+from search.matrix import load_matrix  # noqa: E402
+from tournament.provenance import provenance  # noqa: E402
+
+
+def main() -> None:
+    """Measure build and cache-load times and write them to results/."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="timed repetitions of each measurement (default 5)")
+    args = parser.parse_args()
+    words = load_words()
+    builds, loads = [], []
+    with tempfile.TemporaryDirectory() as folder:
+        load_matrix(words, directory=Path(folder))  # warm the cache file
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            pattern_matrix(words.guesses, words.answers)
+            builds.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            load_matrix(words, directory=Path(folder))
+            loads.append(time.perf_counter() - start)
+    figures = {
+        "command": "python benchmarks/bench_matrix.py " + " ".join(sys.argv[1:]),
+        "word_lists_sha256": words.checksum,
+        "shape": [len(words.guesses), len(words.answers)],
+        "cpu_count": os.cpu_count(),
+        "build_seconds": {"median": statistics.median(builds), "min": min(builds), "max": max(builds)},
+        "cache_load_seconds": {"median": statistics.median(loads), "min": min(loads), "max": max(loads)},
+        "repeat": args.repeat,
+        **provenance(),
+    }
+    out = ROOT / "results" / "bench_matrix.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(figures, indent=2) + "\n")
+    print(f"build: median {figures['build_seconds']['median']:.3f} s; "
+          f"cache load: median {figures['cache_load_seconds']['median']:.3f} s  ->  {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
