@@ -205,12 +205,112 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=command_play)
 
 
+# -- tournament and verify -------------------------------------------------------------
+def command_tournament(args: argparse.Namespace, console: Console) -> int:
+    """Play the tournament into its run folder, show the tables and the verdict."""
+    import os
+
+    from tournament import default_folder, make_plan, run_tournament
+    from tournament.report import ProgressDisplay, comparison_table, results_table
+
+    game = load_game(args)
+    plan = make_plan(game, agents=args.agents, mode=args.mode, seed=args.seed, options=agent_options(args),
+                     sample=args.sample, max_guesses=args.max_guesses, answers_file=args.answers,
+                     guesses_file=args.guesses)
+    folder = args.out if args.out is not None else default_folder(plan)
+    display = ProgressDisplay(console)
+    argv = ["python cli.py", *sys.argv[1:]] if sys.argv and sys.argv[0].endswith("cli.py") else list(sys.argv)
+    try:
+        outcome = run_tournament(plan, game, folder, jobs=args.jobs or os.cpu_count(), resume=args.resume,
+                                 argv=argv, on_start=display.start, on_game=display.advance)
+    except KeyboardInterrupt:
+        display.stop()
+        Console(stderr=True, highlight=False).print(
+            f"interrupted: every finished game is saved in {folder}; run the same command with --resume to continue",
+            markup=False, soft_wrap=True)
+        return EXIT_INTERRUPTED
+    finally:
+        display.stop()
+    console.print(results_table(outcome.summary))
+    if outcome.summary.comparisons:
+        console.print(comparison_table(outcome.summary))
+    console.print(outcome.summary.verdict, markup=False)
+    if outcome.played == 0 and outcome.resumed:
+        console.print(f"All {outcome.resumed} games were already played; nothing was rewritten in {folder}.")
+    else:
+        console.print(f"{outcome.played} games played, {outcome.resumed} resumed; results in {folder}/ "
+                      "(games.csv, timings.csv, summary.json, report.md)")
+    return 0
+
+
+def add_tournament_command(commands: argparse._SubParsersAction) -> None:
+    """`tournament`: every agent on every answer, normal and hard mode, with results files."""
+    parser = commands.add_parser(
+        "tournament", help="compare the agents on every answer, in normal and hard mode",
+        description="Play every agent (or those named) on every answer (or a seeded sample), in normal and/or "
+                    "hard mode, on all cores; show a table and a hard-versus-normal verdict, and write games.csv, "
+                    "timings.csv, summary.json and report.md to the run folder. Unsolved games count as the guess "
+                    "limit plus one in averages.",
+    )
+    parser.add_argument("--agents", metavar="A,B,...",
+                        help=f"comma-separated agents (default: all of {', '.join(agent_names())})")
+    parser.add_argument("--mode", choices=("normal", "hard", "both"), default="both",
+                        help="which modes to play (default both)")
+    parser.add_argument("--sample", type=positive_int, metavar="N",
+                        help="play N answers drawn from --seed instead of all of them")
+    parser.add_argument("--seed", type=non_negative_int, default=0,
+                        help="run seed: the sample and each game's random choices (default 0)")
+    parser.add_argument("--max-guesses", type=positive_int, default=6, metavar="N", help="guess limit (default 6)")
+    parser.add_argument("--jobs", type=positive_int, metavar="N",
+                        help="worker processes (default: the number of CPUs)")
+    parser.add_argument("--out", metavar="DIR",
+                        help="run folder (default: results/tournament[-OPTION-VALUE...][-sample-N][-seed-S], "
+                             "e.g. results/tournament-depth-2)")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the run in the folder, playing only the games it lacks")
+    add_word_list_options(parser)
+    add_agent_options(parser)
+    parser.set_defaults(handler=command_tournament)
+
+
+def command_verify(args: argparse.Namespace, console: Console) -> int:
+    """Replay a run folder through the rules; exit 1 with one line per problem on any mismatch."""
+    from tournament import verify_folder
+
+    result = verify_folder(args.folder, answers=args.answers, guesses=args.guesses, limit=args.limit)
+    if result.ok:
+        console.print(f"{args.folder}: all {result.games} games follow the rules and the summary agrees with them")
+        return 0
+    errors = Console(stderr=True, highlight=False)
+    for problem in result.problems:
+        errors.print(f"wordle-arena: verify: {problem}", markup=False, soft_wrap=True)
+    errors.print(f"wordle-arena: verify: {args.folder} FAILED ({len(result.problems)} problems shown, "
+                 f"at most {args.limit})", markup=False, soft_wrap=True)
+    return 1
+
+
+def add_verify_command(commands: argparse._SubParsersAction) -> None:
+    """`verify`: re-check a tournament's run folder."""
+    parser = commands.add_parser(
+        "verify", help="replay a tournament's results through the rules and re-derive its summary",
+        description="Replay every recorded game (allowed words, reference patterns, hard-mode legality, solved "
+                    "flag, guess limit), check the word-list checksum, and recompute the summary from the "
+                    "per-game lines. Exits 1 with one line per problem on any mismatch.",
+    )
+    parser.add_argument("folder", metavar="DIR", help="the run folder, e.g. results/tournament-depth-2")
+    parser.add_argument("--limit", type=positive_int, default=20, metavar="N", help="report at most N problems (default 20)")
+    add_word_list_options(parser)
+    parser.set_defaults(handler=command_verify)
+
+
 # -- entry point ---------------------------------------------------------------------
 def build_parser() -> ArgumentParser:
     """The full command line."""
     parser = ArgumentParser(prog="wordle-arena", description="Adversarial game search for Wordle.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=ArgumentParser)
     add_play_command(commands)
+    add_tournament_command(commands)
+    add_verify_command(commands)
     return parser
 
 

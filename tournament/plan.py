@@ -1,0 +1,227 @@
+"""What a tournament plays: which agents, modes and answers, under which seed, options and word lists.
+
+A Plan is the whole of what decides the games; two runs with equal `settings()` play
+the same games, which is what `--resume` checks before it continues a folder.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from agents import OPTIONS, agent_names, spec
+from search import UserError, Wordle
+
+MODES = ("normal", "hard")
+MODE_CHOICES = ("normal", "hard", "both")
+#: Second seed word for the answer sample, so it is not the stream `game_rng(seed, answer)` uses.
+SAMPLE_STREAM = 0x53414D50
+
+
+class TournamentError(UserError):
+    """A tournament that cannot be run or continued as asked; the message says why."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything that decides a tournament's games.
+
+    Attributes:
+        agents: agent names, in the order the tables list them.
+        modes: "normal" and/or "hard", in that order.
+        answers: answer indices played, ascending (all of them, or the seeded sample).
+        seed: run seed; game g of an agent uses `game_rng(seed, g)`.
+        options: agent options given (name, value), sorted; each agent uses those it takes.
+        sample: the --sample size, or None for every answer.
+        max_guesses: the guess limit.
+        checksum: the word lists' checksum.
+        answers_file: absolute path of the answer list, or None for the shipped one.
+        guesses_file: absolute path of the guess list, or None for the shipped one.
+    """
+
+    agents: tuple[str, ...]
+    modes: tuple[str, ...]
+    answers: tuple[int, ...]
+    seed: int
+    options: tuple[tuple[str, Any], ...]
+    sample: int | None
+    max_guesses: int
+    checksum: str
+    answers_file: str | None = None
+    guesses_file: str | None = None
+
+    @property
+    def failure_score(self) -> int:
+        """What an unsolved game counts as in averages: one more than the guess limit."""
+        return self.max_guesses + 1
+
+    def game_count(self) -> int:
+        """How many games the plan holds."""
+        return len(self.agents) * len(self.modes) * len(self.answers)
+
+    def settings(self) -> dict[str, Any]:
+        """The plan as plain JSON data (answers as a count; the sample is re-drawn from seed and size)."""
+        return {
+            "agents": list(self.agents),
+            "modes": list(self.modes),
+            "seed": self.seed,
+            "options": {name: _plain(value) for name, value in self.options},
+            "sample": self.sample,
+            "answers_played": len(self.answers),
+            "max_guesses": self.max_guesses,
+            "words": {"checksum": self.checksum, "answers_file": self.answers_file, "guesses_file": self.guesses_file},
+        }
+
+    def command(self) -> str:
+        """The canonical command that plays exactly these games (--out and --jobs change no game)."""
+        parts = ["python cli.py tournament", f"--agents {','.join(self.agents)}",
+                 f"--mode {'both' if len(self.modes) == 2 else self.modes[0]}", f"--seed {self.seed}"]
+        parts.append(f"--max-guesses {self.max_guesses}")
+        if self.sample is not None:
+            parts.append(f"--sample {self.sample}")
+        for name, value in self.options:
+            flag = OPTIONS[name].flag if name in OPTIONS else "--" + name.replace("_", "-")
+            parts.append(f"{flag} {value}")
+        if self.answers_file is not None:
+            parts.append(f"--answers {self.answers_file}")
+        if self.guesses_file is not None:
+            parts.append(f"--guesses {self.guesses_file}")
+        return " ".join(parts)
+
+    def options_for(self, agent: str) -> dict[str, Any]:
+        """The options `agent` takes among those given (the others it ignores)."""
+        taken = set(spec(agent).options) if agent in agent_names() else set()
+        return {name: value for name, value in self.options if name in taken}
+
+
+def _plain(value: Any) -> Any:
+    """An option value as JSON data: numbers, text and booleans as they are, anything else as text."""
+    return value if isinstance(value, (int, float, str, bool)) or value is None else str(value)
+
+
+def parse_agents(text: str | None) -> tuple[str, ...]:
+    """The agents to play: a comma-separated list of registered names, or every registered agent.
+
+    Raises:
+        AgentError: an unknown name. TournamentError: an empty or repeated name.
+    """
+    if text is None:
+        return tuple(agent_names())
+    names = [name.strip() for name in text.split(",")]
+    if any(not name for name in names):
+        raise TournamentError(f"--agents '{text}' has an empty name; write names separated by commas")
+    for name in names:
+        spec(name)
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise TournamentError(f"--agents names '{repeated[0]}' more than once")
+    return tuple(names)
+
+
+def parse_modes(mode: str) -> tuple[str, ...]:
+    """The modes for --mode normal|hard|both."""
+    if mode not in MODE_CHOICES:
+        raise TournamentError(f"unknown mode '{mode}'; choose one of: {', '.join(MODE_CHOICES)}")
+    return MODES if mode == "both" else (mode,)
+
+
+def sample_answers(answer_count: int, sample: int | None, seed: int) -> tuple[int, ...]:
+    """Answer indices played: all, or `sample` of them drawn without replacement from the seed, ascending.
+
+    >>> sample_answers(5, None, 0)
+    (0, 1, 2, 3, 4)
+    >>> len(sample_answers(100, 10, 3)) == 10 and sample_answers(100, 10, 3) == sample_answers(100, 10, 3)
+    True
+    """
+    if sample is None:
+        return tuple(range(answer_count))
+    if sample < 1:
+        raise TournamentError(f"--sample must be at least 1, got {sample}")
+    if sample > answer_count:
+        raise TournamentError(f"--sample {sample} is more than the {answer_count} answers")
+    rng = np.random.default_rng([seed, SAMPLE_STREAM])
+    return tuple(int(i) for i in np.sort(rng.choice(answer_count, size=sample, replace=False)))
+
+
+def make_plan(game: Wordle, agents: str | None = None, mode: str = "both", seed: int = 0,
+              options: dict[str, Any] | None = None, sample: int | None = None, max_guesses: int = 6,
+              answers_file: str | Path | None = None, guesses_file: str | Path | None = None) -> Plan:
+    """Check a tournament request and turn it into a Plan.
+
+    Args:
+        game: the game over the chosen word lists.
+        agents: comma-separated agent names, or None for every registered agent.
+        mode: "normal", "hard" or "both".
+        seed: run seed (at least 0).
+        options: agent options by name; None values are left at each agent's default.
+        sample: play this many seeded random answers instead of all of them.
+        max_guesses: the guess limit.
+        answers_file, guesses_file: the word list files the game was built from (None: shipped lists).
+
+    Returns:
+        The Plan. Raises TournamentError or AgentError (both UserError) on bad input.
+    """
+    if seed < 0:
+        raise TournamentError(f"--seed must not be negative, got {seed}")
+    if max_guesses < 1:
+        raise TournamentError(f"--max-guesses must be at least 1, got {max_guesses}")
+    given = sorted((name, value) for name, value in (options or {}).items() if value is not None)
+    return Plan(
+        agents=parse_agents(agents),
+        modes=parse_modes(mode),
+        answers=sample_answers(len(game.words.answers), sample, seed),
+        seed=seed,
+        options=tuple(given),
+        sample=sample,
+        max_guesses=max_guesses,
+        checksum=game.words.checksum,
+        answers_file=None if answers_file is None else str(Path(answers_file).resolve()),
+        guesses_file=None if guesses_file is None else str(Path(guesses_file).resolve()),
+    )
+
+
+def default_folder(plan: Plan, base: str | Path = "results") -> Path:
+    """The run folder a plan writes to unless --out says otherwise.
+
+    `results/tournament`, then `-NAME-VALUE` for each agent option given (so
+    `--depth 2` gives `results/tournament-depth-2`), `-sample-N` when sampling and
+    `-seed-S` for a seed other than 0. Agents and modes are not in the name: a folder
+    holding other settings is refused, and `--out` picks another.
+    """
+    parts = ["tournament"]
+    for name, value in plan.options:
+        parts.append(f"{name.replace('_', '-')}-{_plain(value)}")
+    if plan.sample is not None:
+        parts.append(f"sample-{plan.sample}")
+    if plan.seed != 0:
+        parts.append(f"seed-{plan.seed}")
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", "-".join(parts))
+    return Path(base) / name
+
+
+def settings_difference(recorded: dict[str, Any], wanted: dict[str, Any]) -> str | None:
+    """The first way two plans' settings differ, in words, or None when they are the same plan."""
+    labels = [("seed", "seed"), ("options", "agent options"), ("sample", "sample"), ("agents", "agents"),
+              ("modes", "modes"), ("max_guesses", "guess limit"), ("answers_played", "answers played")]
+    if recorded.get("words", {}).get("checksum") != wanted["words"]["checksum"]:
+        return "word lists differ (checksum {} there, {} here)".format(
+            str(recorded.get("words", {}).get("checksum"))[:12], wanted["words"]["checksum"][:12])
+    for key, label in labels:
+        there, here = recorded.get(key), wanted[key]
+        if json.dumps(there, sort_keys=True) != json.dumps(here, sort_keys=True):
+            return f"{label} differ ({_show(there)} there, {_show(here)} here)"
+    return None
+
+
+def _show(value: Any) -> str:
+    """A settings value in a message."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={v}" for k, v in value.items()) or "none"
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    return "none" if value is None else str(value)

@@ -1,0 +1,294 @@
+"""One line per game: the record, and the CSV files that hold records with a metadata line on top.
+
+Every file starts with `# wordle-arena <kind> v1 <JSON metadata>` (command, settings with
+seed and word-list checksum, commit, library versions), then a column header, then one
+row per game. Patterns are written as letters, g green, y yellow, - grey, and guesses
+and patterns as space-separated lists in playing order.
+
+Kinds: `games` (the canonical per-game file, no timing), `timings` (seconds per game)
+and `journal` (both, in the order games finished, appended while a run is under way).
+Reading is strict: anything malformed is a ResultsError naming the file and line.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from search import UserError, format_pattern, parse_pattern
+
+from .plan import MODES
+
+FORMAT_VERSION = 1
+GAME_COLUMNS = ("agent", "mode", "answer", "turns", "guesses", "patterns", "solved", "nodes", "error")
+TIMING_COLUMNS = ("agent", "mode", "answer", "seconds")
+JOURNAL_COLUMNS = GAME_COLUMNS + ("seconds",)
+COLUMNS = {"games": GAME_COLUMNS, "timings": TIMING_COLUMNS, "journal": JOURNAL_COLUMNS}
+#: A resumed session adds one such line to the journal, with its provenance.
+SESSION_PREFIX = "# session "
+MAX_ERROR_TEXT = 300
+#: Seconds are kept to the microsecond, in the files and in the figures derived from them.
+SECONDS_DECIMALS = 6
+
+
+class ResultsError(UserError):
+    """A results file that is missing, corrupt or tampered with; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game.
+
+    Attributes:
+        agent: the agent's registry name.
+        mode: "normal" or "hard".
+        answer: the hidden word.
+        guesses: the words played, in order (for an error, those played before it).
+        patterns: the reply to each guess, as pattern codes.
+        solved: whether the last reply was all green.
+        nodes: search nodes the agent visited over the game (0 for agents that do not search).
+        error: empty, or the exception the agent raised (the game counts as unsolved).
+        seconds: wall-clock time of the game, or None where the file holds no timing.
+    """
+
+    agent: str
+    mode: str
+    answer: str
+    guesses: tuple[str, ...]
+    patterns: tuple[int, ...]
+    solved: bool
+    nodes: int
+    error: str = ""
+    seconds: float | None = None
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """(agent, mode, answer): what identifies a game within a tournament."""
+        return (self.agent, self.mode, self.answer)
+
+    @property
+    def turns(self) -> int:
+        """Guesses played."""
+        return len(self.guesses)
+
+    def score(self, failure_score: int) -> int:
+        """Guesses used when solved, else `failure_score` (the guess limit plus one)."""
+        return self.turns if self.solved else failure_score
+
+
+def error_text(error: BaseException) -> str:
+    """An exception as one short line for the error column."""
+    text = " ".join(f"{type(error).__name__}: {error}".split())
+    return text if len(text) <= MAX_ERROR_TEXT else text[: MAX_ERROR_TEXT - 3] + "..."
+
+
+def header_line(kind: str, meta: dict[str, Any]) -> str:
+    """The first line of a results file of `kind`."""
+    return f"# wordle-arena {kind} v{FORMAT_VERSION} {json.dumps(meta, sort_keys=True)}\n"
+
+
+def record_row(record: GameRecord, kind: str) -> list[str]:
+    """A record as the CSV fields of a file of `kind`."""
+    fields = {
+        "agent": record.agent,
+        "mode": record.mode,
+        "answer": record.answer,
+        "turns": str(record.turns),
+        "guesses": " ".join(record.guesses),
+        "patterns": " ".join(format_pattern(code) for code in record.patterns),
+        "solved": "1" if record.solved else "0",
+        "nodes": str(record.nodes),
+        "error": record.error,
+        "seconds": "" if record.seconds is None else f"{record.seconds:.{SECONDS_DECIMALS}f}",
+    }
+    return [fields[column] for column in COLUMNS[kind]]
+
+
+def format_rows(records: Iterable[GameRecord], kind: str) -> str:
+    """CSV text of the records' rows (no header)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for record in records:
+        writer.writerow(record_row(record, kind))
+    return out.getvalue()
+
+
+def file_text(kind: str, meta: dict[str, Any], records: Iterable[GameRecord]) -> str:
+    """The whole text of a results file: metadata line, column header, rows."""
+    return header_line(kind, meta) + ",".join(COLUMNS[kind]) + "\n" + format_rows(records, kind)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a file through a temporary file in the same folder and a rename, so it is never half written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    umask = os.umask(0)
+    os.umask(umask)
+    try:
+        os.chmod(temporary, 0o666 & ~umask)
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+@dataclass
+class LoadedFile:
+    """A results file read back: its metadata, session lines, records, and where its complete lines end."""
+
+    meta: dict[str, Any]
+    sessions: list[dict[str, Any]]
+    records: list[GameRecord]
+    complete_bytes: int
+
+
+def read_file(path: Path, kind: str, allow_partial_last_line: bool = False) -> LoadedFile:
+    """Read and check a results file of `kind`.
+
+    Args:
+        path: the file.
+        kind: "games", "timings" or "journal".
+        allow_partial_last_line: a last line without its newline (a crash mid-write) is
+            dropped instead of refused; only the journal allows it.
+
+    Returns:
+        The file's contents. Raises ResultsError on anything malformed.
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ResultsError(f"{path}: no such file") from None
+    except OSError as error:
+        raise ResultsError(f"{path}: cannot be read ({error.__class__.__name__})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ResultsError(f"{path}: is not UTF-8 text") from None
+    complete = len(data)
+    if text and not text.endswith("\n"):
+        if not allow_partial_last_line:
+            raise ResultsError(f"{path}: the last line is cut off")
+        cut = text.rfind("\n") + 1
+        text = text[:cut]
+        complete = len(text.encode("utf-8"))
+    lines = text.splitlines()
+    prefix = f"# wordle-arena {kind} v{FORMAT_VERSION} "
+    if not lines or not lines[0].startswith(prefix):
+        raise ResultsError(f"{path}, line 1: not a wordle-arena {kind} file (format v{FORMAT_VERSION})")
+    meta = _json_object(lines[0][len(prefix):], path, 1)
+    if len(lines) < 2 or lines[1] != ",".join(COLUMNS[kind]):
+        raise ResultsError(f"{path}, line 2: the column header should be {','.join(COLUMNS[kind])}")
+    sessions: list[dict[str, Any]] = []
+    records: list[GameRecord] = []
+    for number, line in enumerate(lines[2:], start=3):
+        if line.startswith(SESSION_PREFIX) and kind == "journal":
+            sessions.append(_json_object(line[len(SESSION_PREFIX):], path, number))
+            continue
+        fields = next(csv.reader([line]), [])
+        if len(fields) != len(COLUMNS[kind]):
+            raise ResultsError(f"{path}, line {number}: {len(fields)} fields, expected {len(COLUMNS[kind])}")
+        records.append(_parse_row(dict(zip(COLUMNS[kind], fields)), kind, f"{path}, line {number}"))
+    return LoadedFile(meta=meta, sessions=sessions, records=records, complete_bytes=complete)
+
+
+def _json_object(text: str, path: Path, number: int) -> dict[str, Any]:
+    """A JSON object from a metadata line, or ResultsError."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        raise ResultsError(f"{path}, line {number}: the metadata is not valid JSON") from None
+    if not isinstance(value, dict):
+        raise ResultsError(f"{path}, line {number}: the metadata is not a JSON object")
+    return value
+
+
+def _parse_row(row: dict[str, str], kind: str, where: str) -> GameRecord:
+    """One CSV row as a GameRecord; ResultsError naming `where` on a malformed field."""
+    if not row["agent"]:
+        raise ResultsError(f"{where}: the agent is empty")
+    if row["mode"] not in MODES:
+        raise ResultsError(f"{where}: mode '{row['mode']}' is not normal or hard")
+    answer = row["answer"]
+    if len(answer) != 5 or not (answer.isascii() and answer.isalpha() and answer.islower()):
+        raise ResultsError(f"{where}: answer '{answer}' is not a five-letter word")
+    seconds = None
+    if "seconds" in row:
+        seconds = _number(row["seconds"], where, "seconds")
+    if kind == "timings":
+        return GameRecord(row["agent"], row["mode"], answer, (), (), False, 0, "", seconds)
+    guesses = tuple(row["guesses"].split(" ")) if row["guesses"] else ()
+    try:
+        patterns = tuple(parse_pattern(text) for text in row["patterns"].split(" ")) if row["patterns"] else ()
+    except UserError:
+        raise ResultsError(f"{where}: patterns '{row['patterns']}' are not g/y/- patterns") from None
+    if row["turns"] != str(len(guesses)):
+        raise ResultsError(f"{where}: turns says {row['turns']} but {len(guesses)} guesses are listed")
+    if len(patterns) != len(guesses):
+        raise ResultsError(f"{where}: {len(guesses)} guesses but {len(patterns)} patterns")
+    if row["solved"] not in ("0", "1"):
+        raise ResultsError(f"{where}: solved must be 0 or 1, not '{row['solved']}'")
+    if not row["nodes"].isdigit():
+        raise ResultsError(f"{where}: nodes '{row['nodes']}' is not a whole number")
+    return GameRecord(row["agent"], row["mode"], answer, guesses, patterns, row["solved"] == "1",
+                      int(row["nodes"]), row["error"], seconds)
+
+
+def _number(text: str, where: str, column: str) -> float:
+    """A non-negative finite number from a field, or ResultsError."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ResultsError(f"{where}: {column} '{text}' is not a number") from None
+    if not math.isfinite(value) or value < 0:
+        raise ResultsError(f"{where}: {column} '{text}' is not a non-negative number")
+    return value
+
+
+class Journal:
+    """The append-only log of a run under way: one flushed line per finished game."""
+
+    def __init__(self, path: Path, meta: dict[str, Any] | None = None, keep_bytes: int | None = None,
+                 session: dict[str, Any] | None = None):
+        """Create the journal with `meta`, or reopen it, first cutting it to `keep_bytes` (a partial last line).
+
+        Args:
+            path: the journal file.
+            meta: metadata for a new journal; None reopens an existing one.
+            keep_bytes: on reopening, the length of its complete lines.
+            session: on reopening, the provenance line this session appends.
+        """
+        self.path = path
+        if meta is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.out = open(path, "x", encoding="utf-8", newline="")
+            self.out.write(header_line("journal", meta) + ",".join(JOURNAL_COLUMNS) + "\n")
+        else:
+            if keep_bytes is not None and path.stat().st_size != keep_bytes:
+                os.truncate(path, keep_bytes)
+            self.out = open(path, "a", encoding="utf-8", newline="")
+            if session is not None:
+                self.out.write(SESSION_PREFIX + json.dumps(session, sort_keys=True) + "\n")
+        self.out.flush()
+
+    def write(self, record: GameRecord) -> None:
+        """Append one game and flush it to the operating system."""
+        self.out.write(format_rows([record], "journal"))
+        self.out.flush()
+
+    def close(self) -> None:
+        """Flush to disk and close."""
+        if not self.out.closed:
+            self.out.flush()
+            os.fsync(self.out.fileno())
+            self.out.close()

@@ -1,0 +1,167 @@
+"""Rendering a tournament: the Markdown report, the rich tables and the progress bars.
+
+Scores are guesses used, lower is better; an unsolved game counts as the guess limit plus one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from .plan import Plan
+from .records import GameRecord
+from .stats import AgentModeStats, PairedComparison, Summary
+
+RESULT_HEADERS = ("agent", "mode", "solved%", "avg±95%", "worst")
+COMPARISON_HEADERS = ("agent", "answers", "normal", "hard", "hard-normal±95%", "harder", "easier", "equal",
+                      "p", "finding")
+
+
+def _plus_minus(value: float, low: float | None, high: float | None, signed: bool = False) -> str:
+    """A mean with the half-width of its (symmetric Student-t) interval."""
+    text = f"{value:+.3f}" if signed else f"{value:.3f}"
+    return text if low is None or high is None else f"{text}±{(high - low) / 2:.3f}"
+
+
+def _worst(stats: AgentModeStats, max_guesses: int) -> str:
+    """The worst game: its guess count, or 'X' when some game was not solved."""
+    return "X" if stats.worst > max_guesses else str(stats.worst)
+
+
+def result_headers(max_guesses: int) -> list[str]:
+    """The results table's column names: figures, histogram 1..N and X (unsolved), speed."""
+    return [*RESULT_HEADERS, *[str(n) for n in range(1, max_guesses + 1)], "X", "s/game", "nodes"]
+
+
+def result_cells(stats: AgentModeStats, max_guesses: int) -> list[str]:
+    """One row of the results table as text."""
+    return [
+        stats.agent, stats.mode, f"{stats.solved_pct:.1f}", _plus_minus(stats.mean, stats.ci_low, stats.ci_high),
+        _worst(stats, max_guesses), *[str(n) for n in stats.histogram], str(stats.failures),
+        "n/a" if stats.seconds_per_game is None else f"{stats.seconds_per_game:.4f}",
+        "-" if stats.nodes_per_game is None else f"{stats.nodes_per_game:,.0f}",
+    ]
+
+
+def comparison_cells(comparison: PairedComparison) -> list[str]:
+    """One row of the hard-vs-normal table as text."""
+    return [
+        comparison.agent, str(comparison.answers), f"{comparison.normal_mean:.3f}", f"{comparison.hard_mean:.3f}",
+        _plus_minus(comparison.mean_difference, comparison.ci_low, comparison.ci_high, signed=True),
+        str(comparison.harder), str(comparison.easier), str(comparison.equal), f"{comparison.p_value:.3g}",
+        comparison.finding,
+    ]
+
+
+def _table(title: str, headers: list[str] | tuple[str, ...], left: set[int]) -> Table:
+    """A compact rich table with the given columns, left-aligned where named."""
+    table = Table(title=title, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    for number, header in enumerate(headers):
+        table.add_column(header, justify="left" if number in left else "right", no_wrap=number not in left)
+    return table
+
+
+def results_table(summary: Summary) -> Table:
+    """The rich table of every agent and mode."""
+    table = _table("Tournament (X: not solved, counted as "
+                   f"{summary.failure_score} guesses)", result_headers(summary.max_guesses), {0, 1})
+    for stats in summary.results:
+        table.add_row(*result_cells(stats, summary.max_guesses))
+    return table
+
+
+def comparison_table(summary: Summary) -> Table:
+    """The rich table of hard against normal mode, per agent."""
+    table = _table("Hard mode against normal mode, paired by answer (Wilcoxon signed-rank p)", COMPARISON_HEADERS, {0, 9})
+    for comparison in summary.comparisons:
+        table.add_row(*comparison_cells(comparison))
+    return table
+
+
+def _markdown_table(headers: list[str], rows: list[list[str]]) -> str:
+    """A GitHub Markdown table."""
+    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
+    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def markdown_report(document: dict[str, Any], summary: Summary) -> str:
+    """The report.md text: provenance, the results table, the comparison and the verdict."""
+    settings = document["settings"]
+    provenance = document["provenance"]
+    commits = ", ".join(f"{p['commit']}{' (uncommitted changes)' if p.get('dirty') else ''}" for p in provenance)
+    versions = ", ".join(f"{name} {version}" for name, version in (provenance[0]["versions"].items() if provenance else []))
+    typed = [" ".join(s["argv"]) for s in document.get("sessions", []) if s.get("argv")]
+    lines = [
+        "# Tournament report",
+        "",
+        f"- Command (reproduces every game): `{document['command']}`",
+        *[f"- Typed: `{command}`" for command in typed],
+        f"- Seed: {settings['seed']}; agent options: {settings['options'] or 'none'}; "
+        f"answers: {settings['answers_played']}{'' if settings['sample'] is None else ' (seeded sample)'}; "
+        f"modes: {', '.join(settings['modes'])}; guess limit: {settings['max_guesses']}",
+        f"- Word lists: {settings['words']['answers_file'] or 'shipped answers'}, "
+        f"{settings['words']['guesses_file'] or 'shipped guesses'}; checksum `{settings['words']['checksum']}`",
+        f"- Git commit: {commits}",
+        f"- Versions: {versions}",
+        f"- Written: {document['written']}",
+        "",
+        "## Results",
+        "",
+        f"Scores are guesses used; an unsolved game (or one the agent ended with an error) counts as "
+        f"{summary.failure_score} guesses in every average. "
+        "avg±95% is the mean and the half-width of its 95% Student-t interval. Columns 1..N count games solved in that many "
+        "guesses, X those not solved; `worst` X means some game was not solved.",
+        "",
+        _markdown_table(result_headers(summary.max_guesses),
+                        [result_cells(stats, summary.max_guesses) for stats in summary.results]),
+        "",
+    ]
+    if summary.comparisons:
+        lines += [
+            "## Hard mode against normal mode",
+            "",
+            _markdown_table(list(COMPARISON_HEADERS), [comparison_cells(c) for c in summary.comparisons]),
+            "",
+        ]
+    lines += ["## Verdict", "", summary.verdict, ""]
+    return "\n".join(lines)
+
+
+class ProgressDisplay:
+    """Rich progress bars: one per agent and one overall, started when the run knows what is left."""
+
+    def __init__(self, console: Console):
+        """Bars drawn on `console`; nothing shows until `start`."""
+        self.console = console
+        self.progress: Progress | None = None
+        self.bars: dict[str, TaskID] = {}
+        self.overall: TaskID | None = None
+
+    def start(self, plan: Plan, done: list[GameRecord]) -> None:
+        """Show the bars, advanced by the games already played."""
+        self.progress = Progress(
+            TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            TimeRemainingColumn(), console=self.console, transient=False,
+        )
+        per_agent = len(plan.modes) * len(plan.answers)
+        for agent in plan.agents:
+            already = sum(1 for record in done if record.agent == agent)
+            self.bars[agent] = self.progress.add_task(agent, total=per_agent, completed=already)
+        self.overall = self.progress.add_task("all agents", total=plan.game_count(), completed=len(done))
+        self.progress.start()
+
+    def advance(self, record: GameRecord) -> None:
+        """One more game finished."""
+        if self.progress is not None and self.overall is not None:
+            self.progress.advance(self.bars[record.agent])
+            self.progress.advance(self.overall)
+
+    def stop(self) -> None:
+        """Leave the bars as they stand."""
+        if self.progress is not None:
+            self.progress.stop()

@@ -1,0 +1,352 @@
+"""Playing a tournament: scheduling games over worker processes, journaling them, resuming, writing the files.
+
+Workers are forked (the 'fork' start method), so the pattern matrix loaded by the parent
+is shared copy-on-write. Each (agent, mode) is split into `jobs` strided shares of the
+answers still to play; a worker builds the agent once for its share, so the agent's
+search cache serves every game of that share. The parent is the only writer: it appends
+each finished game to `journal.csv` and flushes it, so an interrupt or a crash loses no
+finished game. When every game is played it writes `games.csv` (canonical order, no
+timing: byte-identical for the same command and seed), `timings.csv`, `summary.json` and
+`report.md`, then removes the journal.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import multiprocessing
+import os
+import queue
+import signal
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from agents import Agent, game_rng, make_agent
+from search import State, UserError, Wordle
+
+from .plan import Plan, TournamentError, settings_difference
+from .provenance import provenance
+from .report import markdown_report
+from .records import SECONDS_DECIMALS, GameRecord, Journal, ResultsError, error_text, file_text, read_file, write_atomically
+from .stats import Summary, summarise
+from .verify import (
+    GAMES_FILE, JOURNAL_FILE, REPORT_FILE, SUMMARY_FILE, TIMINGS_FILE, coverage_problems, replay_problems, sha256_file,
+)
+
+#: How often the parent checks that its workers are alive while waiting for a game.
+POLL_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class Task:
+    """A share of one (agent, mode): the answers one worker plays with one built agent."""
+
+    agent: str
+    mode: str
+    answers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    """What a run did: the folder, the plan, every game in canonical order and their summary."""
+
+    folder: Path
+    plan: Plan
+    records: tuple[GameRecord, ...]
+    summary: Summary
+    played: int
+    resumed: int
+
+
+# -- playing one game ---------------------------------------------------------------------
+def play_game(game: Wordle, agent: Agent, plan: Plan, mode: str, answer: int) -> GameRecord:
+    """One game of `agent` on `answer`; an exception from the agent becomes the record's error.
+
+    The agent's generator is `game_rng(plan.seed, answer)`, as in `cli.py play`.
+    """
+    rng = game_rng(plan.seed, answer)
+    nodes = 0
+    last: list[State] = []
+
+    def choose(state: State) -> int:
+        nonlocal nodes
+        last[:] = [state]
+        decision = agent.decide(state, rng)
+        nodes += decision.nodes
+        return decision.guess
+
+    start = time.perf_counter()
+    error = ""
+    try:
+        playthrough = game.play(choose, answer, hard=(mode == "hard"), max_guesses=plan.max_guesses)
+        history, solved = playthrough.final.history, playthrough.solved
+    except Exception as raised:  # an agent's failure is that game's result, not the tournament's end
+        history, solved, error = (last[0].history if last else ()), False, error_text(raised)
+    seconds = time.perf_counter() - start
+    return GameRecord(
+        agent=agent.name, mode=mode, answer=game.words.answers[answer],
+        guesses=tuple(game.words.guesses[g] for g, _ in history), patterns=tuple(p for _, p in history),
+        solved=solved, nodes=nodes, error=error, seconds=round(seconds, SECONDS_DECIMALS),
+    )
+
+
+def build_agent(game: Wordle, plan: Plan, name: str) -> Agent:
+    """The agent for one share; every given option reaches the agents that take it, the others ignore it."""
+    return make_agent(name, game, strict=False, **dict(plan.options))
+
+
+def play_task(game: Wordle, plan: Plan, task: Task, emit: Callable[[GameRecord], None],
+              built: dict[tuple[str, str], Agent]) -> None:
+    """Play a share, emitting each game; `built` keeps the last agent built so a second share reuses it.
+
+    An agent that cannot be built for a reason other than bad input records every game
+    of the share as an error; bad input (UserError) stops the tournament.
+    """
+    key = (task.agent, task.mode)
+    if key not in built:
+        built.clear()
+        try:
+            built[key] = build_agent(game, plan, task.agent)
+        except UserError:
+            raise
+        except Exception as raised:
+            message = f"building the agent failed: {error_text(raised)}"
+            for answer in task.answers:
+                emit(GameRecord(task.agent, task.mode, game.words.answers[answer], (), (), False, 0, message, 0.0))
+            return
+    for answer in task.answers:
+        emit(play_game(game, built[key], plan, task.mode, answer))
+
+
+def _worker(game: Wordle, plan: Plan, tasks: Any, results: Any) -> None:
+    """A worker process: play tasks until the None sentinel; Ctrl-C is the parent's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    built: dict[tuple[str, str], Agent] = {}
+    try:
+        for task in iter(tasks.get, None):
+            play_task(game, plan, task, lambda record: results.put(("game", record)), built)
+    except BaseException as raised:  # reported to the parent, which stops the run with one line
+        results.put(("fatal", str(raised) if isinstance(raised, UserError) else error_text(raised)))
+        return
+    results.put(("done", None))
+
+
+# -- scheduling ---------------------------------------------------------------------------
+def make_tasks(plan: Plan, todo: dict[tuple[str, str], list[int]], jobs: int) -> list[Task]:
+    """Each (agent, mode)'s remaining answers split into `jobs` strided shares, in plan order.
+
+    >>> from tournament.plan import Plan
+    >>> plan = Plan(("a",), ("normal",), (0, 1, 2, 3, 4), 0, (), None, 6, "x")
+    >>> [t.answers for t in make_tasks(plan, {("a", "normal"): [0, 1, 2, 3, 4]}, 2)]
+    [(0, 2, 4), (1, 3)]
+    """
+    tasks = []
+    for agent in plan.agents:
+        for mode in plan.modes:
+            remaining = todo.get((agent, mode), [])
+            for share in range(jobs):
+                if remaining[share::jobs]:
+                    tasks.append(Task(agent, mode, tuple(remaining[share::jobs])))
+    return tasks
+
+
+def _play_in_process(game: Wordle, plan: Plan, tasks: list[Task], record: Callable[[GameRecord], None]) -> None:
+    """Play every task here, one after another (--jobs 1)."""
+    built: dict[tuple[str, str], Agent] = {}
+    for task in tasks:
+        play_task(game, plan, task, record, built)
+
+
+def _play_in_workers(game: Wordle, plan: Plan, tasks: list[Task], jobs: int,
+                     record: Callable[[GameRecord], None]) -> None:
+    """Play the tasks on `jobs` forked workers, passing each finished game to `record` here."""
+    context = multiprocessing.get_context("fork")
+    task_queue, results = context.Queue(), context.Queue()
+    for task in tasks:
+        task_queue.put(task)
+    workers = [context.Process(target=_worker, args=(game, plan, task_queue, results), daemon=True)
+               for _ in range(jobs)]
+    for _ in workers:
+        task_queue.put(None)
+    for worker in workers:
+        worker.start()
+    finished = 0
+    try:
+        while finished < len(workers):
+            try:
+                kind, payload = results.get(timeout=POLL_SECONDS)
+            except queue.Empty:
+                dead = [w for w in workers if w.exitcode not in (None, 0)]
+                if dead:
+                    raise TournamentError(f"a worker process died (exit code {dead[0].exitcode}); "
+                                          "the games finished so far are saved, continue with --resume") from None
+                continue
+            if kind == "game":
+                record(payload)
+            elif kind == "fatal":
+                raise TournamentError(f"{payload} (the games finished so far are saved)")
+            else:
+                finished += 1
+    finally:
+        for worker in workers:
+            if worker.is_alive():
+                worker.terminate()
+        for worker in workers:
+            worker.join(timeout=5)
+        task_queue.cancel_join_thread()
+        results.cancel_join_thread()
+
+
+# -- the run folder -----------------------------------------------------------------------
+def canonical(records: Iterable[GameRecord], plan: Plan, game: Wordle) -> tuple[GameRecord, ...]:
+    """Records in the plan's order: agent as listed, normal before hard, answer by list position."""
+    agent_rank = {agent: i for i, agent in enumerate(plan.agents)}
+    mode_rank = {mode: i for i, mode in enumerate(plan.modes)}
+    return tuple(sorted(records, key=lambda r: (agent_rank[r.agent], mode_rank[r.mode],
+                                                game.words.answer_index[r.answer])))
+
+
+def _meta(plan: Plan, provenances: list[dict[str, Any]]) -> dict[str, Any]:
+    """The metadata line of games.csv and timings.csv: nothing that changes between identical runs."""
+    return {"command": plan.command(), "settings": plan.settings(), "provenance": provenances,
+            "failure_score": plan.failure_score}
+
+
+def _now() -> str:
+    """The current UTC time, ISO 8601 to the second."""
+    return datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
+
+
+def _session(argv: list[str] | None, jobs: int) -> dict[str, Any]:
+    """This session's line: provenance, arguments as typed, workers, start time."""
+    return {"provenance": provenance(), "argv": argv, "jobs": jobs, "started": _now()}
+
+
+def load_done(folder: Path, plan: Plan, game: Wordle) -> tuple[list[GameRecord], list[dict[str, Any]], int | None]:
+    """The games a folder already holds for `plan`, its sessions, and the journal's complete length.
+
+    Raises:
+        TournamentError: the folder was played with other settings.
+        ResultsError: a file is corrupt or a recorded game breaks the rules.
+    """
+    journal_path = folder / JOURNAL_FILE
+    if journal_path.exists():
+        loaded = read_file(journal_path, "journal", allow_partial_last_line=True)
+        sessions = [loaded.meta.get("session", {})] + loaded.sessions
+        keep: int | None = loaded.complete_bytes
+        records = loaded.records
+        where = str(journal_path)
+    else:
+        loaded = read_file(folder / GAMES_FILE, "games")
+        timings = read_file(folder / TIMINGS_FILE, "timings")
+        if [t.key for t in timings.records] != [g.key for g in loaded.records]:
+            raise ResultsError(f"{folder / TIMINGS_FILE}: does not list the same games as {GAMES_FILE}")
+        records = [replace(g, seconds=t.seconds) for g, t in zip(loaded.records, timings.records)]
+        sessions = [{"provenance": p} for p in loaded.meta.get("provenance", [])]
+        keep, where = None, str(folder / GAMES_FILE)
+    recorded = loaded.meta.get("settings")
+    if not isinstance(recorded, dict):
+        raise ResultsError(f"{where}: the metadata line lacks the tournament's settings")
+    if (difference := settings_difference(recorded, plan.settings())) is not None:
+        raise TournamentError(f"cannot resume {folder}: it was played with other settings: {difference}")
+    expected = [(a, m, game.words.answers[i]) for a in plan.agents for m in plan.modes for i in plan.answers]
+    problems = [p for p in coverage_problems(records, expected, where) if "planned games are missing" not in p]
+    for record in records:
+        if problems:
+            break
+        problems.extend(replay_problems(record, game.words, plan.max_guesses, where))
+    if problems:
+        raise ResultsError(f"refusing to resume: {problems[0]}")
+    return records, sessions, keep
+
+
+def write_results(folder: Path, plan: Plan, game: Wordle, records: tuple[GameRecord, ...],
+                  sessions: list[dict[str, Any]], summary: Summary) -> None:
+    """Write games.csv, timings.csv, summary.json and report.md for a complete run."""
+    provenances: list[dict[str, Any]] = []
+    for session in sessions:
+        if (p := session.get("provenance")) and p not in provenances:
+            provenances.append(p)
+    meta = _meta(plan, provenances)
+    write_atomically(folder / GAMES_FILE, file_text("games", meta, records))
+    write_atomically(folder / TIMINGS_FILE, file_text("timings", meta, records))
+    document = {
+        "command": meta["command"], "settings": meta["settings"], "provenance": provenances,
+        "sessions": sessions, "written": _now(),
+        "files": {name: sha256_file(folder / name) for name in (GAMES_FILE, TIMINGS_FILE)},
+        "summary": summary.to_dict(),
+    }
+    write_atomically(folder / SUMMARY_FILE, json.dumps(document, indent=2, sort_keys=True) + "\n")
+    write_atomically(folder / REPORT_FILE, markdown_report(document, summary))
+
+
+def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | None = None, resume: bool = False,
+                   argv: list[str] | None = None,
+                   on_start: Callable[[Plan, list[GameRecord]], None] | None = None,
+                   on_game: Callable[[GameRecord], None] | None = None) -> RunOutcome:
+    """Play a tournament into a run folder, or continue one.
+
+    Args:
+        plan: what to play.
+        game: the game the plan was made for (its matrix is shared with the workers).
+        folder: the run folder.
+        jobs: worker processes (default: the CPU count); 1 plays in this process.
+        resume: continue the games in `folder`; without it a folder holding a run is refused.
+        argv: the command as typed, recorded in the summary.
+        on_start: called once before play with the plan and the games already played.
+        on_game: called in this process with each game as it finishes.
+
+    Returns:
+        The RunOutcome. Raises TournamentError / ResultsError (UserError) on bad input,
+        KeyboardInterrupt with every finished game saved.
+    """
+    folder = Path(folder)
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    holds_run = (folder / JOURNAL_FILE).exists() or (folder / GAMES_FILE).exists()
+    if holds_run and not resume:
+        raise TournamentError(f"{folder} already holds a tournament; add --resume to continue it, "
+                              "or choose another folder with --out")
+    if folder.exists() and not folder.is_dir():
+        raise TournamentError(f"{folder} exists and is not a folder")
+    done, sessions, keep = load_done(folder, plan, game) if holds_run else ([], [], None)
+    done_keys = {record.key for record in done}
+    todo: dict[tuple[str, str], list[int]] = {}
+    for agent in plan.agents:
+        for mode in plan.modes:
+            todo[(agent, mode)] = [a for a in plan.answers if (agent, mode, game.words.answers[a]) not in done_keys]
+    tasks = make_tasks(plan, todo, jobs)
+    records = list(done)
+    if on_start is not None:
+        on_start(plan, list(done))
+    if tasks or (folder / JOURNAL_FILE).exists():
+        session = _session(argv, jobs)
+        if (folder / JOURNAL_FILE).exists():
+            journal = Journal(folder / JOURNAL_FILE, keep_bytes=keep, session=session)
+        else:
+            journal = Journal(folder / JOURNAL_FILE, meta={**_meta(plan, [provenance()]), "session": session})
+        sessions.append(session)
+
+        def record(game_record: GameRecord) -> None:
+            journal.write(game_record)
+            records.append(game_record)
+            if on_game is not None:
+                on_game(game_record)
+
+        try:
+            if jobs == 1 or len(tasks) == 0:
+                _play_in_process(game, plan, tasks, record)
+            else:
+                _play_in_workers(game, plan, tasks, min(jobs, len(tasks)), record)
+        finally:
+            journal.close()
+        ordered = canonical(records, plan, game)
+        summary = summarise(ordered, plan.agents, plan.modes, plan.max_guesses)
+        write_results(folder, plan, game, ordered, sessions, summary)
+        (folder / JOURNAL_FILE).unlink()
+    else:
+        ordered = canonical(records, plan, game)
+        summary = summarise(ordered, plan.agents, plan.modes, plan.max_guesses)
+    return RunOutcome(folder=folder, plan=plan, records=ordered, summary=summary,
+                      played=len(records) - len(done), resumed=len(done))

@@ -1,0 +1,253 @@
+"""Statistics of a tournament, derived from the per-game records alone.
+
+Scores are guesses used, lower is better (the one place in the project where a figure
+is not from the Guesser's "higher is better" side: it is what people quote). An unsolved
+game, and a game the agent ended with an error, scores the guess limit plus one (7 for
+the usual 6), and counts in every average that way.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass
+from typing import Any, Iterable
+
+import numpy as np
+from scipy import stats as scipy_stats
+
+from .records import GameRecord
+
+CONFIDENCE = 0.95
+SIGNIFICANCE = 0.05
+TEST_NAME = "two-sided Wilcoxon signed-rank test (answers with equal counts dropped)"
+
+
+@dataclass(frozen=True)
+class AgentModeStats:
+    """How one agent did in one mode.
+
+    Attributes:
+        agent, mode: which.
+        games: games played; solved: games solved; errors: games the agent ended by raising.
+        solved_pct: 100 * solved / games.
+        mean: average score (failures count as the guess limit plus one).
+        ci_low, ci_high: 95% Student-t interval of the mean (None with fewer than two games).
+        worst: highest score; above the guess limit means some game was not solved.
+        histogram: games solved in 1, 2, ... max_guesses guesses.
+        failures: games not solved (errors included).
+        seconds_per_game: mean wall-clock seconds, or None where no timings were kept.
+        nodes_per_game: mean search nodes, or None for an agent that never searched.
+    """
+
+    agent: str
+    mode: str
+    games: int
+    solved: int
+    errors: int
+    solved_pct: float
+    mean: float
+    ci_low: float | None
+    ci_high: float | None
+    worst: int
+    histogram: tuple[int, ...]
+    failures: int
+    seconds_per_game: float | None
+    nodes_per_game: float | None
+
+
+@dataclass(frozen=True)
+class PairedComparison:
+    """Hard mode against normal mode for one agent, paired by answer.
+
+    Attributes:
+        agent: which.
+        answers: answers played in both modes.
+        normal_mean, hard_mean: average scores over those answers.
+        mean_difference: average of hard minus normal (positive: hard mode took more guesses).
+        ci_low, ci_high: 95% Student-t interval of that difference (None with fewer than two answers).
+        harder, easier, equal: answers where hard mode took more, fewer, the same guesses.
+        statistic, p_value: the Wilcoxon signed-rank test of the differences; with no
+            non-zero difference there is nothing to test: statistic None, p_value 1.0.
+    """
+
+    agent: str
+    answers: int
+    normal_mean: float
+    hard_mean: float
+    mean_difference: float
+    ci_low: float | None
+    ci_high: float | None
+    harder: int
+    easier: int
+    equal: int
+    statistic: float | None
+    p_value: float
+
+    @property
+    def finding(self) -> str:
+        """'harder', 'easier' or 'no difference', at the 5% level."""
+        if self.p_value < SIGNIFICANCE and self.mean_difference > 0:
+            return "harder"
+        if self.p_value < SIGNIFICANCE and self.mean_difference < 0:
+            return "easier"
+        return "no difference"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Everything the table and the verdict show."""
+
+    max_guesses: int
+    failure_score: int
+    results: tuple[AgentModeStats, ...]
+    comparisons: tuple[PairedComparison, ...]
+    verdict: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data (findings included; tuples as lists, as JSON reads them back)."""
+        data = json.loads(json.dumps(asdict(self)))
+        for comparison, row in zip(self.comparisons, data["comparisons"]):
+            row["finding"] = comparison.finding
+        data["test"] = TEST_NAME
+        data["confidence"] = CONFIDENCE
+        data["significance"] = SIGNIFICANCE
+        return data
+
+
+def mean_interval(values: np.ndarray) -> tuple[float | None, float | None]:
+    """The 95% Student-t confidence interval of the mean of `values` (None, None below two values).
+
+    >>> mean_interval(np.array([3.0, 3.0, 3.0]))
+    (3.0, 3.0)
+    """
+    if len(values) < 2:
+        return None, None
+    mean = float(values.mean())
+    spread = float(values.std(ddof=1)) / math.sqrt(len(values))
+    if spread == 0.0:
+        return mean, mean
+    half = float(scipy_stats.t.ppf(0.5 + CONFIDENCE / 2, len(values) - 1)) * spread
+    return mean - half, mean + half
+
+
+def agent_mode_stats(agent: str, mode: str, records: list[GameRecord], max_guesses: int) -> AgentModeStats:
+    """The statistics of one agent's games in one mode (at least one game)."""
+    failure_score = max_guesses + 1
+    scores = np.array([record.score(failure_score) for record in records], dtype=float)
+    solved = sum(record.solved for record in records)
+    low, high = mean_interval(scores)
+    histogram = tuple(sum(1 for r in records if r.solved and r.turns == n) for n in range(1, max_guesses + 1))
+    seconds = [record.seconds for record in records]
+    nodes = sum(record.nodes for record in records)
+    return AgentModeStats(
+        agent=agent, mode=mode, games=len(records), solved=solved,
+        errors=sum(1 for record in records if record.error),
+        solved_pct=100.0 * solved / len(records), mean=float(scores.mean()), ci_low=low, ci_high=high,
+        worst=int(scores.max()), histogram=histogram, failures=len(records) - solved,
+        seconds_per_game=None if any(s is None for s in seconds) else float(np.mean(seconds)),
+        nodes_per_game=nodes / len(records) if nodes else None,
+    )
+
+
+def paired_comparison(agent: str, normal: dict[str, GameRecord], hard: dict[str, GameRecord],
+                      failure_score: int) -> PairedComparison | None:
+    """Hard against normal over the answers both modes played (None if they share none)."""
+    shared = sorted(set(normal) & set(hard))
+    if not shared:
+        return None
+    normal_scores = np.array([normal[a].score(failure_score) for a in shared], dtype=float)
+    hard_scores = np.array([hard[a].score(failure_score) for a in shared], dtype=float)
+    differences = hard_scores - normal_scores
+    low, high = mean_interval(differences)
+    statistic: float | None = None
+    p_value = 1.0
+    if np.count_nonzero(differences):
+        test = scipy_stats.wilcoxon(differences, zero_method="wilcox", alternative="two-sided")
+        statistic, p_value = float(test.statistic), float(test.pvalue)
+    return PairedComparison(
+        agent=agent, answers=len(shared), normal_mean=float(normal_scores.mean()),
+        hard_mean=float(hard_scores.mean()), mean_difference=float(differences.mean()), ci_low=low, ci_high=high,
+        harder=int((differences > 0).sum()), easier=int((differences < 0).sum()),
+        equal=int((differences == 0).sum()), statistic=statistic, p_value=p_value,
+    )
+
+
+def summarise(records: Iterable[GameRecord], agents: Iterable[str], modes: Iterable[str], max_guesses: int) -> Summary:
+    """The tournament's statistics and verdict from its per-game records.
+
+    Args:
+        records: the games (any order).
+        agents, modes: the order the tables list them in.
+        max_guesses: the guess limit; failures score one more.
+
+    Returns:
+        The Summary: one AgentModeStats per agent and mode that has games, one
+        PairedComparison per agent played in both modes, and the verdict paragraph.
+    """
+    agents, modes = list(agents), list(modes)
+    by_key: dict[tuple[str, str], dict[str, GameRecord]] = {}
+    for record in records:
+        by_key.setdefault((record.agent, record.mode), {})[record.answer] = record
+    results = tuple(
+        agent_mode_stats(agent, mode, list(by_key[(agent, mode)].values()), max_guesses)
+        for agent in agents for mode in modes if by_key.get((agent, mode))
+    )
+    comparisons = tuple(
+        comparison for agent in agents
+        if (comparison := paired_comparison(agent, by_key.get((agent, "normal"), {}), by_key.get((agent, "hard"), {}),
+                                            max_guesses + 1)) is not None
+    )
+    errors = sum(result.errors for result in results)
+    return Summary(max_guesses=max_guesses, failure_score=max_guesses + 1, results=results,
+                   comparisons=comparisons, verdict=verdict(comparisons, modes, max_guesses + 1, errors))
+
+
+def _signed(value: float | None) -> str:
+    """A difference with its sign, to three decimals."""
+    return "n/a" if value is None else f"{value:+.3f}"
+
+
+def _describe(comparison: PairedComparison) -> str:
+    """One agent's comparison in a clause."""
+    interval = "" if comparison.ci_low is None else f", 95% CI {_signed(comparison.ci_low)} to {_signed(comparison.ci_high)}"
+    return (f"{comparison.agent} ({_signed(comparison.mean_difference)} guesses a game{interval}; "
+            f"{comparison.harder} answers harder, {comparison.easier} easier, {comparison.equal} equal; "
+            f"p = {comparison.p_value:.3g})")
+
+
+def _join(clauses: list[str]) -> str:
+    """Clauses joined with commas and a final 'and'."""
+    return clauses[0] if len(clauses) == 1 else "; ".join(clauses[:-1]) + "; and " + clauses[-1]
+
+
+def verdict(comparisons: tuple[PairedComparison, ...], modes: list[str], failure_score: int, errors: int) -> str:
+    """The one-paragraph answer to "is hard mode harder?"."""
+    if not comparisons:
+        return (f"Only {' and '.join(modes)} mode was played, so there is no hard-versus-normal comparison; "
+                "run with --mode both to make one.")
+    groups = {finding: [c for c in comparisons if c.finding == finding] for finding in ("harder", "easier", "no difference")}
+    answers = sorted({c.answers for c in comparisons})
+    count = str(answers[0]) if len(answers) == 1 else f"{answers[0]} to {answers[-1]}"
+    sentences = [
+        f"Is hard mode harder? Each agent played the same {count} answers in both modes; "
+        "the differences in guesses (hard minus normal) "
+        f"were tested answer by answer with a {TEST_NAME} at the {SIGNIFICANCE:.0%} level, "
+        f"counting an unsolved game as {failure_score} guesses."
+    ]
+    if groups["harder"]:
+        sentences.append(f"Hard mode was significantly harder for {_join([_describe(c) for c in groups['harder']])}.")
+    if groups["easier"]:
+        sentences.append(f"It was significantly easier for {_join([_describe(c) for c in groups['easier']])}.")
+    if groups["no difference"]:
+        sentences.append(f"It made no significant difference for {_join([_describe(c) for c in groups['no difference']])}.")
+    harder, total = len(groups["harder"]), len(comparisons)
+    if harder == total:
+        sentences.append(f"So yes: hard mode is harder for every agent compared ({total}).")
+    elif harder == 0:
+        sentences.append(f"So no agent here ({total} compared) found hard mode significantly harder.")
+    else:
+        sentences.append(f"So hard mode is harder for {harder} of the {total} agents compared, not for all.")
+    if errors:
+        sentences.append(f"{errors} games ended in an agent error and count as unsolved.")
+    return " ".join(sentences)

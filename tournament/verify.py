@@ -1,0 +1,242 @@
+"""Re-check a run folder against the rules: every recorded game replayed, every derived figure recomputed.
+
+Nothing here trusts the agents or the pattern matrix: replies are recomputed with the
+readable scalar `search.feedback`, hard-mode legality with `search.violation`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable
+
+from search import ALL_GREEN, UserError, Words, feedback, format_pattern, load_words, violation
+
+from .plan import MODES, sample_answers
+from .records import GameRecord, ResultsError, read_file
+from .stats import summarise
+
+GAMES_FILE = "games.csv"
+TIMINGS_FILE = "timings.csv"
+SUMMARY_FILE = "summary.json"
+REPORT_FILE = "report.md"
+JOURNAL_FILE = "journal.csv"
+DEFAULT_LIMIT = 20
+
+
+@dataclass
+class Verification:
+    """What verify found: the games checked and every problem, one line each."""
+
+    folder: Path
+    games: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing was wrong."""
+        return not self.problems
+
+
+def replay_problems(record: GameRecord, words: Words, max_guesses: int, where: str) -> list[str]:
+    """Why one recorded game breaks the rules (empty if it does not).
+
+    Checks the answer is a possible answer, each guess an allowed word, each pattern the
+    reference reply, hard-mode legality in hard games, nothing after an all-green reply,
+    the guess limit, the solved flag, and that an unsolved game without an error used
+    every guess.
+    """
+    name = f"{where}: {record.agent} {record.mode} {record.answer}"
+    problems: list[str] = []
+    if record.answer not in words.answer_index:
+        return [f"{name}: '{record.answer}' is not in the answer list"]
+    history: list[tuple[str, int]] = []
+    for number, (guess, pattern) in enumerate(zip(record.guesses, record.patterns), start=1):
+        if guess not in words.guess_index:
+            problems.append(f"{name}: guess {number} '{guess}' is not an allowed word")
+            break
+        if record.mode == "hard" and (broken := violation(guess, history)) is not None:
+            problems.append(f"{name}: guess {number} '{guess}' breaks hard mode: {broken}")
+        expected = feedback(guess, record.answer)
+        if expected != pattern:
+            problems.append(f"{name}: guess {number} '{guess}' gets {format_pattern(expected)}, "
+                            f"the file says {format_pattern(pattern)}")
+        if expected == ALL_GREEN and number < record.turns:
+            problems.append(f"{name}: guesses continue after the answer was found at guess {number}")
+        history.append((guess, expected))
+    if record.turns > max_guesses:
+        problems.append(f"{name}: {record.turns} guesses, over the limit of {max_guesses}")
+    really_solved = bool(history) and history[-1][1] == ALL_GREEN and len(history) == record.turns
+    if record.solved != really_solved:
+        problems.append(f"{name}: marked {'solved' if record.solved else 'unsolved'} but the replies say "
+                        f"{'solved' if really_solved else 'unsolved'}")
+    if not record.solved and not record.error and record.turns != max_guesses and not problems:
+        problems.append(f"{name}: unsolved after {record.turns} guesses with no error recorded")
+    return problems
+
+
+def coverage_problems(records: Iterable[GameRecord], expected: list[tuple[str, str, str]], where: str) -> list[str]:
+    """Games missing, repeated or not in the plan."""
+    problems: list[str] = []
+    wanted = set(expected)
+    seen: set[tuple[str, str, str]] = set()
+    for record in records:
+        if record.key in seen:
+            problems.append(f"{where}: {' '.join(record.key)} appears more than once")
+        elif record.key not in wanted:
+            problems.append(f"{where}: {' '.join(record.key)} is not a game of this tournament")
+        seen.add(record.key)
+    missing = [key for key in expected if key not in seen]
+    if missing:
+        problems.append(f"{where}: {len(missing)} planned games are missing, first {' '.join(missing[0])}")
+    return problems
+
+
+def planned_games(settings: dict[str, Any], words: Words) -> list[tuple[str, str, str]]:
+    """Every (agent, mode, answer) a tournament's settings plan, in canonical order."""
+    answers = sample_answers(len(words.answers), settings.get("sample"), int(settings.get("seed", 0)))
+    return [(agent, mode, words.answers[a]) for agent in settings["agents"] for mode in settings["modes"]
+            for a in answers]
+
+
+def check_settings(settings: Any, where: str) -> None:
+    """Refuse settings metadata that lacks what a replay needs."""
+    ok = (isinstance(settings, dict) and isinstance(settings.get("agents"), list)
+          and isinstance(settings.get("modes"), list) and all(m in MODES for m in settings["modes"])
+          and isinstance(settings.get("max_guesses"), int) and isinstance(settings.get("seed"), int)
+          and isinstance(settings.get("words"), dict))
+    if not ok:
+        raise ResultsError(f"{where}: the metadata line lacks the tournament's settings")
+
+
+def sha256_file(path: Path) -> str:
+    """SHA-256 of a file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _close(a: Any, b: Any) -> bool:
+    """Whether two JSON values agree, numbers to 1e-9 relative."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def _summary_differences(stored: Any, derived: dict[str, Any], path: str = "summary") -> list[str]:
+    """Where a stored summary disagrees with the one derived from the games, as dotted paths."""
+    if isinstance(stored, dict) and isinstance(derived, dict):
+        if stored.keys() != derived.keys():
+            return [f"{path}: keys differ"]
+        return [d for key in derived for d in _summary_differences(stored[key], derived[key], f"{path}.{key}")]
+    if isinstance(stored, list) and isinstance(derived, list) and len(stored) == len(derived):
+        return [d for i, (s, r) in enumerate(zip(stored, derived)) for d in _summary_differences(s, r, f"{path}[{i}]")]
+    return [] if _close(stored, derived) else [f"{path} is {stored!r}, the games give {derived!r}"]
+
+
+def verify_folder(folder: str | Path, answers: str | Path | None = None, guesses: str | Path | None = None,
+                  limit: int = DEFAULT_LIMIT) -> Verification:
+    """Replay and cross-check a finished run folder.
+
+    Args:
+        folder: the run folder (holding games.csv, timings.csv, summary.json).
+        answers, guesses: word list files; default: those the results name (or the shipped lists).
+        limit: stop collecting problems after this many.
+
+    Returns:
+        A Verification; its `problems` are empty when everything agrees. Raises
+        ResultsError when the folder holds no finished run to check.
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ResultsError(f"{folder}: no such folder")
+    if not (folder / GAMES_FILE).exists():
+        if (folder / JOURNAL_FILE).exists():
+            raise ResultsError(f"{folder}: the run is not finished (journal.csv only); finish it with --resume first")
+        raise ResultsError(f"{folder}: no {GAMES_FILE} here; give a tournament's run folder")
+    result = Verification(folder=folder)
+
+    def add(problems: list[str]) -> bool:
+        """Collect problems; True once the limit is reached."""
+        result.problems.extend(problems)
+        return len(result.problems) >= limit
+
+    try:
+        games = read_file(folder / GAMES_FILE, "games")
+    except ResultsError as error:
+        result.problems.append(str(error))
+        return result
+    result.games = len(games.records)
+    settings = games.meta.get("settings")
+    try:
+        check_settings(settings, str(folder / GAMES_FILE))
+    except ResultsError as error:
+        result.problems.append(str(error))
+        return result
+    recorded_words = settings["words"]
+    try:
+        words = load_words(answers=answers if answers is not None else recorded_words.get("answers_file"),
+                           guesses=guesses if guesses is not None else recorded_words.get("guesses_file"))
+    except UserError as error:
+        result.problems.append(f"word lists: {error}")
+        return result
+    if words.checksum != recorded_words.get("checksum"):
+        add([f"{GAMES_FILE}: word-list checksum {str(recorded_words.get('checksum'))[:16]}... does not match "
+             f"the lists given ({words.checksum[:16]}...)"])
+        return result
+    max_guesses = settings["max_guesses"]
+    expected = planned_games(settings, words)
+    if add(coverage_problems(games.records, expected, GAMES_FILE)):
+        return result
+    order = {key: i for i, key in enumerate(expected)}
+    keys = [order.get(record.key, -1) for record in games.records]
+    if keys != sorted(keys):
+        if add([f"{GAMES_FILE}: rows are not in canonical order (agent, mode, answer as planned)"]):
+            return result
+    for record in games.records:
+        if add(replay_problems(record, words, max_guesses, GAMES_FILE)):
+            return result
+
+    try:
+        timings = read_file(folder / TIMINGS_FILE, "timings")
+    except ResultsError as error:
+        add([str(error)])
+        return result
+    if timings.meta != games.meta:
+        add([f"{TIMINGS_FILE}: its metadata line differs from {GAMES_FILE}'s"])
+    if [r.key for r in timings.records] != [r.key for r in games.records]:
+        add([f"{TIMINGS_FILE}: does not list the same games, in the same order, as {GAMES_FILE}"])
+        return result
+
+    try:
+        stored = json.loads((folder / SUMMARY_FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        add([f"{SUMMARY_FILE}: no such file"])
+        return result
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        add([f"{SUMMARY_FILE}: not valid JSON"])
+        return result
+    if not isinstance(stored, dict):
+        add([f"{SUMMARY_FILE}: not a JSON object"])
+        return result
+    for key in ("command", "settings", "provenance"):
+        if stored.get(key) != games.meta.get(key):
+            add([f"{SUMMARY_FILE}: '{key}' differs from {GAMES_FILE}'s metadata"])
+    files = stored.get("files") if isinstance(stored.get("files"), dict) else {}
+    for name in (GAMES_FILE, TIMINGS_FILE):
+        if files.get(name) != sha256_file(folder / name):
+            add([f"{SUMMARY_FILE}: the SHA-256 it records for {name} does not match the file"])
+    timed = [replace(g, seconds=t.seconds) for g, t in zip(games.records, timings.records)]
+    derived = summarise(timed, settings["agents"], settings["modes"], max_guesses).to_dict()
+    differences = _summary_differences(stored.get("summary"), derived)
+    if differences:
+        add([f"{SUMMARY_FILE}: {d}" for d in differences[:5]])
+    result.problems = result.problems[:limit]
+    return result
