@@ -1,0 +1,77 @@
+"""Min-largest-partition ("demarcate"): the guess whose worst reply leaves the fewest answers.
+
+Values are from the Guesser's point of view: higher is better; a demarcate agent's value
+is minus the largest group of answers a guess can leave. Ties are broken, in order, by
+the smaller mean group (the expected size of the group the answer falls in), the smaller
+smallest group, a guess that can be the answer, and the smaller guess index. Guesses that
+leave every answer in one group are skipped: they cannot make progress.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from heuristics.partition import partition_stats
+from search import State, Wordle
+
+from .base import Decision
+from .greedy import KEY_DECIMALS, GreedyAgent, Ranking, only_candidate
+from .registry import register
+
+
+def smallest_groups(matrix: np.ndarray, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+    """Size of the smallest group each guess splits the candidates into, for all guesses at once."""
+    patterns = np.sort(np.take(matrix[guesses], candidates, axis=1), axis=1)
+    rows, size = patterns.shape
+    starts = np.ones((rows, size), dtype=bool)
+    np.not_equal(patterns[:, 1:], patterns[:, :-1], out=starts[:, 1:])
+    positions = np.flatnonzero(starts)
+    sizes = np.diff(positions, append=rows * size)
+    first_group = np.concatenate(([0], np.cumsum(starts.sum(axis=1))[:-1]))
+    return np.minimum.reduceat(sizes, first_group)
+
+
+def demarcate_ranking(game: Wordle, candidates: np.ndarray, guesses: np.ndarray) -> Ranking:
+    """The splitting guesses ranked by largest group, mean group, smallest group, can-win, index.
+
+    Args:
+        game: the game whose matrix scores the guesses.
+        candidates: answer indices still possible (at least two).
+        guesses: guess indices to consider, ascending.
+
+    Returns:
+        A Ranking over the guesses that split the candidates (all of them if none does),
+        valued as minus the largest group.
+    """
+    stats = partition_stats(game.matrix, candidates, guesses, answer_rows=game.words.answer_rows)
+    splits = stats.bins > 1
+    keep = np.flatnonzero(splits) if splits.any() else np.arange(guesses.size)
+    largest, expected = stats.largest[keep], stats.expected_size[keep]
+    # The smallest group matters only among guesses tied on the first two keys: compute it there.
+    rounded = np.round(expected, KEY_DECIMALS)
+    best = keep[(largest == largest.min()) & (rounded == rounded[largest == largest.min()].min())]
+    smallest = np.full(keep.size, np.iinfo(np.int64).max, dtype=np.int64)
+    smallest[np.searchsorted(keep, best)] = smallest_groups(game.matrix, candidates, stats.guesses[best])
+    return Ranking(
+        guesses=stats.guesses[keep],
+        keys=(largest, expected, smallest, ~stats.can_win[keep]),
+        value=-largest.astype(np.float64),
+    )
+
+
+@register("demarcate", "the guess whose largest group of answers is smallest (ties: mean group, smallest group, can win)")
+class DemarcateAgent(GreedyAgent):
+    """Minimises the largest group of answers a reply can leave; decisions cached by state."""
+
+    def choose(self, state: State) -> Decision:
+        """The demarcate choice; with two candidates the first candidate (groups of one, and it can win)."""
+        if len(state.candidates) == 2:
+            rows = np.sort(self.game.words.answer_rows[state.candidates])
+            return Decision(guess=int(rows[0]), value=-1.0, alternatives=tuple((int(row), -1.0) for row in rows))
+        if len(state.candidates) == 1:
+            return only_candidate(self.game, state)
+        return super().choose(state)
+
+    def rank(self, state: State, guesses: np.ndarray) -> Ranking:
+        """Largest group, mean group, smallest group, can-win, index (splitting guesses only)."""
+        return demarcate_ranking(self.game, state.candidates, guesses)

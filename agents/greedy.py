@@ -1,0 +1,84 @@
+"""The shared frame of the one-step (greedy) players: rank the legal guesses, play the best.
+
+Values are from the Guesser's point of view: higher is better. A greedy player's choice
+depends only on the state's key (candidates, guesses left, hard-mode hints), so each
+decision is cached by `game.state_key`: the opening move is computed once, and the many
+games that reach the same state share one computation.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from dataclasses import dataclass
+
+import numpy as np
+
+from search import State, Wordle
+
+from .base import Agent, Decision
+
+#: How many of the best guesses a Decision lists as alternatives.
+ALTERNATIVES = 10
+#: Float keys are rounded to this many decimals before comparing, so that sums taken in
+#: different orders do not break ties that are exact in real arithmetic.
+KEY_DECIMALS = 9
+
+
+@dataclass(frozen=True, eq=False)
+class Ranking:
+    """Guesses with their lexicographic sort keys (each lower-is-better) and a value to report.
+
+    Attributes:
+        guesses: guess indices, ascending (the last tie-break is the smaller index).
+        keys: sort keys, most important first, each aligned with `guesses`; lower is better.
+        value: the player's own score of each guess, higher is better.
+    """
+
+    guesses: np.ndarray
+    keys: tuple[np.ndarray, ...]
+    value: np.ndarray
+
+    def order(self) -> np.ndarray:
+        """Positions of `guesses`, best first (ties go to the smaller guess index)."""
+        keys = [np.round(key, KEY_DECIMALS) if key.dtype.kind == "f" else key for key in self.keys]
+        return np.lexsort([np.asarray(self.guesses)] + keys[::-1])
+
+
+def best_of(ranking: Ranking, alternatives: int = ALTERNATIVES) -> Decision:
+    """The Decision for the best guess of a ranking, listing the top `alternatives`."""
+    order = ranking.order()[:alternatives]
+    top = tuple((int(ranking.guesses[i]), float(ranking.value[i])) for i in order)
+    return Decision(guess=top[0][0], value=top[0][1], alternatives=top)
+
+
+def only_candidate(game: Wordle, state: State) -> Decision:
+    """The Decision when a single answer remains: guess it."""
+    guess = int(game.words.answer_rows[state.candidates[0]])
+    return Decision(guess=guess, value=1.0, alternatives=((guess, 1.0),))
+
+
+class GreedyAgent(Agent):
+    """A player that ranks the legal guesses by one-step scores; decisions are cached by state key."""
+
+    def __init__(self, game: Wordle):
+        super().__init__(game)
+        self._decisions: dict[tuple, Decision] = {}
+
+    def decide(self, state: State, rng: np.random.Generator) -> Decision:
+        """The best legal guess by `rank`, from the cache when this state was seen before."""
+        key = self.game.state_key(state)
+        decision = self._decisions.get(key)
+        if decision is None:
+            decision = self.choose(state)
+            self._decisions[key] = decision
+        return decision
+
+    def choose(self, state: State) -> Decision:
+        """The best legal guess (uncached): the only candidate, else the top of `rank`."""
+        if len(state.candidates) == 1:
+            return only_candidate(self.game, state)
+        return best_of(self.rank(state, self.game.legal_guesses(state)))
+
+    @abstractmethod
+    def rank(self, state: State, guesses: np.ndarray) -> Ranking:
+        """Sort keys and values for the given legal guesses in this state."""
