@@ -8,7 +8,9 @@ is a function of the bin sizes (and of the pattern codes, for the colour counts)
 - bins: how many distinct patterns the guess can get;
 - expected_size: the expected size of the bin the answer falls in, sum bin^2 / n;
 - greens, yellows, greys: mean number of letters of each colour over the candidates;
-- can_win: whether the guess is itself one of the candidates.
+- can_win: whether the guess is itself one of the candidates;
+- bin_value_sum (optional): the sum over bins of a table indexed by bin size, so any
+  further metric of the bin sizes (such as the cost-to-go) costs one table look-up.
 
 `partition_stats` is the fast path; `reference_stats` is the slow readable oracle.
 """
@@ -44,10 +46,11 @@ class PartitionStats:
     yellows: np.ndarray
     greys: np.ndarray
     can_win: np.ndarray
+    bin_value_sum: np.ndarray | None = None
 
 
-def _bin_sizes(patterns: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Per row: largest bin, bins, sum c^2, sum c log2 c, total greens and total yellows.
+def _bin_sizes(patterns: np.ndarray, bin_values: np.ndarray | None = None) -> tuple[np.ndarray | None, ...]:
+    """Per row: largest bin, bins, sum c^2, sum c log2 c, total greens, total yellows and sum bin_values[c].
 
     The sums run over each row's bins, found as the runs of its sorted patterns.
 
@@ -73,11 +76,12 @@ def _bin_sizes(patterns: np.ndarray) -> tuple[np.ndarray, ...]:
         np.add.reduceat(weights * np.log2(weights), first_bin),
         np.add.reduceat(weights * GREENS_IN[bin_patterns], first_bin),
         np.add.reduceat(weights * YELLOWS_IN[bin_patterns], first_bin),
+        None if bin_values is None else np.add.reduceat(bin_values[sizes], first_bin),
     )
 
 
 def partition_stats(matrix: np.ndarray, candidates: np.ndarray, guesses: np.ndarray | None = None,
-                    answer_rows: np.ndarray | None = None) -> PartitionStats:
+                    answer_rows: np.ndarray | None = None, bin_values: np.ndarray | None = None) -> PartitionStats:
     """Partition statistics of every guess over the candidates, in one array pass.
 
     Args:
@@ -85,6 +89,8 @@ def partition_stats(matrix: np.ndarray, candidates: np.ndarray, guesses: np.ndar
         candidates: answer column indices still possible (non-empty).
         guesses: guess row indices to score (default: every row).
         answer_rows: guess row of each answer column, to fill `can_win` (default: all False).
+        bin_values: optional float table indexed by bin size (length above the candidate
+            count); fills `bin_value_sum` with each guess's sum of bin_values[bin size].
 
     Returns:
         PartitionStats with one entry per guess.
@@ -97,7 +103,9 @@ def partition_stats(matrix: np.ndarray, candidates: np.ndarray, guesses: np.ndar
     if guesses.size != matrix.shape[0] or not np.array_equal(guesses, np.arange(matrix.shape[0])):
         patterns = patterns[guesses]
     size = candidates.size
-    largest, bins, sum_squares, c_log_c, green_total, yellow_total = _bin_sizes(patterns)
+    if bin_values is not None and len(bin_values) <= candidates.size:
+        raise ValueError(f"bin_values needs an entry for every size up to {candidates.size}")
+    largest, bins, sum_squares, c_log_c, green_total, yellow_total, value_sum = _bin_sizes(patterns, bin_values)
     greens, yellows = green_total / size, yellow_total / size
     can_win = np.zeros(guesses.size, dtype=bool)
     if answer_rows is not None:
@@ -115,6 +123,7 @@ def partition_stats(matrix: np.ndarray, candidates: np.ndarray, guesses: np.ndar
         yellows=yellows,
         greys=5.0 - greens - yellows,
         can_win=can_win,
+        bin_value_sum=value_sum,
     )
 
 

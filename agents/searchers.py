@@ -1,0 +1,105 @@
+"""The adversarial-search Guessers: minimax, alpha-beta, expectimax and the decision tree.
+
+Values are from the Guesser's point of view, higher is better, on the scale of
+`Wordle.utility` (solving with guess k is worth max_guesses + 1 - k).
+
+Each agent keeps its searches' caches and its decisions by state, so playing every
+answer costs about as much as building one decision tree. Decisions that depend on the
+game's generator (zero mode's random tie-break) are never kept.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from heuristics.evaluation import DEFAULT_THRESHOLD, make_evaluation
+from search import State, Wordle
+from search.engine import SearchCache
+from search.expectimax import expectimax
+from search.limits import Limit, SearchResult
+from search.minimax import alphabeta, minimax
+
+from .base import Agent, Decision
+from .options import DEFAULT_BEAM, DEFAULT_DEPTH, DEFAULT_EVAL, DEFAULT_MODE, SEARCH_OPTIONS
+from .registry import AgentError, register
+
+SearchFunction = Callable[..., SearchResult]
+
+
+class SearchAgent(Agent):
+    """A Guesser that plays the move of one search algorithm under one evaluation and limit."""
+
+    #: The search function; set by subclasses.
+    algorithm: SearchFunction = staticmethod(expectimax)
+    #: Whether the root may choose only among the answers still possible.
+    candidates_only = False
+    default_depth = DEFAULT_DEPTH
+
+    def __init__(self, game: Wordle, depth: int | None = None, eval: str = DEFAULT_EVAL, eval_mode: str = DEFAULT_MODE,
+                 threshold: int = DEFAULT_THRESHOLD, beam: int = DEFAULT_BEAM,
+                 weights: tuple[float, float, float, float] | None = None, nodes: int | None = None):
+        super().__init__(game)
+        try:
+            self.evaluation = make_evaluation(eval, eval_mode, weights)
+            self.limit = Limit(depth=self.default_depth if depth is None else depth, beam=beam,
+                               threshold=threshold, nodes=nodes)
+        except ValueError as error:
+            raise AgentError(str(error)) from None
+        self.cache = SearchCache()
+        self.decisions: dict[tuple, Decision] = {}
+
+    def decide(self, state: State, rng: np.random.Generator) -> Decision:
+        """The search's move, from the decision cache when this state was decided before."""
+        key = None if self.evaluation.random_ties else self.game.state_key(state)
+        if key is not None and key in self.decisions:
+            return self.decisions[key]
+        among = self.game.words.answer_rows[state.candidates] if self.candidates_only else None
+        result = type(self).algorithm(self.game, state, self.evaluation, self.limit, rng=rng,
+                                      cache=self.cache, among=among)
+        decision = Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
+                            nodes=result.nodes, depth=result.depth)
+        if key is not None:
+            self.decisions[key] = decision
+        return decision
+
+    def settings(self) -> dict[str, object]:
+        """Depth, evaluation, mode, threshold, beam, weights and node budget."""
+        weights = getattr(self.evaluation, "weights", None) if self.evaluation.name == "weighted" else None
+        return {"depth": self.limit.depth, "eval": self.evaluation.name, "eval_mode": self.evaluation.mode,
+                "threshold": self.limit.threshold, "beam": self.limit.beam, "weights": weights,
+                "nodes": self.limit.nodes}
+
+
+@register("minimax", "depth-limited minimax: the Indicator replies with the pattern worst for the Guesser",
+          options=SEARCH_OPTIONS)
+class MinimaxAgent(SearchAgent):
+    """Plays minimax's move."""
+
+    algorithm = staticmethod(minimax)
+
+
+@register("alphabeta", "minimax's moves with alpha-beta pruning (fewer nodes)", options=SEARCH_OPTIONS)
+class AlphaBetaAgent(SearchAgent):
+    """Plays alpha-beta's move (the same as minimax's)."""
+
+    algorithm = staticmethod(alphabeta)
+
+
+@register("expectimax", "depth-limited expectimax: each reply weighted by how many answers give it",
+          options=SEARCH_OPTIONS)
+class ExpectimaxAgent(SearchAgent):
+    """Plays expectimax's move."""
+
+    algorithm = staticmethod(expectimax)
+
+
+@register("decision-tree", "expectimax choosing only among the answers still possible (default depth 1)",
+          options=SEARCH_OPTIONS)
+class DecisionTreeAgent(SearchAgent):
+    """Always guesses a possible answer: the best one by expectimax (depth 1: by the evaluation)."""
+
+    algorithm = staticmethod(expectimax)
+    candidates_only = True
+    default_depth = 1

@@ -1,0 +1,49 @@
+"""The cost-to-go model: how many more guesses a state with n possible answers still needs.
+
+F(n) counts the guesses still to be made, the winning one included, when n answers
+are possible and play is good: F(1) = 1 and F(2) = 1.5 exactly (guess one of the two);
+for n >= 3 it is a quadratic in log2 n, fitted by least squares on the states that
+measured games passed through (benchmarks/fit_cost.py; its command, data and result
+are in results/cost_fit.json), and never below the exact lower bound 1 + (n - 1) / n.
+
+>>> round(float(cost_table(3)[1]), 3), round(float(cost_table(3)[2]), 3)
+(1.0, 1.5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class CostModel:
+    """F(n) = intercept + slope * log2 n + curve * (log2 n)^2 for n >= 3.
+
+    Attributes:
+        intercept, slope, curve: the fitted coefficients.
+    """
+
+    intercept: float
+    slope: float
+    curve: float
+
+    def table(self, largest: int) -> np.ndarray:
+        """F(n) for n = 0 .. largest as a float array (F(0) = 0: an empty bin costs nothing)."""
+        sizes = np.arange(largest + 1, dtype=np.float64)
+        bits = np.log2(np.maximum(sizes, 1.0))
+        fitted = self.intercept + self.slope * bits + self.curve * bits * bits
+        floor = 1.0 + (sizes - 1.0) / np.maximum(sizes, 1.0)
+        table = np.maximum(fitted, floor)
+        table[: min(3, largest + 1)] = (0.0, 1.0, 1.5)[: min(3, largest + 1)]
+        return table
+
+
+#: Fitted by `python benchmarks/fit_cost.py` (see results/cost_fit.json for the data and the run).
+FITTED = CostModel(intercept=1.0, slope=0.22, curve=0.0)
+
+
+def cost_table(largest: int, model: CostModel = FITTED) -> np.ndarray:
+    """F(n) for n = 0 .. largest under `model` (the fitted one by default)."""
+    return model.table(largest)

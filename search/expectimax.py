@@ -1,0 +1,34 @@
+"""Expectimax: the Indicator is chance, each pattern weighted by how many possible answers give it.
+
+Values are from the Guesser's point of view, higher is better (the scale of
+`Wordle.utility`), so with the cost evaluation the value is max_guesses + 1 minus the
+expected number of guesses.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .engine import EXPECTIMAX, SearchCache, run_search
+from .game import State, Wordle
+from .limits import Evaluator, Limit, SearchResult
+
+
+def expectimax(game: Wordle, state: State, evaluation: Evaluator, limit: Limit,
+               rng: np.random.Generator | None = None, cache: SearchCache | None = None,
+               among: np.ndarray | None = None) -> SearchResult:
+    """The Guesser's best guess on average over the answers still possible.
+
+    Args:
+        game: the rules and pattern matrix.
+        state: a Guesser-to-move state of an unfinished game.
+        evaluation: values guesses at the horizon and orders the beam.
+        limit: depth, beam, threshold, node budget and pool.
+        rng: seeded generator, needed only by evaluations with random tie-breaks.
+        cache: values kept across searches by one player (None: nothing is kept).
+        among: guess indices the root may choose from (default: every legal guess).
+
+    Returns:
+        SearchResult with the move, its value, nodes visited, depth reached and alternatives.
+    """
+    return run_search(EXPECTIMAX, game, state, evaluation, limit, rng, cache, among)
