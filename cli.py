@@ -303,6 +303,191 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=command_verify)
 
 
+# -- assist --------------------------------------------------------------------------
+def advice_view(game: Wordle, advice: Any) -> list[Any]:
+    """What the assistant shows after each step: the counts, the bits, and the suggestions table."""
+    parts: list[Any] = []
+    if advice.steps:
+        parts.append(trace_table(game, [Turn(s.guess, s.pattern, s.remaining_before, s.remaining_after)
+                                        for s in advice.steps]))
+    if advice.solved:
+        parts.append(Text(f"Solved in {len(advice.steps)}.", style="bold green"))
+        return parts
+    summary = f"{advice.remaining} possible answer{'s' if advice.remaining != 1 else ''} ({advice.bits_left:.2f} bits)"
+    if advice.last_bits is not None:
+        summary += f"; the last guess gained {advice.last_bits:.2f} bits"
+    parts.append(Text(summary, style="bold"))
+    if advice.remaining <= 12:
+        parts.append(Text("possible: " + " ".join(game.words.answers[a] for a in advice.state.candidates)))
+    if not advice.suggestions:
+        parts.append(Text(f"No guesses left: the game allows {advice.state.max_guesses}.", style="bold red"))
+        return parts
+    table = Table(title=f"suggestions ({advice.agent}{', hard mode' if advice.state.hard else ''})",
+                  header_style="bold", box=None, pad_edge=False, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("guess")
+    table.add_column("bits", justify="right")
+    table.add_column("chance", justify="right")
+    table.add_column(f"{advice.agent} score", justify="right")
+    for number, suggestion in enumerate(advice.suggestions, start=1):
+        table.add_row(str(number), game.words.guesses[suggestion.guess], f"{suggestion.information:.3f}",
+                      f"{suggestion.chance:.1%}", "" if suggestion.score is None else f"{suggestion.score:.3f}")
+    parts.append(table)
+    return parts
+
+
+def command_assist(args: argparse.Namespace, console: Console) -> int:
+    """Advise on a real game: once for the steps given, or step by step at the prompt."""
+    import json
+
+    from agents.assistant import advice_data, advise, advise_steps, parse_step
+
+    game = load_game(args)
+    agent = make_agent(args.agent, game, **agent_options(args))
+    settings = dict(hard=args.hard, top=args.top, seed=args.seed, max_guesses=args.max_guesses)
+    if args.steps or args.json:
+        advice = advise(game, agent, args.steps, **settings)
+        if args.json:
+            console.print_json(json.dumps(advice_data(game, advice)))
+        else:
+            for part in advice_view(game, advice):
+                console.print(part)
+        return 0
+    steps: list[tuple[int, int]] = []
+    console.print("Type each guess and the colours the game showed, e.g. 'tares -y--g' "
+                  "(g green, y yellow, - grey); 'undo' takes the last one back; end with Ctrl-D.")
+    for part in advice_view(game, advise_steps(game, agent, steps, **settings)):
+        console.print(part)
+    while True:
+        try:
+            line = console.input(f"step {len(steps) + 1}> ").strip()
+        except EOFError:
+            console.print()
+            return 0
+        if not line:
+            continue
+        if line.lower() == "undo":
+            steps = steps[:-1]
+            advice = advise_steps(game, agent, steps, **settings)
+        else:
+            try:
+                attempt = steps + [parse_step(game, line)]
+                advice = advise_steps(game, agent, attempt, **settings)
+            except UserError as error:
+                console.print(Text(str(error), style="yellow"))
+                continue
+            steps = attempt
+        for part in advice_view(game, advice):
+            console.print(part)
+
+
+def add_assist_command(commands: argparse._SubParsersAction) -> None:
+    """`assist`: advice for a game played elsewhere, from its guesses and colours."""
+    parser = commands.add_parser(
+        "assist", help="advice for a real game: type your guesses and the colours you saw",
+        description="Advice for a game played elsewhere. Give the steps as WORD:PATTERN (e.g. tares:-y--g) to "
+                    "print the advice once, or none to type them one by one at the prompt.",
+    )
+    parser.add_argument("steps", nargs="*", metavar="WORD:PATTERN",
+                        help="guesses with the colours shown: letters (g y -), digits (2 1 0) or emoji squares")
+    parser.add_argument("--agent", choices=agent_names(), default="entropy", metavar="NAME",
+                        help=f"who advises: {', '.join(agent_names())} (default entropy)")
+    parser.add_argument("--hard", action="store_true", help="hard mode: typed guesses are checked, suggestions are legal")
+    parser.add_argument("--top", type=positive_int, default=10, metavar="N",
+                        help="suggestions to show, at most as many as the agent ranks (default 10)")
+    parser.add_argument("--json", action="store_true", help="print the advice once as JSON")
+    parser.add_argument("--seed", type=non_negative_int, default=0, help="seed for the agent's random choices (default 0)")
+    parser.add_argument("--max-guesses", type=positive_int, default=6, metavar="N", help="guess limit (default 6)")
+    add_word_list_options(parser)
+    add_agent_options(parser)
+    parser.set_defaults(handler=command_assist)
+
+
+# -- openers -------------------------------------------------------------------------
+def openers_command(args: argparse.Namespace) -> str:
+    """The command line that reproduces an openers run, written out from its arguments."""
+    words = []
+    for flag, value in (("--answers", args.answers), ("--guesses", args.guesses), ("--out", args.out)):
+        if value is not None:
+            words += [flag, str(value)]
+    return " ".join(["python cli.py openers", f"--top {args.top}", *(["--hard"] if args.hard else []),
+                     f"--max-guesses {args.max_guesses}", *words])
+
+
+def command_openers(args: argparse.Namespace, console: Console) -> int:
+    """Rank the top openers by two-step lookahead and measured average; show and save the table."""
+    import json
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from rich.progress import Progress
+
+    from agents.two_step import rank_openers
+    from search import format_pattern
+    from tournament.provenance import provenance
+
+    game = load_game(args)
+    mode = "hard" if args.hard else "normal"
+    count = min(args.top, len(game.words.guesses))
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"openers ({mode} mode)", total=count)
+        results = rank_openers(game, count, args.hard, jobs=args.jobs or os.cpu_count() or 1,
+                               on_result=lambda _: progress.advance(task), max_guesses=args.max_guesses)
+    by_bits = {r.opener: rank for rank, r in enumerate(sorted(results, key=lambda r: (-r.two_step_bits, r.opener)), 1)}
+    table = Table(title=f"top {count} openers by entropy, ranked by measured average ({mode} mode)",
+                  header_style="bold", box=None, pad_edge=False, title_justify="left")
+    for column in ("#", "opener", "bits", "two-step bits", "two-step rank", "average", "worst", "failures"):
+        table.add_column(column, justify="left" if column == "opener" else "right")
+    for rank, r in enumerate(results, start=1):
+        table.add_row(str(rank), game.words.guesses[r.opener], f"{r.entropy:.4f}", f"{r.two_step_bits:.4f}",
+                      str(by_bits[r.opener]), f"{r.average:.4f}", str(r.worst), str(r.failures))
+    console.print(table)
+    words = game.words
+    record = {
+        "command": openers_command(args),
+        "seed": None,
+        "seed_note": "the ranking makes no random choice",
+        "mode": mode,
+        "top": count,
+        "max_guesses": args.max_guesses,
+        "word_lists_sha256": words.checksum,
+        **provenance(),
+        "ranking": [
+            {"rank": rank, "opener": words.guesses[r.opener], "entropy": round(r.entropy, 6),
+             "two_step_bits": round(r.two_step_bits, 6), "two_step_rank": by_bits[r.opener],
+             "average": round(r.average, 6), "total": r.total, "worst": r.worst, "failures": r.failures,
+             "seconds": {format_pattern(p): words.guesses[g] for p, g in sorted(r.seconds.items())}}
+            for rank, r in enumerate(results, start=1)
+        ],
+    }
+    out = Path(args.out) if args.out else Path(__file__).resolve().parent / "results" / f"openers-{mode}-top{count}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=out.parent, prefix=out.name, suffix=".tmp")
+    with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        stream.write(json.dumps(record, indent=1) + "\n")
+    os.replace(temporary, out)
+    console.print(f"saved {out}", markup=False, soft_wrap=True)
+    return 0
+
+
+def add_openers_command(commands: argparse._SubParsersAction) -> None:
+    """`openers`: the two-step ranking of the best first guesses."""
+    parser = commands.add_parser(
+        "openers", help="rank the top openers by two-step lookahead and by their measured average",
+        description="For each of the top-N openers by entropy: the best second guess for every reply, the expected "
+                    "information of both guesses together, and the average over every answer playing greedy "
+                    "entropy after them. Prints the ranking and saves it to results/.",
+    )
+    parser.add_argument("--top", type=positive_int, default=50, metavar="N", help="openers to judge (default 50)")
+    parser.add_argument("--hard", action="store_true", help="hard mode for the second and later guesses")
+    parser.add_argument("--jobs", type=positive_int, default=None, metavar="N", help="worker processes (default: all cores)")
+    parser.add_argument("--max-guesses", type=positive_int, default=6, metavar="N", help="guess limit (default 6)")
+    parser.add_argument("--out", metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json)")
+    add_word_list_options(parser)
+    parser.set_defaults(handler=command_openers)
+
+
 # -- entry point ---------------------------------------------------------------------
 def build_parser() -> ArgumentParser:
     """The full command line."""
@@ -311,6 +496,8 @@ def build_parser() -> ArgumentParser:
     add_play_command(commands)
     add_tournament_command(commands)
     add_verify_command(commands)
+    add_assist_command(commands)
+    add_openers_command(commands)
     return parser
 
 

@@ -1,0 +1,238 @@
+"""The assistant: replay the guesses and colours a person saw in a real game, then advise the next guess.
+
+Values are from the Guesser's point of view: higher is better. A step is a guess and
+the pattern the game showed for it, written `tares:-y--g` (or with a space, `tares -y--g`;
+the pattern in any form `search.parse_pattern` reads). After the steps the assistant
+reports how many answers remain and how many bits of uncertainty that is, what the last
+guess gained, and the advising agent's best guesses, each with its expected information,
+its chance of being the answer (1/remaining when it is still possible, else 0) and the
+agent's own score.
+
+Replies that no answer can give together are a ContradictionError naming the step that
+made the game impossible; unknown words and malformed patterns are UserErrors too.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from heuristics.partition import partition_stats
+from search import State, UserError, Wordle, format_pattern, parse_pattern
+from search.game import DEFAULT_MAX_GUESSES
+
+from .base import Agent
+
+
+class ContradictionError(UserError):
+    """Steps that no answer fits; the message names the step that made it impossible."""
+
+
+class StepError(UserError):
+    """A step that is not written as a word and a pattern."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One guess of the person's game and what it did to the possible answers."""
+
+    guess: int
+    pattern: int
+    remaining_before: int
+    remaining_after: int
+
+    @property
+    def bits(self) -> float:
+        """Information the reply gave: log2 of how much it shrank the possible answers."""
+        return math.log2(self.remaining_before / self.remaining_after)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A guess the agent recommends, with what it would bring."""
+
+    guess: int
+    information: float
+    chance: float
+    score: float | None
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Where the game stands after the steps, and the agent's suggestions.
+
+    Attributes:
+        agent: the advising agent's name.
+        state: the game state after the steps.
+        steps: the steps replayed, first first.
+        suggestions: best first; empty once the game is solved or out of guesses.
+    """
+
+    agent: str
+    state: State = field(repr=False)
+    steps: tuple[Step, ...]
+    suggestions: tuple[Suggestion, ...]
+
+    @property
+    def remaining(self) -> int:
+        """How many answers still fit every reply."""
+        return len(self.state.candidates)
+
+    @property
+    def bits_left(self) -> float:
+        """The uncertainty left: log2 of the answers remaining."""
+        return math.log2(self.remaining)
+
+    @property
+    def last_bits(self) -> float | None:
+        """What the last guess gained, in bits (None before the first step)."""
+        return self.steps[-1].bits if self.steps else None
+
+    @property
+    def solved(self) -> bool:
+        """Whether the last pattern was all green."""
+        return self.state.solved
+
+
+def parse_step(game: Wordle, text: str) -> tuple[int, int]:
+    """A step written `word:pattern` or `word pattern` as (guess index, pattern code).
+
+    Raises:
+        StepError: not a word and a pattern.
+        WordListError: the word is not an allowed guess.
+        PatternError: the pattern is malformed.
+    """
+    parts = text.replace(":", " ").split()
+    if len(parts) != 2:
+        raise StepError(f"'{text}' is not a step: write the guess and the colours the game showed, e.g. 'tares:-y--g'")
+    word, pattern = parts
+    return game.words.guess_id(word), parse_pattern(pattern)
+
+
+def _describe(game: Wordle, number: int, guess: int, pattern: int) -> str:
+    """A step as the messages name it: `step 2 (GOARY -y---)`."""
+    return f"step {number} ({game.words.guesses[guess].upper()} {format_pattern(pattern)})"
+
+
+def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
+           max_guesses: int = DEFAULT_MAX_GUESSES) -> tuple[State, tuple[Step, ...]]:
+    """Apply the steps from the start of a game, checking each one.
+
+    Args:
+        game: the game (its answer list says which answers are possible).
+        steps: (guess index, pattern code) pairs, first first.
+        hard: whether each guess must obey hard mode.
+        max_guesses: the guess limit.
+
+    Returns:
+        (the state after the last step, the Steps with their counts).
+
+    Raises:
+        ContradictionError: a step after the game was solved or out of guesses, a guess
+            that breaks hard mode, or a pattern no remaining answer gives (naming the step).
+    """
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    done: list[Step] = []
+    for number, (guess, pattern) in enumerate(steps, start=1):
+        described = _describe(game, number, guess, pattern)
+        if state.solved:
+            raise ContradictionError(f"{described}: the game was already solved at step {number - 1}")
+        if state.guesses_left <= 0:
+            raise ContradictionError(f"{described}: the game allows only {max_guesses} guesses")
+        if (broken := game.violation(state, guess)) is not None:
+            raise ContradictionError(f"{described}: hard mode: {broken}")
+        before = len(state.candidates)
+        after = int(np.count_nonzero(game.matrix[guess, state.candidates] == pattern))
+        if after == 0:
+            earlier = "any answer" if number == 1 else f"any of the {before} answers left after step {number - 1}"
+            raise ContradictionError(
+                f"{described} made the game impossible: no answer fits; this pattern is not what "
+                f"{game.words.guesses[guess].upper()} gets from {earlier}")
+        state = game.step(state, guess, pattern)
+        done.append(Step(guess=guess, pattern=pattern, remaining_before=before, remaining_after=after))
+    return state, tuple(done)
+
+
+def suggest(game: Wordle, agent: Agent, state: State, rng: np.random.Generator, top: int = 10) -> tuple[Suggestion, ...]:
+    """The agent's best guesses for the state, best first, with information and chance of each.
+
+    Args:
+        game: the game.
+        agent: the advising agent (its alternatives are the ranking; its choice alone if it lists none).
+        state: a Guesser-to-move state.
+        rng: the agent's random generator.
+        top: at most this many suggestions.
+
+    Returns:
+        Suggestions, best first; empty when the game is over.
+    """
+    if game.is_terminal(state):
+        return ()
+    decision = agent.decide(state, rng)
+    ranked = list(decision.alternatives) or [(decision.guess, decision.value)]
+    if all(guess != decision.guess for guess, _ in ranked):
+        ranked.insert(0, (decision.guess, decision.value))
+    ranked = ranked[:top]
+    guesses = np.array([guess for guess, _ in ranked], dtype=np.int64)
+    stats = partition_stats(game.matrix, state.candidates, guesses, answer_rows=game.words.answer_rows)
+    n = len(state.candidates)
+    return tuple(
+        Suggestion(guess=int(guess), information=float(stats.entropy[i]),
+                   chance=(1.0 / n) if stats.can_win[i] else 0.0, score=None if value is None else float(value))
+        for i, (guess, value) in enumerate(ranked)
+    )
+
+
+def advise(game: Wordle, agent: Agent, texts: list[str], hard: bool = False, top: int = 10, seed: int = 0,
+           max_guesses: int = DEFAULT_MAX_GUESSES) -> Advice:
+    """Parse and replay the steps, then ask the agent: the assistant's whole answer.
+
+    Args:
+        game: the game.
+        agent: the advising agent.
+        texts: steps as people write them (`tares:-y--g`).
+        hard: hard mode (each typed guess is checked; suggestions are legal guesses).
+        top: at most this many suggestions.
+        seed: seeds the agent's random generator.
+        max_guesses: the guess limit.
+
+    Returns:
+        The Advice.
+    """
+    steps = [parse_step(game, text) for text in texts]
+    return advise_steps(game, agent, steps, hard=hard, top=top, seed=seed, max_guesses=max_guesses)
+
+
+def advise_steps(game: Wordle, agent: Agent, steps: list[tuple[int, int]], hard: bool = False, top: int = 10,
+                 seed: int = 0, max_guesses: int = DEFAULT_MAX_GUESSES) -> Advice:
+    """`advise` for steps already parsed into (guess index, pattern code) pairs."""
+    state, done = replay(game, steps, hard=hard, max_guesses=max_guesses)
+    suggestions = suggest(game, agent, state, np.random.default_rng(seed), top=top)
+    return Advice(agent=agent.name, state=state, steps=done, suggestions=suggestions)
+
+
+def advice_data(game: Wordle, advice: Advice) -> dict:
+    """The advice as plain data (for --json): steps, counts, bits, answers left and suggestions."""
+    words = game.words
+    return {
+        "agent": advice.agent,
+        "hard": advice.state.hard,
+        "steps": [{"guess": words.guesses[s.guess], "pattern": format_pattern(s.pattern),
+                   "remaining_before": s.remaining_before, "remaining_after": s.remaining_after,
+                   "bits": round(s.bits, 6)} for s in advice.steps],
+        "remaining": advice.remaining,
+        "bits_left": round(advice.bits_left, 6),
+        "last_bits": None if advice.last_bits is None else round(advice.last_bits, 6),
+        "solved": advice.solved,
+        "guesses_left": advice.state.guesses_left,
+        "answers": [words.answers[a] for a in advice.state.candidates],
+        "suggestions": [{"guess": words.guesses[s.guess], "information": round(s.information, 6),
+                         "chance": round(s.chance, 6), "score": None if s.score is None else round(s.score, 6)}
+                        for s in advice.suggestions],
+    }
+
+
+__all__ = ["Advice", "ContradictionError", "Step", "StepError", "Suggestion", "advice_data", "advise",
+           "advise_steps", "parse_step", "replay", "suggest"]
