@@ -219,7 +219,8 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
                      guesses_file=args.guesses)
     folder = args.out if args.out is not None else default_folder(plan)
     display = ProgressDisplay(console)
-    argv = ["python cli.py", *sys.argv[1:]] if sys.argv and sys.argv[0].endswith("cli.py") else list(sys.argv)
+    typed = sys.argv and (sys.argv[0].endswith("cli.py") or sys.argv[0].endswith("wordle-arena"))
+    argv = ["python cli.py" if sys.argv[0].endswith("cli.py") else "wordle-arena", *sys.argv[1:]] if typed else None
     try:
         outcome = run_tournament(plan, game, folder, jobs=args.jobs or os.cpu_count(), resume=args.resume,
                                  argv=argv, on_start=display.start, on_game=display.advance)
@@ -279,7 +280,8 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
 
     result = verify_folder(args.folder, answers=args.answers, guesses=args.guesses, limit=args.limit)
     if result.ok:
-        console.print(f"{args.folder}: all {result.games} games follow the rules and the summary agrees with them")
+        console.print(f"{args.folder}: all {result.games} games follow the rules and the summary agrees with them",
+                      markup=False, soft_wrap=True)
         return 0
     errors = Console(stderr=True, highlight=False)
     for problem in result.problems:

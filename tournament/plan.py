@@ -86,7 +86,7 @@ class Plan:
             parts.append(f"--sample {self.sample}")
         for name, value in self.options:
             flag = OPTIONS[name].flag if name in OPTIONS else "--" + name.replace("_", "-")
-            parts.append(f"{flag} {value}")
+            parts.append(f"{flag} {_flag_text(value)}")
         if self.answers_file is not None:
             parts.append(f"--answers {self.answers_file}")
         if self.guesses_file is not None:
@@ -100,8 +100,19 @@ class Plan:
 
 
 def _plain(value: Any) -> Any:
-    """An option value as JSON data: numbers, text and booleans as they are, anything else as text."""
+    """An option value as JSON data: numbers, text and booleans as they are, sequences as lists, else text."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
     return value if isinstance(value, (int, float, str, bool)) or value is None else str(value)
+
+
+def _flag_text(value: Any) -> str:
+    """An option value as it is typed after its flag: yes/no, comma-separated lists, else str."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (tuple, list)):
+        return ",".join(_flag_text(item) for item in value)
+    return str(value)
 
 
 def parse_agents(text: str | None) -> tuple[str, ...]:
@@ -195,7 +206,7 @@ def default_folder(plan: Plan, base: str | Path = "results") -> Path:
     """
     parts = ["tournament"]
     for name, value in plan.options:
-        parts.append(f"{name.replace('_', '-')}-{_plain(value)}")
+        parts.append(f"{name.replace('_', '-')}-{_flag_text(value)}")
     if plan.sample is not None:
         parts.append(f"sample-{plan.sample}")
     if plan.seed != 0:

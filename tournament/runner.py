@@ -166,7 +166,8 @@ def _play_in_workers(game: Wordle, plan: Plan, tasks: list[Task], jobs: int,
     task_queue, results = context.Queue(), context.Queue()
     for task in tasks:
         task_queue.put(task)
-    workers = [context.Process(target=_worker, args=(game, plan, task_queue, results), daemon=True)
+    # Not daemons: an agent may use worker processes of its own. The finally clause ends them.
+    workers = [context.Process(target=_worker, args=(game, plan, task_queue, results), daemon=False)
                for _ in range(jobs)]
     for _ in workers:
         task_queue.put(None)
