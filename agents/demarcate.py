@@ -15,7 +15,7 @@ from heuristics.partition import partition_stats
 from search import State, Wordle
 
 from .base import Decision
-from .greedy import KEY_DECIMALS, GreedyAgent, Ranking, only_candidate
+from .greedy import GreedyAgent, Ranking, only_candidate
 from .registry import register
 
 
@@ -47,11 +47,7 @@ def demarcate_ranking(game: Wordle, candidates: np.ndarray, guesses: np.ndarray)
     splits = stats.bins > 1
     keep = np.flatnonzero(splits) if splits.any() else np.arange(guesses.size)
     largest, expected = stats.largest[keep], stats.expected_size[keep]
-    # The smallest group matters only among guesses tied on the first two keys: compute it there.
-    rounded = np.round(expected, KEY_DECIMALS)
-    best = keep[(largest == largest.min()) & (rounded == rounded[largest == largest.min()].min())]
-    smallest = np.full(keep.size, np.iinfo(np.int64).max, dtype=np.int64)
-    smallest[np.searchsorted(keep, best)] = smallest_groups(game.matrix, candidates, stats.guesses[best])
+    smallest = smallest_groups(game.matrix, candidates, stats.guesses[keep])
     return Ranking(
         guesses=stats.guesses[keep],
         keys=(largest, expected, smallest, ~stats.can_win[keep]),
