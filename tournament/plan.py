@@ -93,11 +93,6 @@ class Plan:
             parts.append(f"--guesses {self.guesses_file}")
         return " ".join(parts)
 
-    def options_for(self, agent: str) -> dict[str, Any]:
-        """The options `agent` takes among those given (the others it ignores)."""
-        taken = set(spec(agent).options) if agent in agent_names() else set()
-        return {name: value for name, value in self.options if name in taken}
-
 
 def _plain(value: Any) -> Any:
     """An option value as JSON data: numbers, text and booleans as they are, sequences as lists, else text."""
