@@ -16,6 +16,7 @@ DEFAULT_DEPTH = 2
 DEFAULT_EVAL = "cost"
 DEFAULT_MODE = "local"
 DEFAULT_BEAM = 10
+DEFAULT_POOL = 300
 
 
 def _whole(text: str, what: str, least: int) -> int:
@@ -47,6 +48,11 @@ def parse_threshold(text: str) -> int:
 def parse_nodes(text: str) -> int:
     """Node budget, at least 1."""
     return _whole(text, "--nodes", 1)
+
+
+def parse_pool(text: str) -> int:
+    """Pool size, at least 1."""
+    return _whole(text, "--pool", 1)
 
 
 def parse_eval(text: str) -> str:
@@ -89,6 +95,8 @@ add_option(Option("weights", parse_weights, metavar="E,G,Y,R",
                        + ",".join(f"{w:g}" for w in DEFAULT_WEIGHTS) + ")"))
 add_option(Option("nodes", parse_nodes, metavar="N",
                   help="search agents: node budget per decision; past it, nodes are valued as at the horizon (default: none)"))
+add_option(Option("pool", parse_pool, metavar="N",
+                  help=f"search agents: below the root, value the answers left plus this many guesses best on the full lists (default {DEFAULT_POOL})"))
 
 #: The options every searching agent takes.
-SEARCH_OPTIONS = ("depth", "eval", "eval_mode", "threshold", "beam", "weights", "nodes")
+SEARCH_OPTIONS = ("depth", "eval", "eval_mode", "threshold", "beam", "weights", "nodes", "pool")

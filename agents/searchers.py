@@ -22,7 +22,7 @@ from search.limits import Limit, SearchResult
 from search.minimax import alphabeta, minimax
 
 from .base import Agent, Decision
-from .options import DEFAULT_BEAM, DEFAULT_DEPTH, DEFAULT_EVAL, DEFAULT_MODE, SEARCH_OPTIONS
+from .options import DEFAULT_BEAM, DEFAULT_DEPTH, DEFAULT_POOL, DEFAULT_EVAL, DEFAULT_MODE, SEARCH_OPTIONS
 from .registry import AgentError, register
 
 SearchFunction = Callable[..., SearchResult]
@@ -39,12 +39,13 @@ class SearchAgent(Agent):
 
     def __init__(self, game: Wordle, depth: int | None = None, eval: str = DEFAULT_EVAL, eval_mode: str = DEFAULT_MODE,
                  threshold: int = DEFAULT_THRESHOLD, beam: int = DEFAULT_BEAM,
-                 weights: tuple[float, float, float, float] | None = None, nodes: int | None = None):
+                 weights: tuple[float, float, float, float] | None = None, nodes: int | None = None,
+                 pool: int = DEFAULT_POOL):
         super().__init__(game)
         try:
             self.evaluation = make_evaluation(eval, eval_mode, weights)
             self.limit = Limit(depth=self.default_depth if depth is None else depth, beam=beam,
-                               threshold=threshold, nodes=nodes)
+                               threshold=threshold, nodes=nodes, pool=pool)
         except ValueError as error:
             raise AgentError(str(error)) from None
         self.cache = SearchCache()
@@ -69,7 +70,7 @@ class SearchAgent(Agent):
         weights = getattr(self.evaluation, "weights", None) if self.evaluation.name == "weighted" else None
         return {"depth": self.limit.depth, "eval": self.evaluation.name, "eval_mode": self.evaluation.mode,
                 "threshold": self.limit.threshold, "beam": self.limit.beam, "weights": weights,
-                "nodes": self.limit.nodes}
+                "nodes": self.limit.nodes, "pool": self.limit.pool}
 
 
 @register("minimax", "depth-limited minimax: the Indicator replies with the pattern worst for the Guesser",

@@ -41,7 +41,7 @@ class CostModel:
 
 
 #: Fitted by `python benchmarks/fit_cost.py` (see results/cost_fit.json for the data and the run).
-FITTED = CostModel(intercept=1.0, slope=0.22, curve=0.0)
+FITTED = CostModel(intercept=1.4800, slope=0.1815, curve=-0.00072)
 
 
 def cost_table(largest: int, model: CostModel = FITTED) -> np.ndarray:

@@ -1,0 +1,58 @@
+"""Helpers for the search tests: a fixed-offset evaluation and a slow readable reference search."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from search import ALL_GREEN, State, Wordle
+
+
+class Flat:
+    """A test evaluation: every guess is worth base - offset (base = max_guesses - guesses used)."""
+
+    random_ties = False
+
+    def __init__(self, offset: float):
+        self.offset = offset
+        self.key = ("flat", offset)
+
+    def values(self, game: Wordle, state: State, guesses: np.ndarray, threshold: int = 100) -> np.ndarray:
+        """base - offset for every guess."""
+        return np.full(len(guesses), float(state.max_guesses - state.guesses_used - self.offset))
+
+
+def reference_value(game: Wordle, state: State, evaluation, depth: int, combine: str) -> float:
+    """The value of `state` by plain recursion over every legal guess (no beam, pool, cache or pruning).
+
+    combine: "min" (minimax), "mean" (expectimax, weighted by bin size) or "max" (the best case).
+    States with one or two answers, or one guess left, are valued by the same exact rules as the engine.
+    """
+    size, left = len(state.candidates), state.guesses_left
+    base = float(state.max_guesses - state.guesses_used)
+    if size == 1:
+        return base
+    if left == 1:
+        return {"min": 0.0, "mean": base / size, "max": base}[combine]
+    if size == 2:
+        return {"min": base - 1.0, "mean": base - 0.5, "max": base}[combine]
+    guesses = game.legal_guesses(state)
+    if depth == 1:
+        return float(np.max(np.round(evaluation.values(game, state, guesses, 100), 9)))
+    best = -np.inf
+    for guess in guesses:
+        values, weights = [], []
+        for pattern, answers in game.partition(state.candidates, int(guess)):
+            if pattern == ALL_GREEN:
+                values.append(base)
+            else:
+                child = game.step(state, int(guess), pattern)
+                values.append(reference_value(game, child, evaluation, depth - 1, combine))
+            weights.append(len(answers) / size)
+        if combine == "min":
+            value = min(values)
+        elif combine == "max":
+            value = max(values)
+        else:
+            value = float(np.dot(weights, values))
+        best = max(best, value)
+    return best

@@ -1,0 +1,164 @@
+"""Minimax and alpha-beta: a hand-worked game, and alpha-beta = minimax with no more nodes."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from heuristics.evaluation import make_evaluation
+from search import feedback, format_pattern, load_words
+from search.engine import SearchCache
+from search.expectimax import expectimax
+from search.limits import Limit
+from search.minimax import alphabeta, minimax
+
+from .conftest import small_game
+from .search_helpers import Flat, reference_value
+
+#: Six answers on which minimax and expectimax disagree (worked out below).
+ANSWERS = ["lanky", "black", "slack", "flask", "panel", "parka"]
+UNLIMITED = dict(beam=100, pool=10**6)
+
+
+def test_the_replies_the_working_relies_on():
+    # ACING splits the six answers into three pairs.
+    assert {format_pattern(feedback("acing", a)) for a in ("lanky", "panel")} == {"y--y-"}
+    assert {format_pattern(feedback("acing", a)) for a in ("black", "slack")} == {"yy---"}
+    assert {format_pattern(feedback("acing", a)) for a in ("flask", "parka")} == {"y----"}
+    # LANKY can win, leaves BLACK, SLACK, FLASK together and PANEL, PARKA alone.
+    assert {format_pattern(feedback("lanky", a)) for a in ("black", "slack", "flask")} == {"yy-y-"}
+    assert format_pattern(feedback("lanky", "panel")) == "ygg--"
+    assert format_pattern(feedback("lanky", "parka")) == "-g-g-"
+
+
+def hand_game():
+    """The six answers plus ACING, and the guess indices of ACING and LANKY."""
+    game = small_game(ANSWERS, ["acing"])
+    return game, game.words.guess_id("acing"), game.words.guess_id("lanky")
+
+
+def test_minimax_prefers_the_safe_split():
+    # Limit 6 guesses, depth 2, every horizon guess worth base - 1.2.
+    # ACING: three pairs; a pair after one guess is worth 5 - 1 = 4 at worst (4.5 on average).
+    #   minimax value 4.
+    # LANKY: all green 6; the trio is a horizon state after one guess: 5 - 1.2 = 3.8;
+    #   PANEL and PARKA alone are solved with guess 2: 5. minimax value min(6, 3.8, 5, 5) = 3.8.
+    # So minimax plays ACING with value 4.
+    game, acing, lanky = hand_game()
+    state = game.initial_state()
+    result = minimax(game, state, Flat(1.2), Limit(depth=2, **UNLIMITED), among=np.array([acing, lanky]))
+    assert result.move == acing and result.value == pytest.approx(4.0)
+    assert dict(result.alternatives)[lanky] == pytest.approx(3.8)
+    assert result.depth == 2
+
+
+def test_expectimax_prefers_the_chance_to_win_now():
+    # Same game. ACING: each pair is worth (5 + 4) / 2 = 4.5 on average, so 4.5.
+    # LANKY: (1 x 6 + 3 x 3.8 + 1 x 5 + 1 x 5) / 6 = 27.4 / 6 = 4.5667 > 4.5: expectimax plays LANKY.
+    game, acing, lanky = hand_game()
+    result = expectimax(game, game.initial_state(), Flat(1.2), Limit(depth=2, **UNLIMITED), among=np.array([acing, lanky]))
+    assert result.move == lanky and result.value == pytest.approx(27.4 / 6)
+    assert dict(result.alternatives)[acing] == pytest.approx(4.5)
+
+
+def test_alphabeta_matches_minimax_on_the_hand_game_with_fewer_nodes():
+    # All seven guesses, equal evaluations, so the answers come first (can win), by index: BLACK first.
+    # BLACK gets a different reply from each answer (-yy-y, -gggg, -gg-g, -yy--, --y-y, all green):
+    # every other answer is solved with guess 2, so its value is 5, the most any guess but a sure
+    # win can have. Every later guess has a reply worth at most 5 in its largest bin, tried first,
+    # and is cut there: alpha-beta skips their other replies.
+    game, _, _ = hand_game()
+    plain = minimax(game, game.initial_state(), Flat(1.2), Limit(depth=2, **UNLIMITED))
+    pruned = alphabeta(game, game.initial_state(), Flat(1.2), Limit(depth=2, **UNLIMITED))
+    assert (pruned.move, pruned.value) == (plain.move, plain.value) == (game.words.guess_id("black"), 5.0)
+    assert format_pattern(feedback("black", "slack")) == "-gggg"
+    assert pruned.nodes < plain.nodes
+
+
+def test_one_or_two_answers_are_played_exactly():
+    # Two answers left after one guess: guess the one with the lower guess index.
+    # Minimax: worst case solved with guess 3 -> 6 + 1 - 3 = 4.
+    game, acing, _ = hand_game()
+    state = game.step(game.initial_state(), acing, game.reply(acing, game.words.answer_id("black")))
+    result = minimax(game, state, Flat(0.0), Limit(depth=3))
+    assert game.words.guesses[result.move] == "black" and result.value == 4.0
+    assert expectimax(game, state, Flat(0.0), Limit(depth=3)).value == 4.5
+
+
+def test_last_guess_must_be_a_possible_answer():
+    # One guess left, six answers: minimax can only lose (0); a guess that can win is chosen.
+    game, _, _ = hand_game()
+    state = game.initial_state(max_guesses=1)
+    result = minimax(game, state, Flat(0.0), Limit(depth=2))
+    assert result.value == 0.0 and game.words.guesses[result.move] in ANSWERS
+    assert expectimax(game, state, Flat(0.0), Limit(depth=2)).value == pytest.approx(1 / 6)
+
+
+def test_hard_mode_searches_only_legal_guesses():
+    game, acing, _ = hand_game()
+    state = game.step(game.initial_state(hard=True), acing, game.reply(acing, game.words.answer_id("flask")))
+    for search in (minimax, alphabeta, expectimax):
+        move = search(game, state, make_evaluation("entropy"), Limit(depth=2)).move
+        assert game.violation(state, move) is None
+
+
+def test_bad_starts_are_refused():
+    game, acing, _ = hand_game()
+    with pytest.raises(ValueError):
+        minimax(game, game.result(game.initial_state(), acing), Flat(0.0), Limit())
+    with pytest.raises(ValueError):
+        minimax(game, game.initial_state(), make_evaluation("entropy", "zero"), Limit())  # zero mode needs an rng
+    with pytest.raises(ValueError):
+        Limit(depth=0)
+
+
+def test_cache_keeps_values_and_refuses_another_configuration():
+    game, _, _ = hand_game()
+    cache = SearchCache()
+    first = minimax(game, game.initial_state(), make_evaluation("cost"), Limit(depth=2), cache=cache)
+    again = minimax(game, game.initial_state(), make_evaluation("cost"), Limit(depth=2), cache=cache)
+    assert (again.move, again.value) == (first.move, first.value)
+    with pytest.raises(ValueError):
+        minimax(game, game.initial_state(), make_evaluation("cost"), Limit(depth=3), cache=cache)
+
+
+# -- properties on random small word lists -------------------------------------------------
+WORDS = load_words()
+
+
+@st.composite
+def small_games(draw):
+    """A random game of 3-9 official answers and a few extra guesses."""
+    answer_ids = draw(st.lists(st.integers(0, len(WORDS.answers) - 1), min_size=3, max_size=9, unique=True))
+    extra_ids = draw(st.lists(st.integers(0, len(WORDS.guesses) - 1), min_size=0, max_size=4, unique=True))
+    answers = [WORDS.answers[i] for i in answer_ids]
+    return small_game(answers, [WORDS.guesses[i] for i in extra_ids])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_games(), st.integers(1, 3), st.integers(1, 4), st.sampled_from(["cost", "entropy", "weighted"]),
+       st.integers(2, 6), st.booleans())
+def test_alphabeta_equals_minimax_with_no_more_nodes(game, depth, beam, name, max_guesses, hard):
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    evaluation, limit = make_evaluation(name), Limit(depth=depth, beam=beam)
+    plain = minimax(game, state, evaluation, limit)
+    pruned = alphabeta(game, state, evaluation, limit)
+    assert (pruned.move, pruned.value) == (plain.move, plain.value)
+    assert pruned.nodes <= plain.nodes
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_games(), st.integers(1, 3), st.sampled_from(["cost", "entropy"]), st.integers(2, 6))
+def test_values_match_the_reference_and_expectimax_lies_between(game, depth, name, max_guesses):
+    state = game.initial_state(max_guesses=max_guesses)
+    evaluation, limit = make_evaluation(name), Limit(depth=depth, **UNLIMITED)
+    worst = minimax(game, state, evaluation, limit).value
+    average = expectimax(game, state, evaluation, limit).value
+    best = reference_value(game, state, evaluation, depth, "max")
+    assert worst == pytest.approx(reference_value(game, state, evaluation, depth, "min"))
+    assert average == pytest.approx(reference_value(game, state, evaluation, depth, "mean"))
+    assert worst - 1e-9 <= average <= best + 1e-9
+    assert not math.isinf(average)
