@@ -490,6 +490,48 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=command_openers)
 
 
+# -- tree ----------------------------------------------------------------------------
+def command_tree(args: argparse.Namespace, console: Console) -> int:
+    """Build an agent's whole decision tree over every answer and write it as JSON or GraphML."""
+    from search.tree import build_tree, write_tree
+
+    game = load_game(args)
+    agent = make_agent(args.agent, game, **agent_options(args))
+
+    def choose(state: State) -> int:
+        flat = [number for pair in state.history for number in pair]
+        return agent.decide(state, np.random.default_rng([args.seed, *flat])).guess
+
+    if not args.out.lower().endswith((".json", ".graphml")):
+        raise UserError(f"{args.out}: the tree file must end in .json or .graphml")
+    graph = build_tree(game, game.initial_state(hard=args.hard, max_guesses=args.max_guesses), choose)
+    path = write_tree(graph, args.out)
+    info = graph.graph
+    console.print(f"{args.agent} ({'hard' if args.hard else 'normal'} mode): {graph.number_of_nodes()} states, "
+                  f"{info['answers']} answers, average {info['average']:.4f} guesses (total {info['total']}), "
+                  f"worst {info['worst']}, failures {info['failures']}; wrote {path}")
+    return 0
+
+
+def add_tree_command(commands: argparse._SubParsersAction) -> None:
+    """`tree`: an agent's decision tree over every answer, as a file."""
+    parser = commands.add_parser(
+        "tree", help="write an agent's whole decision tree (JSON node-link or GraphML)",
+        description="Follow an agent through every reply the answers can give and write the tree: nodes are states "
+                    "(guess, answers left), edges are patterns. The state's random choices are seeded from --seed "
+                    "and the state's history.",
+    )
+    parser.add_argument("--agent", choices=agent_names(), metavar="NAME", default="decision-tree",
+                        help=f"the Guesser: {', '.join(agent_names())} (default decision-tree)")
+    parser.add_argument("--out", required=True, metavar="FILE.json|FILE.graphml", help="where to write the tree")
+    parser.add_argument("--hard", action="store_true", help="hard mode")
+    parser.add_argument("--seed", type=non_negative_int, default=0, help="seed for random choices (default 0)")
+    parser.add_argument("--max-guesses", type=positive_int, default=6, metavar="N", help="guess limit (default 6)")
+    add_word_list_options(parser)
+    add_agent_options(parser)
+    parser.set_defaults(handler=command_tree)
+
+
 # -- entry point ---------------------------------------------------------------------
 def build_parser() -> ArgumentParser:
     """The full command line."""
@@ -498,6 +540,7 @@ def build_parser() -> ArgumentParser:
     add_play_command(commands)
     add_tournament_command(commands)
     add_verify_command(commands)
+    add_tree_command(commands)
     add_assist_command(commands)
     add_openers_command(commands)
     return parser
