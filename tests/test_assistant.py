@@ -1,0 +1,125 @@
+"""The assistant: step parsing, replay with counts and bits, contradictions naming the step, and the CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import sys
+
+import numpy as np
+import pytest
+
+import cli
+from agents import make_agent
+from agents.assistant import ContradictionError, StepError, advise, parse_step, replay
+from heuristics.partition import partition_stats
+from search import PatternError, WordListError, feedback, parse_pattern
+
+
+def test_step_forms(official_game):
+    words = official_game.words
+    expected = (words.guess_id("tares"), parse_pattern("-y--g"))
+    for text in ("tares:-y--g", "tares -y--g", "TARES:01002", " tares  .y..G ", "tares:\u2b1b\U0001F7E8\u2b1b\u2b1b\U0001F7E9"):
+        assert parse_step(official_game, text) == expected
+    with pytest.raises(StepError, match="is not a step"):
+        parse_step(official_game, "tares")
+    with pytest.raises(WordListError, match="'tarex' is not in the list"):
+        parse_step(official_game, "tarex:-y--g")
+    with pytest.raises(PatternError, match="is not a pattern"):
+        parse_step(official_game, "tares:-y-g")
+
+
+def test_replay_counts_and_bits(official_game):
+    words = official_game.words
+    steps = [(words.guess_id("salet"), feedback("salet", "crane")), (words.guess_id("brick"), feedback("brick", "crane"))]
+    state, done = replay(official_game, steps)
+    remaining = [a for a in words.answers if feedback("salet", a) == steps[0][1] and feedback("brick", a) == steps[1][1]]
+    assert [words.answers[a] for a in state.candidates] == remaining
+    assert done[0].remaining_before == 2315 and done[1].remaining_after == len(remaining)
+    assert done[1].bits == pytest.approx(math.log2(done[1].remaining_before / len(remaining)))
+
+
+@pytest.mark.parametrize("texts, message", [
+    (["crane:ggggg", "slate:-----"], "step 2 (SLATE -----): the game was already solved at step 1"),
+    (["tares:ggggg"], "step 1 (TARES ggggg) made the game impossible: no answer fits; this pattern is not what "
+                     "TARES gets from any answer"),
+    (["tares:-y--g", "goary:-y---"], "step 2 (GOARY -y---) made the game impossible: no answer fits; this pattern "
+                                     "is not what GOARY gets from any of the 6 answers left after step 1"),
+    (["salet:-----"] * 7, "step 7 (SALET -----): the game allows only 6 guesses"),
+])
+def test_contradictions_name_the_step(official_game, texts, message):
+    agent = make_agent("entropy", official_game)
+    with pytest.raises(ContradictionError) as caught:
+        advise(official_game, agent, texts)
+    assert str(caught.value).startswith(message)
+
+
+def test_hard_mode_breach_is_reported(official_game):
+    agent = make_agent("entropy", official_game)
+    with pytest.raises(ContradictionError, match=r"step 2 \(TONIC -----\): hard mode: guess must contain A"):
+        advise(official_game, agent, ["salet:-y---", "tonic:-----"], hard=True)
+
+
+def test_suggestions_carry_information_chance_and_score(official_game):
+    agent = make_agent("entropy", official_game)
+    advice = advise(official_game, agent, ["salet:-y---"], hard=True, top=5)
+    assert len(advice.suggestions) == 5 and advice.last_bits == pytest.approx(math.log2(2315 / advice.remaining))
+    legal = set(official_game.legal_guesses(advice.state).tolist())
+    rows = set(official_game.words.answer_rows[advice.state.candidates].tolist())
+    guesses = np.array([s.guess for s in advice.suggestions])
+    stats = partition_stats(official_game.matrix, advice.state.candidates, guesses)
+    for suggestion, entropy in zip(advice.suggestions, stats.entropy):
+        assert suggestion.guess in legal and suggestion.information == pytest.approx(entropy)
+        assert suggestion.chance == (1 / advice.remaining if suggestion.guess in rows else 0.0)
+        assert suggestion.score == pytest.approx(entropy)
+    assert advice.suggestions[0].information >= advice.suggestions[-1].information
+
+
+def test_solved_game_has_no_suggestions(official_game):
+    advice = advise(official_game, make_agent("demarcate", official_game), ["crane:ggggg"])
+    assert advice.solved and advice.suggestions == () and advice.remaining == 1
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as stop:
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_once_and_json(capsys):
+    code, out, err = run(capsys, "assist", "tares:-y--g")
+    assert code == 0 and err == ""
+    assert "6 possible answers (2.58 bits); the last guess gained 8.59 bits" in out
+    assert "abyss amass amiss chaos class glass" in out and "entropy score" in out and "chance" in out
+    code, out, _ = run(capsys, "assist", "tares:-y--g", "--json", "--agent", "demarcate", "--top", "3")
+    data = json.loads(out)
+    assert code == 0 and data["remaining"] == 6 and data["agent"] == "demarcate" and len(data["suggestions"]) == 3
+    assert data["answers"] == ["abyss", "amass", "amiss", "chaos", "class", "glass"]
+    assert set(data["suggestions"][0]) == {"guess", "information", "chance", "score"}
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["tares:-y-g"], "'-y-g' is not a pattern"),
+    (["tarex:-y--g"], "'tarex' is not in the list of allowed guesses"),
+    (["tares:-y--g", "goary:-y---"], "step 2 (GOARY -y---) made the game impossible"),
+    (["tares:-y--g", "--agent", "nobody"], "invalid choice"),
+])
+def test_cli_errors_are_one_line_with_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, "assist", *argv)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_cli_interactive_session(capsys, monkeypatch):
+    code, out, _ = run(capsys, "assist", "--agent", "entropy", stdin="tares -y--g\ngoary -y---\nnonsense\nundo\nglass ggggg\n",
+                       monkeypatch=monkeypatch)
+    assert code == 0
+    assert "2315 possible answers (11.18 bits)" in out
+    assert "step 2 (GOARY -y---) made the game impossible" in out
+    assert "'nonsense' is not a step" in out
+    assert "Solved in 1." in out  # after undo, GLASS is the first step
