@@ -16,7 +16,7 @@ Frequencies come from the wordfreq package's own data files (no network); they a
 computed once per guess list and kept in a disk cache beside the pattern matrix,
 re-validated when read, so agents start without importing wordfreq.
 
->>> round(sigmoid_prior(np.array([PRIOR_CENTER]))[0], 3)
+>>> float(sigmoid_prior(np.array([PRIOR_CENTER]))[0])
 0.5
 """
 
