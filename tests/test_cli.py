@@ -102,3 +102,24 @@ def test_the_script_itself_exits_cleanly_on_bad_input():
 def test_help_lists_play():
     finished = subprocess.run([sys.executable, "cli.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert finished.returncode == 0 and "play" in finished.stdout
+
+
+def test_tree_command_writes_a_tree_and_refuses_bad_paths(capsys, tmp_path):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
+    out = tmp_path / "tree.json"
+    code, text, err = run(capsys, "tree", "--agent", "expectimax", "--depth", "2", "--answers", str(answers),
+                          "--guesses", str(answers), "--out", str(out))
+    assert code == 0 and err == "" and out.exists() and "6 answers" in text
+    code, _, err = run(capsys, "tree", "--answers", str(answers), "--guesses", str(answers), "--out", str(tmp_path / "t.csv"))
+    assert code == 2 and err.count("\n") == 1 and "must end in .json or .graphml" in err
+    code, _, err = run(capsys, "play", "--agent", "expectimax", "--weights", "1,2", "--answer", "crane")
+    assert code == 2 and err.count("\n") == 1 and "four" in err
+
+
+def test_search_agent_trace_shows_values_and_nodes(capsys, tmp_path):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
+    code, out, err = run(capsys, "play", "--agent", "alphabeta", "--answers", str(answers), "--guesses", str(answers),
+                         "--answer", "parka", "--depth", "2", "--eval", "entropy")
+    assert code == 0 and err == "" and "nodes" in out and "value" in out

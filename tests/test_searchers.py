@@ -1,0 +1,65 @@
+"""The search agents: options, caching by state, zero mode as a seeded random player, the official lists."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agents import AgentError, OPTIONS, make_agent
+from agents.options import parse_depth, parse_eval, parse_mode, parse_weights
+
+from .test_minimax import ANSWERS, hand_game
+
+SEARCHERS = ("minimax", "alphabeta", "expectimax", "decision-tree")
+
+
+@pytest.mark.parametrize("name", SEARCHERS)
+def test_every_search_agent_solves_every_hand_answer(name):
+    game, _, _ = hand_game()
+    agent = make_agent(name, game, depth=2, eval="weighted", eval_mode="local", beam=3, threshold=50,
+                       weights=(0.5, 0.2, 0.2, 0.1), nodes=1000, pool=5)
+    for answer in range(len(ANSWERS)):
+        played = game.play(lambda s: agent.decide(s, np.random.default_rng(answer)).guess, answer, hard=True)
+        assert played.solved
+
+
+def test_decisions_are_cached_by_state():
+    game, _, _ = hand_game()
+    agent = make_agent("expectimax", game)
+    first = agent.decide(game.initial_state(), np.random.default_rng(0))
+    assert agent.decide(game.initial_state(), np.random.default_rng(1)) is first
+
+
+def test_zero_mode_is_a_seeded_random_player():
+    game, _, _ = hand_game()
+    agent = make_agent("expectimax", game, depth=1, eval_mode="zero")
+    moves = [agent.decide(game.initial_state(), np.random.default_rng(seed)).guess for seed in range(12)]
+    again = [agent.decide(game.initial_state(), np.random.default_rng(seed)).guess for seed in range(12)]
+    assert moves == again and len(set(moves)) > 1
+
+
+def test_option_parsing_errors_say_what_is_wrong():
+    assert parse_weights("0.6,0.2,0.15,0.05") == (0.6, 0.2, 0.15, 0.05)
+    assert parse_eval("Cost") == "cost" and parse_mode("zero") == "zero" and parse_depth("3") == 3
+    for parse, text, words in ((parse_weights, "1,2", "four"), (parse_weights, "a,b,c,d", "comma"),
+                               (parse_depth, "0", "at least"), (parse_eval, "magic", "choose one of"),
+                               (parse_mode, "global", "choose one of"), (OPTIONS["beam"].parse, "x", "whole")):
+        with pytest.raises(ValueError, match=words):
+            parse(text)
+
+
+def test_options_the_agent_cannot_use_are_agent_errors():
+    game, _, _ = hand_game()
+    with pytest.raises(AgentError):
+        make_agent("minimax", game, eval="entropy", weights=(1, 0, 0, 0))
+    with pytest.raises(AgentError):
+        make_agent("random", game, depth=2)
+
+
+@pytest.mark.slow
+def test_expectimax_on_the_official_lists_opens_well(official_game):
+    agent = make_agent("expectimax", official_game, depth=2)
+    decision = agent.decide(official_game.initial_state(), np.random.default_rng(0))
+    # The fitted cost-to-go expects about 3.42-3.45 guesses from the start: value 7 - that.
+    assert official_game.words.guesses[decision.guess] in {"salet", "slate", "reast", "crate", "trace", "slane", "crane"}
+    assert 3.5 < decision.value < 3.65 and decision.nodes > 0 and decision.depth == 2
