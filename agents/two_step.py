@@ -292,10 +292,15 @@ class TwoStepAgent(Agent):
         return {"openers": self.openers}
 
     def plan(self, hard: bool, max_guesses: int) -> OpenerResult:
-        """The plan for a mode and guess limit, computed on first use (both cores) or read from the cache."""
+        """The plan for a mode and guess limit, read from the cache or computed on first use.
+
+        The computation uses both cores, unless this agent already runs in a worker
+        process (a tournament's), whose siblings have the other core.
+        """
         key = (hard, max_guesses)
         if key not in self._plans:
-            self._plans[key] = best_plan(self.game, self.openers, hard, max_guesses, jobs=min(os.cpu_count() or 1, 2))
+            jobs = min(os.cpu_count() or 1, 2) if multiprocessing.parent_process() is None else 1
+            self._plans[key] = best_plan(self.game, self.openers, hard, max_guesses, jobs=jobs)
         return self._plans[key]
 
     def decide(self, state: State, rng: np.random.Generator) -> Decision:
