@@ -24,7 +24,6 @@ import hashlib
 import json
 import multiprocessing
 import os
-import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -33,6 +32,7 @@ from typing import Callable
 import numpy as np
 
 from search import ALL_GREEN, State, Wordle
+from search.files import write_atomically
 from search.game import DEFAULT_MAX_GUESSES
 from search.matrix import cache_dir
 
@@ -245,15 +245,7 @@ def read_plan(path: Path, game: Wordle) -> OpenerResult | None:
 
 def write_plan(path: Path, game: Wordle, result: OpenerResult) -> None:
     """Write a plan atomically (temporary file, then rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(_plan_to_json(game, result), out)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(path, json.dumps(_plan_to_json(game, result)))
 
 
 def best_plan(game: Wordle, count: int, hard: bool, max_guesses: int = DEFAULT_MAX_GUESSES,

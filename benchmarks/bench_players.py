@@ -25,6 +25,7 @@ import numpy as np  # noqa: E402
 
 from agents import game_rng, make_agent  # noqa: E402
 from search import Wordle, load_matrix, load_words  # noqa: E402
+from search.files import write_atomically  # noqa: E402
 from tournament.provenance import provenance  # noqa: E402
 
 PLAYERS = ("letter-frequency", "demarcate", "entropy", "entropy-prior", "two-step")
@@ -87,11 +88,7 @@ def main() -> None:
         "runs": rows,
     }
     out = ROOT / "results" / "bench_players.json"
-    out.parent.mkdir(exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=out.parent, prefix=out.name, suffix=".tmp")
-    with os.fdopen(handle, "w") as stream:
-        stream.write(json.dumps(figures, indent=1) + "\n")
-    os.replace(temporary, out)
+    write_atomically(out, json.dumps(figures, indent=1) + "\n")
     print(f"-> {out.relative_to(ROOT)}")
 
 

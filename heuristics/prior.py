@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from importlib import metadata
 from pathlib import Path
 
 import numpy as np
 
+from search.files import write_atomically
 from search.matrix import cache_dir
 
 #: The rank at which the prior is one half.
@@ -114,14 +113,7 @@ def _write_cache(path: Path, words: tuple[str, ...] | list[str], values: np.ndar
     path.parent.mkdir(parents=True, exist_ok=True)
     data = {"format": CACHE_FORMAT, "wordfreq": _wordfreq_version(), "list": _list_digest(words),
             "zipf": [round(float(value), 4) for value in values]}
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(path, json.dumps(data))
 
 
 def cached_frequencies(words: tuple[str, ...] | list[str], directory: Path | None = None) -> np.ndarray:

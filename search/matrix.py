@@ -9,13 +9,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
 from .feedback import PLACE_VALUES
+from .files import write_atomically
 from .words import WORD_LENGTH, Words, encode_letters, letter_counts
 
 #: Bumped whenever the bytes a cache file holds would change for the same lists.
@@ -134,17 +134,8 @@ def read_cache(path: Path, words: Words) -> np.ndarray | None:
 
 
 def write_cache(path: Path, matrix: np.ndarray, words: Words) -> None:
-    """Write the cache atomically: a temporary file in the same folder, then a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(_header(matrix, words))
-            out.write(np.ascontiguousarray(matrix).tobytes())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Write the cache atomically, so a concurrent reader sees the old file or the whole new one."""
+    write_atomically(path, _header(matrix, words) + np.ascontiguousarray(matrix).tobytes())
 
 
 def load_matrix(words: Words, directory: Path | None = None, use_cache: bool = True) -> np.ndarray:

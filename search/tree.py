@@ -12,8 +12,6 @@ no edge. The graph's attributes summarise the play: total, average, worst, failu
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Callable
 
@@ -21,6 +19,7 @@ import networkx as nx
 
 from .errors import UserError
 from .feedback import ALL_GREEN
+from .files import write_atomically
 from .game import State, Wordle
 from .patterns import format_pattern
 
@@ -85,21 +84,12 @@ def write_tree(graph: nx.DiGraph, path: str | Path) -> Path:
         raise UserError(f"{path}: the tree file must end in {' or '.join(FORMATS)}")
     if not path.parent.is_dir():
         raise UserError(f"{path}: the folder {path.parent} does not exist")
+    if suffix == ".json":
+        text = json.dumps(nx.node_link_data(graph, edges="edges"))
+    else:
+        text = "\n".join(nx.generate_graphml(graph))
     try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        write_atomically(path, text)
     except OSError as error:
         raise UserError(f"{path}: cannot write there ({error.strerror or error.__class__.__name__})") from None
-    try:
-        with os.fdopen(handle, "wb") as out:
-            if suffix == ".json":
-                out.write(json.dumps(nx.node_link_data(graph, edges="edges")).encode("utf-8"))
-            else:
-                nx.write_graphml(graph, out)
-        os.replace(temporary, path)
-    except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
-        raise UserError(f"{path}: cannot write there ({error.strerror or error.__class__.__name__})") from None
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
     return path

@@ -17,7 +17,6 @@ import io
 import json
 import math
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -123,24 +122,6 @@ def format_rows(records: Iterable[GameRecord], kind: str) -> str:
 def file_text(kind: str, meta: dict[str, Any], records: Iterable[GameRecord]) -> str:
     """The whole text of a results file: metadata line, column header, rows."""
     return header_line(kind, meta) + ",".join(COLUMNS[kind]) + "\n" + format_rows(records, kind)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write a file through a temporary file in the same folder and a rename, so it is never half written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    umask = os.umask(0)
-    os.umask(umask)
-    try:
-        os.chmod(temporary, 0o666 & ~umask)
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 @dataclass

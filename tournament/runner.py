@@ -25,11 +25,12 @@ from typing import Any, Callable, Iterable
 
 from agents import Agent, game_rng, make_agent
 from search import State, UserError, Wordle
+from search.files import write_atomically
 
 from .plan import Plan, TournamentError, settings_difference
 from .provenance import provenance
 from .report import markdown_report
-from .records import SECONDS_DECIMALS, GameRecord, Journal, ResultsError, error_text, file_text, read_file, write_atomically
+from .records import SECONDS_DECIMALS, GameRecord, Journal, ResultsError, error_text, file_text, read_file
 from .stats import Summary, summarise
 from .verify import (
     GAMES_FILE, JOURNAL_FILE, REPORT_FILE, SUMMARY_FILE, TIMINGS_FILE, coverage_problems, replay_problems, sha256_file,
