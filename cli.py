@@ -7,22 +7,29 @@ stderr with a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from rich.console import Console
+from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-import agents
 from agents import OPTIONS, Decision, agent_names, game_rng, make_agent
-from search import (
-    PATTERN_COUNT, Playthrough, State, Turn, UserError, Wordle, decode_colours, load_matrix, load_words,
-)
+from agents.assistant import advice_data, advise, advise_steps, parse_step
+from agents.two_step import rank_openers
+from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
+from search.files import write_atomically
+from search.tree import build_tree, write_tree
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+#: Output width when stdout is not a terminal (rich would otherwise assume 80 and squeeze tables).
+PIPED_WIDTH = 160
 TILE_STYLES = {2: "bold white on #538d4e", 1: "bold white on #b59f3b", 0: "bold white on #3a3a3c"}
 
 
@@ -64,6 +71,12 @@ def add_word_list_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--guesses", metavar="FILE", help="allowed-guess list (default: the 12972 official guesses)")
 
 
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """--max-guesses and the word lists: the rules a game is played under."""
+    parser.add_argument("--max-guesses", type=positive_int, default=6, metavar="N", help="guess limit (default 6)")
+    add_word_list_options(parser)
+
+
 def add_agent_options(parser: argparse.ArgumentParser) -> None:
     """One flag per option any registered agent declares; each agent says which it takes."""
     for option in OPTIONS.values():
@@ -72,8 +85,11 @@ def add_agent_options(parser: argparse.ArgumentParser) -> None:
                 return option.parse(text)
             except ValueError as error:
                 raise argparse.ArgumentTypeError(str(error)) from None
-        parser.add_argument(option.flag, dest=option.name, type=convert, default=None,
-                            metavar=option.metavar, help=option.help)
+        settings = dict(dest=option.name, type=convert, default=None, metavar=option.metavar, help=option.help)
+        try:
+            parser.add_argument(option.flag, *([option.alias] if option.alias else []), **settings)
+        except argparse.ArgumentError:  # the command has its own flag of the alias's name
+            parser.add_argument(option.flag, **settings)
 
 
 def agent_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -199,8 +215,7 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--answer", metavar="WORD", help="the hidden word (default: a seeded random answer)")
     parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
     parser.add_argument("--seed", type=non_negative_int, default=0, help="seed for the answer pick and the agent's random choices (default 0)")
-    parser.add_argument("--max-guesses", type=positive_int, default=6, metavar="N", help="guess limit (default 6)")
-    add_word_list_options(parser)
+    add_game_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_play)
 
@@ -208,8 +223,6 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
 # -- tournament and verify -------------------------------------------------------------
 def command_tournament(args: argparse.Namespace, console: Console) -> int:
     """Play the tournament into its run folder, show the tables and the verdict."""
-    import os
-
     from tournament import default_folder, make_plan, run_tournament
     from tournament.report import ProgressDisplay, comparison_table, results_table
 
@@ -261,7 +274,6 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
                         help="play N answers drawn from --seed instead of all of them")
     parser.add_argument("--seed", type=non_negative_int, default=0,
                         help="run seed: the sample and each game's random choices (default 0)")
-    parser.add_argument("--max-guesses", type=positive_int, default=6, metavar="N", help="guess limit (default 6)")
     parser.add_argument("--jobs", type=positive_int, metavar="N",
                         help="worker processes (default: the number of CPUs)")
     parser.add_argument("--out", metavar="DIR",
@@ -269,7 +281,7 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
                              "e.g. results/tournament-depth-2)")
     parser.add_argument("--resume", action="store_true",
                         help="continue the run in the folder, playing only the games it lacks")
-    add_word_list_options(parser)
+    add_game_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_tournament)
 
@@ -310,8 +322,7 @@ def advice_view(game: Wordle, advice: Any) -> list[Any]:
     """What the assistant shows after each step: the counts, the bits, and the suggestions table."""
     parts: list[Any] = []
     if advice.steps:
-        parts.append(trace_table(game, [Turn(s.guess, s.pattern, s.remaining_before, s.remaining_after)
-                                        for s in advice.steps]))
+        parts.append(trace_table(game, list(advice.steps)))
     if advice.solved:
         parts.append(Text(f"Solved in {len(advice.steps)}.", style="bold green"))
         return parts
@@ -340,10 +351,6 @@ def advice_view(game: Wordle, advice: Any) -> list[Any]:
 
 def command_assist(args: argparse.Namespace, console: Console) -> int:
     """Advise on a real game: once for the steps given, or step by step at the prompt."""
-    import json
-
-    from agents.assistant import advice_data, advise, advise_steps, parse_step
-
     game = load_game(args)
     agent = make_agent(args.agent, game, **agent_options(args))
     settings = dict(hard=args.hard, top=args.top, seed=args.seed, max_guesses=args.max_guesses)
@@ -399,8 +406,7 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
                         help="suggestions to show, at most as many as the agent ranks (default 10)")
     parser.add_argument("--json", action="store_true", help="print the advice once as JSON")
     parser.add_argument("--seed", type=non_negative_int, default=0, help="seed for the agent's random choices (default 0)")
-    parser.add_argument("--max-guesses", type=positive_int, default=6, metavar="N", help="guess limit (default 6)")
-    add_word_list_options(parser)
+    add_game_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_assist)
 
@@ -418,15 +424,6 @@ def openers_command(args: argparse.Namespace) -> str:
 
 def command_openers(args: argparse.Namespace, console: Console) -> int:
     """Rank the top openers by two-step lookahead and measured average; show and save the table."""
-    import json
-    import os
-    import tempfile
-    from pathlib import Path
-
-    from rich.progress import Progress
-
-    from agents.two_step import rank_openers
-    from search import format_pattern
     from tournament.provenance import provenance
 
     game = load_game(args)
@@ -464,11 +461,7 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
         ],
     }
     out = Path(args.out) if args.out else Path(__file__).resolve().parent / "results" / f"openers-{mode}-top{count}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=out.parent, prefix=out.name, suffix=".tmp")
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        stream.write(json.dumps(record, indent=1) + "\n")
-    os.replace(temporary, out)
+    write_atomically(out, json.dumps(record, indent=1) + "\n")
     console.print(f"saved {out}", markup=False, soft_wrap=True)
     return 0
 
@@ -484,17 +477,14 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--top", type=positive_int, default=50, metavar="N", help="openers to judge (default 50)")
     parser.add_argument("--hard", action="store_true", help="hard mode for the second and later guesses")
     parser.add_argument("--jobs", type=positive_int, default=None, metavar="N", help="worker processes (default: all cores)")
-    parser.add_argument("--max-guesses", type=positive_int, default=6, metavar="N", help="guess limit (default 6)")
     parser.add_argument("--out", metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json)")
-    add_word_list_options(parser)
+    add_game_options(parser)
     parser.set_defaults(handler=command_openers)
 
 
 # -- tree ----------------------------------------------------------------------------
 def command_tree(args: argparse.Namespace, console: Console) -> int:
     """Build an agent's whole decision tree over every answer and write it as JSON or GraphML."""
-    from search.tree import build_tree, write_tree
-
     game = load_game(args)
     agent = make_agent(args.agent, game, **agent_options(args))
 
@@ -526,8 +516,7 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--out", required=True, metavar="FILE.json|FILE.graphml", help="where to write the tree")
     parser.add_argument("--hard", action="store_true", help="hard mode")
     parser.add_argument("--seed", type=non_negative_int, default=0, help="seed for random choices (default 0)")
-    parser.add_argument("--max-guesses", type=positive_int, default=6, metavar="N", help="guess limit (default 6)")
-    add_word_list_options(parser)
+    add_game_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_tree)
 
@@ -550,6 +539,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; bad input is one line on stderr and exit 2, Ctrl-C exits 130."""
     args = build_parser().parse_args(argv)
     console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = PIPED_WIDTH  # a pipe or a log file has no width; keep tables whole
     try:
         return int(args.handler(args, console) or 0)
     except UserError as error:

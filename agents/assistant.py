@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from heuristics.partition import partition_stats
-from search import State, UserError, Wordle, format_pattern, parse_pattern
+from search import State, Turn, UserError, Wordle, format_pattern, parse_pattern
 from search.game import DEFAULT_MAX_GUESSES
 
 from .base import Agent
@@ -32,21 +32,6 @@ class ContradictionError(UserError):
 
 class StepError(UserError):
     """A step that is not written as a word and a pattern."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """One guess of the person's game and what it did to the possible answers."""
-
-    guess: int
-    pattern: int
-    remaining_before: int
-    remaining_after: int
-
-    @property
-    def bits(self) -> float:
-        """Information the reply gave: log2 of how much it shrank the possible answers."""
-        return math.log2(self.remaining_before / self.remaining_after)
 
 
 @dataclass(frozen=True)
@@ -72,7 +57,7 @@ class Advice:
 
     agent: str
     state: State = field(repr=False)
-    steps: tuple[Step, ...]
+    steps: tuple[Turn, ...]
     suggestions: tuple[Suggestion, ...]
 
     @property
@@ -117,7 +102,7 @@ def _describe(game: Wordle, number: int, guess: int, pattern: int) -> str:
 
 
 def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
-           max_guesses: int = DEFAULT_MAX_GUESSES) -> tuple[State, tuple[Step, ...]]:
+           max_guesses: int = DEFAULT_MAX_GUESSES) -> tuple[State, tuple[Turn, ...]]:
     """Apply the steps from the start of a game, checking each one.
 
     Args:
@@ -134,7 +119,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
             that breaks hard mode, or a pattern no remaining answer gives (naming the step).
     """
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
-    done: list[Step] = []
+    done: list[Turn] = []
     for number, (guess, pattern) in enumerate(steps, start=1):
         described = _describe(game, number, guess, pattern)
         if state.solved:
@@ -151,7 +136,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
                 f"{described} made the game impossible: no answer fits; this pattern is not what "
                 f"{game.words.guesses[guess].upper()} gets from {earlier}")
         state = game.step(state, guess, pattern)
-        done.append(Step(guess=guess, pattern=pattern, remaining_before=before, remaining_after=after))
+        done.append(Turn(guess=guess, pattern=pattern, remaining_before=before, remaining_after=after))
     return state, tuple(done)
 
 
@@ -234,5 +219,5 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
     }
 
 
-__all__ = ["Advice", "ContradictionError", "Step", "StepError", "Suggestion", "advice_data", "advise",
+__all__ = ["Advice", "ContradictionError", "StepError", "Suggestion", "advice_data", "advise",
            "advise_steps", "parse_step", "replay", "suggest"]

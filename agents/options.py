@@ -1,6 +1,7 @@
 """Command-line options of the searching agents: depth, evaluation, evaluation mode, threshold, beam, weights, node budget.
 
-The evaluation mode is --eval-mode (not --mode, which the tournament uses for normal/hard).
+The evaluation mode is --eval-mode; commands other than the tournament (whose --mode
+picks normal or hard games) also accept it as --mode.
 
 Each parse function turns the flag's text into a value or raises ValueError with a
 message the command line prints as one line.
@@ -84,7 +85,7 @@ add_option(Option("depth", parse_depth, metavar="N",
                   help=f"search agents: look-ahead in Guesser moves (default {DEFAULT_DEPTH}; decision-tree 1)"))
 add_option(Option("eval", parse_eval, metavar="|".join(EVALUATIONS),
                   help=f"search agents: the evaluation at the horizon (default {DEFAULT_EVAL})"))
-add_option(Option("eval_mode", parse_mode, metavar="|".join(MODES),
+add_option(Option("eval_mode", parse_mode, metavar="|".join(MODES), alias="--mode",
                   help=f"search agents: evaluate on the answers left (local), on the full lists (constant) or not at all (zero: random tie-break) (default {DEFAULT_MODE})"))
 add_option(Option("threshold", parse_threshold, metavar="N",
                   help=f"search agents: above this many distinct replies the constant evaluation stands in for the local one (default {DEFAULT_THRESHOLD})"))

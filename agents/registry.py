@@ -27,12 +27,14 @@ class Option:
         parse: turns the flag's text into the value; raises ValueError with a message.
         help: the --help text.
         metavar: how --help shows the value.
+        alias: a second, shorter flag, offered by commands that have no flag of that name.
     """
 
     name: str
     parse: Callable[[str], Any]
     help: str
     metavar: str = "VALUE"
+    alias: str | None = None
 
     @property
     def flag(self) -> str:

@@ -123,3 +123,12 @@ def test_search_agent_trace_shows_values_and_nodes(capsys, tmp_path):
     code, out, err = run(capsys, "play", "--agent", "alphabeta", "--answers", str(answers), "--guesses", str(answers),
                          "--answer", "parka", "--depth", "2", "--eval", "entropy")
     assert code == 0 and err == "" and "nodes" in out and "value" in out
+
+
+def test_mode_is_the_evaluation_mode_where_the_command_has_no_mode_of_its_own(capsys):
+    """play takes --mode as --eval-mode; the tournament keeps --mode for normal/hard/both."""
+    short = run(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--depth", "1", "--mode", "zero", "--seed", "4")
+    long = run(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--depth", "1", "--eval-mode", "zero", "--seed", "4")
+    assert short == long and short[0] in (0, 1)
+    code, _, err = run(capsys, "tournament", "--mode", "zero")
+    assert code == 2 and "invalid choice: 'zero'" in err

@@ -61,7 +61,7 @@ def _table(title: str, headers: list[str] | tuple[str, ...], left: set[int]) -> 
     """A compact rich table with the given columns, left-aligned where named."""
     table = Table(title=title, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     for number, header in enumerate(headers):
-        table.add_column(header, justify="left" if number in left else "right", no_wrap=number not in left)
+        table.add_column(header, justify="left" if number in left else "right", no_wrap=True, min_width=len(header))
     return table
 
 
