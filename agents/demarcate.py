@@ -19,18 +19,6 @@ from .greedy import GreedyAgent, Ranking, only_candidate
 from .registry import register
 
 
-def smallest_groups(matrix: np.ndarray, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
-    """Size of the smallest group each guess splits the candidates into, for all guesses at once."""
-    patterns = np.sort(np.take(matrix[guesses], candidates, axis=1), axis=1)
-    rows, size = patterns.shape
-    starts = np.ones((rows, size), dtype=bool)
-    np.not_equal(patterns[:, 1:], patterns[:, :-1], out=starts[:, 1:])
-    positions = np.flatnonzero(starts)
-    sizes = np.diff(positions, append=rows * size)
-    first_group = np.concatenate(([0], np.cumsum(starts.sum(axis=1))[:-1]))
-    return np.minimum.reduceat(sizes, first_group)
-
-
 def demarcate_ranking(game: Wordle, candidates: np.ndarray, guesses: np.ndarray) -> Ranking:
     """The splitting guesses ranked by largest group, mean group, smallest group, can-win, index.
 
@@ -46,8 +34,7 @@ def demarcate_ranking(game: Wordle, candidates: np.ndarray, guesses: np.ndarray)
     stats = partition_stats(game.matrix, candidates, guesses, answer_rows=game.words.answer_rows)
     splits = stats.bins > 1
     keep = np.flatnonzero(splits) if splits.any() else np.arange(guesses.size)
-    largest, expected = stats.largest[keep], stats.expected_size[keep]
-    smallest = smallest_groups(game.matrix, candidates, stats.guesses[keep])
+    largest, expected, smallest = stats.largest[keep], stats.expected_size[keep], stats.smallest[keep]
     return Ranking(
         guesses=stats.guesses[keep],
         keys=(largest, expected, smallest, ~stats.can_win[keep]),

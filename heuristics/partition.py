@@ -5,6 +5,7 @@ is a function of the bin sizes (and of the pattern codes, for the colour counts)
 
 - entropy: expected information of the reply in bits, -sum p log2 p with p = bin / n;
 - largest: the size of the largest bin (the Indicator's best reply against the Guesser);
+- smallest: the size of the smallest bin;
 - bins: how many distinct patterns the guess can get;
 - expected_size: the expected size of the bin the answer falls in, sum bin^2 / n;
 - greens, yellows, greys: mean number of letters of each colour over the candidates;
@@ -40,6 +41,7 @@ class PartitionStats:
     size: int
     entropy: np.ndarray
     largest: np.ndarray
+    smallest: np.ndarray
     bins: np.ndarray
     expected_size: np.ndarray
     greens: np.ndarray
@@ -50,7 +52,7 @@ class PartitionStats:
 
 
 def _bin_sizes(patterns: np.ndarray, bin_values: np.ndarray | None = None) -> tuple[np.ndarray | None, ...]:
-    """Per row: largest bin, bins, sum c^2, sum c log2 c, total greens, total yellows and sum bin_values[c].
+    """Per row: largest bin, smallest bin, bins, sum c^2, sum c log2 c, total greens, total yellows, sum bin_values[c].
 
     The sums run over each row's bins, found as the runs of its sorted patterns.
 
@@ -71,6 +73,7 @@ def _bin_sizes(patterns: np.ndarray, bin_values: np.ndarray | None = None) -> tu
     bin_patterns = ordered.ravel()[positions]
     return (
         np.maximum.reduceat(sizes, first_bin),
+        np.minimum.reduceat(sizes, first_bin),
         bins,
         np.add.reduceat(weights * weights, first_bin),
         np.add.reduceat(weights * np.log2(weights), first_bin),
@@ -105,7 +108,7 @@ def partition_stats(matrix: np.ndarray, candidates: np.ndarray, guesses: np.ndar
     size = candidates.size
     if bin_values is not None and len(bin_values) <= candidates.size:
         raise ValueError(f"bin_values needs an entry for every size up to {candidates.size}")
-    largest, bins, sum_squares, c_log_c, green_total, yellow_total, value_sum = _bin_sizes(patterns, bin_values)
+    largest, smallest, bins, sum_squares, c_log_c, green_total, yellow_total, value_sum = _bin_sizes(patterns, bin_values)
     greens, yellows = green_total / size, yellow_total / size
     can_win = np.zeros(guesses.size, dtype=bool)
     if answer_rows is not None:
@@ -117,6 +120,7 @@ def partition_stats(matrix: np.ndarray, candidates: np.ndarray, guesses: np.ndar
         size=size,
         entropy=np.maximum(math.log2(size) - c_log_c / size, 0.0),
         largest=np.asarray(largest, dtype=np.int64),
+        smallest=np.asarray(smallest, dtype=np.int64),
         bins=np.asarray(bins, dtype=np.int64),
         expected_size=sum_squares / size,
         greens=greens,
@@ -135,6 +139,7 @@ def reference_stats(matrix: np.ndarray, candidates: list[int], guess: int) -> di
     return {
         "entropy": -sum(c / n * math.log2(c / n) for c in bins.values()),
         "largest": max(bins.values()),
+        "smallest": min(bins.values()),
         "bins": len(bins),
         "expected_size": sum(c * c for c in bins.values()) / n,
         "greens": sum(decode_colours(r).count(GREEN) for r in replies) / n,

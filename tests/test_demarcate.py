@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from agents import game_rng, make_agent
-from agents.demarcate import demarcate_ranking, smallest_groups
+from agents.demarcate import demarcate_ranking
+from heuristics.partition import partition_stats
 from search import Wordle
 from search.words import Words
 
@@ -71,11 +72,11 @@ def test_fast_ranking_matches_reference(official_game, seed):
     assert ranking.guesses[ranking.order()].tolist() == reference_order(official_game, candidates, guesses)
 
 
-def test_smallest_groups_matches_counting(official_game):
+def test_smallest_group_matches_counting(official_game):
     candidates = np.arange(0, 2315, 37)
     guesses = np.arange(0, 12972, 997)
     expected = [min(Counter(official_game.matrix[g, candidates].tolist()).values()) for g in guesses]
-    assert smallest_groups(official_game.matrix, candidates, guesses).tolist() == expected
+    assert partition_stats(official_game.matrix, candidates, guesses).smallest.tolist() == expected
 
 
 def test_agent_guesses_a_candidate_with_two_left_and_solves_every_answer_of_a_small_game():
