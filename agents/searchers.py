@@ -70,7 +70,8 @@ class SearchAgent(Agent):
         weights = getattr(self.evaluation, "weights", None) if self.evaluation.name == "weighted" else None
         return {"depth": self.limit.depth, "eval": self.evaluation.name, "eval_mode": self.evaluation.mode,
                 "threshold": self.limit.threshold, "beam": self.limit.beam, "weights": weights,
-                "nodes": self.limit.nodes, "pool": self.limit.pool}
+                "nodes": self.limit.nodes, "pool": self.limit.pool, "endgame": self.limit.endgame,
+                "endgame_answers": self.limit.endgame_answers, "loss": self.limit.loss}
 
 
 @register("minimax", "depth-limited minimax: the Indicator replies with the pattern worst for the Guesser",

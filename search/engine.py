@@ -1,14 +1,17 @@
 """The depth-limited game-tree search that minimax, alpha-beta and expectimax share.
 
 Values are from the Guesser's point of view, higher is better, on the scale of
-`Wordle.utility`: solving with guess k is worth max_guesses + 1 - k, a lost game 0.
+`Wordle.utility`: solving with guess k is worth max_guesses + 1 - k, a lost game
+0 - `limit.loss` (the search's penalty for losing; the utility itself says 0).
 
 A Guesser node expands the `beam` guesses its evaluation values best; an Indicator
 node replies with every pattern the pending guess can get, and combines the children
 as the algorithm says: the minimum (minimax, alpha-beta) or the mean weighted by bin
 size (expectimax). At the horizon a guess is valued by the evaluation alone. States
 with one or two possible answers, or one guess left, are played exactly: guess a
-possible answer.
+possible answer. With two guesses left every weighed guess is valued exactly in one
+array pass (`last_two`). Nodes with at most `limit.endgame` guesses left, and small
+hard-mode sets (`limit.endgame_answers`), are searched to the end of the game.
 
 Tie-breaks are fixed: among equal values, prefer a guess that can be the answer, then
 the lower guess index. An evaluation with `random_ties` (zero mode) orders equals by
@@ -28,6 +31,7 @@ import numpy as np
 
 from .feedback import ALL_GREEN
 from .game import State, Wordle
+from .hardmode import hints_from, legal_mask
 from .limits import Evaluator, Limit, SearchResult
 
 MINIMAX = "minimax"
@@ -42,7 +46,7 @@ _ALTERNATIVES = 10
 
 @dataclass
 class SearchCache:
-    """What searches by one player keep between calls, keyed by `Wordle.state_key`.
+    """What searches by one player keep between calls, keyed by state (candidates, guesses left, legal guesses).
 
     Every entry is a function of its key alone, so a player's moves do not depend on
     which games it played before. A cache serves one (algorithm, evaluation, limit).
@@ -112,21 +116,25 @@ class _Search:
             self.cache.pool = pool
         return pool
 
-    def ranked(self, state: State, key: tuple | None, root: bool, among: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
-        """The guesses valued at this node and their values, best first (at most beam or 10 of them)."""
-        cache_key = (key, root) if key is not None and among is None else None
-        if cache_key is not None and cache_key in self.cache.ranked:  # type: ignore[union-attr]
-            return self.cache.ranked[cache_key]  # type: ignore[union-attr]
-        legal = self.game.legal_guesses(state)
+    def choices(self, state: State, legal: np.ndarray, root: bool, among: np.ndarray | None) -> np.ndarray:
+        """The guesses a node weighs: every legal one at the root, else its answers plus the pool (legal ones)."""
         if among is not None:
             guesses = np.intersect1d(legal, among)
             if guesses.size == 0:
                 raise ValueError("none of the guesses the search may choose among is legal here")
-        elif root or self.random:
-            guesses = legal
-        else:
-            wanted = np.union1d(self.game.words.answer_rows[state.candidates], self.pool(state))
-            guesses = wanted if not state.hard else np.intersect1d(wanted, legal)
+            return guesses
+        if root or self.random or (state.hard and legal.size <= self.limit.pool):
+            return legal
+        wanted = np.union1d(self.game.words.answer_rows[state.candidates], self.pool(state))
+        return wanted if not state.hard else np.intersect1d(wanted, legal)
+
+    def ranked(self, state: State, legal: np.ndarray, key: tuple | None, root: bool,
+               among: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+        """The guesses valued at this node and their values, best first (at most beam or 10 of them)."""
+        cache_key = (key, root) if key is not None and among is None else None
+        if cache_key is not None and cache_key in self.cache.ranked:  # type: ignore[union-attr]
+            return self.cache.ranked[cache_key]  # type: ignore[union-attr]
+        guesses = self.choices(state, legal, root, among)
         values = np.round(self.evaluation.values(self.game, state, guesses, self.limit.threshold), _DECIMALS)
         best = self.order(state, guesses, values)[: max(self.limit.beam, _ALTERNATIVES)]
         result = (guesses[best], values[best])
@@ -148,30 +156,91 @@ class _Search:
         if size == 1:
             return base, move
         if left == 1:
-            return (round(base / size, _DECIMALS) if self.chance else 0.0), move
+            return (round((base - (size - 1) * self.limit.loss) / size, _DECIMALS) if self.chance else -self.limit.loss), move
         return ((base + base - 1.0) / 2.0 if self.chance else base - 1.0), move
 
+    def last_two(self, state: State, legal: np.ndarray, root: bool,
+                 among: np.ndarray | None) -> tuple[float, int, list[tuple[int, float]]]:
+        """Exact value, move and best (guess, value) pairs with two guesses left and three or more answers.
+
+        After guess g the last guess solves a reply's answers only when it is alone in its
+        bin, so g is worth, per answer: base if g is the answer, base - 1 if its bin is a
+        single answer, else (chance) base - 1 shared by the bin's answers, or (minimax) 0.
+        With c = [g can win] and B bins: (c base + (B - c)(base - 1)) / n for expectimax;
+        base - 1 when every bin is a single answer, else 0, for minimax.
+        """
+        guesses = self.choices(state, legal, root, among)
+        size = len(state.candidates)
+        base = float(state.max_guesses - state.guesses_used)
+        patterns = np.sort(self.game.matrix[np.ix_(guesses, state.candidates)], axis=1)
+        bins = 1 + np.count_nonzero(patterns[:, 1:] != patterns[:, :-1], axis=1)
+        can_win = np.isin(guesses, self.game.words.answer_rows[state.candidates])
+        if self.chance:
+            lost = size - bins
+            values = np.round((can_win * base + (bins - can_win) * (base - 1.0) - lost * self.limit.loss) / size, _DECIMALS)
+        else:
+            values = np.where(bins == size, base - 1.0, -self.limit.loss)
+        best = self.order(state, guesses, values)[:_ALTERNATIVES]
+        weighed = [(int(guesses[i]), float(values[i])) for i in best]
+        return weighed[0][1], weighed[0][0], weighed
+
+    def to_the_end(self, state: State) -> bool:
+        """Whether this node is searched to the end of the game (few guesses left, or a small hard-mode set)."""
+        left = state.guesses_left
+        if left <= self.limit.endgame:
+            return True
+        return state.hard and left <= self.limit.endgame + 1 and len(state.candidates) <= self.limit.endgame_answers
+
+    def legal_after(self, legal: np.ndarray, guess: int, pattern: int) -> np.ndarray:
+        """The guesses still legal in hard mode after `guess` got `pattern`, from those legal before it.
+
+        Hard mode's demands only ever add up, so a guess is legal after a reply exactly when it
+        was legal before and obeys the hints of that one reply.
+        """
+        hints = hints_from(((self.game.words.guesses[guess], pattern),))
+        return legal[legal_mask(self.game.guess_letters[legal], self.game.guess_counts[legal], hints)]
+
+    def key(self, state: State, legal: np.ndarray) -> tuple:
+        """What a node's value depends on: the candidates, the guesses left and, in hard mode, the legal guesses."""
+        return (state.candidates.tobytes(), state.guesses_left, state.hard,
+                legal.tobytes() if state.hard and state.history else None)
+
     def guesser(self, state: State, depth: int, alpha: float, beta: float, level: int,
-                root: bool = False, among: np.ndarray | None = None) -> tuple[float, int, list[tuple[int, float]]]:
-        """Value, move and weighed (guess, value) pairs of a Guesser node, `depth` Guesser moves deep."""
+                root: bool = False, among: np.ndarray | None = None,
+                legal: np.ndarray | None = None) -> tuple[float, int, list[tuple[int, float]]]:
+        """Value, move and weighed (guess, value) pairs of a Guesser node, `depth` Guesser moves deep.
+
+        `legal` is the node's legal guesses when the caller knows them (else they are worked out).
+        """
         self.nodes += 1
         self.reached = max(self.reached, level)
         if (exact := self.exact(state, among)) is not None:
             return exact[0], exact[1], [(exact[1], exact[0])]
-        key = self.game.state_key(state) if self.cache is not None else None
+        if legal is None:
+            legal = self.game.legal_guesses(state)
+        key = self.key(state, legal) if self.cache is not None else None
+        if self.to_the_end(state):
+            depth = max(depth, state.guesses_left)
         if depth > 1 and self.limit.nodes is not None and self.nodes >= self.limit.nodes:
             depth = 1
         if self.store and not root and (hit := self.cache.values.get((key, depth))) is not None:  # type: ignore[union-attr]
             self.reached = max(self.reached, level + hit[2])
             return hit[0], hit[1], []
-        guesses, values = self.ranked(state, key, root, among)
+        if depth > 1 and state.guesses_left == 2:
+            value, move, weighed = self.last_two(state, legal, root, among)
+            self.reached = max(self.reached, level + 1)
+            if self.store and not root:
+                self.cache.values[(key, depth)] = (value, move, 1)  # type: ignore[union-attr]
+            return value, move, weighed
+        guesses, values = self.ranked(state, legal, key, root, among)
         if depth == 1:
             weighed = [(int(g), float(v)) for g, v in zip(guesses[:_ALTERNATIVES], values[:_ALTERNATIVES])]
             value, move = weighed[0][1], weighed[0][0]
         else:
             value, move, weighed = -math.inf, int(guesses[0]), []
             for guess in guesses[: self.limit.beam]:
-                child = self.indicator(state, int(guess), depth, max(alpha, value) if self.prune else alpha, beta, level)
+                child = self.indicator(state, legal, int(guess), depth, max(alpha, value) if self.prune else alpha,
+                                       beta, level)
                 weighed.append((int(guess), child))
                 if child > value:
                     value, move = child, int(guess)
@@ -181,7 +250,8 @@ class _Search:
             self.cache.values[(key, depth)] = (value, move, depth - 1)  # type: ignore[union-attr]
         return value, move, weighed
 
-    def indicator(self, state: State, guess: int, depth: int, alpha: float, beta: float, level: int) -> float:
+    def indicator(self, state: State, legal: np.ndarray, guess: int, depth: int, alpha: float, beta: float,
+                  level: int) -> float:
         """Value of the Indicator's node after `guess`: min over replies, or their bin-weighted mean."""
         self.nodes += 1
         size = len(state.candidates)
@@ -197,7 +267,9 @@ class _Search:
             else:
                 child = State(candidates=answers, history=state.history + ((guess, pattern),),
                               hard=state.hard, max_guesses=state.max_guesses)
-                value = self.guesser(child, depth - 1, alpha, min(beta, worst) if self.prune else beta, level + 1)[0]
+                child_legal = self.legal_after(legal, guess, pattern) if state.hard else legal
+                value = self.guesser(child, depth - 1, alpha, min(beta, worst) if self.prune else beta, level + 1,
+                                     legal=child_legal)[0]
             if self.chance:
                 total += len(answers) / size * value
             else:

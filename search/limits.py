@@ -32,7 +32,16 @@ class Limit:
         nodes: node budget: once this many nodes are visited, unexpanded Guesser nodes
             are valued by the evaluation as at the horizon (None: no budget).
         pool: below the root, the guesses valued at a node are its possible answers plus
-            the `pool` guesses the evaluation values best on the full answer list.
+            the `pool` guesses the evaluation values best on the full answer list (in hard
+            mode, every legal guess when there are at most `pool` of them).
+        endgame: a Guesser node with at most this many guesses left is searched to the
+            end of the game, whatever the depth (0: never).
+        endgame_answers: so is a hard-mode node with at most this many possible answers
+            and at most endgame + 1 guesses left (0: never). Hard mode's traps (_OUND,
+            _ASTE, _ATCH) are sets whose legal guesses test one letter at a time; searched
+            to the end they show their losses a guess before they are entered.
+        loss: how far below 0 (the utility of a lost game) the search values a loss, so
+            that it prefers a longer win to a gamble on the last guess.
     """
 
     depth: int = 2
@@ -40,9 +49,15 @@ class Limit:
     threshold: int = 100
     nodes: int | None = None
     pool: int = 300
+    endgame: int = 3
+    endgame_answers: int = 30
+    loss: float = 10.0
 
     def __post_init__(self) -> None:
         """Refuse a limit no search can run under."""
+        for name in ("endgame", "endgame_answers", "loss"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be at least 0, got {getattr(self, name)}")
         for name in ("depth", "beam", "threshold", "pool"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")

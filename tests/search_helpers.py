@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from search import ALL_GREEN, State, Wordle
+from search.limits import Limit
 
 
 class Flat:
@@ -21,20 +22,26 @@ class Flat:
         return np.full(len(guesses), float(state.max_guesses - state.guesses_used - self.offset))
 
 
-def reference_value(game: Wordle, state: State, evaluation, depth: int, combine: str) -> float:
+def reference_value(game: Wordle, state: State, evaluation, depth: int, combine: str,
+                    limit: Limit = Limit()) -> float:
     """The value of `state` by plain recursion over every legal guess (no beam, pool, cache or pruning).
 
     combine: "min" (minimax), "mean" (expectimax, weighted by bin size) or "max" (the best case).
-    States with one or two answers, or one guess left, are valued by the same exact rules as the engine.
+    States with one or two answers, or one guess left, are valued by the same exact rules as the engine;
+    as `limit` says (only its endgame, endgame_answers and loss count here), a state with at most
+    `endgame` guesses left (or, in hard mode, at most `endgame_answers` answers and endgame + 1
+    guesses left) is searched to the end of the game, and a lost game is worth -loss.
     """
     size, left = len(state.candidates), state.guesses_left
     base = float(state.max_guesses - state.guesses_used)
     if size == 1:
         return base
     if left == 1:
-        return {"min": 0.0, "mean": base / size, "max": base}[combine]
+        return {"min": -limit.loss, "mean": (base - (size - 1) * limit.loss) / size, "max": base}[combine]
     if size == 2:
         return {"min": base - 1.0, "mean": base - 0.5, "max": base}[combine]
+    if left <= limit.endgame or (state.hard and left <= limit.endgame + 1 and size <= limit.endgame_answers):
+        depth = max(depth, left)
     guesses = game.legal_guesses(state)
     if depth == 1:
         return float(np.max(np.round(evaluation.values(game, state, guesses, 100), 9)))
@@ -46,7 +53,7 @@ def reference_value(game: Wordle, state: State, evaluation, depth: int, combine:
                 values.append(base)
             else:
                 child = game.step(state, int(guess), pattern)
-                values.append(reference_value(game, child, evaluation, depth - 1, combine))
+                values.append(reference_value(game, child, evaluation, depth - 1, combine, limit))
             weights.append(len(answers) / size)
         if combine == "min":
             value = min(values)

@@ -25,3 +25,16 @@ def test_a_floor_only_model_gives_the_lower_bound():
     table = CostModel(0.0, 0.0, 0.0).table(10)
     assert table[3] == 1 + 2 / 3 and table[10] == 1 + 9 / 10
     assert FITTED.table(5)[4] == cost_table(5)[4]
+
+
+def test_fitted_coefficients_are_the_committed_fit():
+    # heuristics.cost.FITTED must be results/cost_fit.json's fit, made from results/cost_fit_games.json.
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    fit = json.loads((root / "results" / "cost_fit.json").read_text())
+    assert fit["games_file"] == "results/cost_fit_games.json" and (root / fit["games_file"]).is_file()
+    assert abs(FITTED.intercept - fit["coefficients"]["a"]) < 5e-5
+    assert abs(FITTED.slope - fit["coefficients"]["b"]) < 5e-5
+    assert abs(FITTED.curve - fit["coefficients"]["c"]) < 5e-7

@@ -89,12 +89,14 @@ def test_one_or_two_answers_are_played_exactly():
 
 
 def test_last_guess_must_be_a_possible_answer():
-    # One guess left, six answers: minimax can only lose (0); a guess that can win is chosen.
+    # One guess left, six answers: minimax can only lose (utility 0, less the search's loss
+    # penalty); a guess that can win is chosen. Expectimax: 1/6 x 1 + 5/6 x (-loss).
     game, _, _ = hand_game()
     state = game.initial_state(max_guesses=1)
-    result = minimax(game, state, Flat(0.0), Limit(depth=2))
-    assert result.value == 0.0 and game.words.guesses[result.move] in ANSWERS
-    assert expectimax(game, state, Flat(0.0), Limit(depth=2)).value == pytest.approx(1 / 6)
+    for loss in (0.0, 10.0):
+        result = minimax(game, state, Flat(0.0), Limit(depth=2, loss=loss))
+        assert result.value == -loss and game.words.guesses[result.move] in ANSWERS
+        assert expectimax(game, state, Flat(0.0), Limit(depth=2, loss=loss)).value == pytest.approx((1 - 5 * loss) / 6)
 
 
 def test_hard_mode_searches_only_legal_guesses():
@@ -151,14 +153,67 @@ def test_alphabeta_equals_minimax_with_no_more_nodes(game, depth, beam, name, ma
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_games(), st.integers(1, 3), st.sampled_from(["cost", "entropy"]), st.integers(2, 6))
-def test_values_match_the_reference_and_expectimax_lies_between(game, depth, name, max_guesses):
-    state = game.initial_state(max_guesses=max_guesses)
-    evaluation, limit = make_evaluation(name), Limit(depth=depth, **UNLIMITED)
+@given(small_games(), st.integers(1, 3), st.sampled_from(["cost", "entropy"]), st.integers(2, 6), st.booleans(),
+       st.sampled_from([(3, 30, 10.0), (0, 0, 0.0), (2, 5, 3.0)]))
+def test_values_match_the_reference_and_expectimax_lies_between(game, depth, name, max_guesses, hard, endgame):
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    evaluation = make_evaluation(name)
+    limit = Limit(depth=depth, endgame=endgame[0], endgame_answers=endgame[1], loss=endgame[2], **UNLIMITED)
     worst = minimax(game, state, evaluation, limit).value
     average = expectimax(game, state, evaluation, limit).value
-    best = reference_value(game, state, evaluation, depth, "max")
-    assert worst == pytest.approx(reference_value(game, state, evaluation, depth, "min"))
-    assert average == pytest.approx(reference_value(game, state, evaluation, depth, "mean"))
+    best = reference_value(game, state, evaluation, depth, "max", limit)
+    assert worst == pytest.approx(reference_value(game, state, evaluation, depth, "min", limit))
+    assert average == pytest.approx(reference_value(game, state, evaluation, depth, "mean", limit))
     assert worst - 1e-9 <= average <= best + 1e-9
     assert not math.isinf(average)
+
+
+# -- hard mode's traps: searched to the end, with a loss penalty --------------------------------
+TRAP = ["baste", "caste", "haste", "paste", "taste", "waste"]
+
+
+def trap_game():
+    """The six _ASTE answers plus SLATE, SALET and TACES, and the state after SLATE in hard mode."""
+    game = small_game(TRAP, ["slate", "salet", "taces"])
+    slate = game.words.guess_id("slate")
+    after = game.step(game.initial_state(hard=True), slate, game.reply(slate, game.words.answer_id("waste")))
+    return game, after
+
+
+def test_a_hard_mode_trap_is_valued_as_a_likely_loss():
+    # SLATE gets y-ygg from all six: T and E are fixed, S and A must stay, so every legal guess
+    # holds one free letter and splits the six into at most 2 bins (the checks below).
+    # With 5 guesses left at most 5 answers can be solved: guess 2, 3, 4, 5, 6 (worth 5, 4, 3, 2, 1)
+    # and the sixth is lost (worth -loss). Expectimax: (5 + 4 + 3 + 2 + 1 - 10) / 6 = 5/6; minimax: -10.
+    game, after = trap_game()
+    assert len(after.candidates) == 6 and {format_pattern(feedback("slate", a)) for a in TRAP} == {"y-ygg"}
+    for guess in game.legal_guesses(after):
+        assert len(game.partition(after.candidates, int(guess))) <= 2
+    evaluation, limit = make_evaluation("cost"), Limit(depth=2, endgame=3, endgame_answers=30, loss=10.0)
+    # Five left: a depth-2 search whose children (four left, six answers at most) are searched to the end.
+    assert expectimax(game, after, evaluation, limit).value == pytest.approx(5 / 6)
+    short = game.step(game.initial_state(hard=True, max_guesses=5), game.words.guess_id("slate"),
+                      game.reply(game.words.guess_id("slate"), 0))
+    # Four guesses left: at most 4 of 6 solved, (4 + 3 + 2 + 1 - 2 x 10) / 6 = -10/6.
+    assert expectimax(game, short, evaluation, limit).value == pytest.approx(-10 / 6)
+    assert minimax(game, short, evaluation, limit).value == alphabeta(game, short, evaluation, limit).value == -10.0
+    # The old search (no endgame, no penalty) values it as a sure win in about two more guesses.
+    old = Limit(depth=2, endgame=0, endgame_answers=0, loss=0.0)
+    assert expectimax(game, short, evaluation, old).value > 1.5 and minimax(game, short, evaluation, old).value > 0
+
+
+def test_the_search_prefers_the_opener_that_escapes_the_trap():
+    # Five guesses in all. After SALET (y g - y y from all six) A is fixed at 2 and S, E, T must stay,
+    # which leaves TACES legal: it splits the six three ways (T first: taste; C: caste; the rest).
+    # SLATE leaves the trap above with four guesses: two losses. Searched to the end, SALET is worth
+    # more than SLATE by far; the old search saw only a small gap.
+    game, _ = trap_game()
+    start = game.initial_state(hard=True, max_guesses=5)
+    openers = np.array([game.words.guess_id("slate"), game.words.guess_id("salet")])
+    evaluation = make_evaluation("cost")
+    new = dict(expectimax(game, start, evaluation, Limit(depth=2), among=openers).alternatives)
+    old = dict(expectimax(game, start, evaluation, Limit(depth=2, endgame=0, endgame_answers=0, loss=0.0),
+                          among=openers).alternatives)
+    slate, salet = openers
+    assert new[salet] - new[slate] > 1.0 > old[salet] - old[slate] > 0
+    assert new[slate] == pytest.approx(-10 / 6)
