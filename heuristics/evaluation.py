@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from dataclasses import replace
 from typing import Callable
 
 import numpy as np
@@ -111,7 +110,7 @@ class Evaluation(ABC):
 
     def stats(self, game: Wordle, candidates: np.ndarray, guesses: np.ndarray) -> PartitionStats:
         """Partition statistics of the guesses over the candidates."""
-        return _partition_stats(game, candidates, guesses)
+        return partition_stats(game.matrix, candidates, guesses, answer_rows=game.words.answer_rows)
 
     @abstractmethod
     def from_stats(self, stats: PartitionStats, base: float) -> np.ndarray:
@@ -179,7 +178,8 @@ class Cost(Evaluation):
         """Partition statistics with the sum of b * F(b) over each guess's bins."""
         size = len(candidates)
         weighted = self.table(size)[: size + 1] * np.arange(size + 1)
-        return _partition_stats(game, candidates, guesses, weighted)
+        return partition_stats(game.matrix, candidates, guesses, answer_rows=game.words.answer_rows,
+                               bin_values=weighted)
 
     def to_go(self, stats: PartitionStats) -> np.ndarray:
         """Expected guesses still needed, this one included: 1 + (sum b F(b) - [guess can win]) / n."""
@@ -193,22 +193,6 @@ class Cost(Evaluation):
     def neutral(self, base: float) -> float:
         """base - 2, as for the heuristic evaluations."""
         return base - 2.0
-
-
-def _partition_stats(game: Wordle, candidates: np.ndarray, guesses: np.ndarray,
-                     bin_values: np.ndarray | None = None) -> PartitionStats:
-    """partition_stats over the game's matrix, cutting out the guesses' rows before the candidates' columns.
-
-    A few guesses over a few candidates then never copy the columns of every guess.
-    """
-    guesses = np.asarray(guesses)
-    if guesses.size == len(game.all_guesses):
-        return partition_stats(game.matrix, candidates, guesses, answer_rows=game.words.answer_rows,
-                               bin_values=bin_values)
-    rows = game.matrix[guesses]
-    stats = partition_stats(rows, candidates, None, bin_values=bin_values)
-    can_win = np.isin(guesses, game.words.answer_rows[np.asarray(candidates)])
-    return replace(stats, guesses=guesses, can_win=can_win)
 
 
 def check_weights(weights: tuple[float, ...] | list[float]) -> tuple[float, float, float, float]:

@@ -102,9 +102,10 @@ def partition_stats(matrix: np.ndarray, candidates: np.ndarray, guesses: np.ndar
     if candidates.size == 0:
         raise ValueError("partition statistics need at least one candidate")
     guesses = np.arange(matrix.shape[0]) if guesses is None else np.asarray(guesses)
-    patterns = np.take(matrix, candidates, axis=1)
-    if guesses.size != matrix.shape[0] or not np.array_equal(guesses, np.arange(matrix.shape[0])):
-        patterns = patterns[guesses]
+    if guesses.size == matrix.shape[0] and np.array_equal(guesses, np.arange(matrix.shape[0])):
+        patterns = np.take(matrix, candidates, axis=1)
+    else:  # rows first: copying every row's candidate columns would cost more than the subset needs
+        patterns = np.take(matrix[guesses], candidates, axis=1)
     size = candidates.size
     if bin_values is not None and len(bin_values) <= candidates.size:
         raise ValueError(f"bin_values needs an entry for every size up to {candidates.size}")
