@@ -284,6 +284,24 @@ def test_paired_statistics_by_hand():
     # all seven differences positive: the exact two-sided Wilcoxon p is 2 / 2**7
     assert comparison.p_value == pytest.approx(2 / 2**7) and comparison.finding == "harder"
     assert "significantly harder for a" in summary.verdict
+    assert comparison.same_games == 0 and "never binds" not in summary.verdict
+
+
+def test_agents_whose_games_never_change_are_named_as_unbound_by_the_rule():
+    from tournament.records import GameRecord
+
+    def game(agent: str, mode: str, answer: str, guesses: tuple[str, ...]) -> GameRecord:
+        return GameRecord(agent, mode, answer, guesses, (0,) * (len(guesses) - 1) + (242,), True, 0)
+
+    records = [game("same", mode, "crane", ("salet", "crane")) for mode in ("normal", "hard")]
+    # Same number of guesses, different second guess: equal, but not the same game.
+    records += [game("other", "normal", "crane", ("salet", "crane")), game("other", "hard", "crane", ("trace", "crane"))]
+    summary = summarise(records, ["same", "other"], ["normal", "hard"], 6)
+    same, other = summary.comparisons
+    assert (same.equal, same.same_games) == (1, 1) and (other.equal, other.same_games) == (1, 0)
+    assert "same played move for move the same game on every answer" in summary.verdict
+    assert "other played" not in summary.verdict
+    assert summary.verdict.endswith("So no agent here (2 compared) found hard mode significantly harder.")
 
 
 # -- bad input: one line, exit 2, no traceback ------------------------------------------------------

@@ -18,7 +18,7 @@ from .stats import AgentModeStats, PairedComparison, Summary
 
 RESULT_HEADERS = ("agent", "mode", "solved%", "avg±95%", "worst")
 COMPARISON_HEADERS = ("agent", "answers", "normal", "hard", "hard-normal±95%", "harder", "easier", "equal",
-                      "p", "finding")
+                      "same games", "p", "finding")
 
 
 def _plus_minus(value: float, low: float | None, high: float | None, signed: bool = False) -> str:
@@ -52,7 +52,8 @@ def comparison_cells(comparison: PairedComparison) -> list[str]:
     return [
         comparison.agent, str(comparison.answers), f"{comparison.normal_mean:.3f}", f"{comparison.hard_mean:.3f}",
         _plus_minus(comparison.mean_difference, comparison.ci_low, comparison.ci_high, signed=True),
-        str(comparison.harder), str(comparison.easier), str(comparison.equal), f"{comparison.p_value:.3g}",
+        str(comparison.harder), str(comparison.easier), str(comparison.equal), str(comparison.same_games),
+        f"{comparison.p_value:.3g}",
         comparison.finding,
     ]
 
@@ -76,7 +77,7 @@ def results_table(summary: Summary) -> Table:
 
 def comparison_table(summary: Summary) -> Table:
     """The rich table of hard against normal mode, per agent."""
-    table = _table("Hard mode against normal mode, paired by answer (Wilcoxon signed-rank p)", COMPARISON_HEADERS, {0, 9})
+    table = _table("Hard mode against normal mode, paired by answer (Wilcoxon signed-rank p)", COMPARISON_HEADERS, {0, 10})
     for comparison in summary.comparisons:
         table.add_row(*comparison_cells(comparison))
     return table

@@ -67,6 +67,8 @@ class PairedComparison:
         mean_difference: average of hard minus normal (positive: hard mode took more guesses).
         ci_low, ci_high: 95% Student-t interval of that difference (None with fewer than two answers).
         harder, easier, equal: answers where hard mode took more, fewer, the same guesses.
+        same_games: answers whose two games were move for move the same (hard mode's rule
+            never changed a choice); all of them means the agent only plays hard-legal guesses.
         statistic, p_value: the Wilcoxon signed-rank test of the differences; with no
             non-zero difference there is nothing to test: statistic None, p_value 1.0.
     """
@@ -81,6 +83,7 @@ class PairedComparison:
     harder: int
     easier: int
     equal: int
+    same_games: int
     statistic: float | None
     p_value: float
 
@@ -169,7 +172,8 @@ def paired_comparison(agent: str, normal: dict[str, GameRecord], hard: dict[str,
         agent=agent, answers=len(shared), normal_mean=float(normal_scores.mean()),
         hard_mean=float(hard_scores.mean()), mean_difference=float(differences.mean()), ci_low=low, ci_high=high,
         harder=int((differences > 0).sum()), easier=int((differences < 0).sum()),
-        equal=int((differences == 0).sum()), statistic=statistic, p_value=p_value,
+        equal=int((differences == 0).sum()), same_games=sum(normal[a].guesses == hard[a].guesses for a in shared),
+        statistic=statistic, p_value=p_value,
     )
 
 
@@ -241,13 +245,22 @@ def verdict(comparisons: tuple[PairedComparison, ...], modes: list[str], failure
         sentences.append(f"It was significantly easier for {_join([_describe(c) for c in groups['easier']])}.")
     if groups["no difference"]:
         sentences.append(f"It made no significant difference for {_join([_describe(c) for c in groups['no difference']])}.")
+    unbound = [c.agent for c in comparisons if c.same_games == c.answers]
+    if unbound:
+        sentences.append(f"{_join(unbound)} played move for move the same game on every answer in both modes: "
+                         "every guess they choose already keeps the revealed hints, so the rule never binds them "
+                         "and their result says nothing about hard mode itself.")
     harder, total = len(groups["harder"]), len(comparisons)
+    bound = total - len(unbound)
     if harder == total:
         sentences.append(f"So yes: hard mode is harder for every agent compared ({total}).")
     elif harder == 0:
         sentences.append(f"So no agent here ({total} compared) found hard mode significantly harder.")
+    elif harder == bound:
+        sentences.append(f"So yes: hard mode is harder for every agent its rule binds ({harder} of the {total} compared).")
     else:
-        sentences.append(f"So hard mode is harder for {harder} of the {total} agents compared, not for all.")
+        sentences.append(f"So hard mode is harder for {harder} of the {bound} agents its rule binds "
+                         f"({total} compared), not for all.")
     if errors:
         sentences.append(f"{errors} games ended in an agent error and count as unsolved.")
     return " ".join(sentences)
