@@ -5,6 +5,7 @@ Scores are guesses used, lower is better; an unsolved game counts as the guess l
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rich import box
@@ -27,6 +28,15 @@ def _plus_minus(value: float, low: float | None, high: float | None, signed: boo
     return text if low is None or high is None else f"{text}±{(high - low) / 2:.3f}"
 
 
+def _percent_down(value: float) -> str:
+    """A percentage to one decimal, rounded down, so 2314 of 2315 reads 99.9 and never 100.0.
+
+    >>> _percent_down(100 * 2314 / 2315), _percent_down(100.0), _percent_down(98.06)
+    ('99.9', '100.0', '98.0')
+    """
+    return f"{math.floor(value * 10 + 1e-9) / 10:.1f}"
+
+
 def _worst(stats: AgentModeStats, max_guesses: int) -> str:
     """The worst game: its guess count, or 'X' when some game was not solved."""
     return "X" if stats.worst > max_guesses else str(stats.worst)
@@ -40,7 +50,7 @@ def result_headers(max_guesses: int) -> list[str]:
 def result_cells(stats: AgentModeStats, max_guesses: int) -> list[str]:
     """One row of the results table as text."""
     return [
-        stats.agent, stats.mode, f"{stats.solved_pct:.1f}", _plus_minus(stats.mean, stats.ci_low, stats.ci_high),
+        stats.agent, stats.mode, _percent_down(stats.solved_pct), _plus_minus(stats.mean, stats.ci_low, stats.ci_high),
         _worst(stats, max_guesses), *[str(n) for n in stats.histogram], str(stats.failures),
         "n/a" if stats.seconds_per_game is None else f"{stats.seconds_per_game:.4f}",
         "-" if stats.nodes_per_game is None else f"{stats.nodes_per_game:,.0f}",
