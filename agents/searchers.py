@@ -33,7 +33,7 @@ class SearchAgent(Agent):
 
     #: The search function; set by subclasses.
     algorithm: SearchFunction = staticmethod(expectimax)
-    #: Whether the root may choose only among the answers still possible.
+    #: Whether the player, and so every Guesser node of its searches, guesses only answers still possible.
     candidates_only = False
     default_depth = DEFAULT_DEPTH
 
@@ -45,20 +45,23 @@ class SearchAgent(Agent):
         try:
             self.evaluation = make_evaluation(eval, eval_mode, weights)
             self.limit = Limit(depth=self.default_depth if depth is None else depth, beam=beam,
-                               threshold=threshold, nodes=nodes, pool=pool)
+                               threshold=threshold, nodes=nodes, pool=pool, **self.own_limits(depth or self.default_depth))
         except ValueError as error:
             raise AgentError(str(error)) from None
         self.cache = SearchCache()
         self.decisions: dict[tuple, Decision] = {}
+
+    def own_limits(self, depth: int) -> dict[str, object]:
+        """Limit fields this player sets its own way, not from options (none: the Limit's defaults)."""
+        return {}
 
     def decide(self, state: State, rng: np.random.Generator) -> Decision:
         """The search's move, from the decision cache when this state was decided before."""
         key = None if self.evaluation.random_ties else self.game.state_key(state)
         if key is not None and key in self.decisions:
             return self.decisions[key]
-        among = self.game.words.answer_rows[state.candidates] if self.candidates_only else None
         result = type(self).algorithm(self.game, state, self.evaluation, self.limit, rng=rng,
-                                      cache=self.cache, among=among)
+                                      cache=self.cache, answers_only=self.candidates_only)
         decision = Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
                             nodes=result.nodes, depth=result.depth)
         if key is not None:
@@ -71,7 +74,7 @@ class SearchAgent(Agent):
         return {"depth": self.limit.depth, "eval": self.evaluation.name, "eval_mode": self.evaluation.mode,
                 "threshold": self.limit.threshold, "beam": self.limit.beam, "weights": weights,
                 "nodes": self.limit.nodes, "pool": self.limit.pool, "endgame": self.limit.endgame,
-                "endgame_answers": self.limit.endgame_answers, "loss": self.limit.loss}
+                "endgame_answers": self.limit.endgame_answers, "loss": self.limit.loss, "opening": self.limit.opening}
 
 
 @register("minimax", "depth-limited minimax: the Indicator replies with the pattern worst for the Guesser",
@@ -105,3 +108,12 @@ class DecisionTreeAgent(SearchAgent):
     algorithm = staticmethod(expectimax)
     candidates_only = True
     default_depth = 1
+
+    def own_limits(self, depth: int) -> dict[str, object]:
+        """Bound as hard mode binds, it searches sets of up to 100 answers to the end, weighs a loss
+        at 50 below a lost game's utility, and opens one guess deeper (up to 3) to see the traps.
+
+        Measured (benchmarks/bench_search.py --depth 2): the candidates-only endgame alone left 4
+        failures; with these settings 2 (see results/bench_search/decision-tree-*-depth-2.json).
+        """
+        return {"endgame_answers": 100, "loss": 50.0, "opening": min(depth + 1, 3)}

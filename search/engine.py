@@ -11,7 +11,8 @@ size (expectimax). At the horizon a guess is valued by the evaluation alone. Sta
 with one or two possible answers, or one guess left, are played exactly: guess a
 possible answer. With two guesses left every weighed guess is valued exactly in one
 array pass (`last_two`). Nodes with at most `limit.endgame` guesses left, and small
-hard-mode sets (`limit.endgame_answers`), are searched to the end of the game.
+hard-mode sets (`limit.endgame_answers`), are searched to the end of the game. A game's
+first move is searched `limit.opening` deep when that is deeper than `limit.depth`.
 
 Tie-breaks are fixed: among equal values, prefer a guess that can be the answer, then
 the lower guess index. An evaluation with `random_ties` (zero mode) orders equals by
@@ -19,7 +20,10 @@ the seeded generator instead, which makes a depth-1 search a random player.
 
 At the root every legal guess is valued; below it, a node values only its possible
 answers plus the `limit.pool` guesses the evaluation values best on the full answer
-list, which keeps deep nodes cheap.
+list, which keeps deep nodes cheap. A search with `answers_only` lets every Guesser
+node choose only among its possible answers (the decision-tree player's rule); such a
+search is bound much as hard mode binds, so its small sets (`limit.endgame_answers`)
+are searched to the end as hard mode's are.
 """
 
 from __future__ import annotations
@@ -74,7 +78,7 @@ class _Search:
     """One search from one root: counters, the algorithm's Indicator rule and the caches."""
 
     def __init__(self, algorithm: str, game: Wordle, evaluation: Evaluator, limit: Limit,
-                 rng: np.random.Generator | None, cache: SearchCache | None):
+                 rng: np.random.Generator | None, cache: SearchCache | None, answers_only: bool = False):
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm '{algorithm}'")
         if evaluation.random_ties and rng is None:
@@ -87,11 +91,12 @@ class _Search:
         self.limit = limit
         self.rng = rng
         self.random = evaluation.random_ties
+        self.answers_only = answers_only
         # Randomly tie-broken results and budget-cut results depend on more than the state.
         self.cache = cache if cache is not None and not self.random else None
         self.store = self.cache is not None and limit.nodes is None
         if self.cache is not None:
-            self.cache.bind((algorithm, evaluation.key, limit))
+            self.cache.bind((algorithm, evaluation.key, limit, answers_only))
         self.nodes = 0
         self.reached = 0
 
@@ -117,13 +122,19 @@ class _Search:
         return pool
 
     def choices(self, state: State, legal: np.ndarray, root: bool, among: np.ndarray | None) -> np.ndarray:
-        """The guesses a node weighs: every legal one at the root, else its answers plus the pool (legal ones)."""
+        """The guesses a node weighs: every legal one at the root, else its answers plus the pool (legal ones).
+
+        With `answers_only`, every node weighs its possible answers alone (always legal: a possible
+        answer obeys every hint its replies gave).
+        """
+        if self.answers_only:
+            legal = np.sort(self.game.words.answer_rows[state.candidates])
         if among is not None:
             guesses = np.intersect1d(legal, among)
             if guesses.size == 0:
                 raise ValueError("none of the guesses the search may choose among is legal here")
             return guesses
-        if root or self.random or (state.hard and legal.size <= self.limit.pool):
+        if self.answers_only or root or self.random or (state.hard and legal.size <= self.limit.pool):
             return legal
         wanted = np.union1d(self.game.words.answer_rows[state.candidates], self.pool(state))
         return wanted if not state.hard else np.intersect1d(wanted, legal)
@@ -185,11 +196,12 @@ class _Search:
         return weighed[0][1], weighed[0][0], weighed
 
     def to_the_end(self, state: State) -> bool:
-        """Whether this node is searched to the end of the game (few guesses left, or a small hard-mode set)."""
+        """Whether this node is searched to the end (few guesses left, or a small set bound by hard mode or answers_only)."""
         left = state.guesses_left
         if left <= self.limit.endgame:
             return True
-        return state.hard and left <= self.limit.endgame + 1 and len(state.candidates) <= self.limit.endgame_answers
+        bound = state.hard or self.answers_only
+        return bound and left <= self.limit.endgame + 1 and len(state.candidates) <= self.limit.endgame_answers
 
     def legal_after(self, legal: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         """The guesses still legal in hard mode after `guess` got `pattern`, from those legal before it.
@@ -201,9 +213,12 @@ class _Search:
         return legal[legal_mask(self.game.guess_letters[legal], self.game.guess_counts[legal], hints)]
 
     def key(self, state: State, legal: np.ndarray) -> tuple:
-        """What a node's value depends on: the candidates, the guesses left and, in hard mode, the legal guesses."""
-        return (state.candidates.tobytes(), state.guesses_left, state.hard,
-                legal.tobytes() if state.hard and state.history else None)
+        """What a node's value depends on: the candidates, the guesses left and, in hard mode, the legal guesses.
+
+        An answers_only search weighs possible answers alone, always legal, so hard mode's legal guesses drop out.
+        """
+        bound = state.hard and state.history and not self.answers_only
+        return (state.candidates.tobytes(), state.guesses_left, state.hard, legal.tobytes() if bound else None)
 
     def guesser(self, state: State, depth: int, alpha: float, beta: float, level: int,
                 root: bool = False, among: np.ndarray | None = None,
@@ -267,7 +282,7 @@ class _Search:
             else:
                 child = State(candidates=answers, history=state.history + ((guess, pattern),),
                               hard=state.hard, max_guesses=state.max_guesses)
-                child_legal = self.legal_after(legal, guess, pattern) if state.hard else legal
+                child_legal = self.legal_after(legal, guess, pattern) if state.hard and not self.answers_only else legal
                 value = self.guesser(child, depth - 1, alpha, min(beta, worst) if self.prune else beta, level + 1,
                                      legal=child_legal)[0]
             if self.chance:
@@ -281,12 +296,13 @@ class _Search:
 
 def run_search(algorithm: str, game: Wordle, state: State, evaluation: Evaluator, limit: Limit,
                rng: np.random.Generator | None = None, cache: SearchCache | None = None,
-               among: np.ndarray | None = None) -> SearchResult:
+               among: np.ndarray | None = None, answers_only: bool = False) -> SearchResult:
     """Search from `state` with one of ALGORITHMS; see minimax, alphabeta and expectimax."""
     if game.is_terminal(state) or state.pending is not None:
         raise ValueError("a search starts from a Guesser-to-move state of an unfinished game")
-    search = _Search(algorithm, game, evaluation, limit, rng, cache)
-    value, move, weighed = search.guesser(state, limit.depth, -math.inf, math.inf, 1, root=True,
+    search = _Search(algorithm, game, evaluation, limit, rng, cache, answers_only)
+    depth = max(limit.depth, limit.opening) if not state.history else limit.depth
+    value, move, weighed = search.guesser(state, depth, -math.inf, math.inf, 1, root=True,
                                           among=None if among is None else np.asarray(among))
     ranked = sorted(weighed, key=lambda pair: -pair[1])  # stable: equal values keep the tie-break order
     return SearchResult(move=move, value=float(value), nodes=search.nodes, depth=search.reached,

@@ -36,12 +36,16 @@ class Limit:
             mode, every legal guess when there are at most `pool` of them).
         endgame: a Guesser node with at most this many guesses left is searched to the
             end of the game, whatever the depth (0: never).
-        endgame_answers: so is a hard-mode node with at most this many possible answers
-            and at most endgame + 1 guesses left (0: never). Hard mode's traps (_OUND,
+        endgame_answers: so is a hard-mode node (or any node of a search whose Guesser
+            guesses only possible answers) with at most this many possible answers and at
+            most endgame + 1 guesses left (0: never). Hard mode's traps (_OUND,
             _ASTE, _ATCH) are sets whose legal guesses test one letter at a time; searched
             to the end they show their losses a guess before they are entered.
         loss: how far below 0 (the utility of a lost game) the search values a loss, so
             that it prefers a longer win to a gamble on the last guess.
+        opening: the depth of a search from a game's first move (no guess made yet), when
+            deeper than `depth` (0: `depth`). Every game shares its opening, so a player can
+            afford to look further there, far enough to see the traps an opener leads into.
     """
 
     depth: int = 2
@@ -52,10 +56,11 @@ class Limit:
     endgame: int = 3
     endgame_answers: int = 30
     loss: float = 10.0
+    opening: int = 0
 
     def __post_init__(self) -> None:
         """Refuse a limit no search can run under."""
-        for name in ("endgame", "endgame_answers", "loss"):
+        for name in ("endgame", "endgame_answers", "loss", "opening"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be at least 0, got {getattr(self, name)}")
         for name in ("depth", "beam", "threshold", "pool"):

@@ -16,7 +16,7 @@ from .limits import Evaluator, Limit, SearchResult
 
 def minimax(game: Wordle, state: State, evaluation: Evaluator, limit: Limit,
             rng: np.random.Generator | None = None, cache: SearchCache | None = None,
-            among: np.ndarray | None = None) -> SearchResult:
+            among: np.ndarray | None = None, answers_only: bool = False) -> SearchResult:
     """The Guesser's best guess when the Indicator answers adversarially.
 
     Args:
@@ -27,15 +27,16 @@ def minimax(game: Wordle, state: State, evaluation: Evaluator, limit: Limit,
         rng: seeded generator, needed only by evaluations with random tie-breaks.
         cache: values kept across searches by one player (None: nothing is kept).
         among: guess indices the root may choose from (default: every legal guess).
+        answers_only: every Guesser node, the root included, guesses only answers still possible.
 
     Returns:
         SearchResult with the move, its value, nodes visited, depth reached and alternatives.
     """
-    return run_search(MINIMAX, game, state, evaluation, limit, rng, cache, among)
+    return run_search(MINIMAX, game, state, evaluation, limit, rng, cache, among, answers_only)
 
 
 def alphabeta(game: Wordle, state: State, evaluation: Evaluator, limit: Limit,
               rng: np.random.Generator | None = None, cache: SearchCache | None = None,
-              among: np.ndarray | None = None) -> SearchResult:
+              among: np.ndarray | None = None, answers_only: bool = False) -> SearchResult:
     """Minimax's move and value, pruning replies that cannot change them (same arguments as `minimax`)."""
-    return run_search(ALPHABETA, game, state, evaluation, limit, rng, cache, among)
+    return run_search(ALPHABETA, game, state, evaluation, limit, rng, cache, among, answers_only)

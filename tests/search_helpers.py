@@ -23,7 +23,7 @@ class Flat:
 
 
 def reference_value(game: Wordle, state: State, evaluation, depth: int, combine: str,
-                    limit: Limit = Limit()) -> float:
+                    limit: Limit = Limit(), answers_only: bool = False) -> float:
     """The value of `state` by plain recursion over every legal guess (no beam, pool, cache or pruning).
 
     combine: "min" (minimax), "mean" (expectimax, weighted by bin size) or "max" (the best case).
@@ -40,9 +40,10 @@ def reference_value(game: Wordle, state: State, evaluation, depth: int, combine:
         return {"min": -limit.loss, "mean": (base - (size - 1) * limit.loss) / size, "max": base}[combine]
     if size == 2:
         return {"min": base - 1.0, "mean": base - 0.5, "max": base}[combine]
-    if left <= limit.endgame or (state.hard and left <= limit.endgame + 1 and size <= limit.endgame_answers):
+    if left <= limit.endgame or ((state.hard or answers_only) and left <= limit.endgame + 1
+                                 and size <= limit.endgame_answers):
         depth = max(depth, left)
-    guesses = game.legal_guesses(state)
+    guesses = game.words.answer_rows[state.candidates] if answers_only else game.legal_guesses(state)
     if depth == 1:
         return float(np.max(np.round(evaluation.values(game, state, guesses, 100), 9)))
     best = -np.inf
@@ -53,7 +54,7 @@ def reference_value(game: Wordle, state: State, evaluation, depth: int, combine:
                 values.append(base)
             else:
                 child = game.step(state, int(guess), pattern)
-                values.append(reference_value(game, child, evaluation, depth - 1, combine, limit))
+                values.append(reference_value(game, child, evaluation, depth - 1, combine, limit, answers_only))
             weights.append(len(answers) / size)
         if combine == "min":
             value = min(values)

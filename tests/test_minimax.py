@@ -142,28 +142,30 @@ def small_games(draw):
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_games(), st.integers(1, 3), st.integers(1, 4), st.sampled_from(["cost", "entropy", "weighted"]),
-       st.integers(2, 6), st.booleans())
-def test_alphabeta_equals_minimax_with_no_more_nodes(game, depth, beam, name, max_guesses, hard):
+       st.integers(2, 6), st.booleans(), st.booleans(), st.integers(0, 3))
+def test_alphabeta_equals_minimax_with_no_more_nodes(game, depth, beam, name, max_guesses, hard, answers_only,
+                                                     opening):
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
-    evaluation, limit = make_evaluation(name), Limit(depth=depth, beam=beam)
-    plain = minimax(game, state, evaluation, limit)
-    pruned = alphabeta(game, state, evaluation, limit)
+    evaluation, limit = make_evaluation(name), Limit(depth=depth, beam=beam, opening=opening)
+    plain = minimax(game, state, evaluation, limit, answers_only=answers_only)
+    pruned = alphabeta(game, state, evaluation, limit, answers_only=answers_only)
     assert (pruned.move, pruned.value) == (plain.move, plain.value)
     assert pruned.nodes <= plain.nodes
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_games(), st.integers(1, 3), st.sampled_from(["cost", "entropy"]), st.integers(2, 6), st.booleans(),
-       st.sampled_from([(3, 30, 10.0), (0, 0, 0.0), (2, 5, 3.0)]))
-def test_values_match_the_reference_and_expectimax_lies_between(game, depth, name, max_guesses, hard, endgame):
+       st.sampled_from([(3, 30, 10.0), (0, 0, 0.0), (2, 5, 3.0)]), st.booleans())
+def test_values_match_the_reference_and_expectimax_lies_between(game, depth, name, max_guesses, hard, endgame,
+                                                                 answers_only):
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
     evaluation = make_evaluation(name)
     limit = Limit(depth=depth, endgame=endgame[0], endgame_answers=endgame[1], loss=endgame[2], **UNLIMITED)
-    worst = minimax(game, state, evaluation, limit).value
-    average = expectimax(game, state, evaluation, limit).value
-    best = reference_value(game, state, evaluation, depth, "max", limit)
-    assert worst == pytest.approx(reference_value(game, state, evaluation, depth, "min", limit))
-    assert average == pytest.approx(reference_value(game, state, evaluation, depth, "mean", limit))
+    worst = minimax(game, state, evaluation, limit, answers_only=answers_only).value
+    average = expectimax(game, state, evaluation, limit, answers_only=answers_only).value
+    best = reference_value(game, state, evaluation, depth, "max", limit, answers_only)
+    assert worst == pytest.approx(reference_value(game, state, evaluation, depth, "min", limit, answers_only))
+    assert average == pytest.approx(reference_value(game, state, evaluation, depth, "mean", limit, answers_only))
     assert worst - 1e-9 <= average <= best + 1e-9
     assert not math.isinf(average)
 
@@ -217,3 +219,35 @@ def test_the_search_prefers_the_opener_that_escapes_the_trap():
     slate, salet = openers
     assert new[salet] - new[slate] > 1.0 > old[salet] - old[slate] > 0
     assert new[slate] == pytest.approx(-10 / 6)
+
+
+def test_a_player_of_possible_answers_only_sees_the_trap_in_normal_mode():
+    # Normal mode, five guesses left after SLATE (y-ygg from all six _ASTE answers). Guessing only
+    # possible answers, every guess is one of the six and tests one first letter: it wins or leaves
+    # the other five together, so at most five are solved (guesses 2-6, worth 5, 4, 3, 2, 1) and the
+    # sixth is lost: (5 + 4 + 3 + 2 + 1 - 10) / 6 = 5/6, searched to the end as in hard mode. Free to
+    # play TACES (T first: taste; C: caste; the other four apart from them), the search sees no loss.
+    game = small_game(TRAP, ["slate", "salet", "taces"])
+    slate = game.words.guess_id("slate")
+    after = game.step(game.initial_state(), slate, game.reply(slate, game.words.answer_id("waste")))
+    evaluation, limit = make_evaluation("cost"), Limit(depth=2, endgame=3, endgame_answers=30, loss=10.0)
+    bound = expectimax(game, after, evaluation, limit, answers_only=True)
+    assert bound.value == pytest.approx(5 / 6) and game.words.guesses[bound.move] in TRAP
+    assert minimax(game, after, evaluation, limit, answers_only=True).value == -10.0
+    assert expectimax(game, after, evaluation, limit).value > 2.0
+
+
+def test_the_opening_is_searched_deeper_and_only_the_opening():
+    # The hand game at depth 1 with an opening depth of 2: the first move is the depth-2 search's
+    # (LANKY, 27.4 / 6, worked out above); later, BLACK, SLACK and FLASK left after LANKY are searched at
+    # depth 1: every guess is worth its horizon value 5 - 1.2 = 3.8.
+    game, acing, lanky = hand_game()
+    limit = Limit(depth=1, opening=2, **UNLIMITED)
+    first = expectimax(game, game.initial_state(), Flat(1.2), limit, among=np.array([acing, lanky]))
+    assert first.move == lanky and first.value == pytest.approx(27.4 / 6) and first.depth == 2
+    later = game.step(game.initial_state(), lanky, game.reply(lanky, game.words.answer_id("black")))
+    assert len(later.candidates) == 3
+    result = expectimax(game, later, Flat(1.2), limit)
+    assert result.depth == 1 and result.value == pytest.approx(3.8)
+    with pytest.raises(ValueError):
+        Limit(opening=-1)

@@ -63,3 +63,16 @@ def test_expectimax_on_the_official_lists_opens_well(official_game):
     # The fitted cost-to-go expects about 3.42-3.45 guesses from the start: value 7 - that.
     assert official_game.words.guesses[decision.guess] in {"salet", "slate", "reast", "crate", "trace", "slane", "crane"}
     assert 3.5 < decision.value < 3.65 and decision.nodes > 0 and decision.depth == 2
+
+
+def test_the_decision_tree_plays_only_possible_answers_and_opens_deeper():
+    game, _, _ = hand_game()
+    agent = make_agent("decision-tree", game, depth=2)
+    assert agent.limit.opening == 3 and agent.limit.endgame_answers == 100
+    for answer in range(len(ANSWERS)):
+        def choose(state):
+            guess = agent.decide(state, np.random.default_rng(answer)).guess
+            assert guess in game.words.answer_rows[state.candidates]
+            return guess
+        assert game.play(choose, answer).solved
+    assert make_agent("expectimax", game).limit.opening == 0
