@@ -95,6 +95,17 @@ def test_same_seed_gives_byte_identical_games_file_and_another_seed_does_not(cap
     assert (tmp_path / "c" / "games.csv").read_bytes() != first
 
 
+def test_searching_agents_games_and_node_counts_do_not_depend_on_the_workers(capsys, lists, tmp_path):
+    """Search caches are shared across a worker's games; the moves and nodes recorded must not show it."""
+    common = ["tournament", "--agents", "expectimax,alphabeta,decision-tree", "--depth", "2",
+              "--answers", str(lists[0]), "--guesses", str(lists[1])]
+    assert run_cli(capsys, *common, "--jobs", "1", "--out", str(tmp_path / "one"))[0] == 0
+    assert run_cli(capsys, *common, "--jobs", "2", "--out", str(tmp_path / "two"))[0] == 0
+    one = (tmp_path / "one" / "games.csv").read_text()
+    assert one == (tmp_path / "two" / "games.csv").read_text()
+    assert any(int(line.split(",")[7]) > 0 for line in one.splitlines()[2:])  # nodes were counted
+
+
 def test_sample_is_seeded_and_named_in_the_default_folder(small_game):
     plan = make_plan(small_game, agents="random", sample=7, seed=3)
     assert len(plan.answers) == 7 and plan.answers == make_plan(small_game, agents="random", sample=7, seed=3).answers

@@ -126,7 +126,9 @@ def markdown_report(document: dict[str, Any], summary: Summary) -> str:
         f"Scores are guesses used; an unsolved game (or one the agent ended with an error) counts as "
         f"{summary.failure_score} guesses in every average. "
         "avg±95% is the mean and the half-width of its 95% Student-t interval. Columns 1..N count games solved in that many "
-        "guesses, X those not solved; `worst` X means some game was not solved.",
+        "guesses, X those not solved; `worst` X means some game was not solved. s/game is wall-clock seconds a game in a "
+        "worker; nodes is the search nodes behind a game's decisions, where a decision an agent reuses from its cache "
+        "(the opening move, above all) counts the nodes of the search that first made it.",
         "",
         _markdown_table(result_headers(summary.max_guesses),
                         [result_cells(stats, summary.max_guesses) for stats in summary.results]),
