@@ -247,7 +247,8 @@ def verdict(comparisons: tuple[PairedComparison, ...], modes: list[str], failure
         sentences.append(f"It made no significant difference for {_join([_describe(c) for c in groups['no difference']])}.")
     unbound = [c.agent for c in comparisons if c.same_games == c.answers]
     if unbound:
-        sentences.append(f"{_join(unbound)} played move for move the same game on every answer in both modes: "
+        names = unbound[0] if len(unbound) == 1 else ", ".join(unbound[:-1]) + " and " + unbound[-1]
+        sentences.append(f"{names} played move for move the same game on every answer in both modes: "
                          "every guess they choose already keeps the revealed hints, so the rule never binds them "
                          "and their result says nothing about hard mode itself.")
     harder, total = len(groups["harder"]), len(comparisons)
