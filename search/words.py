@@ -45,12 +45,18 @@ class Words:
     answer_index: dict[str, int] = field(repr=False)
 
     @classmethod
-    def build(cls, answers: tuple[str, ...], guesses: tuple[str, ...], source: str = "<lists>") -> "Words":
-        """Combine two validated lists; every answer must be an allowed guess."""
+    def build(cls, answers: tuple[str, ...], guesses: tuple[str, ...], source: str = "<lists>",
+              answer_lines: dict[str, int] | None = None) -> "Words":
+        """Combine two validated lists; every answer must be an allowed guess.
+
+        `source` and `answer_lines` (each answer's line in its file) name the place of an
+        answer missing from the guesses in the error.
+        """
         guess_index = {word: i for i, word in enumerate(guesses)}
         missing = [word for word in answers if word not in guess_index]
         if missing:
-            raise WordListError(f"{source}: answer '{missing[0]}' is not in the guess list")
+            line = f", line {answer_lines[missing[0]]}" if answer_lines and missing[0] in answer_lines else ""
+            raise WordListError(f"{source}{line}: answer '{missing[0]}' is not in the guess list")
         answer_rows = np.array([guess_index[word] for word in answers], dtype=np.int32)
         digest = hashlib.sha256()
         digest.update("\n".join(answers).encode())
@@ -80,13 +86,12 @@ class Words:
             raise WordListError(f"'{word}' is not in the list of possible answers") from None
 
 
-def check_words(lines: list[str], source: str) -> tuple[str, ...]:
-    """Validate raw lines as a word list and return the words (blank trailing lines allowed).
+def check_words(lines: list[str], source: str) -> dict[str, int]:
+    """Validate raw lines as a word list: each word with its 1-based line, in file order (blank lines skipped).
 
-    Raises WordListError naming `source`, the 1-based line and the word on the first
-    problem: an empty list, a word that is not five ASCII letters, or a duplicate.
+    Raises WordListError naming `source`, the line and the word on the first problem: an
+    empty list, a word that is not five ASCII letters, or a duplicate.
     """
-    words: list[str] = []
     seen: dict[str, int] = {}
     for number, raw in enumerate(lines, start=1):
         word = raw.strip().lower()
@@ -99,14 +104,13 @@ def check_words(lines: list[str], source: str) -> tuple[str, ...]:
         if word in seen:
             raise WordListError(f"{source}, line {number}: '{word}' is a duplicate of line {seen[word]}")
         seen[word] = number
-        words.append(word)
-    if not words:
+    if not seen:
         raise WordListError(f"{source}: the word list is empty")
-    return tuple(words)
+    return seen
 
 
-def read_word_file(path: str | Path) -> tuple[str, ...]:
-    """Read and validate a word list file, one word a line."""
+def read_word_file(path: str | Path) -> dict[str, int]:
+    """Read and validate a word list file, one word a line: each word with its line number."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -117,8 +121,8 @@ def read_word_file(path: str | Path) -> tuple[str, ...]:
     return check_words(text.splitlines(), str(path))
 
 
-def _shipped(name: str) -> tuple[str, ...]:
-    """A word list shipped as package data."""
+def _shipped(name: str) -> dict[str, int]:
+    """A word list shipped as package data, each word with its line number."""
     text = resources.files("search").joinpath("data").joinpath(name).read_text(encoding="utf-8")
     return check_words(text.splitlines(), name)
 
@@ -133,10 +137,10 @@ def load_words(answers: str | Path | None = None, guesses: str | Path | None = N
     Returns:
         Words with both lists validated and every answer an allowed guess.
     """
-    answer_words = _shipped(ANSWERS_FILE) if answers is None else read_word_file(answers)
-    guess_words = _shipped(GUESSES_FILE) if guesses is None else read_word_file(guesses)
+    answer_lines = _shipped(ANSWERS_FILE) if answers is None else read_word_file(answers)
+    guess_words = tuple(_shipped(GUESSES_FILE) if guesses is None else read_word_file(guesses))
     source = str(answers) if answers is not None else ANSWERS_FILE
-    return Words.build(answer_words, guess_words, source=source)
+    return Words.build(tuple(answer_lines), guess_words, source=source, answer_lines=answer_lines)
 
 
 def encode_letters(words: tuple[str, ...] | list[str]) -> np.ndarray:

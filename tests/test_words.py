@@ -53,10 +53,13 @@ def test_bad_lists_name_file_line_and_word(tmp_path, text, message):
 
 
 def test_answer_missing_from_guesses_is_refused(tmp_path):
-    answers = write(tmp_path, "answers.txt", "crane\nslate\n")
+    answers = write(tmp_path, "answers.txt", "crane\n\nslate\n")
     guesses = write(tmp_path, "guesses.txt", "crane\nsalet\n")
-    with pytest.raises(WordListError, match="answer 'slate' is not in the guess list"):
+    with pytest.raises(WordListError, match=r"answers\.txt, line 3: answer 'slate' is not in the guess list"):
         load_words(answers=answers, guesses=guesses)
+    # The shipped answers against a guess list that lacks one of them.
+    with pytest.raises(WordListError, match=r"wordle-answers\.txt, line 1: answer 'aback' is not in the guess list"):
+        load_words(guesses=guesses)
 
 
 def test_missing_and_unreadable_files(tmp_path):
