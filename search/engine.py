@@ -12,7 +12,9 @@ with one or two possible answers, or one guess left, are played exactly: guess a
 possible answer. With two guesses left every weighed guess is valued exactly in one
 array pass (`last_two`). Nodes with at most `limit.endgame` guesses left, and small
 hard-mode sets (`limit.endgame_answers`), are searched to the end of the game. A game's
-first move is searched `limit.opening` deep when that is deeper than `limit.depth`.
+first move is searched `limit.opening` deep when that is deeper than `limit.depth`
+(with `limit.opening_top`, only the best few guesses of a `limit.depth`-deep search).
+A node whose beam shows only losing guesses widens (`limit.widen`, see `expand`).
 
 Tie-breaks are fixed: among equal values, prefer a guess that can be the answer, then
 the lower guess index. An evaluation with `random_ties` (zero mode) orders equals by
@@ -57,12 +59,12 @@ class SearchCache:
 
     Attributes:
         ranked: per state and guess set (root or pool), its best guesses and their values.
-        values: per (state, depth) below a root, the node's exact value and move.
+        values: per (state, depth) below a root, the node's exact value, move, depth below it and chance of a loss.
         pool: the guesses valued best on the full list, best first.
     """
 
     ranked: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
-    values: dict[tuple, tuple[float, int, int]] = field(default_factory=dict)
+    values: dict[tuple, tuple[float, int, int, float]] = field(default_factory=dict)
     pool: np.ndarray | None = None
     owner: tuple | None = None
 
@@ -154,8 +156,8 @@ class _Search:
         return result
 
     # -- nodes -------------------------------------------------------------------
-    def exact(self, state: State, among: np.ndarray | None) -> tuple[float, int] | None:
-        """Value and move of a state played exactly (one or two answers, or one guess left), else None."""
+    def exact(self, state: State, among: np.ndarray | None) -> tuple[float, int, float] | None:
+        """Value, move and chance of a loss of a state played exactly (one or two answers, or one guess left), else None."""
         size, left = len(state.candidates), state.guesses_left
         if size > 2 and left > 1:
             return None
@@ -165,14 +167,15 @@ class _Search:
         move = int(rows[self.rng.integers(rows.size)]) if self.random else int(rows[0])  # type: ignore[union-attr]
         base = float(state.max_guesses - state.guesses_used)
         if size == 1:
-            return base, move
+            return base, move, 0.0
         if left == 1:
-            return (round((base - (size - 1) * self.limit.loss) / size, _DECIMALS) if self.chance else -self.limit.loss), move
-        return ((base + base - 1.0) / 2.0 if self.chance else base - 1.0), move
+            risk = round((size - 1) / size, _DECIMALS)
+            return (round((base - (size - 1) * self.limit.loss) / size, _DECIMALS) if self.chance else -self.limit.loss), move, risk
+        return ((base + base - 1.0) / 2.0 if self.chance else base - 1.0), move, 0.0
 
     def last_two(self, state: State, legal: np.ndarray, root: bool,
-                 among: np.ndarray | None) -> tuple[float, int, list[tuple[int, float]]]:
-        """Exact value, move and best (guess, value) pairs with two guesses left and three or more answers.
+                 among: np.ndarray | None) -> tuple[float, int, list[tuple[int, float]], float]:
+        """Exact value, move, best (guess, value) pairs and the move's chance of a loss, two guesses left, 3+ answers.
 
         After guess g the last guess solves a reply's answers only when it is alone in its
         bin, so g is worth, per answer: base if g is the answer, base - 1 if its bin is a
@@ -186,14 +189,14 @@ class _Search:
         patterns = np.sort(self.game.matrix[np.ix_(guesses, state.candidates)], axis=1)
         bins = 1 + np.count_nonzero(patterns[:, 1:] != patterns[:, :-1], axis=1)
         can_win = np.isin(guesses, self.game.words.answer_rows[state.candidates])
+        lost = size - bins
         if self.chance:
-            lost = size - bins
             values = np.round((can_win * base + (bins - can_win) * (base - 1.0) - lost * self.limit.loss) / size, _DECIMALS)
         else:
             values = np.where(bins == size, base - 1.0, -self.limit.loss)
         best = self.order(state, guesses, values)[:_ALTERNATIVES]
         weighed = [(int(guesses[i]), float(values[i])) for i in best]
-        return weighed[0][1], weighed[0][0], weighed
+        return weighed[0][1], weighed[0][0], weighed, round(float(lost[best[0]]) / size, _DECIMALS)
 
     def to_the_end(self, state: State) -> bool:
         """Whether this node is searched to the end (few guesses left, or a small set bound by hard mode or answers_only)."""
@@ -222,15 +225,15 @@ class _Search:
 
     def guesser(self, state: State, depth: int, alpha: float, beta: float, level: int,
                 root: bool = False, among: np.ndarray | None = None,
-                legal: np.ndarray | None = None) -> tuple[float, int, list[tuple[int, float]]]:
-        """Value, move and weighed (guess, value) pairs of a Guesser node, `depth` Guesser moves deep.
+                legal: np.ndarray | None = None) -> tuple[float, int, list[tuple[int, float]], float]:
+        """Value, move, weighed (guess, value) pairs and the move's chance of a loss of a Guesser node, `depth` deep.
 
         `legal` is the node's legal guesses when the caller knows them (else they are worked out).
         """
         self.nodes += 1
         self.reached = max(self.reached, level)
         if (exact := self.exact(state, among)) is not None:
-            return exact[0], exact[1], [(exact[1], exact[0])]
+            return exact[0], exact[1], [(exact[1], exact[0])], exact[2]
         if legal is None:
             legal = self.game.legal_guesses(state)
         key = self.key(state, legal) if self.cache is not None else None
@@ -240,58 +243,93 @@ class _Search:
             depth = 1
         if self.store and not root and (hit := self.cache.values.get((key, depth))) is not None:  # type: ignore[union-attr]
             self.reached = max(self.reached, level + hit[2])
-            return hit[0], hit[1], []
+            return hit[0], hit[1], [], hit[3]
         if depth > 1 and state.guesses_left == 2:
-            value, move, weighed = self.last_two(state, legal, root, among)
+            value, move, weighed, risk = self.last_two(state, legal, root, among)
             self.reached = max(self.reached, level + 1)
             if self.store and not root:
-                self.cache.values[(key, depth)] = (value, move, 1)  # type: ignore[union-attr]
-            return value, move, weighed
+                self.cache.values[(key, depth)] = (value, move, 1, risk)  # type: ignore[union-attr]
+            return value, move, weighed, risk
         guesses, values = self.ranked(state, legal, key, root, among)
         if depth == 1:
             weighed = [(int(g), float(v)) for g, v in zip(guesses[:_ALTERNATIVES], values[:_ALTERNATIVES])]
-            value, move = weighed[0][1], weighed[0][0]
+            value, move, risk = weighed[0][1], weighed[0][0], 0.0
         else:
-            value, move, weighed = -math.inf, int(guesses[0]), []
-            for guess in guesses[: self.limit.beam]:
-                child = self.indicator(state, legal, int(guess), depth, max(alpha, value) if self.prune else alpha,
-                                       beta, level)
+            value, move, weighed, risk = self.expand(state, legal, guesses, depth, alpha, beta, level, root, among)
+        if self.store and not root and alpha < value < beta:
+            self.cache.values[(key, depth)] = (value, move, depth - 1, risk)  # type: ignore[union-attr]
+        return value, move, weighed, risk
+
+    def expand(self, state: State, legal: np.ndarray, guesses: np.ndarray, depth: int, alpha: float, beta: float,
+               level: int, root: bool, among: np.ndarray | None) -> tuple[float, int, list[tuple[int, float]], float]:
+        """Search a node's beam, widened a beam at a time while every guess searched shows a loss.
+
+        A guess shows a loss when its value counts one: with some chance (expectimax), or for
+        sure against the worst reply (minimax: a value at or below -loss). The widening goes
+        on in the evaluation's order, up to `limit.widen` guesses in all. Until a guess that
+        shows no loss is found, alpha-beta searches each guess with its floor no higher than
+        -loss, so that it knows, as minimax does, whether the node widens.
+        """
+        value, move, weighed, risk = -math.inf, int(guesses[0]), [], 0.0
+        safe = self.limit.widen <= self.limit.beam  # never widening, a node need not know
+        batch, searched, widened = guesses[: self.limit.beam], 0, False
+        while True:
+            for guess in batch:
+                floor = max(alpha, value) if safe else max(min(alpha, -self.limit.loss), value)
+                child, child_risk = self.indicator(state, legal, int(guess), depth, floor if self.prune else alpha,
+                                                   beta, level)
                 weighed.append((int(guess), child))
                 if child > value:
-                    value, move = child, int(guess)
+                    value, move, risk = child, int(guess), child_risk
+                safe = safe or (child_risk == 0.0 if self.chance else child > -self.limit.loss)
                 if self.prune and value >= beta:
-                    break
-        if self.store and not root and alpha < value < beta:
-            self.cache.values[(key, depth)] = (value, move, depth - 1)  # type: ignore[union-attr]
-        return value, move, weighed
+                    return value, move, weighed, risk
+            searched += batch.size
+            if safe or searched >= self.limit.widen:
+                return value, move, weighed, risk
+            if not widened:
+                guesses, widened = self.every_choice(state, legal, root, among), True
+            batch = guesses[searched: min(searched + self.limit.beam, self.limit.widen)]
+            if batch.size == 0:
+                return value, move, weighed, risk
+
+    def every_choice(self, state: State, legal: np.ndarray, root: bool, among: np.ndarray | None) -> np.ndarray:
+        """Every guess the node may weigh, best first by the evaluation (the order `ranked` keeps the head of)."""
+        guesses = self.choices(state, legal, root, among)
+        values = np.round(self.evaluation.values(self.game, state, guesses, self.limit.threshold), _DECIMALS)
+        return guesses[self.order(state, guesses, values)]
 
     def indicator(self, state: State, legal: np.ndarray, guess: int, depth: int, alpha: float, beta: float,
-                  level: int) -> float:
-        """Value of the Indicator's node after `guess`: min over replies, or their bin-weighted mean."""
+                  level: int) -> tuple[float, float]:
+        """Value of the Indicator's node after `guess` (min over replies, or their bin-weighted mean) and the chance of a loss.
+
+        The chance of a loss is the bin-weighted mean of the replies' (expectimax only; minimax reads a loss off the value).
+        """
         self.nodes += 1
         size = len(state.candidates)
         base = float(state.max_guesses - state.guesses_used)
         groups = self.game.partition(state.candidates, guess)
         if not self.chance:
             groups.sort(key=lambda item: (-len(item[1]), item[0]))
-        total, worst = 0.0, math.inf
+        total, worst, risk = 0.0, math.inf, 0.0
         for pattern, answers in groups:
             if pattern == ALL_GREEN:
                 self.nodes += 1
-                value = base
+                value, lost = base, 0.0
             else:
                 child = State(candidates=answers, history=state.history + ((guess, pattern),),
                               hard=state.hard, max_guesses=state.max_guesses)
                 child_legal = self.legal_after(legal, guess, pattern) if state.hard and not self.answers_only else legal
-                value = self.guesser(child, depth - 1, alpha, min(beta, worst) if self.prune else beta, level + 1,
-                                     legal=child_legal)[0]
+                value, _, _, lost = self.guesser(child, depth - 1, alpha, min(beta, worst) if self.prune else beta,
+                                                 level + 1, legal=child_legal)
             if self.chance:
                 total += len(answers) / size * value
+                risk += len(answers) / size * lost
             else:
                 worst = min(worst, value)
                 if self.prune and worst <= alpha:
-                    return worst
-        return round(total, _DECIMALS) if self.chance else worst
+                    return worst, 0.0
+        return (round(total, _DECIMALS), round(risk, _DECIMALS)) if self.chance else (worst, 0.0)
 
 
 def run_search(algorithm: str, game: Wordle, state: State, evaluation: Evaluator, limit: Limit,
@@ -301,9 +339,15 @@ def run_search(algorithm: str, game: Wordle, state: State, evaluation: Evaluator
     if game.is_terminal(state) or state.pending is not None:
         raise ValueError("a search starts from a Guesser-to-move state of an unfinished game")
     search = _Search(algorithm, game, evaluation, limit, rng, cache, answers_only)
+    among = None if among is None else np.asarray(among)
     depth = max(limit.depth, limit.opening) if not state.history else limit.depth
-    value, move, weighed = search.guesser(state, depth, -math.inf, math.inf, 1, root=True,
-                                          among=None if among is None else np.asarray(among))
+    if depth > limit.depth and limit.opening_top:
+        search.prune = False  # alpha-beta's other values are bounds; the ranking needs minimax's own
+        weighed = search.guesser(state, limit.depth, -math.inf, math.inf, 1, root=True, among=among)[2]
+        search.prune = algorithm == ALPHABETA
+        best = sorted(weighed, key=lambda pair: -pair[1])[: limit.opening_top]  # stable: keeps the tie-break
+        among = np.array([guess for guess, _ in best])
+    value, move, weighed, _ = search.guesser(state, depth, -math.inf, math.inf, 1, root=True, among=among)
     ranked = sorted(weighed, key=lambda pair: -pair[1])  # stable: equal values keep the tie-break order
     return SearchResult(move=move, value=float(value), nodes=search.nodes, depth=search.reached,
                         alternatives=tuple(ranked[:_ALTERNATIVES]))

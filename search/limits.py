@@ -46,6 +46,14 @@ class Limit:
         opening: the depth of a search from a game's first move (no guess made yet), when
             deeper than `depth` (0: `depth`). Every game shares its opening, so a player can
             afford to look further there, far enough to see the traps an opener leads into.
+        opening_top: when above 0 and `opening` is deeper than `depth`, the first move is
+            searched `depth` deep over the whole beam, and only its `opening_top` best
+            guesses are searched again `opening` deep to choose among them (0: the whole
+            beam is searched `opening` deep).
+        widen: when every guess of a node's beam shows a loss (expectimax: some chance of
+            one; minimax: a value at or below -loss), the node searches further guesses, a
+            beam at a time in the evaluation's order, until one shows none or it has
+            searched this many (at most `beam`: never widen).
     """
 
     depth: int = 2
@@ -57,10 +65,12 @@ class Limit:
     endgame_answers: int = 30
     loss: float = 10.0
     opening: int = 0
+    opening_top: int = 0
+    widen: int = 500
 
     def __post_init__(self) -> None:
         """Refuse a limit no search can run under."""
-        for name in ("endgame", "endgame_answers", "loss", "opening"):
+        for name in ("endgame", "endgame_answers", "loss", "opening", "opening_top", "widen"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be at least 0, got {getattr(self, name)}")
         for name in ("depth", "beam", "threshold", "pool"):

@@ -64,3 +64,66 @@ def reference_value(game: Wordle, state: State, evaluation, depth: int, combine:
             value = float(np.dot(weights, values))
         best = max(best, value)
     return best
+
+
+def reference_beam(game: Wordle, state: State, evaluation, depth: int, combine: str, limit: Limit,
+                   answers_only: bool = False) -> tuple[float, float]:
+    """Value and chance of a loss of `state` under the engine's beam and widening, by plain recursion.
+
+    combine: "min" (minimax) or "mean" (expectimax). A Guesser node with three or more answers
+    and two or more guesses left orders its legal guesses (or possible answers) by the evaluation,
+    then can-win, then index, and searches the first `limit.beam` of them; while none of those
+    searched shows no loss (mean: chance of a loss 0; min: value above -loss) it searches the
+    next `beam`, up to `limit.widen` in all. With two guesses left (depth above 1) every guess is
+    weighed, as the engine's exact pass does. No pool: use it with a pool larger than the lists.
+    """
+    size, left = len(state.candidates), state.guesses_left
+    base = float(state.max_guesses - state.guesses_used)
+    if size == 1:
+        return base, 0.0
+    if left == 1:
+        return ({"min": -limit.loss, "mean": (base - (size - 1) * limit.loss) / size}[combine], (size - 1) / size)
+    if size == 2:
+        return {"min": base - 1.0, "mean": base - 0.5}[combine], 0.0
+    if left <= limit.endgame or ((state.hard or answers_only) and left <= limit.endgame + 1
+                                 and size <= limit.endgame_answers):
+        depth = max(depth, left)
+    guesses = np.sort(game.words.answer_rows[state.candidates]) if answers_only else game.legal_guesses(state)
+    values = np.round(evaluation.values(game, state, guesses, limit.threshold), 9)
+    can_win = np.isin(guesses, game.words.answer_rows[state.candidates])
+    ordered = [int(g) for g in guesses[np.lexsort((guesses, ~can_win, -values))]]
+    if depth == 1:
+        return float(values.max()), 0.0
+    if left == 2:
+        beam, widen = len(ordered), len(ordered)
+    else:
+        beam, widen = limit.beam, max(limit.widen, limit.beam)
+    best, best_risk, searched = -np.inf, 0.0, 0
+    while searched < min(widen, len(ordered)):
+        batch = ordered[searched: min(searched + beam, widen)]
+        for guess in batch:
+            value, risk = _reference_reply(game, state, guess, evaluation, depth, combine, limit, answers_only)
+            if value > best:
+                best, best_risk = value, risk
+            if (risk == 0.0 if combine == "mean" else value > -limit.loss) and left > 2:
+                widen = 0  # a guess without a loss: no further beam
+        searched += len(batch)
+    return best, best_risk
+
+
+def _reference_reply(game: Wordle, state: State, guess: int, evaluation, depth: int, combine: str, limit: Limit,
+                     answers_only: bool) -> tuple[float, float]:
+    """Value and chance of a loss of `guess` at `state`: its replies' worst (min) or bin-weighted mean."""
+    base = float(state.max_guesses - state.guesses_used)
+    size = len(state.candidates)
+    results, weights = [], []
+    for pattern, answers in game.partition(state.candidates, guess):
+        if pattern == ALL_GREEN:
+            results.append((base, 0.0))
+        else:
+            results.append(reference_beam(game, game.step(state, guess, pattern), evaluation, depth - 1, combine,
+                                          limit, answers_only))
+        weights.append(len(answers) / size)
+    if combine == "min":
+        return min(value for value, _ in results), 0.0
+    return float(np.dot(weights, [v for v, _ in results])), float(np.dot(weights, [r for _, r in results]))

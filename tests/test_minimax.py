@@ -16,7 +16,7 @@ from search.limits import Limit
 from search.minimax import alphabeta, minimax
 
 from .conftest import small_game
-from .search_helpers import Flat, reference_value
+from .search_helpers import Flat, reference_beam, reference_value
 
 #: Six answers on which minimax and expectimax disagree (worked out below).
 ANSWERS = ["lanky", "black", "slack", "flask", "panel", "parka"]
@@ -140,13 +140,37 @@ def small_games(draw):
     return small_game(answers, [WORDS.guesses[i] for i in extra_ids])
 
 
+def _families() -> list[list[str]]:
+    """Official answers that differ in one position only, in sets of four or more (_ASTE, _ATCH, BASI_, ...)."""
+    found: dict[tuple[int, str], list[str]] = {}
+    for word in WORDS.answers:
+        for position in range(5):
+            found.setdefault((position, word[:position] + word[position + 1:]), []).append(word)
+    return [family for family in found.values() if len(family) >= 4]
+
+
+FAMILIES = _families()
+
+
+@st.composite
+def trap_games(draw):
+    """A game whose answers are mostly one family: four to eight of it, up to two other answers, a few guesses."""
+    family = draw(st.sampled_from(FAMILIES))
+    answers = draw(st.lists(st.sampled_from(family), min_size=4, max_size=8, unique=True))
+    others = draw(st.lists(st.integers(0, len(WORDS.answers) - 1), max_size=2, unique=True))
+    answers += [WORDS.answers[i] for i in others if WORDS.answers[i] not in answers]
+    extra_ids = draw(st.lists(st.integers(0, len(WORDS.guesses) - 1), min_size=0, max_size=4, unique=True))
+    return small_game(answers, [WORDS.guesses[i] for i in extra_ids])
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_games(), st.integers(1, 3), st.integers(1, 4), st.sampled_from(["cost", "entropy", "weighted"]),
-       st.integers(2, 6), st.booleans(), st.booleans(), st.integers(0, 3))
+@given(st.one_of(small_games(), trap_games()), st.integers(1, 3), st.integers(1, 4), st.sampled_from(["cost", "entropy", "weighted", "flat"]),
+       st.integers(2, 6), st.booleans(), st.booleans(), st.integers(0, 3), st.integers(0, 2), st.sampled_from([0, 500]))
 def test_alphabeta_equals_minimax_with_no_more_nodes(game, depth, beam, name, max_guesses, hard, answers_only,
-                                                     opening):
+                                                     opening, opening_top, widen):
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
-    evaluation, limit = make_evaluation(name), Limit(depth=depth, beam=beam, opening=opening)
+    evaluation = Flat(1.0) if name == "flat" else make_evaluation(name)
+    limit = Limit(depth=depth, beam=beam, opening=opening, opening_top=opening_top, widen=widen)
     plain = minimax(game, state, evaluation, limit, answers_only=answers_only)
     pruned = alphabeta(game, state, evaluation, limit, answers_only=answers_only)
     assert (pruned.move, pruned.value) == (plain.move, plain.value)
@@ -168,6 +192,27 @@ def test_values_match_the_reference_and_expectimax_lies_between(game, depth, nam
     assert average == pytest.approx(reference_value(game, state, evaluation, depth, "mean", limit, answers_only))
     assert worst - 1e-9 <= average <= best + 1e-9
     assert not math.isinf(average)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trap_games(), st.sampled_from(["cost", "entropy", "flat"]), st.integers(3, 5), st.booleans(), st.booleans())
+def test_the_beam_and_its_widening_match_the_reference(game, name, max_guesses, hard, answers_only):
+    # Narrow beams, widened or not, against the plain recursion of search_helpers.reference_beam. The
+    # flat evaluation orders guesses by the tie-break alone, so the beam often holds only losing guesses.
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    evaluation = Flat(1.0) if name == "flat" else make_evaluation(name)
+    for depth, beam, widen in ((2, 1, 500), (3, 1, 500), (2, 2, 500), (2, 1, 3), (3, 2, 0)):
+        limit = Limit(depth=depth, beam=beam, widen=widen, pool=10**6)
+        for search, combine in ((minimax, "min"), (alphabeta, "min"), (expectimax, "mean")):
+            value = search(game, state, evaluation, limit, answers_only=answers_only).value
+            assert value == pytest.approx(reference_beam(game, state, evaluation, depth, combine, limit, answers_only)[0])
+        # Widening only adds guesses: never worth less than the plain beam, never more than every guess.
+        narrow = expectimax(game, state, evaluation, Limit(depth=depth, beam=beam, widen=0, pool=10**6),
+                            answers_only=answers_only).value
+        full = expectimax(game, state, evaluation, Limit(depth=depth, beam=10**3, pool=10**6),
+                          answers_only=answers_only).value
+        widened = expectimax(game, state, evaluation, limit, answers_only=answers_only).value
+        assert narrow - 1e-9 <= widened <= full + 1e-9
 
 
 # -- hard mode's traps: searched to the end, with a loss penalty --------------------------------
@@ -251,3 +296,59 @@ def test_the_opening_is_searched_deeper_and_only_the_opening():
     assert result.depth == 1 and result.value == pytest.approx(3.8)
     with pytest.raises(ValueError):
         Limit(opening=-1)
+
+
+def salet_trap():
+    """The trap game, six guesses, hard mode, after SALET (y g - y y from all six _ASTE answers)."""
+    game, _ = trap_game()
+    salet = game.words.guess_id("salet")
+    return game, game.step(game.initial_state(hard=True), salet, game.reply(salet, game.words.answer_id("waste")))
+
+
+def test_a_beam_that_shows_only_losses_widens_until_a_guess_avoids_them():
+    # Five guesses left after SALET; the legal guesses are the six answers, SALET and TACES. A flat
+    # evaluation ties them all, so the beam takes the answers first, by index: BASTE, CASTE, ...
+    # An answer guessed now wins (1/6, worth 5) or leaves five that every legal guess can only test one
+    # at a time; four guesses left (searched to the end) solve four of them (worth 4, 3, 2, 1) and lose
+    # one (-10): (4 + 3 + 2 + 1 - 10) / 5 = 0, so (5 + 5 x 0) / 6 = 5/6; minimax: -10. SALET again
+    # splits nothing. TACES (the eighth guess) splits TASTE (g g - y y) and CASTE (y g y y y) from
+    # the other four (y g - y y): TASTE and CASTE are solved with guess 3 (worth 4), and only those four
+    # answers stay legal for the other four, solved one a guess with guesses 3-6 (4, 3, 2, 1: 2.5 on
+    # average, 1 at worst): expectimax (4 + 4 + 4 x 2.5) / 6 = 3; minimax 1.
+    game, after = salet_trap()
+    assert len(after.candidates) == 6 and after.guesses_left == 5
+    assert [game.words.guesses[g] for g in game.legal_guesses(after)] == [
+        "baste", "caste", "haste", "paste", "salet", "taces", "taste", "waste"]
+    assert {format_pattern(feedback("taces", a)) for a in ("baste", "haste", "paste", "waste")} == {"yg-yy"}
+    assert (format_pattern(feedback("taces", "taste")), format_pattern(feedback("taces", "caste"))) == ("gg-yy", "ygyyy")
+    taces, baste = game.words.guess_id("taces"), game.words.guess_id("baste")
+    for beam in (1, 3):
+        narrow, wide = Limit(depth=2, beam=beam, widen=0), Limit(depth=2, beam=beam)
+        plain = expectimax(game, after, Flat(1.0), narrow)
+        assert plain.move == baste and plain.value == pytest.approx(5 / 6)
+        widened = expectimax(game, after, Flat(1.0), wide)
+        assert widened.move == taces and widened.value == pytest.approx(3.0)
+        assert len(widened.alternatives) == 8  # every legal guess searched: TACES comes last in the order
+        assert minimax(game, after, Flat(1.0), narrow).value == -10.0
+        worst, pruned = minimax(game, after, Flat(1.0), wide), alphabeta(game, after, Flat(1.0), wide)
+        assert (worst.move, worst.value) == (pruned.move, pruned.value) == (taces, 1.0)
+        assert pruned.nodes <= worst.nodes
+    # A cap short of TACES leaves the loss: six guesses searched (two beams of three) are all answers.
+    assert expectimax(game, after, Flat(1.0), Limit(depth=2, beam=3, widen=6)).value == pytest.approx(5 / 6)
+    with pytest.raises(ValueError):
+        Limit(widen=-1)
+
+
+def test_the_opening_searches_only_its_best_few_deeper():
+    # The hand game, ACING and LANKY, minimax, depth 1, opening 2. At depth 1 both are worth
+    # 5 - 1.2 = 3.8 and LANKY, a possible answer, comes first. opening_top=1: only LANKY is searched
+    # two deep (3.8, worked out above); opening_top=2: ACING too (4.0), and it is played.
+    game, acing, lanky = hand_game()
+    openers = np.array([acing, lanky])
+    for search in (minimax, alphabeta):
+        one = search(game, game.initial_state(), Flat(1.2), Limit(depth=1, opening=2, opening_top=1, **UNLIMITED),
+                     among=openers)
+        assert one.move == lanky and one.value == pytest.approx(3.8) and one.depth == 2
+        two = search(game, game.initial_state(), Flat(1.2), Limit(depth=1, opening=2, opening_top=2, **UNLIMITED),
+                     among=openers)
+        assert two.move == acing and two.value == pytest.approx(4.0)

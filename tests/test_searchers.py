@@ -60,9 +60,10 @@ def test_options_the_agent_cannot_use_are_agent_errors():
 def test_expectimax_on_the_official_lists_opens_well(official_game):
     agent = make_agent("expectimax", official_game, depth=2)
     decision = agent.decide(official_game.initial_state(), np.random.default_rng(0))
-    # The fitted cost-to-go expects about 3.42-3.45 guesses from the start: value 7 - that.
+    # The fitted cost-to-go expects about 3.42-3.45 guesses from the start: value 7 - that; the opening
+    # is searched one guess deeper, which sees more of the guesses still needed (value about 3.50).
     assert official_game.words.guesses[decision.guess] in {"salet", "slate", "reast", "crate", "trace", "slane", "crane"}
-    assert 3.5 < decision.value < 3.65 and decision.nodes > 0 and decision.depth == 2
+    assert 3.45 < decision.value < 3.65 and decision.nodes > 0 and decision.depth == 3
 
 
 def test_the_decision_tree_plays_only_possible_answers_and_opens_deeper():
@@ -75,4 +76,5 @@ def test_the_decision_tree_plays_only_possible_answers_and_opens_deeper():
             assert guess in game.words.answer_rows[state.candidates]
             return guess
         assert game.play(choose, answer).solved
-    assert make_agent("expectimax", game).limit.opening == 0
+    assert make_agent("expectimax", game).limit.opening == 3 and make_agent("expectimax", game).limit.opening_top == 3
+    assert make_agent("expectimax", game, depth=1).limit.opening == 0
