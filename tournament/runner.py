@@ -16,10 +16,11 @@ import datetime
 import json
 import multiprocessing
 import os
-import queue
 import signal
 import time
 from dataclasses import dataclass, replace
+from multiprocessing import connection
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -36,7 +37,7 @@ from .verify import (
     GAMES_FILE, JOURNAL_FILE, REPORT_FILE, SUMMARY_FILE, TIMINGS_FILE, coverage_problems, replay_problems, sha256_file,
 )
 
-#: How often the parent checks that its workers are alive while waiting for a game.
+#: How long the parent waits on its workers' pipes before looking again (Ctrl-C is handled between waits).
 POLL_SECONDS = 0.5
 
 
@@ -121,17 +122,21 @@ def play_task(game: Wordle, plan: Plan, task: Task, emit: Callable[[GameRecord],
         emit(play_game(game, built[key], plan, task.mode, answer))
 
 
-def _worker(game: Wordle, plan: Plan, tasks: Any, results: Any) -> None:
-    """A worker process: play tasks until the None sentinel; Ctrl-C is the parent's to handle."""
+def _worker(game: Wordle, plan: Plan, tasks: Any, results: Connection) -> None:
+    """A worker process: play tasks until the None sentinel; Ctrl-C is the parent's to handle.
+
+    Each game is sent down the worker's own pipe before the next one starts, and a
+    pipe send is synchronous, so a worker that dies outright loses no game it finished.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     built: dict[tuple[str, str], Agent] = {}
     try:
         for task in iter(tasks.get, None):
-            play_task(game, plan, task, lambda record: results.put(("game", record)), built)
+            play_task(game, plan, task, lambda record: results.send(("game", record)), built)
     except BaseException as raised:  # reported to the parent, which stops the run with one line
-        results.put(("fatal", str(raised) if isinstance(raised, UserError) else error_text(raised)))
+        results.send(("fatal", str(raised) if isinstance(raised, UserError) else error_text(raised)))
         return
-    results.put(("done", None))
+    results.send(("done", None))
 
 
 # -- scheduling ---------------------------------------------------------------------------
@@ -162,43 +167,73 @@ def _play_in_process(game: Wordle, plan: Plan, tasks: list[Task], record: Callab
 
 def _play_in_workers(game: Wordle, plan: Plan, tasks: list[Task], jobs: int,
                      record: Callable[[GameRecord], None]) -> None:
-    """Play the tasks on `jobs` forked workers, passing each finished game to `record` here."""
+    """Play the tasks on `jobs` forked workers, passing each finished game to `record` here.
+
+    Every worker has its own pipe. Whatever a worker sent before it ended stays readable,
+    so the parent reads each pipe to its end before judging how the worker ended, and
+    when the run stops early (a worker died, bad input, Ctrl-C) it stops the other
+    workers and still records every game they had sent.
+    """
     context = multiprocessing.get_context("fork")
-    task_queue, results = context.Queue(), context.Queue()
+    task_queue = context.Queue()
     for task in tasks:
         task_queue.put(task)
-    # Not daemons: an agent may use worker processes of its own. The finally clause ends them.
-    workers = [context.Process(target=_worker, args=(game, plan, task_queue, results), daemon=False)
-               for _ in range(jobs)]
-    for _ in workers:
+    for _ in range(jobs):
         task_queue.put(None)
-    for worker in workers:
-        worker.start()
-    finished = 0
+    pipes: dict[Connection, Any] = {}
+    open_pipes: dict[Connection, Any] = {}
+    failure: str | None = None
     try:
-        while finished < len(workers):
-            try:
-                kind, payload = results.get(timeout=POLL_SECONDS)
-            except queue.Empty:
-                dead = [w for w in workers if w.exitcode not in (None, 0)]
-                if dead:
-                    raise TournamentError(f"a worker process died (exit code {dead[0].exitcode}); "
-                                          "the games finished so far are saved, continue with --resume") from None
-                continue
-            if kind == "game":
-                record(payload)
-            elif kind == "fatal":
-                raise TournamentError(f"{payload} (the games finished so far are saved)")
-            else:
-                finished += 1
+        for _ in range(jobs):
+            receiving, sending = context.Pipe(duplex=False)
+            # Not daemons: an agent may use worker processes of its own. The finally clause ends them.
+            worker = context.Process(target=_worker, args=(game, plan, task_queue, sending), daemon=False)
+            worker.start()
+            sending.close()  # the worker holds the only sending end: its exit closes the pipe
+            pipes[receiving] = worker
+        open_pipes.update(pipes)
+        while open_pipes and failure is None:
+            for pipe in connection.wait(list(open_pipes), timeout=POLL_SECONDS):
+                try:
+                    kind, payload = pipe.recv()
+                except EOFError:  # the worker ended without saying it was done
+                    worker = open_pipes.pop(pipe)
+                    worker.join()
+                    failure = (f"a worker process died (exit code {worker.exitcode}); "
+                               "the games finished so far are saved, continue with --resume")
+                    break
+                if kind == "game":
+                    record(payload)
+                elif kind == "fatal":
+                    del open_pipes[pipe]
+                    failure = f"{payload} (the games finished so far are saved)"
+                    break
+                else:
+                    del open_pipes[pipe]
     finally:
-        for worker in workers:
+        for worker in pipes.values():
             if worker.is_alive():
                 worker.terminate()
-        for worker in workers:
+        for worker in pipes.values():
             worker.join(timeout=5)
+        for pipe in open_pipes:
+            _record_what_is_left(pipe, record)
+        for pipe in pipes:
+            pipe.close()
         task_queue.cancel_join_thread()
-        results.cancel_join_thread()
+    if failure is not None:
+        raise TournamentError(failure)
+
+
+def _record_what_is_left(pipe: Connection, record: Callable[[GameRecord], None]) -> None:
+    """Record the games a stopped worker had sent, reading its pipe to the end."""
+    while True:
+        try:
+            kind, payload = pipe.recv()
+        except Exception:  # the pipe's end, or a message cut short when the worker was stopped
+            return
+        if kind == "game":
+            record(payload)
 
 
 # -- the run folder -----------------------------------------------------------------------
