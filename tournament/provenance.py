@@ -34,7 +34,7 @@ def _version(library: str) -> str:
 
 @functools.lru_cache(maxsize=1)
 def provenance() -> dict[str, object]:
-    """The commit (with whether the working tree had uncommitted changes) and library versions.
+    """The commit (with whether the code, anything outside results/, had uncommitted changes) and library versions.
 
     Computed once per process, so every file one run writes records the same values.
 
@@ -42,7 +42,8 @@ def provenance() -> dict[str, object]:
         {"commit": hash or "unknown", "dirty": bool or None, "versions": {library: version}}.
     """
     commit = _git("rev-parse", "HEAD")
-    status = _git("status", "--porcelain", "--untracked-files=no")
+    # Results files do not change results: a benchmark rewriting one must not mark the next run dirty.
+    status = _git("status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)results")
     versions = {"python": sys.version.split()[0]}
     versions.update({library: _version(library) for library in LIBRARIES})
     return {
