@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -25,6 +24,8 @@ sys.path.insert(0, str(ROOT))
 import agents  # noqa: E402
 from agents import OPTIONS, game_rng, make_agent  # noqa: E402
 from search import Wordle, load_matrix, load_words  # noqa: E402
+from search.files import write_atomically  # noqa: E402
+from tournament.provenance import provenance  # noqa: E402
 
 
 def play_share(agent_name: str, options: dict, answers: list[int], hard: bool, seed: int) -> tuple[list[dict], float]:
@@ -84,13 +85,11 @@ def main() -> int:
         "nodes": sum(g["nodes"] for g in games), "wall_s": round(wall, 2),
         "cpu_s": round(sum(cpu for _, cpu in done), 2), "jobs": args.jobs,
     }
-    commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    record = {"command": "python " + " ".join(sys.argv), "seed": args.seed, "commit": commit,
+    record = {"command": "python " + " ".join(sys.argv), "seed": args.seed, **provenance(),
               "checksum": words.checksum, "cpus": os.cpu_count(), "summary": summary, "games": games}
     name = args.name or "-".join([args.agent, summary["mode"]] + [f"{k}-{v}" for k, v in sorted(options.items())])
     out = ROOT / "results" / "bench_search" / f"{name.replace(',', '_')}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(record, indent=1) + "\n")
+    write_atomically(out, json.dumps(record, indent=1) + "\n")
     print(json.dumps(summary))
     return 0
 
