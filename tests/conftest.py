@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import io
+import sys
+
 import pytest
+
+import cli
 
 from search import Wordle, load_matrix, load_words
 from search.matrix import pattern_matrix
@@ -27,6 +32,18 @@ def small_game(answers: list[str], extra_guesses: list[str] = ()) -> Wordle:
     guesses = tuple(sorted(set(answers) | set(extra_guesses)))
     words = Words.build(tuple(answers), guesses)
     return Wordle(words, pattern_matrix(words.guesses, words.answers))
+
+
+def run_cli(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
+    """Run the command line in this process, with `stdin` as typed input: exit code, stdout, stderr."""
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as stop:
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 @pytest.fixture(autouse=True)

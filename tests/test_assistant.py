@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import io
 import json
 import math
-import sys
 
 import numpy as np
 import pytest
 
-import cli
 from agents import make_agent
 from agents.assistant import ContradictionError, StepError, advise, parse_step, replay
 from heuristics.partition import partition_stats
 from search import PatternError, WordListError, feedback, parse_pattern
+from tests.conftest import run_cli
 
 
 def test_step_forms(official_game):
@@ -81,23 +79,12 @@ def test_solved_game_has_no_suggestions(official_game):
     assert advice.solved and advice.suggestions == () and advice.remaining == 1
 
 
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    try:
-        code = cli.main(list(argv))
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_cli_once_and_json(capsys):
-    code, out, err = run(capsys, "assist", "tares:-y--g")
+    code, out, err = run_cli(capsys, "assist", "tares:-y--g")
     assert code == 0 and err == ""
     assert "6 possible answers (2.58 bits); the last guess gained 8.59 bits" in out
     assert "abyss amass amiss chaos class glass" in out and "entropy score" in out and "chance" in out
-    code, out, _ = run(capsys, "assist", "tares:-y--g", "--json", "--agent", "demarcate", "--top", "3")
+    code, out, _ = run_cli(capsys, "assist", "tares:-y--g", "--json", "--agent", "demarcate", "--top", "3")
     data = json.loads(out)
     assert code == 0 and data["remaining"] == 6 and data["agent"] == "demarcate" and len(data["suggestions"]) == 3
     assert data["answers"] == ["abyss", "amass", "amiss", "chaos", "class", "glass"]
@@ -111,12 +98,12 @@ def test_cli_once_and_json(capsys):
     (["tares:-y--g", "--agent", "nobody"], "invalid choice"),
 ])
 def test_cli_errors_are_one_line_with_exit_2(capsys, argv, message):
-    code, out, err = run(capsys, "assist", *argv)
+    code, out, err = run_cli(capsys, "assist", *argv)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
 def test_cli_interactive_session(capsys, monkeypatch):
-    code, out, _ = run(capsys, "assist", "--agent", "entropy", stdin="tares -y--g\ngoary -y---\nnonsense\nundo\nglass ggggg\n",
+    code, out, _ = run_cli(capsys, "assist", "--agent", "entropy", stdin="tares -y--g\ngoary -y---\nnonsense\nundo\nglass ggggg\n",
                        monkeypatch=monkeypatch)
     assert code == 0
     assert "2315 possible answers (11.18 bits)" in out

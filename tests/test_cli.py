@@ -2,44 +2,32 @@
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-import cli
+from tests.conftest import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    try:
-        code = cli.main(list(argv))
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_agent_trace_shows_tiles_counts_bits_and_outcome(capsys):
-    code, out, err = run(capsys, "play", "--agent", "random", "--answer", "crane", "--seed", "3")
+    code, out, err = run_cli(capsys, "play", "--agent", "random", "--answer", "crane", "--seed", "3")
     assert code == 0 and err == ""
     assert "random playing CRANE" in out and "Solved CRANE in" in out
     assert " C   R   A   N   E " in out and "left" in out and "bits" in out
 
 
 def test_same_seed_same_trace(capsys):
-    first = run(capsys, "play", "--agent", "random", "--answer", "slate", "--seed", "5", "--hard")
-    second = run(capsys, "play", "--agent", "random", "--answer", "slate", "--seed", "5", "--hard")
+    first = run_cli(capsys, "play", "--agent", "random", "--answer", "slate", "--seed", "5", "--hard")
+    second = run_cli(capsys, "play", "--agent", "random", "--answer", "slate", "--seed", "5", "--hard")
     assert first == second and "hard mode" in first[1]
 
 
 def test_person_plays_with_refusals(capsys, monkeypatch):
-    code, out, _ = run(capsys, "play", "--answer", "crane", "--hard", stdin="salet\ntonic\nzzzzz\ncrane\n",
+    code, out, _ = run_cli(capsys, "play", "--answer", "crane", "--hard", stdin="salet\ntonic\nzzzzz\ncrane\n",
                        monkeypatch=monkeypatch)
     assert code == 0
     assert "hard mode: guess must contain A (revealed in SALET)" in out
@@ -48,12 +36,12 @@ def test_person_plays_with_refusals(capsys, monkeypatch):
 
 
 def test_person_who_stops_typing_is_told_the_answer(capsys, monkeypatch):
-    code, out, _ = run(capsys, "play", "--answer", "crane", stdin="salet\n", monkeypatch=monkeypatch)
+    code, out, _ = run_cli(capsys, "play", "--answer", "crane", stdin="salet\n", monkeypatch=monkeypatch)
     assert code == 1 and "answer was CRANE" in out
 
 
 def test_person_out_of_guesses(capsys, monkeypatch):
-    code, out, _ = run(capsys, "play", "--answer", "crane", "--max-guesses", "1", stdin="salet\n", monkeypatch=monkeypatch)
+    code, out, _ = run_cli(capsys, "play", "--answer", "crane", "--max-guesses", "1", stdin="salet\n", monkeypatch=monkeypatch)
     assert code == 1 and "Not solved in 1 guesses: the answer was CRANE" in out
 
 
@@ -71,7 +59,7 @@ def test_person_out_of_guesses(capsys, monkeypatch):
     ],
 )
 def test_bad_input_is_one_line_and_non_zero(capsys, argv, message):
-    code, out, err = run(capsys, *argv)
+    code, out, err = run_cli(capsys, *argv)
     assert code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
@@ -80,14 +68,14 @@ def test_bad_input_is_one_line_and_non_zero(capsys, argv, message):
 def test_bad_word_list_names_file_line_and_word(capsys, tmp_path):
     bad = tmp_path / "answers.txt"
     bad.write_text("crane\ncran\n")
-    code, _, err = run(capsys, "play", "--agent", "random", "--answers", str(bad))
+    code, _, err = run_cli(capsys, "play", "--agent", "random", "--answers", str(bad))
     assert code == 2 and f"{bad}, line 2: 'cran' is not a 5-letter word" in err
 
 
 def test_own_word_lists(capsys, tmp_path):
     answers = tmp_path / "a.txt"
     answers.write_text("crane\nslate\n")
-    code, out, _ = run(capsys, "play", "--agent", "random", "--answers", str(answers), "--answer", "slate")
+    code, out, _ = run_cli(capsys, "play", "--agent", "random", "--answers", str(answers), "--answer", "slate")
     assert code == 0 and "Solved SLATE" in out
 
 
@@ -108,27 +96,27 @@ def test_tree_command_writes_a_tree_and_refuses_bad_paths(capsys, tmp_path):
     answers = tmp_path / "answers.txt"
     answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
     out = tmp_path / "tree.json"
-    code, text, err = run(capsys, "tree", "--agent", "expectimax", "--depth", "2", "--answers", str(answers),
+    code, text, err = run_cli(capsys, "tree", "--agent", "expectimax", "--depth", "2", "--answers", str(answers),
                           "--guesses", str(answers), "--out", str(out))
     assert code == 0 and err == "" and out.exists() and "6 answers" in text
-    code, _, err = run(capsys, "tree", "--answers", str(answers), "--guesses", str(answers), "--out", str(tmp_path / "t.csv"))
+    code, _, err = run_cli(capsys, "tree", "--answers", str(answers), "--guesses", str(answers), "--out", str(tmp_path / "t.csv"))
     assert code == 2 and err.count("\n") == 1 and "must end in .json or .graphml" in err
-    code, _, err = run(capsys, "play", "--agent", "expectimax", "--weights", "1,2", "--answer", "crane")
+    code, _, err = run_cli(capsys, "play", "--agent", "expectimax", "--weights", "1,2", "--answer", "crane")
     assert code == 2 and err.count("\n") == 1 and "four" in err
 
 
 def test_search_agent_trace_shows_values_and_nodes(capsys, tmp_path):
     answers = tmp_path / "answers.txt"
     answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
-    code, out, err = run(capsys, "play", "--agent", "alphabeta", "--answers", str(answers), "--guesses", str(answers),
+    code, out, err = run_cli(capsys, "play", "--agent", "alphabeta", "--answers", str(answers), "--guesses", str(answers),
                          "--answer", "parka", "--depth", "2", "--eval", "entropy")
     assert code == 0 and err == "" and "nodes" in out and "value" in out
 
 
 def test_mode_is_the_evaluation_mode_where_the_command_has_no_mode_of_its_own(capsys):
     """play takes --mode as --eval-mode; the tournament keeps --mode for normal/hard/both."""
-    short = run(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--depth", "1", "--mode", "zero", "--seed", "4")
-    long = run(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--depth", "1", "--eval-mode", "zero", "--seed", "4")
+    short = run_cli(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--depth", "1", "--mode", "zero", "--seed", "4")
+    long = run_cli(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--depth", "1", "--eval-mode", "zero", "--seed", "4")
     assert short == long and short[0] in (0, 1)
-    code, _, err = run(capsys, "tournament", "--mode", "zero")
+    code, _, err = run_cli(capsys, "tournament", "--mode", "zero")
     assert code == 2 and "invalid choice: 'zero'" in err

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 import agents.registry as registry
-import cli
 from agents.random_guesser import RandomGuesser
 from search import Wordle, load_matrix, load_words
 from tournament import make_plan, run_tournament, summarise, verify_folder
+from tests.conftest import run_cli
 from tournament.records import read_file
 
 SMALL_ANSWERS = 30
@@ -36,16 +36,6 @@ def small_game(lists) -> Wordle:
     """The game over the small lists."""
     words = load_words(answers=lists[0], guesses=lists[1])
     return Wordle(words, load_matrix(words))
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    """Run the command line in this process: exit code, stdout, stderr."""
-    try:
-        code = cli.main(list(argv))
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def tournament(capsys, lists, out: Path, *extra: str) -> tuple[int, str, str]:
