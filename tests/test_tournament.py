@@ -162,6 +162,27 @@ def test_verify_catches_other_word_lists_and_garbage(capsys, finished, tmp_path)
     assert any("games.csv" in line for line in lines)
 
 
+def test_verify_catches_an_edited_report(capsys, finished):
+    report = finished / "report.md"
+    assert run_cli(capsys, "verify", str(finished))[0] == 0
+    text = report.read_text()
+    report.write_text(text.replace("| random | normal | ", "| random | normal | 4", 1))
+    assert any("report.md: missing, or not the report" in line for line in failed_lines(capsys, finished))
+    report.unlink()
+    assert any("report.md" in line for line in failed_lines(capsys, finished))
+
+
+@pytest.mark.parametrize("old, new", [('"seed": 0', '"seed": -1'), ('"sample": null', '"sample": "20"'),
+                                      ('"agents": ["random"]', '"agents": [1]'), ('"max_guesses": 6', '"max_guesses": true')])
+def test_verify_refuses_metadata_no_tournament_writes_in_one_line(capsys, finished, old, new):
+    games = finished / "games.csv"
+    first, rest = games.read_text().split("\n", 1)
+    assert old in first
+    games.write_text(first.replace(old, new, 1) + "\n" + rest)
+    lines = failed_lines(capsys, finished)
+    assert any("holds values it never writes" in line for line in lines)
+
+
 def test_verify_refuses_a_folder_without_results(capsys, tmp_path):
     code, _, stderr = run_cli(capsys, "verify", str(tmp_path))
     assert code == 2 and len(stderr.strip().splitlines()) == 1 and "no games.csv" in stderr

@@ -105,7 +105,7 @@ def markdown_report(document: dict[str, Any], summary: Summary) -> str:
     settings = document["settings"]
     provenance = document["provenance"]
     commits = ", ".join(f"{p['commit']}{' (uncommitted changes)' if p.get('dirty') else ''}" for p in provenance)
-    versions = ", ".join(f"{name} {version}" for name, version in (provenance[0]["versions"].items() if provenance else []))
+    versions = ", ".join(f"{name} {version}" for name, version in (sorted(provenance[0]["versions"].items()) if provenance else []))
     typed = [" ".join(s["argv"]) for s in document.get("sessions", []) if s.get("argv")]
     lines = [
         "# Tournament report",

@@ -34,7 +34,8 @@ from .report import markdown_report
 from .records import SECONDS_DECIMALS, GameRecord, Journal, ResultsError, error_text, file_text, read_file
 from .stats import Summary, summarise
 from .verify import (
-    GAMES_FILE, JOURNAL_FILE, REPORT_FILE, SUMMARY_FILE, TIMINGS_FILE, coverage_problems, replay_problems, sha256_file,
+    GAMES_FILE, JOURNAL_FILE, REPORT_FILE, SUMMARY_FILE, TIMINGS_FILE, check_settings, coverage_problems,
+    replay_problems, sha256_file,
 )
 
 #: How long the parent waits on its workers' pipes before looking again (Ctrl-C is handled between waits).
@@ -284,8 +285,7 @@ def load_done(folder: Path, plan: Plan, game: Wordle) -> tuple[list[GameRecord],
         sessions = [{"provenance": p} for p in loaded.meta.get("provenance", [])]
         keep, where = None, str(folder / GAMES_FILE)
     recorded = loaded.meta.get("settings")
-    if not isinstance(recorded, dict):
-        raise ResultsError(f"{where}: the metadata line lacks the tournament's settings")
+    check_settings(recorded, where)
     if (difference := settings_difference(recorded, plan.settings())) is not None:
         raise TournamentError(f"cannot resume {folder}: it was played with other settings: {difference}")
     expected = [(a, m, game.words.answers[i]) for a in plan.agents for m in plan.modes for i in plan.answers]

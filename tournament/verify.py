@@ -17,6 +17,7 @@ from search import ALL_GREEN, UserError, Words, feedback, format_pattern, load_w
 
 from .plan import MODES, sample_answers
 from .records import GameRecord, ResultsError, read_file
+from .report import markdown_report
 from .stats import summarise
 
 GAMES_FILE = "games.csv"
@@ -103,13 +104,19 @@ def planned_games(settings: dict[str, Any], words: Words) -> list[tuple[str, str
 
 
 def check_settings(settings: Any, where: str) -> None:
-    """Refuse settings metadata that lacks what a replay needs."""
-    ok = (isinstance(settings, dict) and isinstance(settings.get("agents"), list)
+    """Refuse settings metadata that lacks what a replay needs, or holds values no tournament writes."""
+    def whole(value: Any, least: int) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+    ok = (isinstance(settings, dict)
+          and isinstance(settings.get("agents"), list) and all(isinstance(a, str) and a for a in settings["agents"])
           and isinstance(settings.get("modes"), list) and all(m in MODES for m in settings["modes"])
-          and isinstance(settings.get("max_guesses"), int) and isinstance(settings.get("seed"), int)
-          and isinstance(settings.get("words"), dict))
+          and whole(settings.get("max_guesses"), 1) and whole(settings.get("seed"), 0)
+          and (settings.get("sample") is None or whole(settings.get("sample"), 1))
+          and isinstance(settings.get("words"), dict)
+          and all(isinstance(settings["words"].get(key), (str, type(None))) for key in ("answers_file", "guesses_file")))
     if not ok:
-        raise ResultsError(f"{where}: the metadata line lacks the tournament's settings")
+        raise ResultsError(f"{where}: the metadata line lacks the tournament's settings or holds values it never writes")
 
 
 def sha256_file(path: Path) -> str:
@@ -234,9 +241,20 @@ def verify_folder(folder: str | Path, answers: str | Path | None = None, guesses
         if files.get(name) != sha256_file(folder / name):
             add([f"{SUMMARY_FILE}: the SHA-256 it records for {name} does not match the file"])
     timed = [replace(g, seconds=t.seconds) for g, t in zip(games.records, timings.records)]
-    derived = summarise(timed, settings["agents"], settings["modes"], max_guesses).to_dict()
-    differences = _summary_differences(stored.get("summary"), derived)
+    summary = summarise(timed, settings["agents"], settings["modes"], max_guesses)
+    differences = _summary_differences(stored.get("summary"), summary.to_dict())
     if differences:
         add([f"{SUMMARY_FILE}: {d}" for d in differences[:5]])
+    else:
+        try:
+            report = (folder / REPORT_FILE).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            report = None
+        try:
+            expected_report = markdown_report(stored, summary)
+        except (KeyError, TypeError, IndexError, AttributeError):
+            expected_report = None
+        if report is None or report != expected_report:
+            add([f"{REPORT_FILE}: missing, or not the report that {SUMMARY_FILE} and the games make"])
     result.problems = result.problems[:limit]
     return result
