@@ -23,8 +23,8 @@ from agents import OPTIONS, Decision, agent_names, game_rng, make_agent
 from agents.assistant import advice_data, advise, advise_steps, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
-from search.files import write_atomically
-from search.tree import build_tree, write_tree
+from search.files import prepare_output, write_atomically
+from search.tree import FORMATS as TREE_FORMATS, build_tree, write_tree
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -429,6 +429,7 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
     count = min(args.top, len(game.words.guesses))
+    out = prepare_output(args.out or Path("results") / f"openers-{mode}-top{count}.json")
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"openers ({mode} mode)", total=count)
         results = rank_openers(game, count, args.hard, jobs=args.jobs or os.cpu_count() or 1,
@@ -460,8 +461,10 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
             for rank, r in enumerate(results, start=1)
         ],
     }
-    out = Path(args.out) if args.out else Path(__file__).resolve().parent / "results" / f"openers-{mode}-top{count}.json"
-    write_atomically(out, json.dumps(record, indent=1) + "\n")
+    try:
+        write_atomically(out, json.dumps(record, indent=1) + "\n")
+    except OSError as error:
+        raise UserError(f"{out}: cannot write there ({error.strerror or error.__class__.__name__})") from None
     console.print(f"saved {out}", markup=False, soft_wrap=True)
     return 0
 
@@ -477,7 +480,7 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--top", type=positive_int, default=50, metavar="N", help="openers to judge (default 50)")
     parser.add_argument("--hard", action="store_true", help="hard mode for the second and later guesses")
     parser.add_argument("--jobs", type=positive_int, default=None, metavar="N", help="worker processes (default: all cores)")
-    parser.add_argument("--out", metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json)")
+    parser.add_argument("--out", metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json, under the current folder)")
     add_game_options(parser)
     parser.set_defaults(handler=command_openers)
 
@@ -492,8 +495,7 @@ def command_tree(args: argparse.Namespace, console: Console) -> int:
         flat = [number for pair in state.history for number in pair]
         return agent.decide(state, np.random.default_rng([args.seed, *flat])).guess
 
-    if not args.out.lower().endswith((".json", ".graphml")):
-        raise UserError(f"{args.out}: the tree file must end in .json or .graphml")
+    prepare_output(args.out, TREE_FORMATS)
     graph = build_tree(game, game.initial_state(hard=args.hard, max_guesses=args.max_guesses), choose)
     path = write_tree(graph, args.out)
     info = graph.graph

@@ -6,6 +6,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from .errors import UserError
+
 
 def write_atomically(path: str | Path, data: str | bytes) -> None:
     """Replace `path` with `data` in one step; on any failure the old file (if any) is left as it was.
@@ -29,3 +31,33 @@ def write_atomically(path: str | Path, data: str | bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def prepare_output(path: str | Path, suffixes: tuple[str, ...] = ()) -> Path:
+    """Check, before any work is done, that `path` can take an output file; make its folder if missing.
+
+    Raises:
+        UserError: a wrong suffix, a path that is a folder, or a folder that cannot be made.
+    """
+    path = Path(path)
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise UserError(f"{path}: the file must end in {' or '.join(suffixes)}")
+    if path.is_dir():
+        raise UserError(f"{path} is a folder; give a file name")
+    if any(parent.exists() and not parent.is_dir() for parent in path.parents):
+        raise UserError(f"{path}: part of its folder path is a file, not a folder")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UserError(f"{path}: cannot write there ({error.strerror or error.__class__.__name__})") from None
+    return path
+
+
+def prepare_folder(path: str | Path) -> Path:
+    """Check, before any work is done, that `path` is or can be made a folder to write in; UserError otherwise."""
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UserError(f"{path}: cannot make a folder there ({error.strerror or error.__class__.__name__})") from None
+    return path

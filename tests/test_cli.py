@@ -56,6 +56,10 @@ def test_person_out_of_guesses(capsys, monkeypatch):
         (["play", "--bogus"], "unrecognized arguments: --bogus"),
         (["dance"], "invalid choice: 'dance'"),
         (["play", "--answers", "/nonexistent/list.txt"], "/nonexistent/list.txt: no such file"),
+        (["openers", "--top", "2", "--out", "tests"], "tests is a folder; give a file name"),
+        (["openers", "--top", "2", "--out", "README.md/x.json"], "part of its folder path is a file"),
+        (["tree", "--out", "tree.txt"], "tree.txt: the file must end in .json or .graphml"),
+        (["tournament", "--agents", "random", "--out", "README.md/run"], "README.md/run: cannot make a folder there"),
     ],
 )
 def test_bad_input_is_one_line_and_non_zero(capsys, argv, message):

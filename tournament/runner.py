@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable
 
 from agents import Agent, game_rng, make_agent
 from search import State, UserError, Wordle
-from search.files import write_atomically
+from search.files import prepare_folder, write_atomically
 
 from .plan import Plan, TournamentError, settings_difference
 from .provenance import provenance
@@ -347,6 +347,7 @@ def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | Non
                               "or choose another folder with --out")
     if folder.exists() and not folder.is_dir():
         raise TournamentError(f"{folder} exists and is not a folder")
+    prepare_folder(folder)
     done, sessions, keep = load_done(folder, plan, game) if holds_run else ([], [], None)
     done_keys = {record.key for record in done}
     todo: dict[tuple[str, str], list[int]] = {}
