@@ -177,8 +177,12 @@ def make_plan(game: Wordle, agents: str | None = None, mode: str = "both", seed:
     if max_guesses < 1:
         raise TournamentError(f"--max-guesses must be at least 1, got {max_guesses}")
     given = sorted((name, value) for name, value in (options or {}).items() if value is not None)
+    chosen = parse_agents(agents)
+    for name, _ in given:
+        if not any(name in spec(agent).options for agent in chosen):
+            raise TournamentError(f"none of the agents played takes {OPTIONS[name].flag if name in OPTIONS else name}")
     return Plan(
-        agents=parse_agents(agents),
+        agents=chosen,
         modes=parse_modes(mode),
         answers=sample_answers(len(game.words.answers), sample, seed),
         seed=seed,
