@@ -50,12 +50,8 @@ class Agent(ABC):
     def decide(self, state: State, rng: np.random.Generator) -> Decision:
         """Choose a legal guess for a Guesser-to-move, non-terminal state."""
 
-    def __call__(self, state: State, rng: np.random.Generator) -> int:
-        """The guess index alone."""
-        return self.decide(state, rng).guess
-
     def settings(self) -> dict[str, object]:
-        """The options this agent runs with, for results files and traces."""
+        """The options this agent runs with, defaults included (the benchmarks record them)."""
         return {}
 
 

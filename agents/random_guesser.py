@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from search import State, Wordle
+from search import State
 
 from .base import Agent, Decision
 from .registry import register
@@ -13,9 +13,6 @@ from .registry import register
 @register("random", "a seeded random choice among the answers still possible")
 class RandomGuesser(Agent):
     """Guesses a uniformly random possible answer (always legal in hard mode too)."""
-
-    def __init__(self, game: Wordle):
-        super().__init__(game)
 
     def decide(self, state: State, rng: np.random.Generator) -> Decision:
         """A random candidate, as its guess index."""

@@ -20,7 +20,6 @@ mode, N and guess limit), re-validated when read, so only the first start pays f
 
 from __future__ import annotations
 
-import hashlib
 import json
 import multiprocessing
 import os
@@ -260,12 +259,6 @@ def best_plan(game: Wordle, count: int, hard: bool, max_guesses: int = DEFAULT_M
     except OSError:
         pass
     return result
-
-
-def plan_digest(result: OpenerResult) -> str:
-    """A short fingerprint of a plan, for settings and traces."""
-    text = json.dumps({str(k): v for k, v in sorted(result.seconds.items())}) + str(result.opener)
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 @register("two-step", "the best opener by two-step lookahead, its best second guess, then greedy entropy",
