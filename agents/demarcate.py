@@ -14,8 +14,7 @@ import numpy as np
 from heuristics.partition import partition_stats
 from search import State, Wordle
 
-from .base import Decision
-from .greedy import GreedyAgent, Ranking, only_candidate
+from .greedy import GreedyAgent, Ranking
 from .registry import register
 
 
@@ -45,15 +44,6 @@ def demarcate_ranking(game: Wordle, candidates: np.ndarray, guesses: np.ndarray)
 @register("demarcate", "the guess whose largest group of answers is smallest (ties: mean group, smallest group, can win)")
 class DemarcateAgent(GreedyAgent):
     """Minimises the largest group of answers a reply can leave; decisions cached by state."""
-
-    def choose(self, state: State) -> Decision:
-        """The demarcate choice; with two candidates the first candidate (groups of one, and it can win)."""
-        if len(state.candidates) == 2:
-            rows = np.sort(self.game.words.answer_rows[state.candidates])
-            return Decision(guess=int(rows[0]), value=-1.0, alternatives=tuple((int(row), -1.0) for row in rows))
-        if len(state.candidates) == 1:
-            return only_candidate(self.game, state)
-        return super().choose(state)
 
     def rank(self, state: State, guesses: np.ndarray) -> Ranking:
         """Largest group, mean group, smallest group, can-win, index (splitting guesses only)."""

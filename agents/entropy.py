@@ -12,8 +12,7 @@ import numpy as np
 from heuristics.partition import partition_stats
 from search import State, Wordle
 
-from .base import Decision
-from .greedy import GreedyAgent, Ranking, best_of
+from .greedy import GreedyAgent, Ranking
 from .registry import register
 
 
@@ -32,29 +31,9 @@ def entropy_ranking(game: Wordle, candidates: np.ndarray, guesses: np.ndarray) -
     return Ranking(guesses=stats.guesses, keys=(-stats.entropy, ~stats.can_win), value=stats.entropy)
 
 
-def best_entropy_guess(game: Wordle, state: State) -> Decision:
-    """The greedy entropy choice for a state (uncached).
-
-    With one candidate left it is the guess (0 bits to gain). With two, any candidate
-    gains the full bit and can win, so the candidate with the smaller guess index is
-    the choice without scoring every guess.
-    """
-    if len(state.candidates) == 1:
-        guess = int(game.words.answer_rows[state.candidates[0]])
-        return Decision(guess=guess, value=0.0, alternatives=((guess, 0.0),))
-    if len(state.candidates) == 2:
-        rows = np.sort(game.words.answer_rows[state.candidates])
-        return Decision(guess=int(rows[0]), value=1.0, alternatives=tuple((int(row), 1.0) for row in rows))
-    return best_of(entropy_ranking(game, state.candidates, game.legal_guesses(state)))
-
-
 @register("entropy", "greedy maximum expected information (ties: can be the answer, then index)")
 class EntropyAgent(GreedyAgent):
     """Plays the legal guess of highest expected information; decisions cached by state."""
-
-    def choose(self, state: State) -> Decision:
-        """The greedy entropy choice."""
-        return best_entropy_guess(self.game, state)
 
     def rank(self, state: State, guesses: np.ndarray) -> Ranking:
         """Entropy first, then can-win, then index."""

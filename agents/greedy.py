@@ -51,12 +51,6 @@ def best_of(ranking: Ranking, alternatives: int = ALTERNATIVES) -> Decision:
     return Decision(guess=top[0][0], value=top[0][1], alternatives=top)
 
 
-def only_candidate(game: Wordle, state: State) -> Decision:
-    """The Decision when a single answer remains: guess it."""
-    guess = int(game.words.answer_rows[state.candidates[0]])
-    return Decision(guess=guess, value=1.0, alternatives=((guess, 1.0),))
-
-
 class GreedyAgent(Agent):
     """A player that ranks the legal guesses by one-step scores; decisions are cached by state key."""
 
@@ -74,9 +68,13 @@ class GreedyAgent(Agent):
         return decision
 
     def choose(self, state: State) -> Decision:
-        """The best legal guess (uncached): the only candidate, else the top of `rank`."""
-        if len(state.candidates) == 1:
-            return only_candidate(self.game, state)
+        """The best legal guess (uncached), the top of `rank`.
+
+        With one or two answers left, guessing one of them is best (the other can then
+        only be next), so only those are ranked: cheap, and valued on the agent's own scale.
+        """
+        if len(state.candidates) <= 2:
+            return best_of(self.rank(state, np.sort(self.game.words.answer_rows[state.candidates])))
         return best_of(self.rank(state, self.game.legal_guesses(state)))
 
     @abstractmethod

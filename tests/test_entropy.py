@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from agents import game_rng, make_agent
-from agents.entropy import best_entropy_guess, entropy_ranking
+from agents.entropy import entropy_ranking
 from agents.greedy import Ranking, best_of
 from heuristics.partition import reference_stats
 from search import Wordle
@@ -57,7 +57,8 @@ def test_two_candidate_shortcut_agrees_with_full_ranking(official_game, seed):
     state = official_game.initial_state()
     state = type(state)(candidates=pair, history=((0, 0),))
     full = best_of(entropy_ranking(official_game, pair, official_game.all_guesses))
-    assert best_entropy_guess(official_game, state).guess == full.guess
+    decision = make_agent("entropy", official_game).decide(state, np.random.default_rng(0))
+    assert decision.guess == full.guess and decision.value == pytest.approx(1.0)
 
 
 def test_official_opener_is_soare_and_decisions_are_cached(official_game):
