@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from heuristics.evaluation import DEFAULT_THRESHOLD, DEFAULT_WEIGHTS, EVALUATIONS, MODES, check_weights
 
-from .registry import Option, add_option
+from .registry import Option, add_option, whole_number
 
 DEFAULT_DEPTH = 2
 DEFAULT_EVAL = "cost"
@@ -20,40 +20,29 @@ DEFAULT_BEAM = 10
 DEFAULT_POOL = 300
 
 
-def _whole(text: str, what: str, least: int) -> int:
-    """A whole number of at least `least`, or ValueError naming `what`."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{what} must be a whole number, got '{text}'") from None
-    if value < least:
-        raise ValueError(f"{what} must be at least {least}, got {value}")
-    return value
-
-
 def parse_depth(text: str) -> int:
     """Search depth in Guesser moves, at least 1."""
-    return _whole(text, "--depth", 1)
+    return whole_number(text, "--depth", 1)
 
 
 def parse_beam(text: str) -> int:
     """Beam width, at least 1."""
-    return _whole(text, "--beam", 1)
+    return whole_number(text, "--beam", 1)
 
 
 def parse_threshold(text: str) -> int:
     """Indication threshold, at least 1."""
-    return _whole(text, "--threshold", 1)
+    return whole_number(text, "--threshold", 1)
 
 
 def parse_nodes(text: str) -> int:
     """Node budget, at least 1."""
-    return _whole(text, "--nodes", 1)
+    return whole_number(text, "--nodes", 1)
 
 
 def parse_pool(text: str) -> int:
     """Pool size, at least 1."""
-    return _whole(text, "--pool", 1)
+    return whole_number(text, "--pool", 1)
 
 
 def parse_eval(text: str) -> str:

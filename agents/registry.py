@@ -56,6 +56,21 @@ OPTIONS: dict[str, Option] = {}
 AGENTS: dict[str, AgentSpec] = {}
 
 
+def whole_number(text: str, what: str, least: int) -> int:
+    """An option's whole number of at least `least`, or ValueError naming the option `what`.
+
+    >>> whole_number("3", "--beam", 1)
+    3
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{what} must be a whole number, got '{text}'") from None
+    if value < least:
+        raise ValueError(f"{what} must be at least {least}, got {value}")
+    return value
+
+
 def add_option(option: Option) -> Option:
     """Declare an option; agents name it in `register`. Declaring the same name twice is an error."""
     if option.name in OPTIONS and OPTIONS[option.name] != option:

@@ -37,7 +37,7 @@ from search.matrix import cache_dir
 
 from .base import Agent, Decision
 from .entropy import EntropyAgent, entropy_ranking
-from .registry import Option, add_option, register
+from .registry import Option, add_option, register, whole_number
 
 #: Bumped whenever a cached plan's meaning changes.
 CACHE_FORMAT = "wordle-arena two-step plan v1"
@@ -71,13 +71,7 @@ class OpenerResult:
 
 def parse_openers(text: str) -> int:
     """A positive number of openers, from the command line."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise ValueError(f"'{text}' must be at least 1")
-    return value
+    return whole_number(text, "--openers", 1)
 
 
 add_option(Option("openers", parse_openers, metavar="N",
