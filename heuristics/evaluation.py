@@ -6,8 +6,8 @@ max_guesses + 1 - k, a lost game 0. A state whose Guesser has used u guesses the
 offers at best `base = max_guesses - u` (solving with the next guess), and each
 evaluation says where below that a guess lands:
 
-- `cost`: base + 1 - the expected number of guesses still needed after playing the
-  guess: 1 + (sum over its bins of b * F(b), less 1 for the all-green bin) / n, with F the
+- `cost`: base + 1 - the expected number of guesses still needed, this one included:
+  1 + (sum over its bins of b * F(b), less 1 for the all-green bin) / n, with F the
   fitted cost-to-go of heuristics.cost. Expectimax over it optimises average guesses.
 - `weighted` and its single-metric cases (`entropy`, `greens`, `yellows`, `greys`): the
   score s = w . (entropy, mean greens, mean yellows, mean greys) normalised by the most
@@ -74,10 +74,6 @@ class Evaluation(ABC):
     def key(self) -> tuple:
         """What the values depend on besides the state: for caches and results files."""
         return (self.name, self.mode)
-
-    def describe(self) -> str:
-        """A short label, e.g. 'cost/local'."""
-        return f"{self.name}/{self.mode}"
 
     def values(self, game: Wordle, state: State, guesses: np.ndarray, threshold: int = DEFAULT_THRESHOLD) -> np.ndarray:
         """The value of each guess in `guesses` at `state`, on the game's utility scale.

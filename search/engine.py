@@ -98,9 +98,10 @@ class _Search:
         self.cache = cache if cache is not None and not self.random else None
         self.store = self.cache is not None and limit.nodes is None
         if self.cache is not None:
-            self.cache.bind((algorithm, evaluation.key, limit, answers_only))
+            self.cache.bind((game.words.checksum, algorithm, evaluation.key, limit, answers_only))
         self.nodes = 0
         self.reached = 0
+        self._pool: np.ndarray | None = None
 
     # -- guess ordering ----------------------------------------------------------
     def order(self, state: State, guesses: np.ndarray, values: np.ndarray) -> np.ndarray:
@@ -115,13 +116,15 @@ class _Search:
         """The `limit.pool` guesses the evaluation values best on the full answer list."""
         if self.cache is not None and self.cache.pool is not None:
             return self.cache.pool
+        if self._pool is not None:
+            return self._pool
         start = self.game.initial_state(max_guesses=state.max_guesses)
         values = np.round(self.evaluation.values(self.game, start, self.game.all_guesses, self.limit.threshold), _DECIMALS)
         best = self.order(start, self.game.all_guesses, values)[: self.limit.pool]
-        pool = np.sort(self.game.all_guesses[best])
+        self._pool = np.sort(self.game.all_guesses[best])
         if self.cache is not None:
-            self.cache.pool = pool
-        return pool
+            self.cache.pool = self._pool
+        return self._pool
 
     def choices(self, state: State, legal: np.ndarray, root: bool, among: np.ndarray | None) -> np.ndarray:
         """The guesses a node weighs: every legal one at the root, else its answers plus the pool (legal ones).
@@ -162,8 +165,10 @@ class _Search:
         if size > 2 and left > 1:
             return None
         rows = np.sort(self.game.words.answer_rows[state.candidates])
-        if among is not None and np.intersect1d(rows, among).size:
+        if among is not None:
             rows = np.intersect1d(rows, among)
+            if rows.size == 0:  # the allowed guesses hold no possible answer: search them instead
+                return None
         move = int(rows[self.rng.integers(rows.size)]) if self.random else int(rows[0])  # type: ignore[union-attr]
         base = float(state.max_guesses - state.guesses_used)
         if size == 1:

@@ -8,7 +8,7 @@ vectorised form used by search, checked against it in the tests.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -25,12 +25,14 @@ class Hints:
     Attributes:
         fixed: (position, letter) pairs that must stay green.
         at_least: (letter, count) pairs: the guess must hold the letter at least that often.
-        sources: for each demand, the guess that revealed it (for messages).
+        sources: for each demand, the guess that set it (for messages): for a green, the
+            latest guess that showed it; for a count, the guess that first revealed that many.
+            Not part of equality: two histories with the same demands are the same to a player.
     """
 
     fixed: tuple[tuple[int, str], ...] = ()
     at_least: tuple[tuple[str, int], ...] = ()
-    sources: tuple[tuple[str, str], ...] = ()
+    sources: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def __bool__(self) -> bool:
         return bool(self.fixed or self.at_least)

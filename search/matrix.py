@@ -21,7 +21,6 @@ from .words import WORD_LENGTH, Words, encode_letters, letter_counts
 #: Bumped whenever the bytes a cache file holds would change for the same lists.
 CACHE_FORMAT = b"wordle-arena pattern matrix v1\n"
 _CHUNK_ROWS = 256
-_POSITIONS = np.arange(WORD_LENGTH)
 # earlier_or_same[j, i]: position i is at or before position j.
 _EARLIER_OR_SAME = np.tril(np.ones((WORD_LENGTH, WORD_LENGTH), dtype=bool))
 _PLACES = np.array(PLACE_VALUES, dtype=np.uint8)

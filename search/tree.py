@@ -6,7 +6,8 @@ still possible), number (which guess it is, 1-based), solves (whether the guess 
 those answers) and failed (the guesses ran out). Edges are the Indicator's replies, with
 pattern (letters, e.g. "gy-.."-style as format_pattern writes it), code (0-242) and
 answers (how many answers give that reply). The all-green reply ends a branch and has
-no edge. The graph's attributes summarise the play: total, average, worst, failures.
+no edge. The graph's attributes summarise the play: total (failures counted as
+max_guesses + 1), average, worst (most guesses among the solved answers) and failures.
 """
 
 from __future__ import annotations
