@@ -50,6 +50,13 @@ class Agent(ABC):
     def decide(self, state: State, rng: np.random.Generator) -> Decision:
         """Choose a legal guess for a Guesser-to-move, non-terminal state."""
 
+    def prepare(self, hard: bool, max_guesses: int) -> None:
+        """One-time work for a mode, done before games are shared out (default: none).
+
+        A tournament calls it once in its parent process before forking its workers, so
+        work every worker would otherwise repeat (and cache on disk) is done once.
+        """
+
     def settings(self) -> dict[str, object]:
         """The options this agent runs with, defaults included (the benchmarks record them)."""
         return {}

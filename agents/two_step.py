@@ -282,6 +282,10 @@ class TwoStepAgent(Agent):
             self._plans[key] = best_plan(self.game, self.openers, hard, max_guesses, jobs=jobs)
         return self._plans[key]
 
+    def prepare(self, hard: bool, max_guesses: int) -> None:
+        """Compute (or read) the plan, which lands in the disk cache for the tournament's workers."""
+        self.plan(hard, max_guesses)
+
     def decide(self, state: State, rng: np.random.Generator) -> Decision:
         """The planned opener, the planned second guess for the reply, then greedy entropy."""
         if state.guesses_used == 0:

@@ -24,7 +24,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from agents import Agent, game_rng, make_agent
+from agents import Agent, game_rng, make_agent, spec
 from search import State, UserError, Wordle
 from search.files import prepare_folder, write_atomically
 
@@ -157,6 +157,13 @@ def make_tasks(plan: Plan, todo: dict[tuple[str, str], list[int]], jobs: int) ->
                 if remaining[share::jobs]:
                     tasks.append(Task(agent, mode, tuple(remaining[share::jobs])))
     return tasks
+
+
+def prepare_agents(game: Wordle, plan: Plan, tasks: list[Task]) -> None:
+    """Do here, once, the one-time work of each (agent, mode) that has any (`Agent.prepare`)."""
+    for agent, mode in dict.fromkeys((task.agent, task.mode) for task in tasks):
+        if getattr(spec(agent).factory, "prepare", Agent.prepare) is not Agent.prepare:
+            build_agent(game, plan, agent).prepare(mode == "hard", plan.max_guesses)
 
 
 def _play_in_process(game: Wordle, plan: Plan, tasks: list[Task], record: Callable[[GameRecord], None]) -> None:
@@ -376,6 +383,7 @@ def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | Non
             if jobs == 1 or len(tasks) == 0:
                 _play_in_process(game, plan, tasks, record)
             else:
+                prepare_agents(game, plan, tasks)
                 _play_in_workers(game, plan, tasks, min(jobs, len(tasks)), record)
         finally:
             journal.close()
