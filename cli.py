@@ -10,16 +10,17 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from agents import OPTIONS, Decision, agent_names, game_rng, make_agent
+from agents import AGENTS, Decision, Param, agent_names, all_params, game_rng, make_agent
+from agents.base import draw_answer, fresh_seed, state_rng
 from agents.assistant import advice_data, advise, advise_steps, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
@@ -42,27 +43,46 @@ class ArgumentParser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
+    def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
+        """Parse, naming an unknown flag before asking for a missing command."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        if getattr(parsed, "handler", None) is None:
+            self.error(f"choose a command: {', '.join(COMMANDS)} (see --help)")
+        return parsed
+
+
 # -- shared options ------------------------------------------------------------------
-def positive_int(text: str) -> int:
-    """argparse type: an integer of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' must be at least 1")
-    return value
+#: The commands, in the order --help lists them.
+COMMANDS = ("play", "tournament", "verify", "tree", "assist", "openers")
+#: Upper limits of the commands' own numbers: past them a run takes hours or means nothing.
+MOST_GUESSES = 20
+MOST_SEED = 2**32 - 1
+MOST_JOBS = 64
+MOST_PROBLEMS = 10_000
+MOST_OPENERS = 500
+MOST_SUGGESTIONS = 100
+MOST_SAMPLE = 100_000
 
 
-def non_negative_int(text: str) -> int:
-    """argparse type: an integer of at least 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"'{text}' must not be negative")
-    return value
+def whole(least: int, most: int) -> Any:
+    """argparse type: a whole number from `least` to `most`, both included."""
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"'{text}' must be from {least} to {most}")
+        return value
+    return read
+
+
+def add_seed_option(parser: argparse.ArgumentParser, help: str, default: int | None = 0) -> None:
+    """--seed: a whole number from 0 to MOST_SEED."""
+    parser.add_argument("--seed", type=whole(0, MOST_SEED), default=default, metavar="S",
+                        help=f"{help} (0 to {MOST_SEED})")
 
 
 def add_word_list_options(parser: argparse.ArgumentParser) -> None:
@@ -73,28 +93,54 @@ def add_word_list_options(parser: argparse.ArgumentParser) -> None:
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """--max-guesses and the word lists: the rules a game is played under."""
-    parser.add_argument("--max-guesses", type=positive_int, default=6, metavar="N", help="guess limit (default 6)")
+    parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
+                        help=f"guess limit (default 6, at most {MOST_GUESSES})")
     add_word_list_options(parser)
 
 
+def flag(name: str) -> str:
+    """The command-line flag of an agent parameter."""
+    return "--" + name.replace("_", "-")
+
+
+def param_help(name: str, declarations: list[Param]) -> tuple[str, str]:
+    """The metavar and --help text of a parameter: who takes it, what it does, its range and default(s)."""
+    first = declarations[0]
+    takers = [agent for agent, spec in AGENTS.items() if spec.param(name) is not None]
+    defaults: dict[str, list[str]] = {}
+    for agent in takers:
+        default = AGENTS[agent].param(name).default  # type: ignore[union-attr]
+        defaults.setdefault(first.none_means if default is None else first.text(default), []).append(agent)
+    common = max(defaults, key=lambda text: len(defaults[text]))
+    default_text = "; ".join([f"default {common}"] + [f"{', '.join(agents)} {text}"
+                                                      for text, agents in defaults.items() if text != common])
+    who = "search agents" if len(takers) > 1 and "expectimax" in takers else ", ".join(takers)
+    if first.kind == "whole number":
+        metavar, extra = "N", f"; {first.least} to {first.most}"
+    elif first.kind == "choice":
+        metavar, extra = "|".join(first.choices), ""
+    elif first.kind == "switch":
+        metavar, extra = "yes|no", ""
+    else:
+        metavar, extra = ",".join(["X"] * first.count), ""
+    return metavar, f"{who}: {first.help} ({default_text}{extra})"
+
+
 def add_agent_options(parser: argparse.ArgumentParser) -> None:
-    """One flag per option any registered agent declares; each agent says which it takes."""
-    for option in OPTIONS.values():
-        def convert(text: str, option=option) -> Any:
+    """One flag per parameter any registered agent declares; each agent says which it takes."""
+    for name, declarations in all_params().items():
+        def convert(text: str, param: Param = declarations[0]) -> Any:
             try:
-                return option.parse(text)
+                return param.parse(text)
             except ValueError as error:
                 raise argparse.ArgumentTypeError(str(error)) from None
-        settings = dict(dest=option.name, type=convert, default=None, metavar=option.metavar, help=option.help)
-        try:
-            parser.add_argument(option.flag, *([option.alias] if option.alias else []), **settings)
-        except argparse.ArgumentError:  # the command has its own flag of the alias's name
-            parser.add_argument(option.flag, **settings)
+        metavar, help_text = param_help(name, declarations)
+        parser.add_argument(flag(name), dest=name, type=convert, default=None, metavar=metavar, help=help_text)
 
 
 def agent_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The agent options given on the command line (unset ones are None)."""
-    return {name: getattr(args, name, None) for name in OPTIONS}
+    """The agent parameters given on the command line (unset ones are None)."""
+    return {name: getattr(args, name, None) for name in all_params()}
 
 
 def load_game(args: argparse.Namespace) -> Wordle:
@@ -147,29 +193,35 @@ def outcome_line(game: Wordle, playthrough: Playthrough, max_guesses: int) -> Te
 
 
 # -- play ----------------------------------------------------------------------------
+class Abandoned(Exception):
+    """The person at the prompt ended the game (Ctrl-D)."""
+
+
 def pick_answer(game: Wordle, word: str | None, seed: int) -> int:
-    """The answer column: the word given, or a seeded random answer."""
+    """The answer column: the word given, or the answer drawn from the seed."""
     if word is not None:
         return game.words.answer_id(word)
-    return int(np.random.default_rng(seed).integers(len(game.words.answers)))
+    return draw_answer(seed, len(game.words.answers))
 
 
 def command_play(args: argparse.Namespace, console: Console) -> int:
     """Play one game: an agent's trace, or a person at the terminal when no agent is named."""
     game = load_game(args)
-    answer = pick_answer(game, args.answer, args.seed)
+    seed = fresh_seed() if args.seed is None else args.seed
+    answer = pick_answer(game, args.answer, seed)
+    mode = "hard" if args.hard else "normal"
     if args.agent is None:
         return play_person(game, answer, args, console)
     agent = make_agent(args.agent, game, **agent_options(args))
-    rng = game_rng(args.seed, answer)
+    rng = game_rng(seed, answer)
     decisions: list[Decision] = []
 
     def choose(state: State) -> int:
         decisions.append(agent.decide(state, rng))
         return decisions[-1].guess
 
-    mode = "hard" if args.hard else "normal"
-    console.print(Text(f"{args.agent} playing {game.words.answers[answer].upper()} ({mode} mode, seed {args.seed})", style="bold"))
+    console.print(Text(f"{args.agent} playing {game.words.answers[answer].upper()} ({mode} mode, seed {seed})",
+                       style="bold"))
     playthrough = game.play(choose, answer, hard=args.hard, max_guesses=args.max_guesses)
     console.print(trace_table(game, list(playthrough.turns), decisions))
     console.print(outcome_line(game, playthrough, args.max_guesses))
@@ -178,28 +230,37 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
 
 def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Console) -> int:
     """A person guesses at the prompt; unknown words and hard-mode breaches are refused with the reason."""
-    state = game.initial_state(hard=args.hard, max_guesses=args.max_guesses)
-    turns: list[Turn] = []
     mode = "hard mode" if args.hard else "normal mode"
     console.print(f"Guess the word in {args.max_guesses} tries ({mode}). End with Ctrl-D.")
-    while not game.is_terminal(state):
-        try:
-            word = console.input(f"guess {state.guesses_used + 1}/{state.max_guesses}> ").strip().lower()
-        except EOFError:
-            console.print(f"\nGame abandoned; the answer was {game.words.answers[answer].upper()}.")
-            return 1
-        if word not in game.words.guess_index:
-            console.print(Text(f"'{word}' is not in the list of allowed guesses", style="yellow"))
-            continue
-        guess = game.words.guess_index[word]
-        if (broken := game.violation(state, guess)) is not None:
-            console.print(Text(f"hard mode: {broken}", style="yellow"))
-            continue
-        before = len(state.candidates)
-        state = game.step(state, guess, game.reply(guess, answer))
-        turns.append(Turn(guess, state.history[-1][1], before, len(state.candidates)))
-        console.print(trace_table(game, turns))
-    playthrough = Playthrough(answer=answer, turns=tuple(turns), solved=state.solved, final=state)
+    turns: list[Turn] = []
+
+    def ask(state: State) -> int:
+        if state.history:
+            guess, pattern = state.history[-1]
+            before = turns[-1].remaining_after if turns else len(game.all_answers)
+            turns.append(Turn(guess, pattern, before, len(state.candidates)))
+            console.print(trace_table(game, turns))
+        while True:
+            try:
+                word = console.input(f"guess {state.guesses_used + 1}/{state.max_guesses}> ").strip().lower()
+            except EOFError:
+                raise Abandoned from None
+            if not word:
+                continue
+            if word not in game.words.guess_index:
+                console.print(Text(f"'{word}' is not in the list of allowed guesses", style="yellow"))
+                continue
+            if (broken := game.violation(state, game.words.guess_index[word])) is not None:
+                console.print(Text(f"hard mode: {broken}", style="yellow"))
+                continue
+            return game.words.guess_index[word]
+
+    try:
+        playthrough = game.play(ask, answer, hard=args.hard, max_guesses=args.max_guesses)
+    except Abandoned:
+        console.print(f"\nGame abandoned; the answer was {game.words.answers[answer].upper()}.")
+        return 1
+    console.print(trace_table(game, list(playthrough.turns)))
     console.print(outcome_line(game, playthrough, args.max_guesses))
     return 0 if playthrough.solved else 1
 
@@ -214,7 +275,8 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
                         help=f"the Guesser: {', '.join(agent_names())} (default: you play)")
     parser.add_argument("--answer", metavar="WORD", help="the hidden word (default: a seeded random answer)")
     parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
-    parser.add_argument("--seed", type=non_negative_int, default=0, help="seed for the answer pick and the agent's random choices (default 0)")
+    add_seed_option(parser, "seed for the answer drawn and the agent's random choices (default: a fresh one, printed "
+                            "so the game can be replayed)", default=None)
     add_game_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_play)
@@ -230,6 +292,7 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     plan = make_plan(game, agents=args.agents, mode=args.mode, seed=args.seed, options=agent_options(args),
                      sample=args.sample, max_guesses=args.max_guesses, answers_file=args.answers,
                      guesses_file=args.guesses)
+    plan = replace(plan, command_line=tournament_command(plan))
     folder = args.out if args.out is not None else default_folder(plan)
     display = ProgressDisplay(console)
     typed = sys.argv and (sys.argv[0].endswith("cli.py") or sys.argv[0].endswith("wordle-arena"))
@@ -257,6 +320,21 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def tournament_command(plan: Any) -> str:
+    """The canonical command that plays exactly a plan's games (--out and --jobs change no game)."""
+    parts = ["python cli.py tournament", f"--agents {','.join(plan.agents)}",
+             f"--mode {'both' if len(plan.modes) == 2 else plan.modes[0]}", f"--seed {plan.seed}",
+             f"--max-guesses {plan.max_guesses}"]
+    if plan.sample is not None:
+        parts.append(f"--sample {plan.sample}")
+    parts += [f"{flag(name)} {all_params()[name][0].text(value)}" for name, value in plan.options]
+    if plan.answers_file is not None:
+        parts.append(f"--answers {plan.answers_file}")
+    if plan.guesses_file is not None:
+        parts.append(f"--guesses {plan.guesses_file}")
+    return " ".join(parts)
+
+
 def add_tournament_command(commands: argparse._SubParsersAction) -> None:
     """`tournament`: every agent on every answer, normal and hard mode, with results files."""
     parser = commands.add_parser(
@@ -270,12 +348,11 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
                         help=f"comma-separated agents (default: all of {', '.join(agent_names())})")
     parser.add_argument("--mode", choices=("normal", "hard", "both"), default="both",
                         help="which modes to play (default both)")
-    parser.add_argument("--sample", type=positive_int, metavar="N",
+    parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), metavar="N",
                         help="play N answers drawn from --seed instead of all of them")
-    parser.add_argument("--seed", type=non_negative_int, default=0,
-                        help="run seed: the sample and each game's random choices (default 0)")
-    parser.add_argument("--jobs", type=positive_int, metavar="N",
-                        help="worker processes (default: the number of CPUs)")
+    add_seed_option(parser, "run seed: the sample and each game's random choices (default 0)")
+    parser.add_argument("--jobs", type=whole(1, MOST_JOBS), metavar="N",
+                        help=f"worker processes (default: the number of CPUs, at most {MOST_JOBS})")
     parser.add_argument("--out", metavar="DIR",
                         help="run folder (default: results/tournament[-OPTION-VALUE...][-sample-N][-seed-S], "
                              "e.g. results/tournament-depth-2)")
@@ -312,7 +389,8 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
                     "per-game lines. Exits 1 with one line per problem on any mismatch.",
     )
     parser.add_argument("folder", metavar="DIR", help="the run folder, e.g. results/tournament-depth-2")
-    parser.add_argument("--limit", type=positive_int, default=20, metavar="N", help="report at most N problems (default 20)")
+    parser.add_argument("--limit", type=whole(1, MOST_PROBLEMS), default=20, metavar="N",
+                        help=f"report at most N problems (default 20, at most {MOST_PROBLEMS})")
     add_word_list_options(parser)
     parser.set_defaults(handler=command_verify)
 
@@ -402,10 +480,10 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--agent", choices=agent_names(), default="entropy", metavar="NAME",
                         help=f"who advises: {', '.join(agent_names())} (default entropy)")
     parser.add_argument("--hard", action="store_true", help="hard mode: typed guesses are checked, suggestions are legal")
-    parser.add_argument("--top", type=positive_int, default=10, metavar="N",
-                        help="suggestions to show, at most as many as the agent ranks (default 10)")
+    parser.add_argument("--top", type=whole(1, MOST_SUGGESTIONS), default=10, metavar="N",
+                        help=f"suggestions to show, at most as many as the agent ranks (default 10, at most {MOST_SUGGESTIONS})")
     parser.add_argument("--json", action="store_true", help="print the advice once as JSON")
-    parser.add_argument("--seed", type=non_negative_int, default=0, help="seed for the agent's random choices (default 0)")
+    add_seed_option(parser, "seed for the agent's random choices (default 0)")
     add_game_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_assist)
@@ -477,9 +555,11 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
                     "information of both guesses together, and the average over every answer playing greedy "
                     "entropy after them. Prints the ranking and saves it to results/.",
     )
-    parser.add_argument("--top", type=positive_int, default=50, metavar="N", help="openers to judge (default 50)")
+    parser.add_argument("--top", type=whole(1, MOST_OPENERS), default=50, metavar="N",
+                        help=f"openers to judge (default 50, at most {MOST_OPENERS})")
     parser.add_argument("--hard", action="store_true", help="hard mode for the second and later guesses")
-    parser.add_argument("--jobs", type=positive_int, default=None, metavar="N", help="worker processes (default: all cores)")
+    parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, metavar="N",
+                        help=f"worker processes (default: all cores, at most {MOST_JOBS})")
     parser.add_argument("--out", metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json, under the current folder)")
     add_game_options(parser)
     parser.set_defaults(handler=command_openers)
@@ -492,8 +572,7 @@ def command_tree(args: argparse.Namespace, console: Console) -> int:
     agent = make_agent(args.agent, game, **agent_options(args))
 
     def choose(state: State) -> int:
-        flat = [number for pair in state.history for number in pair]
-        return agent.decide(state, np.random.default_rng([args.seed, *flat])).guess
+        return agent.decide(state, state_rng(args.seed, state)).guess
 
     prepare_output(args.out, TREE_FORMATS)
     graph = build_tree(game, game.initial_state(hard=args.hard, max_guesses=args.max_guesses), choose)
@@ -517,7 +596,7 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
                         help=f"the Guesser: {', '.join(agent_names())} (default decision-tree)")
     parser.add_argument("--out", required=True, metavar="FILE.json|FILE.graphml", help="where to write the tree")
     parser.add_argument("--hard", action="store_true", help="hard mode")
-    parser.add_argument("--seed", type=non_negative_int, default=0, help="seed for random choices (default 0)")
+    add_seed_option(parser, "seed for random choices (default 0)")
     add_game_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_tree)
@@ -527,7 +606,7 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
 def build_parser() -> ArgumentParser:
     """The full command line."""
     parser = ArgumentParser(prog="wordle-arena", description="Adversarial game search for Wordle.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=ArgumentParser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     add_play_command(commands)
     add_tournament_command(commands)
     add_verify_command(commands)

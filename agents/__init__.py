@@ -4,12 +4,13 @@ Importing this package registers every agent.
 """
 
 from .base import Agent, Decision, game_rng
-from .registry import AGENTS, OPTIONS, AgentError, Option, add_option, agent_names, make_agent, register, spec
+from .params import Param
+from .registry import AGENTS, AgentError, agent_names, all_params, make_agent, register, resolve, spec
 from . import random_guesser  # noqa: F401  (registers "random")
 from . import letter_frequency, demarcate, entropy, entropy_prior, two_step  # noqa: F401  (the greedy players)
-from . import options, searchers  # noqa: F401  (minimax, alphabeta, expectimax, decision-tree)
+from . import searchers  # noqa: F401  (minimax, alphabeta, expectimax, decision-tree)
 
 __all__ = [
-    "AGENTS", "OPTIONS", "Agent", "AgentError", "Decision", "game_rng", "Option", "add_option",
-    "agent_names", "make_agent", "register", "spec",
+    "AGENTS", "Agent", "AgentError", "Decision", "Param", "agent_names", "all_params", "game_rng", "make_agent",
+    "register", "resolve", "spec",
 ]

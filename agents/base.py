@@ -45,6 +45,9 @@ class Agent(ABC):
 
     def __init__(self, game: Wordle):
         self.game = game
+        #: Every parameter's value, defaults included; `registry.make_agent` fills it in, and an agent
+        #: may put here the value it actually uses where the given one stood for a default.
+        self.params: dict[str, object] = {}
 
     @abstractmethod
     def decide(self, state: State, rng: np.random.Generator) -> Decision:
@@ -58,8 +61,14 @@ class Agent(ABC):
         """
 
     def settings(self) -> dict[str, object]:
-        """The options this agent runs with, defaults included (the benchmarks record them)."""
-        return {}
+        """Every parameter this agent runs with, defaults included: `make_agent(name, game, **settings)` rebuilds it."""
+        return dict(self.params)
+
+
+# -- seeding: every random choice of a run comes from its seed by one of these ------------
+#: Second seed words, so that the streams drawn from one seed never coincide.
+ANSWER_STREAM = 0x414E5357
+SAMPLE_STREAM = 0x53414D50
 
 
 def game_rng(seed: int, answer: int) -> np.random.Generator:
@@ -69,3 +78,18 @@ def game_rng(seed: int, answer: int) -> np.random.Generator:
     the tournament make the same moves for the same answer and seed.
     """
     return np.random.default_rng([seed, answer])
+
+
+def state_rng(seed: int, state: State) -> np.random.Generator:
+    """The generator for a decision that must depend on the state alone (a decision tree's node)."""
+    return np.random.default_rng([seed, *(number for pair in state.history for number in pair)])
+
+
+def draw_answer(seed: int, answer_count: int) -> int:
+    """The answer a game with no named answer hides under `seed`."""
+    return int(np.random.default_rng([seed, ANSWER_STREAM]).integers(answer_count))
+
+
+def fresh_seed() -> int:
+    """A new seed from the operating system's entropy, small enough to type back."""
+    return int(np.random.SeedSequence().entropy % 2**32)

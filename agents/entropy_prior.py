@@ -34,7 +34,8 @@ from search.matrix import pattern_matrix
 
 from .base import Decision
 from .greedy import GreedyAgent, Ranking, best_of
-from .registry import Option, add_option, register
+from .params import CHOICE, Param
+from .registry import register
 
 PRIOR_ANSWERS = ("list", "all")
 #: f(h) = 1 + F_SCALE * h ** F_POWER: guesses still needed to resolve h bits (see the module docstring).
@@ -43,15 +44,8 @@ _CHUNK_ROWS = 1024
 _PATTERNS = 243
 
 
-def parse_prior_answers(text: str) -> str:
-    """list or all, from the command line."""
-    if text not in PRIOR_ANSWERS:
-        raise ValueError(f"'{text}' is not one of {', '.join(PRIOR_ANSWERS)}")
-    return text
-
-
-add_option(Option("prior_answers", parse_prior_answers, metavar="list|all",
-                  help="entropy-prior: possible answers are the answer list (list, default) or every allowed guess (all)"))
+PRIOR_ANSWERS_PARAM = Param("prior_answers", CHOICE, "list", "possible answers are the answer list (list) or every "
+                            "allowed guess (all)", choices=tuple(PRIOR_ANSWERS))
 
 
 def guesses_to_go(bits: np.ndarray) -> np.ndarray:
@@ -101,19 +95,15 @@ def prior_ranking(guesses: np.ndarray, patterns_of, candidate_rows: np.ndarray, 
 
 
 @register("entropy-prior", "entropy combined with how common a word is in English (wordfreq prior)",
-          options=("prior_answers",))
+          params=(PRIOR_ANSWERS_PARAM,))
 class EntropyPriorAgent(GreedyAgent):
     """Minimises the estimated guesses to go under a word-frequency prior; decisions cached."""
 
     def __init__(self, game: Wordle, prior_answers: str = "list"):
         super().__init__(game)
-        self.prior_answers = parse_prior_answers(prior_answers)
+        self.prior_answers = PRIOR_ANSWERS_PARAM.check(prior_answers)
         self.prior = word_prior(game.words.guesses)
         self._guess_words = np.array(game.words.guesses)
-
-    def settings(self) -> dict[str, object]:
-        """Where the possible answers come from."""
-        return {"prior_answers": self.prior_answers}
 
     def decide(self, state: State, rng: np.random.Generator) -> Decision:
         """Cached by state key; with --prior-answers all the key is the history (it fixes the words left)."""

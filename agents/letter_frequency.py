@@ -16,47 +16,26 @@ from search import State, Wordle
 from search.words import encode_letters
 
 from .greedy import GreedyAgent, Ranking
-from .registry import Option, add_option, register
+from .params import CHOICE, SWITCH, Param
+from .registry import register
 
 
-def parse_combine(text: str) -> str:
-    """A combination name from the command line."""
-    if text not in COMBINE:
-        raise ValueError(f"'{text}' is not a combination; choose one of {', '.join(COMBINE)}")
-    return text
-
-
-def parse_switch(text: str) -> bool:
-    """yes/no (also on/off, true/false, 1/0) from the command line."""
-    value = text.strip().lower()
-    if value in ("yes", "on", "true", "1"):
-        return True
-    if value in ("no", "off", "false", "0"):
-        return False
-    raise ValueError(f"'{text}' is not yes or no")
-
-
-add_option(Option("combine", parse_combine, metavar="|".join(COMBINE),
-                  help="letter-frequency: how local and global letter shares combine (default product)"))
-add_option(Option("candidates_only", parse_switch, metavar="yes|no",
-                  help="letter-frequency: guess only words that can still be the answer (default no)"))
+COMBINE_PARAM = Param("combine", CHOICE, "product", "how local and global letter shares combine",
+                      choices=tuple(COMBINE))
+CANDIDATES_ONLY = Param("candidates_only", SWITCH, False, "guess only words that can still be the answer")
 
 
 @register("letter-frequency", "scores words by how common their letters are among the possible answers",
-          options=("combine", "candidates_only"))
+          params=(COMBINE_PARAM, CANDIDATES_ONLY))
 class LetterFrequencyAgent(GreedyAgent):
     """Plays the legal guess with the best letter score; decisions cached by state."""
 
     def __init__(self, game: Wordle, combine: str = "product", candidates_only: bool = False):
         super().__init__(game)
-        self.combine = parse_combine(combine)
-        self.candidates_only = bool(candidates_only)
+        self.combine = COMBINE_PARAM.check(combine)
+        self.candidates_only = CANDIDATES_ONLY.check(candidates_only)
         self.answer_letters = encode_letters(list(game.words.answers))
         self.first = first_occurrences(game.guess_letters)
-
-    def settings(self) -> dict[str, object]:
-        """The combination and whether only candidates are guessed."""
-        return {"combine": self.combine, "candidates_only": self.candidates_only}
 
     def rank(self, state: State, guesses: np.ndarray) -> Ranking:
         """Letter score, then can-win, then index; non-candidates that do not split are left out."""

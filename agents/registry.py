@@ -1,7 +1,9 @@
-"""Agents found by name, and the command-line options they take.
+"""Agents found by name, with the typed parameters each declares.
 
-An agent module registers a factory with `@register(name, summary, options)`; the
-factory is called as `factory(game, **options)` with only the options it declares.
+An agent module registers a factory with `@register(name, summary, params)`. The
+factory is called as `factory(game, **settings)` with a value for every parameter it
+declares, defaults included, and the agent remembers those settings, so that
+`make_agent(name, game, **agent.settings())` builds an agent that plays the same games.
 """
 
 from __future__ import annotations
@@ -12,83 +14,46 @@ from typing import Any, Callable
 from search import UserError, Wordle
 
 from .base import Agent
+from .params import Param
 
 
 class AgentError(UserError):
-    """An unknown agent, or an option it does not take or cannot use."""
-
-
-@dataclass(frozen=True)
-class Option:
-    """A command-line option that agents may declare.
-
-    Attributes:
-        name: the keyword the factory receives (the flag is --name with _ as -).
-        parse: turns the flag's text into the value; raises ValueError with a message.
-        help: the --help text.
-        metavar: how --help shows the value.
-        alias: a second, shorter flag, offered by commands that have no flag of that name.
-    """
-
-    name: str
-    parse: Callable[[str], Any]
-    help: str
-    metavar: str = "VALUE"
-    alias: str | None = None
-
-    @property
-    def flag(self) -> str:
-        """The command-line flag."""
-        return "--" + self.name.replace("_", "-")
+    """An unknown agent, or a parameter it does not take or cannot use."""
 
 
 @dataclass(frozen=True)
 class AgentSpec:
-    """A registered agent: its name, one-line summary, factory and the options it takes."""
+    """A registered agent: its name, one-line summary, factory and the parameters it takes."""
 
     name: str
     summary: str
     factory: Callable[..., Agent]
-    options: tuple[str, ...]
+    params: tuple[Param, ...]
+
+    def param(self, name: str) -> Param | None:
+        """The parameter called `name`, or None when this agent does not take it."""
+        return next((param for param in self.params if param.name == name), None)
 
 
-OPTIONS: dict[str, Option] = {}
 AGENTS: dict[str, AgentSpec] = {}
 
 
-def whole_number(text: str, what: str, least: int) -> int:
-    """An option's whole number of at least `least`, or ValueError naming the option `what`.
+def register(name: str, summary: str, params: tuple[Param, ...] = ()) -> Callable:
+    """Class or function decorator adding an agent factory to the registry.
 
-    >>> whole_number("3", "--beam", 1)
-    3
+    A parameter name that another agent declares too must have the same kind and range
+    there (its default may differ), so that one command-line flag serves both.
     """
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{what} must be a whole number, got '{text}'") from None
-    if value < least:
-        raise ValueError(f"{what} must be at least {least}, got {value}")
-    return value
-
-
-def add_option(option: Option) -> Option:
-    """Declare an option; agents name it in `register`. Declaring the same name twice is an error."""
-    if option.name in OPTIONS and OPTIONS[option.name] != option:
-        raise ValueError(f"option '{option.name}' is declared twice")
-    OPTIONS[option.name] = option
-    return option
-
-
-def register(name: str, summary: str, options: tuple[str, ...] = ()) -> Callable:
-    """Class or function decorator adding an agent factory to the registry."""
-    unknown = [option for option in options if option not in OPTIONS]
-    if unknown:
-        raise ValueError(f"agent '{name}' names undeclared options {unknown}")
+    for param in params:
+        for other in all_params().get(param.name, ()):
+            if (other.kind, other.least, other.most, other.choices, other.count) != (
+                    param.kind, param.least, param.most, param.choices, param.count):
+                raise ValueError(f"agent '{name}' declares parameter '{param.name}' unlike another agent does")
 
     def decorate(factory: Callable[..., Agent]) -> Callable[..., Agent]:
         if name in AGENTS:
             raise ValueError(f"agent '{name}' is registered twice")
-        AGENTS[name] = AgentSpec(name=name, summary=summary, factory=factory, options=tuple(options))
+        AGENTS[name] = AgentSpec(name=name, summary=summary, factory=factory, params=tuple(params))
         return factory
 
     return decorate
@@ -99,6 +64,15 @@ def agent_names() -> list[str]:
     return list(AGENTS)
 
 
+def all_params() -> dict[str, list[Param]]:
+    """Every parameter name any agent declares, with each agent's declaration of it, in registration order."""
+    found: dict[str, list[Param]] = {}
+    for agent_spec in AGENTS.values():
+        for param in agent_spec.params:
+            found.setdefault(param.name, []).append(param)
+    return found
+
+
 def spec(name: str) -> AgentSpec:
     """The registered agent called `name`, or AgentError listing the known ones."""
     try:
@@ -107,19 +81,38 @@ def spec(name: str) -> AgentSpec:
         raise AgentError(f"unknown agent '{name}'; choose one of: {', '.join(AGENTS)}") from None
 
 
-def make_agent(name: str, game: Wordle, strict: bool = True, **options: Any) -> Agent:
-    """Build agent `name` for `game` with the given options (None values are left at the agent's default).
+def resolve(name: str, strict: bool = True, **given: Any) -> dict[str, Any]:
+    """Every parameter of agent `name` with its value: the one given, else its default.
 
     Args:
-        strict: if True an option the agent does not take is an AgentError; if False
+        strict: if True a parameter the agent does not take is an AgentError; if False
             it is ignored (a tournament passes --depth to every agent, used by those that search).
+        given: values by parameter name; None means "the default".
+
+    Raises:
+        AgentError: an unknown agent, a foreign parameter (strict), or a value out of range.
     """
     agent_spec = spec(name)
-    given = {key: value for key, value in options.items() if value is not None}
-    foreign = [key for key in given if key not in agent_spec.options]
+    given = {key: value for key, value in given.items() if value is not None}
+    foreign = [key for key in given if agent_spec.param(key) is None]
     if foreign and strict:
-        flags = ", ".join(OPTIONS[key].flag if key in OPTIONS else key for key in foreign)
-        raise AgentError(f"agent '{name}' does not take {flags}")
-    agent = agent_spec.factory(game, **{key: value for key, value in given.items() if key in agent_spec.options})
+        raise AgentError(f"agent '{name}' does not take {', '.join(foreign)}")
+    settings = {}
+    for param in agent_spec.params:
+        try:
+            settings[param.name] = param.check(given.get(param.name, param.default))
+        except ValueError as error:
+            raise AgentError(f"{name}: {error}") from None
+    return settings
+
+
+def make_agent(name: str, game: Wordle, strict: bool = True, **given: Any) -> Agent:
+    """Build agent `name` for `game` with the given parameters (the others at their defaults); see `resolve`."""
+    settings = resolve(name, strict=strict, **given)
+    try:
+        agent = spec(name).factory(game, **settings)
+    except ValueError as error:  # a combination of values the agent cannot use
+        raise AgentError(f"{name}: {error}") from None
     agent.name = name
+    agent.params = {**settings, **agent.params}
     return agent

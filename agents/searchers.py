@@ -14,7 +14,7 @@ from typing import Callable
 
 import numpy as np
 
-from heuristics.evaluation import DEFAULT_THRESHOLD, make_evaluation
+from heuristics.evaluation import DEFAULT_WEIGHTS, make_evaluation
 from search import State, Wordle
 from search.engine import SearchCache
 from search.expectimax import expectimax
@@ -22,7 +22,7 @@ from search.limits import Limit, SearchResult
 from search.minimax import alphabeta, minimax
 
 from .base import Agent, Decision
-from .options import DEFAULT_BEAM, DEFAULT_DEPTH, DEFAULT_POOL, DEFAULT_EVAL, DEFAULT_MODE, SEARCH_OPTIONS
+from .params import BEAM, DEPTH, EVAL, EVAL_MODE, NODES, POOL, SEARCH_PARAMS, THRESHOLD
 from .registry import AgentError, register
 
 SearchFunction = Callable[..., SearchResult]
@@ -35,19 +35,19 @@ class SearchAgent(Agent):
     algorithm: SearchFunction = staticmethod(expectimax)
     #: Whether the player, and so every Guesser node of its searches, guesses only answers still possible.
     candidates_only = False
-    default_depth = DEFAULT_DEPTH
 
-    def __init__(self, game: Wordle, depth: int | None = None, eval: str = DEFAULT_EVAL, eval_mode: str = DEFAULT_MODE,
-                 threshold: int = DEFAULT_THRESHOLD, beam: int = DEFAULT_BEAM,
-                 weights: tuple[float, float, float, float] | None = None, nodes: int | None = None,
-                 pool: int = DEFAULT_POOL):
+    def __init__(self, game: Wordle, depth: int = DEPTH.default, eval: str = EVAL.default,
+                 eval_mode: str = EVAL_MODE.default, threshold: int = THRESHOLD.default, beam: int = BEAM.default,
+                 weights: list[float] | None = None, nodes: int | None = NODES.default, pool: int = POOL.default):
         super().__init__(game)
         try:
             self.evaluation = make_evaluation(eval, eval_mode, weights)
-            self.limit = Limit(depth=self.default_depth if depth is None else depth, beam=beam,
-                               threshold=threshold, nodes=nodes, pool=pool, **self.own_limits(depth or self.default_depth))
+            self.limit = Limit(depth=depth, beam=beam, threshold=threshold, nodes=nodes, pool=pool,
+                               **self.own_limits(depth))
         except ValueError as error:
             raise AgentError(str(error)) from None
+        if eval == "weighted" and weights is None:
+            self.params["weights"] = list(DEFAULT_WEIGHTS)  # record the weights used, not "the default"
         self.cache = SearchCache()
         self.decisions: dict[tuple, Decision] = {}
 
@@ -68,25 +68,16 @@ class SearchAgent(Agent):
             self.decisions[key] = decision
         return decision
 
-    def settings(self) -> dict[str, object]:
-        """Depth, evaluation, mode, threshold, beam, weights and node budget."""
-        weights = getattr(self.evaluation, "weights", None) if self.evaluation.name == "weighted" else None
-        return {"depth": self.limit.depth, "eval": self.evaluation.name, "eval_mode": self.evaluation.mode,
-                "threshold": self.limit.threshold, "beam": self.limit.beam, "weights": weights,
-                "nodes": self.limit.nodes, "pool": self.limit.pool, "endgame": self.limit.endgame,
-                "endgame_answers": self.limit.endgame_answers, "loss": self.limit.loss, "opening": self.limit.opening,
-                "opening_top": self.limit.opening_top, "widen": self.limit.widen}
-
 
 @register("minimax", "depth-limited minimax: the Indicator replies with the pattern worst for the Guesser",
-          options=SEARCH_OPTIONS)
+          params=SEARCH_PARAMS)
 class MinimaxAgent(SearchAgent):
     """Plays minimax's move."""
 
     algorithm = staticmethod(minimax)
 
 
-@register("alphabeta", "minimax's moves with alpha-beta pruning (fewer nodes)", options=SEARCH_OPTIONS)
+@register("alphabeta", "minimax's moves with alpha-beta pruning (fewer nodes)", params=SEARCH_PARAMS)
 class AlphaBetaAgent(SearchAgent):
     """Plays alpha-beta's move (the same as minimax's)."""
 
@@ -94,7 +85,7 @@ class AlphaBetaAgent(SearchAgent):
 
 
 @register("expectimax", "depth-limited expectimax: each reply weighted by how many answers give it",
-          options=SEARCH_OPTIONS)
+          params=SEARCH_PARAMS)
 class ExpectimaxAgent(SearchAgent):
     """Plays expectimax's move."""
 
@@ -111,13 +102,12 @@ class ExpectimaxAgent(SearchAgent):
 
 
 @register("decision-tree", "expectimax choosing only among the answers still possible (default depth 1)",
-          options=SEARCH_OPTIONS)
+          params=(DEPTH.with_default(1), *SEARCH_PARAMS[1:]))
 class DecisionTreeAgent(SearchAgent):
     """Always guesses a possible answer: the best one by expectimax (depth 1: by the evaluation)."""
 
     algorithm = staticmethod(expectimax)
     candidates_only = True
-    default_depth = 1
 
     def own_limits(self, depth: int) -> dict[str, object]:
         """Bound as hard mode binds, it searches sets of up to 100 answers to the end, weighs a loss

@@ -37,7 +37,8 @@ from search.matrix import cache_dir
 
 from .base import Agent, Decision
 from .entropy import EntropyAgent, entropy_ranking
-from .registry import Option, add_option, register, whole_number
+from .params import WHOLE, Param
+from .registry import register
 
 #: Bumped whenever a cached plan's meaning changes.
 CACHE_FORMAT = "wordle-arena two-step plan v1"
@@ -69,13 +70,7 @@ class OpenerResult:
     total: int
 
 
-def parse_openers(text: str) -> int:
-    """A positive number of openers, from the command line."""
-    return whole_number(text, "--openers", 1)
-
-
-add_option(Option("openers", parse_openers, metavar="N",
-                  help=f"two-step: how many top-entropy openers to judge (default {DEFAULT_OPENERS})"))
+OPENERS = Param("openers", WHOLE, DEFAULT_OPENERS, "how many top-entropy openers to judge", least=1, most=200)
 
 
 def top_openers(game: Wordle, count: int) -> np.ndarray:
@@ -256,19 +251,15 @@ def best_plan(game: Wordle, count: int, hard: bool, max_guesses: int = DEFAULT_M
 
 
 @register("two-step", "the best opener by two-step lookahead, its best second guess, then greedy entropy",
-          options=("openers",))
+          params=(OPENERS,))
 class TwoStepAgent(Agent):
     """Plays a precomputed opener and second guesses, then greedy entropy (cached by state)."""
 
     def __init__(self, game: Wordle, openers: int = DEFAULT_OPENERS):
         super().__init__(game)
-        self.openers = parse_openers(str(openers))
+        self.openers = OPENERS.check(openers)
         self.follow = EntropyAgent(game)
         self._plans: dict[tuple[bool, int], OpenerResult] = {}
-
-    def settings(self) -> dict[str, object]:
-        """How many openers the ranking judged."""
-        return {"openers": self.openers}
 
     def plan(self, hard: bool, max_guesses: int) -> OpenerResult:
         """The plan for a mode and guess limit, read from the cache or computed on first use.

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import agents  # noqa: E402
-from agents import OPTIONS, game_rng, make_agent  # noqa: E402
+from agents import all_params, game_rng, make_agent  # noqa: E402
 from search import Wordle, load_matrix, load_words  # noqa: E402
 from search.files import write_atomically  # noqa: E402
 from tournament.provenance import provenance  # noqa: E402
@@ -60,10 +60,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--limit", type=int, default=None, help="play only the first N answers")
     parser.add_argument("--name", default=None, help="results file name (default from the settings)")
-    for option in OPTIONS.values():
-        parser.add_argument(option.flag, dest=option.name, type=option.parse, default=None)
+    for name, declarations in all_params().items():
+        parser.add_argument("--" + name.replace("_", "-"), dest=name, type=declarations[0].parse, default=None)
     args = parser.parse_args()
-    options = {name: getattr(args, name) for name in OPTIONS if getattr(args, name) is not None}
+    options = {name: getattr(args, name) for name in all_params() if getattr(args, name) is not None}
     words = load_words()
     answers = list(range(len(words.answers)))[: args.limit]
     shares = [answers[i * len(answers) // args.jobs:(i + 1) * len(answers) // args.jobs] for i in range(args.jobs)]

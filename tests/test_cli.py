@@ -51,7 +51,15 @@ def test_person_out_of_guesses(capsys, monkeypatch):
         (["play", "--agent", "random", "--answer", "xxxxx"], "'xxxxx' is not in the list of possible answers"),
         (["play", "--agent", "random", "--answer", "salet"], "'salet' is not in the list of possible answers"),
         (["play", "--agent", "nobody"], "invalid choice: 'nobody'"),
-        (["play", "--seed", "-1"], "'-1' must not be negative"),
+        (["play", "--seed", "-1"], "argument --seed: '-1' must be from 0 to 4294967295"),
+        (["play", "--max-guesses", "1000000000"], "argument --max-guesses: '1000000000' must be from 1 to 20"),
+        (["play", "--agent", "expectimax", "--answer", "cigar", "--depth", "1000000"],
+         "argument --depth: depth must be at most 4, got 1000000"),
+        (["play", "--agent", "expectimax", "--answer", "cigar", "--beam", "99999999999"],
+         "argument --beam: beam must be at most 100, got 99999999999"),
+        (["play", "--agent", "expectimax", "--mode", "zero"], "unrecognized arguments: --mode zero"),
+        (["--nosuch"], "wordle-arena: error: unrecognized arguments: --nosuch"),
+        ([], "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, openers"),
         (["play", "--max-guesses", "zero"], "'zero' is not a whole number"),
         (["play", "--bogus"], "unrecognized arguments: --bogus"),
         (["dance"], "invalid choice: 'dance'"),
@@ -93,7 +101,9 @@ def test_the_script_itself_exits_cleanly_on_bad_input():
 
 def test_help_lists_play():
     finished = subprocess.run([sys.executable, "cli.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert finished.returncode == 0 and "play" in finished.stdout
+    assert finished.returncode == 0
+    listed = [line.split()[0] for line in finished.stdout.splitlines() if line.startswith("    ") and line[4] != " "]
+    assert listed == ["play", "tournament", "verify", "tree", "assist", "openers"]
 
 
 def test_tree_command_writes_a_tree_and_refuses_bad_paths(capsys, tmp_path):
@@ -106,7 +116,7 @@ def test_tree_command_writes_a_tree_and_refuses_bad_paths(capsys, tmp_path):
     code, _, err = run_cli(capsys, "tree", "--answers", str(answers), "--guesses", str(answers), "--out", str(tmp_path / "t.csv"))
     assert code == 2 and err.count("\n") == 1 and "must end in .json or .graphml" in err
     code, _, err = run_cli(capsys, "play", "--agent", "expectimax", "--weights", "1,2", "--answer", "crane")
-    assert code == 2 and err.count("\n") == 1 and "four" in err
+    assert code == 2 and err.count("\n") == 1 and "weights takes 4 numbers separated by commas, got '1,2'" in err
 
 
 def test_search_agent_trace_shows_values_and_nodes(capsys, tmp_path):
@@ -117,10 +127,26 @@ def test_search_agent_trace_shows_values_and_nodes(capsys, tmp_path):
     assert code == 0 and err == "" and "nodes" in out and "value" in out
 
 
-def test_mode_is_the_evaluation_mode_where_the_command_has_no_mode_of_its_own(capsys):
-    """play takes --mode as --eval-mode; the tournament keeps --mode for normal/hard/both."""
-    short = run_cli(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--depth", "1", "--mode", "zero", "--seed", "4")
-    long = run_cli(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--depth", "1", "--eval-mode", "zero", "--seed", "4")
-    assert short == long and short[0] in (0, 1)
+def test_mode_means_normal_hard_or_both_and_only_that(capsys):
+    """--mode is the tournament's game mode; the evaluation mode is --eval-mode everywhere."""
+    code, out, _ = run_cli(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--depth", "1",
+                           "--eval-mode", "zero", "--seed", "4")
+    assert code in (0, 1) and "expectimax playing CRANE (normal mode, seed 4)" in out
     code, _, err = run_cli(capsys, "tournament", "--mode", "zero")
-    assert code == 2 and "invalid choice: 'zero'" in err
+    assert code == 2 and "argument --mode: invalid choice: 'zero'" in err
+
+
+def test_play_without_a_seed_draws_a_fresh_answer_and_prints_its_seed(capsys):
+    seen = set()
+    for _ in range(4):
+        code, out, _ = run_cli(capsys, "play", "--agent", "entropy")
+        header = out.splitlines()[0]
+        seen.add(header.split(" playing ")[1].split(" ")[0])
+        seed = header.rsplit("seed ", 1)[1].rstrip(")")
+        assert run_cli(capsys, "play", "--agent", "entropy", "--seed", seed)[1].splitlines()[0] == header
+    assert len(seen) > 1
+
+
+def test_an_empty_line_at_the_prompt_is_asked_again_not_called_a_word(capsys, monkeypatch):
+    code, out, _ = run_cli(capsys, "play", "--answer", "crane", stdin="\n  \ncrane\n", monkeypatch=monkeypatch)
+    assert code == 0 and "not in the list" not in out and "Solved CRANE in 1/6" in out

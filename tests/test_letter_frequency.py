@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from agents import AgentError, game_rng, make_agent
-from agents.letter_frequency import parse_switch
+from agents.letter_frequency import CANDIDATES_ONLY
 from heuristics.letters import COMBINE, reference_letter_score
 from tests.conftest import small_game
 
@@ -68,10 +68,10 @@ def test_official_opener_and_settings(official_game):
 
 
 def test_option_parsing():
-    assert parse_switch("YES") is True and parse_switch("off") is False
-    with pytest.raises(ValueError):
-        parse_switch("maybe")
-    with pytest.raises(AgentError, match="does not take --prior-answers"):
+    assert CANDIDATES_ONLY.parse("YES") is True and CANDIDATES_ONLY.parse("off") is False
+    with pytest.raises(ValueError, match="candidates_only must be yes or no, got 'maybe'"):
+        CANDIDATES_ONLY.parse("maybe")
+    with pytest.raises(AgentError, match="does not take prior_answers"):
         make_agent("letter-frequency", small_game(ANSWERS), prior_answers="all")
-    with pytest.raises(ValueError, match="not a combination"):
+    with pytest.raises(AgentError, match="unknown combine 'mean'; choose one of sum, product, squares, ratio"):
         make_agent("letter-frequency", small_game(ANSWERS), combine="mean")

@@ -77,4 +77,27 @@ def test_settings_difference_names_what_changed():
     other_lists = Plan(("random",), ("normal", "hard"), (0, 1), 0, (("depth", 2),), None, 6, "xyz")
     assert "word lists differ" in settings_difference(same, other_lists.settings())
     assert str(default_folder(plan)) == "results/tournament-depth-2"
-    assert "--depth 2" in plan.command() and "--seed 0" in plan.command()
+    wider = Plan(("random",), ("normal", "hard"), (0, 1), 0, (("depth", 2),), None, 6, "abc",
+                 agent_settings={"random": {"beam": 20}})
+    assert settings_difference(same, wider.settings()) == "agent settings differ (none there, random={'beam': 20} here)"
+
+
+def test_a_changed_default_is_a_changed_plan(official_game):
+    """The plan records every agent's full settings, so a run with other defaults is refused by --resume."""
+    from tournament import make_plan
+
+    plan = make_plan(official_game, agents="expectimax,entropy", options={"beam": 12})
+    assert plan.agent_settings["entropy"] == {}
+    assert plan.agent_settings["expectimax"] == {"depth": 2, "eval": "cost", "eval_mode": "local", "threshold": 100,
+                                                 "beam": 12, "weights": None, "nodes": None, "pool": 300}
+    changed = dict(plan.settings(), agent_settings={"entropy": {}, "expectimax": {
+        **plan.agent_settings["expectimax"], "pool": 200}})
+    assert settings_difference(changed, plan.settings()).startswith("agent settings differ")
+
+
+def test_the_canonical_command_names_every_option():
+    import cli
+
+    plan = Plan(("expectimax",), ("hard",), (0, 1), 7, (("depth", 2), ("weights", [0.5, 0.3, 0.1, 0.1])), 2, 6, "abc")
+    assert cli.tournament_command(plan) == ("python cli.py tournament --agents expectimax --mode hard --seed 7 "
+                                            "--max-guesses 6 --sample 2 --depth 2 --weights 0.5,0.3,0.1,0.1")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents import AgentError, OPTIONS, make_agent
-from agents.options import parse_depth, parse_eval, parse_mode, parse_weights
+from agents import AgentError, make_agent
+from agents.params import BEAM, DEPTH, EVAL, EVAL_MODE, WEIGHTS
 
 from .test_minimax import ANSWERS, hand_game
 
@@ -39,13 +39,18 @@ def test_zero_mode_is_a_seeded_random_player():
 
 
 def test_option_parsing_errors_say_what_is_wrong():
-    assert parse_weights("0.6,0.2,0.15,0.05") == (0.6, 0.2, 0.15, 0.05)
-    assert parse_eval("Cost") == "cost" and parse_mode("zero") == "zero" and parse_depth("3") == 3
-    for parse, text, words in ((parse_weights, "1,2", "four"), (parse_weights, "a,b,c,d", "comma"),
-                               (parse_depth, "0", "at least"), (parse_eval, "magic", "choose one of"),
-                               (parse_mode, "global", "choose one of"), (OPTIONS["beam"].parse, "x", "whole")):
+    assert WEIGHTS.parse("0.6,0.2,0.15,0.05") == [0.6, 0.2, 0.15, 0.05]
+    assert EVAL.parse("Cost") == "cost" and EVAL_MODE.parse("zero") == "zero" and DEPTH.parse("3") == 3
+    for param, text, words in ((WEIGHTS, "1,2", "weights takes 4 numbers separated by commas, got '1,2'"),
+                               (WEIGHTS, "a,b,c,d", "weights takes 4 numbers separated by commas"),
+                               (DEPTH, "0", "depth must be at least 1, got 0"),
+                               (DEPTH, "1000000", "depth must be at most 4, got 1000000"),
+                               (EVAL, "magic", "unknown eval 'magic'; choose one of"),
+                               (EVAL_MODE, "global", "unknown eval_mode 'global'; choose one of"),
+                               (BEAM, "x", "beam must be a whole number, got 'x'"),
+                               (BEAM, "99999999999", "beam must be at most 100, got 99999999999")):
         with pytest.raises(ValueError, match=words):
-            parse(text)
+            param.parse(text)
 
 
 def test_options_the_agent_cannot_use_are_agent_errors():

@@ -335,10 +335,10 @@ def test_agents_whose_games_never_change_are_named_as_unbound_by_the_rule():
     (["--agents", "random,,random"], "empty name"),
     (["--agents", "random,random"], "more than once"),
     (["--mode", "sideways"], "invalid choice"),
-    (["--sample", "0"], "must be at least 1"),
+    (["--sample", "0"], "argument --sample: '0' must be from 1 to 100000"),
     (["--sample", "31"], "more than the 30 answers"),
     (["--jobs", "zero"], "not a whole number"),
-    (["--agents", "random,entropy", "--depth", "2"], "none of the agents played takes --depth"),
+    (["--agents", "random,entropy", "--depth", "2"], "none of the agents played takes depth"),
 ])
 def test_bad_input_is_one_line(capsys, lists, tmp_path, argv, message):
     code, _, stderr = run_cli(capsys, "tournament", "--answers", str(lists[0]), "--guesses", str(lists[1]),

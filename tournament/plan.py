@@ -8,19 +8,18 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from agents import OPTIONS, agent_names, spec
+from agents import agent_names, all_params, resolve, spec
+from agents.base import SAMPLE_STREAM
 from search import UserError, Wordle
 
 MODES = ("normal", "hard")
 MODE_CHOICES = ("normal", "hard", "both")
-#: Second seed word for the answer sample, so it is not the stream `game_rng(seed, answer)` uses.
-SAMPLE_STREAM = 0x53414D50
 
 
 class TournamentError(UserError):
@@ -36,12 +35,16 @@ class Plan:
         modes: "normal" and/or "hard", in that order.
         answers: answer indices played, ascending (all of them, or the seeded sample).
         seed: run seed; game g of an agent uses `game_rng(seed, g)`.
-        options: agent options given (name, value), sorted; each agent uses those it takes.
+        options: agent parameters given (name, value), sorted; each agent uses those it takes.
+        agent_settings: every parameter of every agent, defaults included, as each is built
+            (`agents.make_agent(name, game, **agent_settings[name])`).
         sample: the --sample size, or None for every answer.
         max_guesses: the guess limit.
         checksum: the word lists' checksum.
         answers_file: absolute path of the answer list, or None for the shipped one.
         guesses_file: absolute path of the guess list, or None for the shipped one.
+        command_line: the command that plays exactly these games, as the caller writes it
+            (the command line's business; empty when none was given).
     """
 
     agents: tuple[str, ...]
@@ -54,6 +57,8 @@ class Plan:
     checksum: str
     answers_file: str | None = None
     guesses_file: str | None = None
+    agent_settings: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False)
+    command_line: str = field(default="", compare=False)
 
     @property
     def failure_score(self) -> int:
@@ -71,6 +76,8 @@ class Plan:
             "modes": list(self.modes),
             "seed": self.seed,
             "options": {name: _plain(value) for name, value in self.options},
+            "agent_settings": {name: {key: _plain(value) for key, value in settings.items()}
+                               for name, settings in self.agent_settings.items()},
             "sample": self.sample,
             "answers_played": len(self.answers),
             "max_guesses": self.max_guesses,
@@ -78,20 +85,8 @@ class Plan:
         }
 
     def command(self) -> str:
-        """The canonical command that plays exactly these games (--out and --jobs change no game)."""
-        parts = ["python cli.py tournament", f"--agents {','.join(self.agents)}",
-                 f"--mode {'both' if len(self.modes) == 2 else self.modes[0]}", f"--seed {self.seed}"]
-        parts.append(f"--max-guesses {self.max_guesses}")
-        if self.sample is not None:
-            parts.append(f"--sample {self.sample}")
-        for name, value in self.options:
-            flag = OPTIONS[name].flag if name in OPTIONS else "--" + name.replace("_", "-")
-            parts.append(f"{flag} {_flag_text(value)}")
-        if self.answers_file is not None:
-            parts.append(f"--answers {self.answers_file}")
-        if self.guesses_file is not None:
-            parts.append(f"--guesses {self.guesses_file}")
-        return " ".join(parts)
+        """The command that plays exactly these games, as the caller recorded it."""
+        return self.command_line
 
 
 def _plain(value: Any) -> Any:
@@ -101,13 +96,9 @@ def _plain(value: Any) -> Any:
     return value if isinstance(value, (int, float, str, bool)) or value is None else str(value)
 
 
-def _flag_text(value: Any) -> str:
-    """An option value as it is typed after its flag: yes/no, comma-separated lists, else str."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (tuple, list)):
-        return ",".join(_flag_text(item) for item in value)
-    return str(value)
+def value_text(name: str, value: Any) -> str:
+    """A parameter's value as its parameter writes it (yes/no, numbers separated by commas, else str)."""
+    return all_params()[name][0].text(value) if name in all_params() else str(value)
 
 
 def parse_agents(text: str | None) -> tuple[str, ...]:
@@ -179,8 +170,8 @@ def make_plan(game: Wordle, agents: str | None = None, mode: str = "both", seed:
     given = sorted((name, value) for name, value in (options or {}).items() if value is not None)
     chosen = parse_agents(agents)
     for name, _ in given:
-        if not any(name in spec(agent).options for agent in chosen):
-            raise TournamentError(f"none of the agents played takes {OPTIONS[name].flag if name in OPTIONS else name}")
+        if not any(spec(agent).param(name) is not None for agent in chosen):
+            raise TournamentError(f"none of the agents played takes {name}")
     return Plan(
         agents=chosen,
         modes=parse_modes(mode),
@@ -192,6 +183,7 @@ def make_plan(game: Wordle, agents: str | None = None, mode: str = "both", seed:
         checksum=game.words.checksum,
         answers_file=None if answers_file is None else str(Path(answers_file).resolve()),
         guesses_file=None if guesses_file is None else str(Path(guesses_file).resolve()),
+        agent_settings={name: resolve(name, strict=False, **dict(given)) for name in chosen},
     )
 
 
@@ -205,7 +197,7 @@ def default_folder(plan: Plan, base: str | Path = "results") -> Path:
     """
     parts = ["tournament"]
     for name, value in plan.options:
-        parts.append(f"{name.replace('_', '-')}-{_flag_text(value)}")
+        parts.append(f"{name.replace('_', '-')}-{value_text(name, value)}")
     if plan.sample is not None:
         parts.append(f"sample-{plan.sample}")
     if plan.seed != 0:
@@ -216,7 +208,8 @@ def default_folder(plan: Plan, base: str | Path = "results") -> Path:
 
 def settings_difference(recorded: dict[str, Any], wanted: dict[str, Any]) -> str | None:
     """The first way two plans' settings differ, in words, or None when they are the same plan."""
-    labels = [("seed", "seed"), ("options", "agent options"), ("sample", "sample"), ("agents", "agents"),
+    labels = [("seed", "seed"), ("options", "agent options"), ("agent_settings", "agent settings"),
+              ("sample", "sample"), ("agents", "agents"),
               ("modes", "modes"), ("max_guesses", "guess limit"), ("answers_played", "answers played")]
     if recorded.get("words", {}).get("checksum") != wanted["words"]["checksum"]:
         return "word lists differ (checksum {} there, {} here)".format(

@@ -96,8 +96,8 @@ def play_game(game: Wordle, agent: Agent, plan: Plan, mode: str, answer: int) ->
 
 
 def build_agent(game: Wordle, plan: Plan, name: str) -> Agent:
-    """The agent for one share; every given option reaches the agents that take it, the others ignore it."""
-    return make_agent(name, game, strict=False, **dict(plan.options))
+    """The agent for one share, built with every setting the plan records for it."""
+    return make_agent(name, game, **plan.agent_settings[name])
 
 
 def play_task(game: Wordle, plan: Plan, task: Task, emit: Callable[[GameRecord], None],

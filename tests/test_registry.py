@@ -1,0 +1,58 @@
+"""The registry: typed parameters checked, every setting recorded, and settings that rebuild the same agent."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents import AGENTS, AgentError, all_params, game_rng, make_agent, resolve
+from agents.params import DEPTH, NODES, WEIGHTS
+
+from .conftest import small_game
+
+ANSWERS = ["lanky", "black", "slack", "flask", "panel", "parka", "spank", "plank"]
+
+
+@pytest.mark.parametrize("name", list(AGENTS))
+def test_settings_hold_every_parameter_and_rebuild_the_same_agent(name):
+    game = small_game(ANSWERS)
+    agent = make_agent(name, game)
+    settings = agent.settings()
+    assert set(settings) == {param.name for param in AGENTS[name].params}
+    again = make_agent(name, game, **settings)
+    assert again.settings() == settings
+    for answer in range(len(ANSWERS)):
+        first = game.play(lambda s: agent.decide(s, game_rng(0, answer)).guess, answer)
+        second = game.play(lambda s: again.decide(s, game_rng(0, answer)).guess, answer)
+        assert first.turns == second.turns
+
+
+def test_defaults_are_per_agent_and_recorded():
+    assert resolve("decision-tree")["depth"] == 1 and resolve("expectimax")["depth"] == 2
+    assert resolve("expectimax", beam=12)["beam"] == 12
+    assert make_agent("expectimax", small_game(ANSWERS), eval="weighted").settings()["weights"] == [0.6, 0.2, 0.15, 0.05]
+
+
+def test_values_out_of_range_or_foreign_are_one_line_agent_errors():
+    with pytest.raises(AgentError, match="^expectimax: depth must be at most 4, got 5$"):
+        resolve("expectimax", depth=5)
+    with pytest.raises(AgentError, match="^agent 'entropy' does not take depth$"):
+        resolve("entropy", depth=2)
+    assert resolve("entropy", strict=False, depth=2) == {}
+    with pytest.raises(AgentError, match="^expectimax: weights apply only to the weighted evaluation, not 'cost'$"):
+        make_agent("expectimax", small_game(ANSWERS), weights=[1, 0, 0, 0])
+
+
+def test_a_parameter_shared_by_agents_is_declared_alike():
+    for name, declarations in all_params().items():
+        shapes = {(p.kind, p.least, p.most, p.choices, p.count) for p in declarations}
+        assert len(shapes) == 1, name
+
+
+def test_param_checks():
+    assert DEPTH.check(3.0) == 3 and NODES.check(None) is None
+    for param, value, message in ((DEPTH, True, "depth must be a whole number, got True"),
+                                  (DEPTH, 2.5, "depth must be a whole number, got 2.5"),
+                                  (DEPTH, None, "depth needs a value"),
+                                  (WEIGHTS, [1, 2], "weights takes 4 numbers, got \\[1, 2\\]")):
+        with pytest.raises(ValueError, match=f"^{message}$"):
+            param.check(value)
