@@ -21,6 +21,7 @@ from rich.text import Text
 
 from agents import AGENTS, Decision, Param, agent_names, all_params, game_rng, make_agent
 from agents.base import draw_answer, fresh_seed, state_rng
+from agents.params import WHOLE
 from agents.assistant import advice_data, advise, advise_steps, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
@@ -67,15 +68,14 @@ MOST_SAMPLE = 100_000
 
 
 def whole(least: int, most: int) -> Any:
-    """argparse type: a whole number from `least` to `most`, both included."""
+    """argparse type: a whole number from `least` to `most`, both included (read as agents' parameters are)."""
+    number = Param("the value", WHOLE, None, "", least=least, most=most, optional=True)
+
     def read(text: str) -> int:
         try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-        if not least <= value <= most:
-            raise argparse.ArgumentTypeError(f"'{text}' must be from {least} to {most}")
-        return value
+            return number.parse(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error).removeprefix("the value ")) from None
     return read
 
 

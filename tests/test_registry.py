@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from agents import AGENTS, AgentError, all_params, game_rng, make_agent, resolve
-from agents.params import DEPTH, NODES, WEIGHTS
 
 from .conftest import small_game
 
@@ -46,13 +45,3 @@ def test_a_parameter_shared_by_agents_is_declared_alike():
     for name, declarations in all_params().items():
         shapes = {(p.kind, p.least, p.most, p.choices, p.count) for p in declarations}
         assert len(shapes) == 1, name
-
-
-def test_param_checks():
-    assert DEPTH.check(3.0) == 3 and NODES.check(None) is None
-    for param, value, message in ((DEPTH, True, "depth must be a whole number, got True"),
-                                  (DEPTH, 2.5, "depth must be a whole number, got 2.5"),
-                                  (DEPTH, None, "depth needs a value"),
-                                  (WEIGHTS, [1, 2], "weights takes 4 numbers, got \\[1, 2\\]")):
-        with pytest.raises(ValueError, match=f"^{message}$"):
-            param.check(value)

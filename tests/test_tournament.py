@@ -335,9 +335,9 @@ def test_agents_whose_games_never_change_are_named_as_unbound_by_the_rule():
     (["--agents", "random,,random"], "empty name"),
     (["--agents", "random,random"], "more than once"),
     (["--mode", "sideways"], "invalid choice"),
-    (["--sample", "0"], "argument --sample: '0' must be from 1 to 100000"),
+    (["--sample", "0"], "argument --sample: must be at least 1, got 0"),
     (["--sample", "31"], "more than the 30 answers"),
-    (["--jobs", "zero"], "not a whole number"),
+    (["--jobs", "zero"], "argument --jobs: must be a whole number, got 'zero'"),
     (["--agents", "random,entropy", "--depth", "2"], "none of the agents played takes depth"),
 ])
 def test_bad_input_is_one_line(capsys, lists, tmp_path, argv, message):
