@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from agents import OPTIONS, Decision, agent_names, game_rng, make_agent
 from agents.assistant import advice_data, advise, advise_steps, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
-from search.files import prepare_output, write_atomically
+from search.storage import prepare_output, write_atomically
 from search.tree import FORMATS as TREE_FORMATS, build_tree, write_tree
 
 EXIT_USAGE = 2
@@ -424,7 +425,7 @@ def openers_command(args: argparse.Namespace) -> str:
 
 def command_openers(args: argparse.Namespace, console: Console) -> int:
     """Rank the top openers by two-step lookahead and measured average; show and save the table."""
-    from tournament.provenance import provenance
+    from search.storage import results_record
 
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
@@ -445,14 +446,11 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
     console.print(table)
     words = game.words
     record = {
-        "command": openers_command(args),
-        "seed": None,
+        **results_record(openers_command(args), None, game.words.checksum),
         "seed_note": "the ranking makes no random choice",
         "mode": mode,
         "top": count,
         "max_guesses": args.max_guesses,
-        "word_lists_sha256": words.checksum,
-        **provenance(),
         "ranking": [
             {"rank": rank, "opener": words.guesses[r.opener], "entropy": round(r.entropy, 6),
              "two_step_bits": round(r.two_step_bits, 6), "two_step_rank": by_bits[r.opener],
@@ -537,9 +535,15 @@ def build_parser() -> ArgumentParser:
     return parser
 
 
+def show_warning(message: Warning | str, *_: Any) -> None:
+    """A library warning (a cache that cannot be kept, ...) as one line on stderr."""
+    sys.stderr.write(f"wordle-arena: warning: {message}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; bad input is one line on stderr and exit 2, Ctrl-C exits 130."""
     args = build_parser().parse_args(argv)
+    warnings.showwarning = show_warning
     console = Console(highlight=False)
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console.width = PIPED_WIDTH  # a pipe or a log file has no width; keep tables whole

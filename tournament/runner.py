@@ -26,10 +26,9 @@ from typing import Any, Callable, Iterable
 
 from agents import Agent, game_rng, make_agent, spec
 from search import State, UserError, Wordle
-from search.files import prepare_folder, write_atomically
+from search.storage import prepare_folder, provenance, write_atomically
 
 from .plan import Plan, TournamentError, settings_difference
-from .provenance import provenance
 from .report import markdown_report
 from .records import SECONDS_DECIMALS, GameRecord, Journal, ResultsError, error_text, file_text, read_file
 from .stats import Summary, summarise
