@@ -13,6 +13,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from search.storage import WORD_LISTS_KEY
+
 from .plan import Plan
 from .records import GameRecord
 from .stats import AgentModeStats, PairedComparison, Summary
@@ -116,7 +118,7 @@ def markdown_report(document: dict[str, Any], summary: Summary) -> str:
         f"answers: {settings['answers_played']}{'' if settings['sample'] is None else ' (seeded sample)'}; "
         f"modes: {', '.join(settings['modes'])}; guess limit: {settings['max_guesses']}",
         f"- Word lists: {settings['words']['answers_file'] or 'shipped answers'}, "
-        f"{settings['words']['guesses_file'] or 'shipped guesses'}; checksum `{settings['words']['checksum']}`",
+        f"{settings['words']['guesses_file'] or 'shipped guesses'}; checksum `{settings['words'][WORD_LISTS_KEY]}`",
         f"- Git commit: {commits}",
         f"- Versions: {versions}",
         f"- Written: {document['written']}",

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from search import ALL_GREEN, UserError, Words, feedback, format_pattern, load_words, violation
+from search.storage import WORD_LISTS_KEY
 
 from .plan import MODES, sample_answers
 from .records import GameRecord, ResultsError, read_file
@@ -194,8 +195,8 @@ def verify_folder(folder: str | Path, answers: str | Path | None = None, guesses
     except UserError as error:
         result.problems.append(f"word lists: {error}")
         return result
-    if words.checksum != recorded_words.get("checksum"):
-        add([f"{GAMES_FILE}: word-list checksum {str(recorded_words.get('checksum'))[:16]}... does not match "
+    if words.checksum != recorded_words.get(WORD_LISTS_KEY):
+        add([f"{GAMES_FILE}: word-list checksum {str(recorded_words.get(WORD_LISTS_KEY))[:16]}... does not match "
              f"the lists given ({words.checksum[:16]}...)"])
         return result
     max_guesses = settings["max_guesses"]
