@@ -250,7 +250,9 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     if outcome.summary.comparisons:
         console.print(comparison_table(outcome.summary))
     console.print(outcome.summary.verdict, markup=False)
-    if outcome.played == 0 and outcome.resumed:
+    for note in outcome.notes:
+        console.print(f"repaired: {note}", markup=False, soft_wrap=True)
+    if outcome.played == 0 and outcome.resumed and not outcome.notes:
         console.print(f"All {outcome.resumed} games were already played; nothing was rewritten in {folder}.")
     else:
         console.print(f"{outcome.played} games played, {outcome.resumed} resumed; results in {folder}/ "

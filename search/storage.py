@@ -129,6 +129,83 @@ def prepare_folder(path: str | Path) -> Path:
     return path
 
 
+# -- one writer per folder ----------------------------------------------------------------
+class FolderBusy(UserError):
+    """A folder another process holds; `holder` says which (pid, started), as far as it wrote it."""
+
+    def __init__(self, folder: Path, holder: dict[str, Any]):
+        self.folder, self.holder = folder, holder
+        who = ", ".join(f"{key} {holder[key]}" for key in ("pid", "started") if key in holder) or "details unknown"
+        super().__init__(f"{folder} is in use by another run ({who})")
+
+
+#: File descriptors of the folder locks this process holds; a forked child closes its copies.
+_HELD_LOCKS: set[int] = set()
+
+
+def _close_inherited_locks() -> None:
+    """In a forked child: close the copies of the parent's lock files (the parent keeps its locks)."""
+    for handle in list(_HELD_LOCKS):
+        try:
+            os.close(handle)
+        except OSError:
+            pass
+    _HELD_LOCKS.clear()
+
+
+os.register_at_fork(after_in_child=_close_inherited_locks)
+
+
+class FolderLock:
+    """An OS lock (flock) on `folder/.lock`, held while one process writes the folder.
+
+    The lock dies with its process, so a run that was killed never blocks the next one;
+    the file says who holds it (pid and start time) and is removed on release.
+    """
+
+    NAME = ".lock"
+
+    def __init__(self, folder: str | Path):
+        self.path = Path(folder) / self.NAME
+        self.handle: int | None = None
+
+    def acquire(self, started: str) -> None:
+        """Take the lock or raise FolderBusy naming its holder; `started` is written beside this pid."""
+        import fcntl
+
+        while True:
+            handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = read_regular_file(self.path) or b""
+                os.close(handle)
+                try:
+                    details = json.loads(holder.decode("utf-8")) if holder else {}
+                except ValueError:
+                    details = {}
+                raise FolderBusy(self.path.parent, details if isinstance(details, dict) else {}) from None
+            try:  # a releasing holder may have removed the file between our open and our lock: lock the new one
+                same = os.path.samestat(os.fstat(handle), os.stat(self.path))
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(handle)
+        os.ftruncate(handle, 0)
+        os.write(handle, json.dumps({"pid": os.getpid(), "started": started}).encode())
+        self.handle = handle
+        _HELD_LOCKS.add(handle)
+
+    def release(self) -> None:
+        """Remove the lock file and let the lock go."""
+        if self.handle is not None:
+            self.path.unlink(missing_ok=True)
+            _HELD_LOCKS.discard(self.handle)
+            os.close(self.handle)
+            self.handle = None
+
+
 # -- reading ------------------------------------------------------------------------------
 def read_regular_file(path: Path) -> bytes | None:
     """The bytes of `path`, None if it is missing or unreadable; UserError if it is not a regular file.
