@@ -293,10 +293,15 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
     """Replay a run folder through the rules; exit 1 with one line per problem on any mismatch."""
     from tournament import verify_folder
 
-    result = verify_folder(args.folder, answers=args.answers, guesses=args.guesses, limit=args.limit)
+    with Progress(console=console, transient=True, disable=not (args.replay and console.is_terminal)) as progress:
+        bar = progress.add_task("replaying the recorded agents", total=None)
+        result = verify_folder(args.folder, answers=args.answers, guesses=args.guesses, limit=args.limit,
+                               replay=args.replay, replay_sample=args.sample,
+                               on_replay=lambda _: progress.advance(bar))
     if result.ok:
-        console.print(f"{args.folder}: all {result.games} games follow the rules and the summary agrees with them",
-                      markup=False, soft_wrap=True)
+        replayed = f"; {result.replayed} games replayed move for move" if result.replayed else ""
+        console.print(f"{args.folder}: all {result.games} games follow the rules and the summary agrees with them"
+                      f"{replayed}", markup=False, soft_wrap=True)
         return 0
     errors = Console(stderr=True, highlight=False)
     for problem in result.problems:
@@ -316,6 +321,10 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("folder", metavar="DIR", help="the run folder, e.g. results/tournament-depth-2")
     parser.add_argument("--limit", type=positive_int, default=20, metavar="N", help="report at most N problems (default 20)")
+    parser.add_argument("--replay", action="store_true",
+                        help="also play every game again with the recorded agents and settings and compare move for move")
+    parser.add_argument("--sample", type=positive_int, metavar="N",
+                        help="with --replay: replay N games drawn from the run seed instead of all")
     add_word_list_options(parser)
     parser.set_defaults(handler=command_verify)
 
