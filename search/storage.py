@@ -134,6 +134,7 @@ class FolderBusy(UserError):
     """A folder another process holds; `holder` says which (pid, started), as far as it wrote it."""
 
     def __init__(self, folder: Path, holder: dict[str, Any]):
+        """The message names the folder and what the holder wrote of itself."""
         self.folder, self.holder = folder, holder
         who = ", ".join(f"{key} {holder[key]}" for key in ("pid", "started") if key in holder) or "details unknown"
         super().__init__(f"{folder} is in use by another run ({who})")
@@ -166,6 +167,7 @@ class FolderLock:
     NAME = ".lock"
 
     def __init__(self, folder: str | Path):
+        """The lock of `folder`, not yet taken."""
         self.path = Path(folder) / self.NAME
         self.handle: int | None = None
 
