@@ -133,6 +133,13 @@ def test_a_fifo_where_the_matrix_cache_belongs_is_refused_in_one_line(capsys, tm
     one_line_error(code, stderr, "is not a regular file")
 
 
+def test_a_fifo_as_a_results_file_is_refused(capsys, finished):  # noqa: F811
+    (finished / "games.csv").unlink()
+    os.mkfifo(finished / "games.csv")
+    code, _, stderr = run_cli(capsys, "verify", str(finished))
+    assert code == 1 and "games.csv: not a regular file" in stderr
+
+
 def test_a_folder_that_cannot_be_written_is_one_line(capsys, lists, tmp_path, monkeypatch):
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
