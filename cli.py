@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from agents.params import WHOLE
 from agents.assistant import advice_data, advise, advise_steps, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
-from search.files import prepare_output, write_atomically
+from search.storage import prepare_output, write_atomically
 from search.tree import FORMATS as TREE_FORMATS, build_tree, write_tree
 
 EXIT_USAGE = 2
@@ -312,7 +313,9 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     if outcome.summary.comparisons:
         console.print(comparison_table(outcome.summary))
     console.print(outcome.summary.verdict, markup=False)
-    if outcome.played == 0 and outcome.resumed:
+    for note in outcome.notes:
+        console.print(f"repaired: {note}", markup=False, soft_wrap=True)
+    if outcome.played == 0 and outcome.resumed and not outcome.notes:
         console.print(f"All {outcome.resumed} games were already played; nothing was rewritten in {folder}.")
     else:
         console.print(f"{outcome.played} games played, {outcome.resumed} resumed; results in {folder}/ "
@@ -367,10 +370,15 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
     """Replay a run folder through the rules; exit 1 with one line per problem on any mismatch."""
     from tournament import verify_folder
 
-    result = verify_folder(args.folder, answers=args.answers, guesses=args.guesses, limit=args.limit)
+    with Progress(console=console, transient=True, disable=not (args.replay and console.is_terminal)) as progress:
+        bar = progress.add_task("replaying the recorded agents", total=None)
+        result = verify_folder(args.folder, answers=args.answers, guesses=args.guesses, limit=args.limit,
+                               replay=args.replay, replay_sample=args.sample,
+                               on_replay=lambda _: progress.advance(bar))
     if result.ok:
-        console.print(f"{args.folder}: all {result.games} games follow the rules and the summary agrees with them",
-                      markup=False, soft_wrap=True)
+        replayed = f"; {result.replayed} games replayed move for move" if result.replayed else ""
+        console.print(f"{args.folder}: all {result.games} games follow the rules and the summary agrees with them"
+                      f"{replayed}", markup=False, soft_wrap=True)
         return 0
     errors = Console(stderr=True, highlight=False)
     for problem in result.problems:
@@ -391,6 +399,10 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("folder", metavar="DIR", help="the run folder, e.g. results/tournament-depth-2")
     parser.add_argument("--limit", type=whole(1, MOST_PROBLEMS), default=20, metavar="N",
                         help=f"report at most N problems (default 20, at most {MOST_PROBLEMS})")
+    parser.add_argument("--replay", action="store_true",
+                        help="also play every game again with the recorded agents and settings and compare move for move")
+    parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), metavar="N",
+                        help=f"with --replay: replay N games drawn from the run seed instead of all (at most {MOST_SAMPLE})")
     add_word_list_options(parser)
     parser.set_defaults(handler=command_verify)
 
@@ -502,7 +514,7 @@ def openers_command(args: argparse.Namespace) -> str:
 
 def command_openers(args: argparse.Namespace, console: Console) -> int:
     """Rank the top openers by two-step lookahead and measured average; show and save the table."""
-    from tournament.provenance import provenance
+    from search.storage import results_record
 
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
@@ -523,14 +535,11 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
     console.print(table)
     words = game.words
     record = {
-        "command": openers_command(args),
-        "seed": None,
+        **results_record(openers_command(args), None, game.words.checksum),
         "seed_note": "the ranking makes no random choice",
         "mode": mode,
         "top": count,
         "max_guesses": args.max_guesses,
-        "word_lists_sha256": words.checksum,
-        **provenance(),
         "ranking": [
             {"rank": rank, "opener": words.guesses[r.opener], "entropy": round(r.entropy, 6),
              "two_step_bits": round(r.two_step_bits, 6), "two_step_rank": by_bits[r.opener],
@@ -616,9 +625,15 @@ def build_parser() -> ArgumentParser:
     return parser
 
 
+def show_warning(message: Warning | str, *_: Any) -> None:
+    """A library warning (a cache that cannot be kept, ...) as one line on stderr."""
+    sys.stderr.write(f"wordle-arena: warning: {message}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; bad input is one line on stderr and exit 2, Ctrl-C exits 130."""
     args = build_parser().parse_args(argv)
+    warnings.showwarning = show_warning
     console = Console(highlight=False)
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console.width = PIPED_WIDTH  # a pipe or a log file has no width; keep tables whole

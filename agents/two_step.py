@@ -14,13 +14,13 @@ is then judged two ways:
 The ranking puts the smallest measured average first (ties: more two-step information,
 then the smaller opener index). The `two-step` agent plays the first opener of the
 ranking over its top N (default 10), that opener's second guess, then greedy entropy.
-Its plan is kept in a disk cache beside the pattern matrix (one file per word lists,
-mode, N and guess limit), re-validated when read, so only the first start pays for it.
+Its plan is kept in a checksummed disk cache beside the pattern matrix (one file per word
+lists, mode, N and guess limit), keyed by the source of this module and every module it
+imports, so a change to the entropy agent retires it; only the first start pays for it.
 """
 
 from __future__ import annotations
 
-import json
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -31,17 +31,14 @@ from typing import Callable
 import numpy as np
 
 from search import ALL_GREEN, State, Wordle
-from search.files import write_atomically
 from search.game import DEFAULT_MAX_GUESSES
-from search.matrix import cache_dir
+from search.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value, read_or_build
 
 from .base import Agent, Decision
 from .entropy import EntropyAgent, entropy_ranking
 from .params import WHOLE, Param
 from .registry import register
 
-#: Bumped whenever a cached plan's meaning changes.
-CACHE_FORMAT = "wordle-arena two-step plan v1"
 DEFAULT_OPENERS = 10
 
 
@@ -199,55 +196,44 @@ def rank_openers(game: Wordle, count: int, hard: bool, jobs: int = 1,
 
 
 # -- the plan cache --------------------------------------------------------------------
+def plan_cache(game: Wordle, count: int, hard: bool, max_guesses: int) -> Cache:
+    """The cache of one two-step plan, tied to the code that computes it (this module and all it imports)."""
+    key = {WORD_LISTS_KEY: game.words.checksum, "mode": "hard" if hard else "normal", "openers": count,
+           "max_guesses": max_guesses}
+    return Cache("two-step", key, code_version(__name__), suffix=".json")
+
+
 def plan_cache_path(game: Wordle, count: int, hard: bool, max_guesses: int, directory: Path | None = None) -> Path:
     """The cache file of one two-step plan."""
-    mode = "hard" if hard else "normal"
-    return (directory or cache_dir()) / f"two-step-{game.words.checksum[:32]}-{mode}-top{count}-max{max_guesses}.json"
+    return plan_cache(game, count, hard, max_guesses).path(directory)
 
 
-def _plan_to_json(game: Wordle, result: OpenerResult) -> dict:
+def encode_plan(result: OpenerResult) -> bytes:
     """A plan as the cache stores it."""
     data = asdict(result)
     data["seconds"] = {str(pattern): guess for pattern, guess in result.seconds.items()}
-    return {"format": CACHE_FORMAT, "lists": game.words.checksum, "plan": data}
+    return json_payload(data)
 
 
-def read_plan(path: Path, game: Wordle) -> OpenerResult | None:
-    """A cached plan if the file is whole and fits the game, else None (never trusted blindly)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data["format"] != CACHE_FORMAT or data["lists"] != game.words.checksum:
-            return None
-        plan = dict(data["plan"])
-        plan["seconds"] = {int(pattern): int(guess) for pattern, guess in plan["seconds"].items()}
-        result = OpenerResult(**plan)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+def decode_plan(payload: bytes, game: Wordle) -> OpenerResult | None:
+    """A plan from cache payload bytes if it fits the game (a second guess for every reply), else None."""
+    plan = dict(json_value(payload))
+    plan["seconds"] = {int(pattern): int(guess) for pattern, guess in plan["seconds"].items()}
+    result = OpenerResult(**plan)
     guesses = len(game.words.guesses)
     expected = {pattern for pattern, _ in game.partition(game.all_answers, result.opener)} - {ALL_GREEN} \
-        if 0 <= result.opener < guesses else None
+        if isinstance(result.opener, int) and 0 <= result.opener < guesses else None
     if expected != set(result.seconds) or not all(0 <= guess < guesses for guess in result.seconds.values()):
         return None
     return result
 
 
-def write_plan(path: Path, game: Wordle, result: OpenerResult) -> None:
-    """Write a plan atomically (temporary file, then rename)."""
-    write_atomically(path, json.dumps(_plan_to_json(game, result)))
-
-
 def best_plan(game: Wordle, count: int, hard: bool, max_guesses: int = DEFAULT_MAX_GUESSES,
-              jobs: int = 1) -> OpenerResult:
+              jobs: int = 1, directory: Path | None = None) -> OpenerResult:
     """The best opener of the ranking over the top `count`, from the disk cache or computed and cached."""
-    path = plan_cache_path(game, count, hard, max_guesses)
-    if (cached := read_plan(path, game)) is not None:
-        return cached
-    result = rank_openers(game, count, hard, jobs=jobs, max_guesses=max_guesses)[0]
-    try:
-        write_plan(path, game, result)
-    except OSError:
-        pass
-    return result
+    return read_or_build(plan_cache(game, count, hard, max_guesses),
+                         lambda: rank_openers(game, count, hard, jobs=jobs, max_guesses=max_guesses)[0],
+                         encode_plan, lambda payload: decode_plan(payload, game), directory)
 
 
 @register("two-step", "the best opener by two-step lookahead, its best second guess, then greedy entropy",

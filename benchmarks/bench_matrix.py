@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import tempfile
@@ -20,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from search import load_words, pattern_matrix  # noqa: E402
 from search.matrix import load_matrix  # noqa: E402
-from tournament.provenance import provenance  # noqa: E402
+from search.storage import results_record, write_atomically  # noqa: E402
 
 
 def main() -> None:
@@ -40,18 +39,14 @@ def main() -> None:
             load_matrix(words, directory=Path(folder))
             loads.append(time.perf_counter() - start)
     figures = {
-        "command": "python benchmarks/bench_matrix.py " + " ".join(sys.argv[1:]),
-        "word_lists_sha256": words.checksum,
+        **results_record("python benchmarks/bench_matrix.py " + " ".join(sys.argv[1:]), None, words.checksum),
         "shape": [len(words.guesses), len(words.answers)],
-        "cpu_count": os.cpu_count(),
         "build_seconds": {"median": statistics.median(builds), "min": min(builds), "max": max(builds)},
         "cache_load_seconds": {"median": statistics.median(loads), "min": min(loads), "max": max(loads)},
         "repeat": args.repeat,
-        **provenance(),
     }
     out = ROOT / "results" / "bench_matrix.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(figures, indent=2) + "\n")
+    write_atomically(out, json.dumps(figures, indent=2) + "\n")
     print(f"build: median {figures['build_seconds']['median']:.3f} s; "
           f"cache load: median {figures['cache_load_seconds']['median']:.3f} s  ->  {out.relative_to(ROOT)}")
 

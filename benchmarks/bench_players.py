@@ -25,8 +25,7 @@ import numpy as np  # noqa: E402
 
 from agents import game_rng, make_agent  # noqa: E402
 from search import Wordle, load_matrix, load_words  # noqa: E402
-from search.files import write_atomically  # noqa: E402
-from tournament.provenance import provenance  # noqa: E402
+from search.storage import results_record, write_atomically  # noqa: E402
 
 PLAYERS = ("letter-frequency", "demarcate", "entropy", "entropy-prior", "two-step")
 
@@ -79,12 +78,8 @@ def main() -> None:
             print(f"{name:17} {mode:6}  average {row['average']:.4f}  worst {row['worst']}  "
                   f"failures {row['failures']:3}  {row['seconds']:7.1f} s", flush=True)
     figures = {
-        "command": "python benchmarks/bench_players.py " + " ".join(sys.argv[1:]),
-        "seed": args.seed,
-        "word_lists_sha256": words.checksum,
-        "cpu_count": os.cpu_count(),
+        **results_record("python benchmarks/bench_players.py " + " ".join(sys.argv[1:]), args.seed, words.checksum),
         "cold_cache": args.cold,
-        **provenance(),
         "runs": rows,
     }
     out = ROOT / "results" / "bench_players.json"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -24,8 +23,7 @@ sys.path.insert(0, str(ROOT))
 import agents  # noqa: E402
 from agents import all_params, game_rng, make_agent  # noqa: E402
 from search import Wordle, load_matrix, load_words  # noqa: E402
-from search.files import write_atomically  # noqa: E402
-from tournament.provenance import provenance  # noqa: E402
+from search.storage import results_record, write_atomically  # noqa: E402
 
 
 def play_share(agent_name: str, options: dict, answers: list[int], hard: bool, seed: int) -> tuple[list[dict], float]:
@@ -85,8 +83,8 @@ def main() -> int:
         "nodes": sum(g["nodes"] for g in games), "wall_s": round(wall, 2),
         "cpu_s": round(sum(cpu for _, cpu in done), 2), "jobs": args.jobs,
     }
-    record = {"command": "python " + " ".join(sys.argv), "seed": args.seed, **provenance(),
-              "checksum": words.checksum, "cpus": os.cpu_count(), "summary": summary, "games": games}
+    record = {**results_record("python " + " ".join(sys.argv), args.seed, words.checksum),
+              "summary": summary, "games": games}
     name = args.name or "-".join([args.agent, summary["mode"]] + [f"{k}-{v}" for k, v in sorted(options.items())])
     out = ROOT / "results" / "bench_search" / f"{name.replace(',', '_')}.json"
     write_atomically(out, json.dumps(record, indent=1) + "\n")

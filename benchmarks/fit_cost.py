@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -25,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from search import Wordle, load_matrix, load_words  # noqa: E402
+from search.storage import WORD_LISTS_KEY, results_record  # noqa: E402
 
 
 def observations(game: Wordle, games: list[dict]) -> list[tuple[int, int]]:
@@ -50,7 +50,7 @@ def main() -> int:
     args = parser.parse_args()
     record = json.loads(Path(args.games).read_text())
     words = load_words()
-    if record["checksum"] != words.checksum:
+    if record.get(WORD_LISTS_KEY, record.get("checksum")) != words.checksum:  # files before the one spelling say "checksum"
         raise SystemExit(f"{args.games}: played on other word lists")
     game = Wordle(words, load_matrix(words))
     data = [(n, togo) for n, togo in observations(game, record["games"]) if n >= 3]
@@ -63,9 +63,8 @@ def main() -> int:
     by_size: dict[int, list[int]] = defaultdict(list)
     for n, togo in data:
         by_size[n].append(togo)
-    commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     result = {
-        "command": "python " + " ".join(sys.argv), "commit": commit, "checksum": words.checksum,
+        **results_record("python " + " ".join(sys.argv), None, words.checksum),
         "games_file": args.games, "games_command": record["command"], "games_commit": record["commit"],
         "model": "F(n) = a + b log2 n + c (log2 n)^2 for n >= 3 (F(1) = 1, F(2) = 1.5 exactly)",
         "observations": len(data),

@@ -13,8 +13,8 @@ wordfreq about 1e-4. On the official lists, 95% of the 2315 answers rank within 
 first 4555 guesses, so the centre sits where the answers thin out.
 
 Frequencies come from the wordfreq package's own data files (no network); they are
-computed once per guess list and kept in a disk cache beside the pattern matrix,
-re-validated when read, so agents start without importing wordfreq.
+computed once per guess list and kept in a checksummed disk cache (search.storage)
+beside the pattern matrix, so agents start without importing wordfreq.
 
 >>> float(sigmoid_prior(np.array([PRIOR_CENTER]))[0])
 0.5
@@ -23,21 +23,17 @@ re-validated when read, so agents start without importing wordfreq.
 from __future__ import annotations
 
 import hashlib
-import json
 from importlib import metadata
 from pathlib import Path
 
 import numpy as np
 
-from search.files import write_atomically
-from search.matrix import cache_dir
+from search.storage import Cache, code_version, json_payload, json_value, read_or_build
 
 #: The rank at which the prior is one half.
 PRIOR_CENTER = 4500.0
 #: Ranks per e-fold of the odds: the sigmoid's steepness.
 PRIOR_WIDTH = 500.0
-#: Bumped whenever the cache file's meaning changes.
-CACHE_FORMAT = "wordle-arena word frequencies v1"
 
 
 def frequency_ranks(frequencies: np.ndarray) -> np.ndarray:
@@ -85,52 +81,38 @@ def _wordfreq_version() -> str:
 
 
 def _list_digest(words: tuple[str, ...] | list[str]) -> str:
-    """SHA-256 of a word list, naming its cache file."""
+    """SHA-256 of a word list, naming its cache."""
     return hashlib.sha256("\n".join(words).encode()).hexdigest()
+
+
+def frequency_cache(words: tuple[str, ...] | list[str]) -> Cache:
+    """The cache of one list's frequencies, tied to the wordfreq version and the code that computes them."""
+    return Cache("frequencies", {"list_sha256": _list_digest(words), "wordfreq": _wordfreq_version()},
+                 code_version(__name__), suffix=".json")
 
 
 def frequency_cache_path(words: tuple[str, ...] | list[str], directory: Path | None = None) -> Path:
     """The cache file holding the frequencies of one word list."""
-    return (directory or cache_dir()) / f"frequencies-{_list_digest(words)[:32]}.json"
+    return frequency_cache(words).path(directory)
 
 
-def _read_cache(path: Path, words: tuple[str, ...] | list[str]) -> np.ndarray | None:
-    """Cached frequencies if the file is whole and matches the list and wordfreq version, else None."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if (data["format"], data["wordfreq"], data["list"]) != (CACHE_FORMAT, _wordfreq_version(), _list_digest(words)):
-            return None
-        values = np.array(data["zipf"], dtype=np.float64)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    if values.shape != (len(words),) or not np.all(np.isfinite(values)) or np.any(values < 0):
+def _decode(payload: bytes, count: int) -> np.ndarray | None:
+    """Frequencies from a cache payload, or None unless they are `count` finite non-negative numbers."""
+    values = np.array(json_value(payload), dtype=np.float64)
+    if values.shape != (count,) or not np.all(np.isfinite(values)) or np.any(values < 0):
         return None
     return values
-
-
-def _write_cache(path: Path, words: tuple[str, ...] | list[str], values: np.ndarray) -> None:
-    """Write the cache atomically (temporary file, then rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = {"format": CACHE_FORMAT, "wordfreq": _wordfreq_version(), "list": _list_digest(words),
-            "zipf": [round(float(value), 4) for value in values]}
-    write_atomically(path, json.dumps(data))
 
 
 def cached_frequencies(words: tuple[str, ...] | list[str], directory: Path | None = None) -> np.ndarray:
     """The Zipf frequencies of `words`, from the disk cache or computed with wordfreq and then cached.
 
     A missing, corrupt or stale cache file is recomputed; a folder that cannot be
-    written only costs the recomputation next time.
+    written only costs the recomputation next time (and one warning).
     """
-    path = frequency_cache_path(words, directory)
-    if (cached := _read_cache(path, words)) is not None:
-        return cached
-    values = np.round(zipf_frequencies(words), 4)
-    try:
-        _write_cache(path, words, values)
-    except OSError:
-        pass
-    return values
+    return read_or_build(frequency_cache(words), lambda: np.round(zipf_frequencies(words), 4),
+                         lambda values: json_payload([round(float(value), 4) for value in values]),
+                         lambda payload: _decode(payload, len(words)), directory)
 
 
 def word_prior(words: tuple[str, ...] | list[str], center: float = PRIOR_CENTER, width: float = PRIOR_WIDTH,

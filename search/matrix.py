@@ -1,4 +1,4 @@
-"""The guess x answer pattern matrix: every reply of the game, computed at once and cached on disk.
+"""The guess x answer pattern matrix: every reply of the game, computed at once and cached on disk (search.storage).
 
 Rows are guesses, columns are answers, entries are pattern codes (uint8, 0-242), the
 same codes `feedback` returns.
@@ -6,8 +6,6 @@ same codes `feedback` returns.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -15,11 +13,9 @@ from pathlib import Path
 import numpy as np
 
 from .feedback import PLACE_VALUES
-from .files import write_atomically
+from .storage import WORD_LISTS_KEY, Cache, code_version, read_or_build
 from .words import WORD_LENGTH, Words, encode_letters, letter_counts
 
-#: Bumped whenever the bytes a cache file holds would change for the same lists.
-CACHE_FORMAT = b"wordle-arena pattern matrix v1\n"
 _CHUNK_ROWS = 256
 # earlier_or_same[j, i]: position i is at or before position j.
 _EARLIER_OR_SAME = np.tril(np.ones((WORD_LENGTH, WORD_LENGTH), dtype=bool))
@@ -83,73 +79,38 @@ def pattern_matrix(guesses: tuple[str, ...] | list[str], answers: tuple[str, ...
     return matrix
 
 
-def cache_dir() -> Path:
-    """Where cached matrices live: $WORDLE_ARENA_CACHE, else the user cache directory."""
-    if configured := os.environ.get("WORDLE_ARENA_CACHE"):
-        return Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "wordle-arena"
+def matrix_cache(words: Words) -> Cache:
+    """The cache of one pair of word lists' matrix, tied to the code that computes it."""
+    return Cache("patterns", {WORD_LISTS_KEY: words.checksum, "rows": len(words.guesses), "cols": len(words.answers)},
+                 code_version(__name__))
 
 
 def cache_path(words: Words, directory: Path | None = None) -> Path:
-    """The cache file for one pair of word lists, named by their checksum."""
-    return (directory or cache_dir()) / f"patterns-{words.checksum[:32]}.bin"
+    """The cache file for one pair of word lists."""
+    return matrix_cache(words).path(directory)
 
 
-def _header(matrix: np.ndarray, words: Words) -> bytes:
-    """The cache header: format line, then a JSON line binding shape, lists and content."""
-    meta = {
-        "rows": int(matrix.shape[0]),
-        "cols": int(matrix.shape[1]),
-        "lists": words.checksum,
-        "sha256": hashlib.sha256(matrix.tobytes()).hexdigest(),
-    }
-    return CACHE_FORMAT + json.dumps(meta, sort_keys=True).encode() + b"\n"
+def _decode(payload: bytes, words: Words) -> np.ndarray | None:
+    """The matrix from a cache payload, or None if it is not the lists' shape."""
+    rows, cols = len(words.guesses), len(words.answers)
+    if len(payload) != rows * cols:
+        return None
+    return np.frombuffer(payload, dtype=np.uint8).reshape(rows, cols).copy()
 
 
 def read_cache(path: Path, words: Words) -> np.ndarray | None:
-    """The cached matrix if the file is whole and matches the lists, else None (never trusted blindly)."""
-    try:
-        blob = path.read_bytes()
-    except OSError:
-        return None
-    if not blob.startswith(CACHE_FORMAT):
-        return None
-    meta_end = blob.find(b"\n", len(CACHE_FORMAT))
-    if meta_end < 0:
-        return None
-    try:
-        meta = json.loads(blob[len(CACHE_FORMAT):meta_end])
-        rows, cols = int(meta["rows"]), int(meta["cols"])
-        expected_lists, expected_digest = str(meta["lists"]), str(meta["sha256"])
-    except (ValueError, KeyError, TypeError):
-        return None
-    body = memoryview(blob)[meta_end + 1:]
-    if (rows, cols) != (len(words.guesses), len(words.answers)) or expected_lists != words.checksum:
-        return None
-    if len(body) != rows * cols or hashlib.sha256(body).hexdigest() != expected_digest:
-        return None
-    return np.frombuffer(body, dtype=np.uint8).reshape(rows, cols).copy()
-
-
-def write_cache(path: Path, matrix: np.ndarray, words: Words) -> None:
-    """Write the cache atomically, so a concurrent reader sees the old file or the whole new one."""
-    write_atomically(path, _header(matrix, words) + np.ascontiguousarray(matrix).tobytes())
+    """The cached matrix if the file is whole and matches the lists and code, else None (never trusted blindly)."""
+    cache = matrix_cache(words)
+    payload = cache.read(path.parent) if path == cache.path(path.parent) else None
+    return None if payload is None else _decode(payload, words)
 
 
 def load_matrix(words: Words, directory: Path | None = None, use_cache: bool = True) -> np.ndarray:
     """The pattern matrix of `words`, read from the disk cache or built and then cached.
 
     A missing, truncated, corrupt or mismatched cache file is rebuilt; a cache folder
-    that cannot be written only costs the rebuild next time.
+    that cannot be written only costs the rebuild next time (and one warning).
     """
-    path = cache_path(words, directory)
-    if use_cache and (cached := read_cache(path, words)) is not None:
-        return cached
-    matrix = pattern_matrix(words.guesses, words.answers)
-    if use_cache:
-        try:
-            write_cache(path, matrix, words)
-        except OSError:
-            pass
-    return matrix
+    return read_or_build(matrix_cache(words), lambda: pattern_matrix(words.guesses, words.answers),
+                         lambda matrix: np.ascontiguousarray(matrix).tobytes(),
+                         lambda payload: _decode(payload, words), directory, use_cache)

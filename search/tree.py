@@ -20,7 +20,7 @@ import networkx as nx
 
 from .errors import UserError
 from .feedback import ALL_GREEN
-from .files import write_atomically
+from .storage import write_atomically
 from .game import State, Wordle
 from .patterns import format_pattern
 

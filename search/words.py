@@ -110,10 +110,15 @@ def check_words(lines: list[str], source: str) -> dict[str, int]:
 
 
 def read_word_file(path: str | Path) -> dict[str, int]:
-    """Read and validate a word list file, one word a line: each word with its line number."""
+    """Read and validate a word list file, one word a line: each word with its line number.
+
+    A UTF-8 byte-order mark at the start, as some editors write, is skipped.
+    """
     path = Path(path)
+    if path.exists() and not path.is_file():  # a folder, or a FIFO whose reading would wait forever
+        raise WordListError(f"{path}: not a regular file")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise WordListError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as error:

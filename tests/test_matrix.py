@@ -5,10 +5,12 @@ from __future__ import annotations
 import multiprocessing
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from search import feedback, load_words, pattern_matrix
 from search.matrix import cache_path, load_matrix, read_cache
+from search.storage import CacheWarning
 
 word = st.text(alphabet="aeinrst", min_size=5, max_size=5)
 
@@ -70,7 +72,7 @@ def test_cache_round_trip_and_rebuild_of_damaged_files(tmp_path):
     assert read_cache(path, words) is None
     assert np.array_equal(load_matrix(words, directory=tmp_path), fresh)
 
-    for junk in (b"", b"not a cache", whole.replace(b'"rows"', b'"rowz"')):
+    for junk in (b"", b"not a cache", whole.replace(b'"rows"', b'"rowz"'), whole.replace(b'"code": "', b'"code": "0')):
         path.write_bytes(junk)
         assert read_cache(path, words) is None
         assert np.array_equal(load_matrix(words, directory=tmp_path), fresh)
@@ -106,4 +108,5 @@ def test_unwritable_cache_folder_only_costs_a_rebuild(tmp_path):
     words = small_words(tmp_path)
     blocker = tmp_path / "file-not-folder"
     blocker.write_text("x")
-    assert load_matrix(words, directory=blocker / "cache").shape == (6, 4)
+    with pytest.warns(CacheWarning, match="kept in memory"):
+        assert load_matrix(words, directory=blocker / "cache").shape == (6, 4)

@@ -53,10 +53,12 @@ def test_cache_is_written_reused_and_rebuilt_when_corrupt(tmp_path, monkeypatch)
         path.write_text(damage)
         assert np.array_equal(cached_frequencies(words, tmp_path), first)
     assert len(calls) == 4
-    data = json.loads(path.read_text())
-    data["zipf"] = data["zipf"][:-1]  # wrong length for the list
-    path.write_text(json.dumps(data))
+    head, payload = path.read_text().split("\n", 2)[:2], json.loads(path.read_text().split("\n", 2)[2])
+    path.write_text("\n".join(head) + "\n" + json.dumps(payload[:-1]))  # one value short, checksum not updated
     assert np.array_equal(cached_frequencies(words, tmp_path), first) and len(calls) == 5
+    edited = path.read_text().replace(str(payload[0]), str(payload[0] + 1))  # one frequency edited
+    path.write_text(edited)
+    assert np.array_equal(cached_frequencies(words, tmp_path), first) and len(calls) == 6
 
 
 def test_prior_of_a_list_follows_its_frequency_order(tmp_path, monkeypatch):

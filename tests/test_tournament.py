@@ -58,7 +58,7 @@ def test_small_tournament_writes_files_whose_summary_follows_from_the_games(caps
     # every file records command, seed, checksum, versions and commit
     summary = json.loads((out / "summary.json").read_text())
     for meta in (games.meta, read_file(out / "timings.csv", "timings").meta, summary):
-        assert meta["settings"]["seed"] == 0 and meta["settings"]["words"]["checksum"] == words.checksum
+        assert meta["settings"]["seed"] == 0 and meta["settings"]["words"]["word_lists_sha256"] == words.checksum
         assert meta["command"].startswith("python cli.py tournament --agents random")
         assert meta["provenance"][0]["commit"] and "numpy" in meta["provenance"][0]["versions"]
     report = (out / "report.md").read_text()

@@ -8,11 +8,11 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from agents import game_rng, make_agent
+from agents import game_rng, make_agent, two_step
 from agents.entropy import EntropyAgent
 from agents.two_step import (
-    OpenerResult, evaluate_opener, plan_cache_path, rank_openers, read_plan, second_guesses, sort_results,
-    top_openers, write_plan,
+    OpenerResult, best_plan, evaluate_opener, plan_cache, plan_cache_path, rank_openers, second_guesses, sort_results,
+    top_openers,
 )
 from search import ALL_GREEN, load_words
 from tests.conftest import small_game
@@ -87,16 +87,24 @@ def test_two_processes_give_the_same_ranking():
     assert rank_openers(game, 3, hard=True, jobs=2) == rank_openers(game, 3, hard=True, jobs=1)
 
 
-def test_plan_cache_round_trip_and_damage(tmp_path):
+def test_plan_cache_round_trip_and_damage(tmp_path, monkeypatch):
     game = game_fixture()
-    result = rank_openers(game, 2, hard=False)[0]
+    result = best_plan(game, 2, hard=False, directory=tmp_path)
     path = plan_cache_path(game, 2, False, 6, tmp_path)
-    write_plan(path, game, result)
-    assert read_plan(path, game) == result
+    assert result == rank_openers(game, 2, hard=False)[0]
+    assert plan_cache(game, 2, False, 6).read(tmp_path) is not None
     text = path.read_text()
-    for damage in ("{", text[: len(text) // 2], text.replace('"seconds": {"', '"seconds": {"1000')):
+    pattern, second = next(iter(result.seconds.items()))
+    head, payload = text.split("\n", 2)[:2], text.split("\n", 2)[2]
+    assert f'"{pattern}": {second}' in payload
+    edited = "\n".join(head) + "\n" + payload.replace(f'"{pattern}": {second}', f'"{pattern}": {second + 1}')
+    calls = []
+    monkeypatch.setattr(two_step, "rank_openers", lambda *a, **k: calls.append(1) or [result])
+    for damage in ("{", text[: len(text) // 2], text.replace('"seconds": {"', '"seconds": {"1000'), edited):
         path.write_text(damage)
-        assert read_plan(path, game) is None
+        assert plan_cache(game, 2, False, 6).read(tmp_path) is None
+        assert best_plan(game, 2, hard=False, directory=tmp_path) == result
+    assert len(calls) == 4
 
 
 def test_agent_plays_the_plan_then_entropy():

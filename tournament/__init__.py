@@ -12,9 +12,11 @@ A run folder (default `results/tournament[-OPTION-VALUE...][-sample-N][-seed-S]`
 - `report.md`: the same as a table and a verdict.
 
 While a run is under way, games go to `journal.csv` in the order they finish, flushed one
-line at a time; `--resume` reads it back and plays only what is missing. Every file starts
-with a `#` metadata line recording the command, seed, word-list checksum, library
-versions and git commit.
+line at a time, and the run holds the folder's `.lock` (an OS lock, so one run at a time);
+`--resume` reads the journal back and plays only what is missing. Every file starts with a
+`#` metadata line recording the command, seed, word-list checksum, library versions, git
+commit and machine. `verify` re-checks the rules and every derived figure; `verify
+--replay` (tournament/replay.py) also plays the games again, move for move.
 """
 
 from .plan import MODES, Plan, TournamentError, default_folder, make_plan

@@ -17,6 +17,7 @@ import numpy as np
 from agents import agent_names, all_params, resolve, spec
 from agents.base import SAMPLE_STREAM
 from search import UserError, Wordle
+from search.storage import WORD_LISTS_KEY
 
 MODES = ("normal", "hard")
 MODE_CHOICES = ("normal", "hard", "both")
@@ -81,7 +82,7 @@ class Plan:
             "sample": self.sample,
             "answers_played": len(self.answers),
             "max_guesses": self.max_guesses,
-            "words": {"checksum": self.checksum, "answers_file": self.answers_file, "guesses_file": self.guesses_file},
+            "words": {WORD_LISTS_KEY: self.checksum, "answers_file": self.answers_file, "guesses_file": self.guesses_file},
         }
 
     def command(self) -> str:
@@ -211,9 +212,9 @@ def settings_difference(recorded: dict[str, Any], wanted: dict[str, Any]) -> str
     labels = [("seed", "seed"), ("options", "agent options"), ("agent_settings", "agent settings"),
               ("sample", "sample"), ("agents", "agents"),
               ("modes", "modes"), ("max_guesses", "guess limit"), ("answers_played", "answers played")]
-    if recorded.get("words", {}).get("checksum") != wanted["words"]["checksum"]:
-        return "word lists differ (checksum {} there, {} here)".format(
-            str(recorded.get("words", {}).get("checksum"))[:12], wanted["words"]["checksum"][:12])
+    there_words, here_words = recorded.get("words", {}).get(WORD_LISTS_KEY), wanted["words"][WORD_LISTS_KEY]
+    if there_words != here_words:
+        return f"word lists differ (checksum {str(there_words)[:12]} there, {here_words[:12]} here)"
     for key, label in labels:
         there, here = recorded.get(key), wanted[key]
         if json.dumps(there, sort_keys=True) != json.dumps(here, sort_keys=True):

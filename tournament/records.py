@@ -146,6 +146,8 @@ def read_file(path: Path, kind: str, allow_partial_last_line: bool = False) -> L
     Returns:
         The file's contents. Raises ResultsError on anything malformed.
     """
+    if path.exists() and not path.is_file():  # a FIFO would make the read wait forever
+        raise ResultsError(f"{path}: not a regular file")
     try:
         data = path.read_bytes()
     except FileNotFoundError:

@@ -13,13 +13,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from search.storage import WORD_LISTS_KEY
+
 from .plan import Plan
 from .records import GameRecord
 from .stats import AgentModeStats, PairedComparison, Summary
 
 RESULT_HEADERS = ("agent", "mode", "solved%", "avg±95%", "worst")
 COMPARISON_HEADERS = ("agent", "answers", "normal", "hard", "hard-normal±95%", "harder", "easier", "equal",
-                      "same games", "p", "finding")
+                      "same games", "p", "test", "finding")
 
 
 def _plus_minus(value: float, low: float | None, high: float | None, signed: bool = False) -> str:
@@ -42,9 +44,9 @@ def _worst(stats: AgentModeStats, max_guesses: int) -> str:
     return "X" if stats.worst > max_guesses else str(stats.worst)
 
 
-def result_headers(max_guesses: int) -> list[str]:
-    """The results table's column names: figures, histogram 1..N and X (unsolved), speed."""
-    return [*RESULT_HEADERS, *[str(n) for n in range(1, max_guesses + 1)], "X", "s/game", "nodes"]
+def result_headers(columns: int) -> list[str]:
+    """The results table's column names: figures, histogram 1..N (N = `columns`) and X (unsolved), speed."""
+    return [*RESULT_HEADERS, *[str(n) for n in range(1, columns + 1)], "X", "s/game", "nodes"]
 
 
 def result_cells(stats: AgentModeStats, max_guesses: int) -> list[str]:
@@ -64,6 +66,7 @@ def comparison_cells(comparison: PairedComparison) -> list[str]:
         _plus_minus(comparison.mean_difference, comparison.ci_low, comparison.ci_high, signed=True),
         str(comparison.harder), str(comparison.easier), str(comparison.equal), str(comparison.same_games),
         f"{comparison.p_value:.3g}",
+        comparison.test,
         comparison.finding,
     ]
 
@@ -79,7 +82,7 @@ def _table(title: str, headers: list[str] | tuple[str, ...], left: set[int]) -> 
 def results_table(summary: Summary) -> Table:
     """The rich table of every agent and mode."""
     table = _table("Tournament (X: not solved, counted as "
-                   f"{summary.failure_score} guesses)", result_headers(summary.max_guesses), {0, 1})
+                   f"{summary.failure_score} guesses)", result_headers(summary.histogram_columns), {0, 1})
     for stats in summary.results:
         table.add_row(*result_cells(stats, summary.max_guesses))
     return table
@@ -87,7 +90,7 @@ def results_table(summary: Summary) -> Table:
 
 def comparison_table(summary: Summary) -> Table:
     """The rich table of hard against normal mode, per agent."""
-    table = _table("Hard mode against normal mode, paired by answer (Wilcoxon signed-rank p)", COMPARISON_HEADERS, {0, 10})
+    table = _table("Hard mode against normal mode, paired by answer (Wilcoxon signed-rank p)", COMPARISON_HEADERS, {0, 10, 11})
     for comparison in summary.comparisons:
         table.add_row(*comparison_cells(comparison))
     return table
@@ -116,7 +119,7 @@ def markdown_report(document: dict[str, Any], summary: Summary) -> str:
         f"answers: {settings['answers_played']}{'' if settings['sample'] is None else ' (seeded sample)'}; "
         f"modes: {', '.join(settings['modes'])}; guess limit: {settings['max_guesses']}",
         f"- Word lists: {settings['words']['answers_file'] or 'shipped answers'}, "
-        f"{settings['words']['guesses_file'] or 'shipped guesses'}; checksum `{settings['words']['checksum']}`",
+        f"{settings['words']['guesses_file'] or 'shipped guesses'}; checksum `{settings['words'][WORD_LISTS_KEY]}`",
         f"- Git commit: {commits}",
         f"- Versions: {versions}",
         f"- Written: {document['written']}",
@@ -130,7 +133,7 @@ def markdown_report(document: dict[str, Any], summary: Summary) -> str:
         "worker; nodes is the search nodes behind a game's decisions, where a decision an agent reuses from its cache "
         "(the opening move, above all) counts the nodes of the search that first made it.",
         "",
-        _markdown_table(result_headers(summary.max_guesses),
+        _markdown_table(result_headers(summary.histogram_columns),
                         [result_cells(stats, summary.max_guesses) for stats in summary.results]),
         "",
     ]

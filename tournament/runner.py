@@ -26,10 +26,9 @@ from typing import Any, Callable, Iterable
 
 from agents import Agent, game_rng, make_agent, spec
 from search import State, UserError, Wordle
-from search.files import prepare_folder, write_atomically
+from search.storage import FolderBusy, FolderLock, prepare_folder, provenance, write_atomically
 
 from .plan import Plan, TournamentError, settings_difference
-from .provenance import provenance
 from .report import markdown_report
 from .records import SECONDS_DECIMALS, GameRecord, Journal, ResultsError, error_text, file_text, read_file
 from .stats import Summary, summarise
@@ -61,6 +60,7 @@ class RunOutcome:
     summary: Summary
     played: int
     resumed: int
+    notes: tuple[str, ...] = ()
 
 
 # -- playing one game ---------------------------------------------------------------------
@@ -269,27 +269,62 @@ def _session(argv: list[str] | None, jobs: int) -> dict[str, Any]:
     return {"provenance": provenance(), "argv": argv, "jobs": jobs, "started": _now()}
 
 
-def load_done(folder: Path, plan: Plan, game: Wordle) -> tuple[list[GameRecord], list[dict[str, Any]], int | None]:
-    """The games a folder already holds for `plan`, its sessions, and the journal's complete length.
+@dataclass
+class Done:
+    """What a folder already holds: its games, sessions, the journal's complete length, and what was repaired."""
+
+    records: list[GameRecord]
+    sessions: list[dict[str, Any]]
+    keep: int | None
+    notes: list[str]
+    rewrite: bool
+
+
+def _cut_off_note(path: Path, loaded_bytes: int) -> str | None:
+    """A note when a file's last line was cut off (a crash mid-write) and is dropped, else None."""
+    if path.stat().st_size == loaded_bytes:
+        return None
+    return f"{path}: its last line was cut off (a crash while writing it); that game is dropped and played again"
+
+
+def _stored_sessions(folder: Path, meta: dict[str, Any]) -> list[dict[str, Any]]:
+    """The sessions summary.json records, or one per provenance of the games file where it has none."""
+    try:
+        sessions = json.loads((folder / SUMMARY_FILE).read_text(encoding="utf-8")).get("sessions")
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        sessions = None
+    if isinstance(sessions, list) and all(isinstance(s, dict) for s in sessions):
+        return sessions
+    return [{"provenance": p} for p in meta.get("provenance", [])]
+
+
+def load_done(folder: Path, plan: Plan, game: Wordle) -> Done:
+    """The games a folder already holds for `plan`: a journal's, or a finished run's (a cut-off last line dropped).
 
     Raises:
         TournamentError: the folder was played with other settings.
         ResultsError: a file is corrupt or a recorded game breaks the rules.
     """
     journal_path = folder / JOURNAL_FILE
+    notes: list[str] = []
     if journal_path.exists():
         loaded = read_file(journal_path, "journal", allow_partial_last_line=True)
+        notes += [note] if (note := _cut_off_note(journal_path, loaded.complete_bytes)) else []
         sessions = [loaded.meta.get("session", {})] + loaded.sessions
         keep: int | None = loaded.complete_bytes
         records = loaded.records
         where = str(journal_path)
     else:
-        loaded = read_file(folder / GAMES_FILE, "games")
-        timings = read_file(folder / TIMINGS_FILE, "timings")
-        if [t.key for t in timings.records] != [g.key for g in loaded.records]:
+        loaded = read_file(folder / GAMES_FILE, "games", allow_partial_last_line=True)
+        timings = read_file(folder / TIMINGS_FILE, "timings", allow_partial_last_line=True)
+        for path, complete in ((folder / GAMES_FILE, loaded.complete_bytes), (folder / TIMINGS_FILE, timings.complete_bytes)):
+            notes += [note] if (note := _cut_off_note(path, complete)) else []
+        shared = min(len(loaded.records), len(timings.records)) if notes else len(loaded.records)
+        if [t.key for t in timings.records[:shared]] != [g.key for g in loaded.records[:shared]] \
+                or (not notes and len(timings.records) != len(loaded.records)):
             raise ResultsError(f"{folder / TIMINGS_FILE}: does not list the same games as {GAMES_FILE}")
-        records = [replace(g, seconds=t.seconds) for g, t in zip(loaded.records, timings.records)]
-        sessions = [{"provenance": p} for p in loaded.meta.get("provenance", [])]
+        records = [replace(g, seconds=t.seconds) for g, t in zip(loaded.records[:shared], timings.records[:shared])]
+        sessions = _stored_sessions(folder, loaded.meta)
         keep, where = None, str(folder / GAMES_FILE)
     recorded = loaded.meta.get("settings")
     check_settings(recorded, where)
@@ -303,7 +338,13 @@ def load_done(folder: Path, plan: Plan, game: Wordle) -> tuple[list[GameRecord],
         problems.extend(replay_problems(record, game.words, plan.max_guesses, where))
     if problems:
         raise ResultsError(f"refusing to resume: {problems[0]}")
-    return records, sessions, keep
+    rewrite = bool(notes)
+    if keep is None and not rewrite:
+        for name in (SUMMARY_FILE, REPORT_FILE):
+            if not (folder / name).is_file():
+                notes.append(f"{folder / name} was missing: written again from the games")
+                rewrite = True
+    return Done(records, sessions, keep, notes, rewrite)
 
 
 def write_results(folder: Path, plan: Plan, game: Wordle, records: tuple[GameRecord, ...],
@@ -347,15 +388,30 @@ def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | Non
         KeyboardInterrupt with every finished game saved.
     """
     folder = Path(folder)
-    jobs = max(1, jobs or os.cpu_count() or 1)
+    if folder.exists() and not folder.is_dir():
+        raise TournamentError(f"{folder} exists and is not a folder")
+    prepare_folder(folder)
+    lock = FolderLock(folder)
+    try:
+        lock.acquire(_now())
+    except FolderBusy as busy:
+        raise TournamentError(f"{busy}; let it finish (or stop it), then continue with --resume") from None
+    try:
+        return _run_in_folder(plan, game, folder, max(1, jobs or os.cpu_count() or 1), resume, argv, on_start, on_game)
+    finally:
+        lock.release()
+
+
+def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bool, argv: list[str] | None,
+                   on_start: Callable[[Plan, list[GameRecord]], None] | None,
+                   on_game: Callable[[GameRecord], None] | None) -> RunOutcome:
+    """run_tournament's work, in a folder this process holds."""
     holds_run = (folder / JOURNAL_FILE).exists() or (folder / GAMES_FILE).exists()
     if holds_run and not resume:
         raise TournamentError(f"{folder} already holds a tournament; add --resume to continue it, "
                               "or choose another folder with --out")
-    if folder.exists() and not folder.is_dir():
-        raise TournamentError(f"{folder} exists and is not a folder")
-    prepare_folder(folder)
-    done, sessions, keep = load_done(folder, plan, game) if holds_run else ([], [], None)
+    loaded = load_done(folder, plan, game) if holds_run else Done([], [], None, [], False)
+    done, sessions, keep = loaded.records, loaded.sessions, loaded.keep
     done_keys = {record.key for record in done}
     todo: dict[tuple[str, str], list[int]] = {}
     for agent in plan.agents:
@@ -371,6 +427,8 @@ def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | Non
             journal = Journal(folder / JOURNAL_FILE, keep_bytes=keep, session=session)
         else:
             journal = Journal(folder / JOURNAL_FILE, meta={**_meta(plan, [provenance()]), "session": session})
+            for finished in done:  # a finished run being repaired: the journal holds every game from here on
+                journal.write(finished)
         sessions.append(session)
 
         def record(game_record: GameRecord) -> None:
@@ -394,5 +452,7 @@ def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | Non
     else:
         ordered = canonical(records, plan, game)
         summary = summarise(ordered, plan.agents, plan.modes, plan.max_guesses)
+        if loaded.rewrite:
+            write_results(folder, plan, game, ordered, sessions, summary)
     return RunOutcome(folder=folder, plan=plan, records=ordered, summary=summary,
-                      played=len(records) - len(done), resumed=len(done))
+                      played=len(records) - len(done), resumed=len(done), notes=tuple(loaded.notes))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any, Iterable
 
@@ -20,7 +21,15 @@ from .records import GameRecord
 
 CONFIDENCE = 0.95
 SIGNIFICANCE = 0.05
-TEST_NAME = "two-sided Wilcoxon signed-rank test (answers with equal counts dropped)"
+#: Histograms show at least this many guess counts (the usual limit), more only where games took more.
+HISTOGRAM_COLUMNS = 6
+#: Up to this many answers with differing counts the signed-rank test is exact; above, the normal approximation.
+EXACT_LIMIT = 300
+EXACT = "exact"
+APPROXIMATE = "normal approximation"
+TEST_NAME = (f"two-sided Wilcoxon signed-rank test (answers with equal counts dropped; tied differences share "
+             f"their mean rank; exact null distribution up to {EXACT_LIMIT} differing answers, "
+             "normal approximation above)")
 
 
 @dataclass(frozen=True)
@@ -34,7 +43,7 @@ class AgentModeStats:
         mean: average score (failures count as the guess limit plus one).
         ci_low, ci_high: 95% Student-t interval of the mean (None with fewer than two games).
         worst: highest score; above the guess limit means some game was not solved.
-        histogram: games solved in 1, 2, ... max_guesses guesses.
+        histogram: games solved in 1, 2, ... N guesses, N the summary's `histogram_columns`.
         failures: games not solved (errors included).
         seconds_per_game: mean wall-clock seconds, or None where no timings were kept.
         nodes_per_game: mean search nodes, or None for an agent that never searched.
@@ -69,8 +78,10 @@ class PairedComparison:
         harder, easier, equal: answers where hard mode took more, fewer, the same guesses.
         same_games: answers whose two games were move for move the same (hard mode's rule
             never changed a choice); all of them means the agent only plays hard-legal guesses.
-        statistic, p_value: the Wilcoxon signed-rank test of the differences; with no
-            non-zero difference there is nothing to test: statistic None, p_value 1.0.
+        statistic, p_value: the Wilcoxon signed-rank test of the differences (statistic:
+            the smaller of the positive and negative rank sums); with no non-zero
+            difference there is nothing to test: statistic None, p_value 1.0.
+        test: how p_value was computed: "exact", "normal approximation", or "none".
     """
 
     agent: str
@@ -86,6 +97,7 @@ class PairedComparison:
     same_games: int
     statistic: float | None
     p_value: float
+    test: str
 
     @property
     def finding(self) -> str:
@@ -103,6 +115,7 @@ class Summary:
 
     max_guesses: int
     failure_score: int
+    histogram_columns: int
     results: tuple[AgentModeStats, ...]
     comparisons: tuple[PairedComparison, ...]
     verdict: str
@@ -134,13 +147,28 @@ def mean_interval(values: np.ndarray) -> tuple[float | None, float | None]:
     return mean - half, mean + half
 
 
-def agent_mode_stats(agent: str, mode: str, records: list[GameRecord], max_guesses: int) -> AgentModeStats:
-    """The statistics of one agent's games in one mode (at least one game)."""
+def histogram_columns(records: Iterable[GameRecord], max_guesses: int) -> int:
+    """How many guess counts the histograms show: the guess limit, but above 6 no more than the most any solved game took.
+
+    The work stays bounded by the games, whatever the limit:
+
+    >>> histogram_columns([], 1_000_000_000), histogram_columns([], 4)
+    (6, 4)
+    """
+    most = max((record.turns for record in records if record.solved), default=0)
+    return min(max_guesses, max(HISTOGRAM_COLUMNS, most))
+
+
+def agent_mode_stats(agent: str, mode: str, records: list[GameRecord], max_guesses: int,
+                     columns: int | None = None) -> AgentModeStats:
+    """The statistics of one agent's games in one mode (at least one game), with `columns` histogram entries."""
+    columns = histogram_columns(records, max_guesses) if columns is None else columns
     failure_score = max_guesses + 1
     scores = np.array([record.score(failure_score) for record in records], dtype=float)
     solved = sum(record.solved for record in records)
     low, high = mean_interval(scores)
-    histogram = tuple(sum(1 for r in records if r.solved and r.turns == n) for n in range(1, max_guesses + 1))
+    solved_in = Counter(record.turns for record in records if record.solved)
+    histogram = tuple(solved_in[n] for n in range(1, columns + 1))
     seconds = [record.seconds for record in records]
     nodes = sum(record.nodes for record in records)
     return AgentModeStats(
@@ -153,6 +181,42 @@ def agent_mode_stats(agent: str, mode: str, records: list[GameRecord], max_guess
     )
 
 
+def exact_signed_rank_p(differences: np.ndarray) -> tuple[float, float]:
+    """Two-sided exact Wilcoxon signed-rank test of non-zero differences: (statistic, p).
+
+    Under the null hypothesis each difference is as likely positive as negative, so the
+    positive rank sum is a sum of independent coin flips times the ranks (mean ranks for
+    tied sizes); its distribution is built one rank at a time over doubled ranks, which
+    are whole numbers. The p-value is twice the smaller tail, at most 1.
+
+    >>> exact_signed_rank_p(np.array([1.0, 1.0, 1.0, 1.0]))  # 4 answers harder by one: 2 / 2**4
+    (0.0, 0.125)
+    """
+    doubled = np.rint(2 * scipy_stats.rankdata(np.abs(differences))).astype(np.int64)
+    total = int(doubled.sum())
+    chance = np.zeros(total + 1)
+    chance[0] = 1.0
+    for rank in doubled:
+        shifted = np.zeros_like(chance)
+        shifted[rank:] = chance[:-rank]
+        chance = (chance + shifted) / 2
+    positive = int(doubled[differences > 0].sum())
+    low, high = float(chance[: positive + 1].sum()), float(chance[positive:].sum())
+    return min(positive, total - positive) / 2, min(1.0, 2 * min(low, high))
+
+
+def signed_rank_test(differences: np.ndarray) -> tuple[float | None, float, str]:
+    """The paired test of hard minus normal: (statistic, p-value, how it was computed); see TEST_NAME."""
+    nonzero = differences[differences != 0]
+    if nonzero.size == 0:
+        return None, 1.0, "none"
+    if nonzero.size <= EXACT_LIMIT:
+        statistic, p_value = exact_signed_rank_p(nonzero)
+        return statistic, p_value, EXACT
+    test = scipy_stats.wilcoxon(differences, zero_method="wilcox", alternative="two-sided", method="approx")
+    return float(test.statistic), float(test.pvalue), APPROXIMATE
+
+
 def paired_comparison(agent: str, normal: dict[str, GameRecord], hard: dict[str, GameRecord],
                       failure_score: int) -> PairedComparison | None:
     """Hard against normal over the answers both modes played (None if they share none)."""
@@ -163,17 +227,13 @@ def paired_comparison(agent: str, normal: dict[str, GameRecord], hard: dict[str,
     hard_scores = np.array([hard[a].score(failure_score) for a in shared], dtype=float)
     differences = hard_scores - normal_scores
     low, high = mean_interval(differences)
-    statistic: float | None = None
-    p_value = 1.0
-    if np.count_nonzero(differences):
-        test = scipy_stats.wilcoxon(differences, zero_method="wilcox", alternative="two-sided")
-        statistic, p_value = float(test.statistic), float(test.pvalue)
+    statistic, p_value, test = signed_rank_test(differences)
     return PairedComparison(
         agent=agent, answers=len(shared), normal_mean=float(normal_scores.mean()),
         hard_mean=float(hard_scores.mean()), mean_difference=float(differences.mean()), ci_low=low, ci_high=high,
         harder=int((differences > 0).sum()), easier=int((differences < 0).sum()),
         equal=int((differences == 0).sum()), same_games=sum(normal[a].guesses == hard[a].guesses for a in shared),
-        statistic=statistic, p_value=p_value,
+        statistic=statistic, p_value=p_value, test=test,
     )
 
 
@@ -193,8 +253,9 @@ def summarise(records: Iterable[GameRecord], agents: Iterable[str], modes: Itera
     by_key: dict[tuple[str, str], dict[str, GameRecord]] = {}
     for record in records:
         by_key.setdefault((record.agent, record.mode), {})[record.answer] = record
+    columns = histogram_columns((r for games in by_key.values() for r in games.values()), max_guesses)
     results = tuple(
-        agent_mode_stats(agent, mode, list(by_key[(agent, mode)].values()), max_guesses)
+        agent_mode_stats(agent, mode, list(by_key[(agent, mode)].values()), max_guesses, columns)
         for agent in agents for mode in modes if by_key.get((agent, mode))
     )
     comparisons = tuple(
@@ -203,7 +264,7 @@ def summarise(records: Iterable[GameRecord], agents: Iterable[str], modes: Itera
                                             max_guesses + 1)) is not None
     )
     errors = sum(result.errors for result in results)
-    return Summary(max_guesses=max_guesses, failure_score=max_guesses + 1, results=results,
+    return Summary(max_guesses=max_guesses, failure_score=max_guesses + 1, histogram_columns=columns, results=results,
                    comparisons=comparisons, verdict=verdict(comparisons, modes, max_guesses + 1, errors))
 
 
@@ -217,7 +278,7 @@ def _describe(comparison: PairedComparison) -> str:
     interval = "" if comparison.ci_low is None else f", 95% CI {_signed(comparison.ci_low)} to {_signed(comparison.ci_high)}"
     return (f"{comparison.agent} ({_signed(comparison.mean_difference)} guesses a game{interval}; "
             f"{comparison.harder} answers harder, {comparison.easier} easier, {comparison.equal} equal; "
-            f"p = {comparison.p_value:.3g})")
+            f"p = {comparison.p_value:.3g}, {comparison.test})")
 
 
 def _join(clauses: list[str]) -> str:

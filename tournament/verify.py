@@ -6,14 +6,16 @@ readable scalar `search.feedback`, hard-mode legality with `search.violation`.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from search import ALL_GREEN, UserError, Words, feedback, format_pattern, load_words, violation
+from search.storage import WORD_LISTS_KEY
 
 from .plan import MODES, sample_answers
 from .records import GameRecord, ResultsError, read_file
@@ -26,6 +28,8 @@ SUMMARY_FILE = "summary.json"
 REPORT_FILE = "report.md"
 JOURNAL_FILE = "journal.csv"
 DEFAULT_LIMIT = 20
+#: Every key of summary.json; verify checks each of them.
+SUMMARY_KEYS = {"command", "settings", "provenance", "sessions", "written", "files", "summary"}
 
 
 @dataclass
@@ -34,6 +38,7 @@ class Verification:
 
     folder: Path
     games: int = 0
+    replayed: int = 0
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -148,14 +153,73 @@ def _summary_differences(stored: Any, derived: dict[str, Any], path: str = "summ
     return [] if _close(stored, derived) else [f"{path} is {stored!r}, the games give {derived!r}"]
 
 
+def metadata_problems(settings: dict[str, Any], words: Words, where: str) -> list[str]:
+    """Settings no tournament on these lists can have, each naming its metadata field."""
+    problems = []
+    if settings.get("sample") is not None and settings["sample"] > len(words.answers):
+        problems.append(f"{where}: the metadata's settings.sample is {settings['sample']}, more than the "
+                        f"{len(words.answers)} answers")
+    if settings["max_guesses"] > len(words.guesses):
+        problems.append(f"{where}: the metadata's settings.max_guesses is {settings['max_guesses']}, more than the "
+                        f"{len(words.guesses)} allowed guesses (a game never needs more)")
+    return problems
+
+
+def _time(text: Any) -> datetime.datetime | None:
+    """An ISO 8601 time with its zone, or None."""
+    try:
+        moment = datetime.datetime.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+    return moment if moment is not None and moment.tzinfo is not None else None
+
+
+def session_problems(stored: dict[str, Any]) -> list[str]:
+    """What is wrong with summary.json's sessions and written time: each session a run with its provenance.
+
+    Each session has exactly provenance, argv (the words typed, or null), jobs (workers)
+    and started (a time), or only its provenance where --resume wrote a lost summary.json
+    again from the games; its provenance is one of the file's, every provenance is some
+    session's, and the file was written after the last session started.
+    """
+    sessions, provenances = stored.get("sessions"), stored.get("provenance")
+    if not isinstance(sessions, list) or not sessions or not isinstance(provenances, list):
+        return [f"{SUMMARY_FILE}: 'sessions' is not a list of the runs that played the games"]
+    problems = []
+    for number, session in enumerate(sessions):
+        if isinstance(session, dict) and set(session) == {"provenance"} and session["provenance"] in provenances:
+            continue
+        ok = (isinstance(session, dict) and set(session) == {"provenance", "argv", "jobs", "started"}
+              and session["provenance"] in provenances
+              and (session["argv"] is None or (isinstance(session["argv"], list)
+                                               and all(isinstance(word, str) for word in session["argv"])))
+              and isinstance(session["jobs"], int) and not isinstance(session["jobs"], bool) and session["jobs"] >= 1
+              and _time(session["started"]) is not None)
+        if not ok:
+            problems.append(f"{SUMMARY_FILE}: sessions[{number}] is not a run's record (provenance, argv, jobs, started)")
+    if not problems:
+        if any(p not in [s["provenance"] for s in sessions] for p in provenances):
+            problems.append(f"{SUMMARY_FILE}: a provenance is listed that no session ran with")
+        written = _time(stored.get("written"))
+        starts = [_time(s["started"]) for s in sessions if "started" in s]
+        if written is None or (starts and written < max(starts)):
+            problems.append(f"{SUMMARY_FILE}: 'written' is not a time after the last session started")
+    return problems
+
+
 def verify_folder(folder: str | Path, answers: str | Path | None = None, guesses: str | Path | None = None,
-                  limit: int = DEFAULT_LIMIT) -> Verification:
+                  limit: int = DEFAULT_LIMIT, replay: bool = False, replay_sample: int | None = None,
+                  on_replay: Callable[[GameRecord], None] | None = None) -> Verification:
     """Replay and cross-check a finished run folder.
 
     Args:
         folder: the run folder (holding games.csv, timings.csv, summary.json).
         answers, guesses: word list files; default: those the results name (or the shipped lists).
         limit: stop collecting problems after this many.
+        replay: also play the games again with the recorded agents and settings, when
+            everything else checks out, and compare them move for move.
+        replay_sample: replay only this many games, drawn from the run seed.
+        on_replay: called with each replayed game (for a progress bar).
 
     Returns:
         A Verification; its `problems` are empty when everything agrees. Raises
@@ -194,9 +258,12 @@ def verify_folder(folder: str | Path, answers: str | Path | None = None, guesses
     except UserError as error:
         result.problems.append(f"word lists: {error}")
         return result
-    if words.checksum != recorded_words.get("checksum"):
-        add([f"{GAMES_FILE}: word-list checksum {str(recorded_words.get('checksum'))[:16]}... does not match "
+    if words.checksum != recorded_words.get(WORD_LISTS_KEY):
+        add([f"{GAMES_FILE}: word-list checksum {str(recorded_words.get(WORD_LISTS_KEY))[:16]}... does not match "
              f"the lists given ({words.checksum[:16]}...)"])
+        return result
+    if absurd := metadata_problems(settings, words, GAMES_FILE):
+        add(absurd)
         return result
     max_guesses = settings["max_guesses"]
     expected = planned_games(settings, words)
@@ -236,6 +303,10 @@ def verify_folder(folder: str | Path, answers: str | Path | None = None, guesses
     for key in ("command", "settings", "provenance"):
         if stored.get(key) != games.meta.get(key):
             add([f"{SUMMARY_FILE}: '{key}' differs from {GAMES_FILE}'s metadata"])
+    unknown = sorted(set(stored) - SUMMARY_KEYS)
+    if unknown:
+        add([f"{SUMMARY_FILE}: holds '{unknown[0]}', which no tournament writes"])
+    add(session_problems(stored))
     files = stored.get("files") if isinstance(stored.get("files"), dict) else {}
     for name in (GAMES_FILE, TIMINGS_FILE):
         if files.get(name) != sha256_file(folder / name):
@@ -256,5 +327,10 @@ def verify_folder(folder: str | Path, answers: str | Path | None = None, guesses
             expected_report = None
         if report is None or report != expected_report:
             add([f"{REPORT_FILE}: missing, or not the report that {SUMMARY_FILE} and the games make"])
+    if replay and not result.problems:
+        from .replay import replay_problems as play_again  # here: replaying plays games with the runner, which imports this module
+
+        add(play_again(games.records, settings, words, GAMES_FILE, replay_sample, on_replay))
+        result.replayed = len(games.records) if replay_sample is None else min(replay_sample, len(games.records))
     result.problems = result.problems[:limit]
     return result

@@ -1,0 +1,492 @@
+"""Everything the project keeps on disk: atomic writes, checked output places, read-or-build caches, provenance.
+
+Writes go to a temporary file in the same folder, then a rename, so a reader never sees
+half a file. A cache file is one header line naming the format, then a JSON line with
+its kind, key, code version, payload length and SHA-256, then the payload. The key
+holds what the value is computed from (the word lists' checksum, the mode, ...); the
+code version is a digest of the source of the module that computes it and of every
+project module that module imports, followed through the imports, so changing the code
+that produces a cache retires it without a number to bump by hand. A cache file that is
+missing, cut short, damaged, or made for other lists or other code is rebuilt; one that
+is not a regular file (a FIFO, a folder) is refused in one line, since reading it could
+hang. Where the cache folder cannot be written, the value is kept in memory for the rest
+of the process (and the processes it forks), with one warning.
+
+Provenance is what every results file records about where it came from: the command,
+seed and word-list checksum (`word_lists_sha256`, the one spelling), the commit and
+whether the code had uncommitted changes, library versions, and the machine.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import importlib
+import importlib.util
+import json
+import os
+import platform
+import stat
+import subprocess
+import sys
+import tempfile
+import warnings
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+from .errors import UserError
+
+T = TypeVar("T")
+
+#: The first line of every cache file; bumped when the layout of the file itself changes.
+CACHE_MAGIC = b"wordle-arena cache v1\n"
+#: Packages whose source makes up a cache's code version (the layers a cache can be computed in).
+PROJECT_PACKAGES = ("search", "heuristics", "agents")
+#: Libraries whose versions can change a result's numbers or files.
+LIBRARIES = ("numpy", "scipy", "rich", "wordle-arena")
+#: The key under which results files record the word lists' checksum.
+WORD_LISTS_KEY = "word_lists_sha256"
+
+
+class CacheWarning(UserWarning):
+    """A cache that could not be kept on disk: the value lives in memory for this run only."""
+
+
+# -- writing ------------------------------------------------------------------------------
+def write_atomically(path: str | Path, data: str | bytes) -> None:
+    """Replace `path` with `data` in one step; on any failure the old file (if any) is left as it was.
+
+    Text is written as UTF-8 without newline translation. The file gets the usual
+    permissions (0666 less the umask), not mkstemp's private 0600.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        with os.fdopen(handle, "wb") as out:
+            out.write(payload)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _reason(error: OSError) -> str:
+    """An OSError's reason in a few words."""
+    return error.strerror or error.__class__.__name__
+
+
+def check_writable(folder: Path) -> None:
+    """UserError unless a file can be created in `folder` (tried for real: permissions, read-only disks)."""
+    try:
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".write-check.", suffix=".tmp")
+    except OSError as error:
+        raise UserError(f"{folder}: cannot write in this folder ({_reason(error)})") from None
+    os.close(handle)
+    os.unlink(probe)
+
+
+def prepare_output(path: str | Path, suffixes: tuple[str, ...] = ()) -> Path:
+    """Check, before any work is done, that `path` can take an output file; make its folder if missing.
+
+    Raises:
+        UserError: a wrong suffix, a path that is a folder, or a folder that cannot be made or written.
+    """
+    path = Path(path)
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise UserError(f"{path}: the file must end in {' or '.join(suffixes)}")
+    if path.is_dir():
+        raise UserError(f"{path} is a folder; give a file name")
+    if any(parent.exists() and not parent.is_dir() for parent in path.parents):
+        raise UserError(f"{path}: part of its folder path is a file, not a folder")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UserError(f"{path}: cannot write there ({_reason(error)})") from None
+    check_writable(path.parent)
+    return path
+
+
+def prepare_folder(path: str | Path) -> Path:
+    """Check, before any work is done, that `path` is or can be made a folder to write in; UserError otherwise."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise UserError(f"{path} exists and is not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UserError(f"{path}: cannot make a folder there ({_reason(error)})") from None
+    check_writable(path)
+    return path
+
+
+# -- one writer per folder ----------------------------------------------------------------
+class FolderBusy(UserError):
+    """A folder another process holds; `holder` says which (pid, started), as far as it wrote it."""
+
+    def __init__(self, folder: Path, holder: dict[str, Any]):
+        """The message names the folder and what the holder wrote of itself."""
+        self.folder, self.holder = folder, holder
+        who = ", ".join(f"{key} {holder[key]}" for key in ("pid", "started") if key in holder) or "details unknown"
+        super().__init__(f"{folder} is in use by another run ({who})")
+
+
+#: File descriptors of the folder locks this process holds; a forked child closes its copies.
+_HELD_LOCKS: set[int] = set()
+
+
+def _close_inherited_locks() -> None:
+    """In a forked child: close the copies of the parent's lock files (the parent keeps its locks)."""
+    for handle in list(_HELD_LOCKS):
+        try:
+            os.close(handle)
+        except OSError:
+            pass
+    _HELD_LOCKS.clear()
+
+
+os.register_at_fork(after_in_child=_close_inherited_locks)
+
+
+class FolderLock:
+    """An OS lock (flock) on `folder/.lock`, held while one process writes the folder.
+
+    The lock dies with its process, so a run that was killed never blocks the next one;
+    the file says who holds it (pid and start time) and is removed on release.
+    """
+
+    NAME = ".lock"
+
+    def __init__(self, folder: str | Path):
+        """The lock of `folder`, not yet taken."""
+        self.path = Path(folder) / self.NAME
+        self.handle: int | None = None
+
+    def acquire(self, started: str) -> None:
+        """Take the lock or raise FolderBusy naming its holder; `started` is written beside this pid."""
+        import fcntl
+
+        while True:
+            handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = read_regular_file(self.path) or b""
+                os.close(handle)
+                try:
+                    details = json.loads(holder.decode("utf-8")) if holder else {}
+                except ValueError:
+                    details = {}
+                raise FolderBusy(self.path.parent, details if isinstance(details, dict) else {}) from None
+            try:  # a releasing holder may have removed the file between our open and our lock: lock the new one
+                same = os.path.samestat(os.fstat(handle), os.stat(self.path))
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(handle)
+        os.ftruncate(handle, 0)
+        os.write(handle, json.dumps({"pid": os.getpid(), "started": started}).encode())
+        self.handle = handle
+        _HELD_LOCKS.add(handle)
+
+    def release(self) -> None:
+        """Remove the lock file and let the lock go."""
+        if self.handle is not None:
+            self.path.unlink(missing_ok=True)
+            _HELD_LOCKS.discard(self.handle)
+            os.close(self.handle)
+            self.handle = None
+
+
+# -- reading ------------------------------------------------------------------------------
+def read_regular_file(path: Path) -> bytes | None:
+    """The bytes of `path`, None if it is missing or unreadable; UserError if it is not a regular file.
+
+    The file is opened without blocking and checked before it is read, so a FIFO put where
+    a file belongs is refused instead of hanging the command.
+    """
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        mode = os.fstat(handle).st_mode
+        if stat.S_ISDIR(mode):
+            raise UserError(f"{path} is a folder where a file belongs; remove it")
+        if not stat.S_ISREG(mode):
+            raise UserError(f"{path} is not a regular file (a FIFO, device or socket); remove it")
+        with os.fdopen(handle, "rb", closefd=False) as source:
+            return source.read()
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
+
+
+# -- code versions ------------------------------------------------------------------------
+def _module_file(name: str) -> Path | None:
+    """The source file of a project module, or None if it has none."""
+    found = importlib.util.find_spec(name)
+    return Path(found.origin) if found is not None and found.origin and found.origin.endswith(".py") else None
+
+
+def _is_module(name: str) -> bool:
+    """Whether `name` names an importable module."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _imported_modules(name: str, wanted: tuple[str, ...] | None = None) -> set[str]:
+    """The project modules module `name` imports; with `wanted`, only those defining these names (re-exports followed)."""
+    path = _module_file(name)
+    if path is None:
+        return set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import) and wanted is None:
+            found.update(alias.name for alias in node.names if alias.name.split(".")[0] in PROJECT_PACKAGES)
+        elif isinstance(node, ast.ImportFrom):
+            base = importlib.util.resolve_name("." * node.level + (node.module or ""), package) if node.level \
+                else node.module or ""
+            if base.split(".")[0] not in PROJECT_PACKAGES:
+                continue
+            for alias in node.names:
+                if wanted is not None and (alias.asname or alias.name) not in wanted:
+                    continue
+                found.update(_defining_modules(base, alias.name))
+    return found
+
+
+def _defining_modules(base: str, name: str) -> set[str]:
+    """The module(s) `from base import name` takes code from: a submodule, base itself, or where base re-exports it from."""
+    if _is_module(f"{base}.{name}"):
+        return {f"{base}.{name}"}
+    path = _module_file(base)
+    if path is not None and path.name == "__init__.py":
+        return _imported_modules(base, (name,)) or {base}
+    return {base}
+
+
+def _closure(name: str) -> list[str]:
+    """`name` and every project module it imports, followed through their imports (the storage module left out)."""
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        if current in seen or current == __name__:
+            continue
+        seen.add(current)
+        todo.extend(_imported_modules(current) - seen)
+    return sorted(seen)
+
+
+@functools.lru_cache(maxsize=None)
+def code_version(module: str) -> str:
+    """SHA-256 over the source of module `module` and of every project module it imports, transitively.
+
+    A change to any code that can affect what the module computes changes the version;
+    the storage module itself is left out (its file layout has CACHE_MAGIC).
+    """
+    digest = hashlib.sha256()
+    for name in _closure(module):
+        path = _module_file(name)
+        digest.update(name.encode() + b"\0" + (path.read_bytes() if path is not None else b"") + b"\0")
+    return digest.hexdigest()
+
+
+# -- caches -------------------------------------------------------------------------------
+def cache_dir() -> Path:
+    """Where caches live: $WORDLE_ARENA_CACHE, else the user cache directory."""
+    if configured := os.environ.get("WORDLE_ARENA_CACHE"):
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "wordle-arena"
+
+
+@dataclass(frozen=True)
+class Cache:
+    """One cached value: what it is, what it is computed from, and the code that computes it.
+
+    Attributes:
+        kind: a short name, the start of the file name ("patterns", "frequencies", "two-step").
+        key: JSON data naming the inputs (word-list checksum, mode, ...).
+        code: the code version (see `code_version`).
+        suffix: the file name's ending.
+    """
+
+    kind: str
+    key: dict[str, Any]
+    code: str
+    suffix: str = ".bin"
+
+    def identity(self) -> dict[str, Any]:
+        """What a cache file must record to be this cache."""
+        return {"kind": self.kind, "key": self.key, "code": self.code}
+
+    def path(self, directory: Path | None = None) -> Path:
+        """The cache file: kind, then a digest of kind, key and code version."""
+        digest = hashlib.sha256(json.dumps(self.identity(), sort_keys=True).encode()).hexdigest()
+        return (directory or cache_dir()) / f"{self.kind}-{digest[:32]}{self.suffix}"
+
+    def header(self, payload: bytes) -> bytes:
+        """The two header lines of a file holding `payload`."""
+        meta = {**self.identity(), "bytes": len(payload), "sha256": hashlib.sha256(payload).hexdigest()}
+        return CACHE_MAGIC + json.dumps(meta, sort_keys=True).encode() + b"\n"
+
+    def read(self, directory: Path | None = None) -> bytes | None:
+        """The payload if the file is whole, checks out and was made for this key and code; else None.
+
+        Raises:
+            UserError: something that is not a regular file sits where the cache belongs.
+        """
+        blob = read_regular_file(self.path(directory))
+        if blob is None or not blob.startswith(CACHE_MAGIC):
+            return None
+        meta_end = blob.find(b"\n", len(CACHE_MAGIC))
+        try:
+            meta = json.loads(blob[len(CACHE_MAGIC):meta_end]) if meta_end > 0 else None
+        except ValueError:
+            return None
+        payload = blob[meta_end + 1:]
+        if not isinstance(meta, dict) or {k: meta.get(k) for k in ("kind", "key", "code")} != self.identity():
+            return None
+        if meta.get("bytes") != len(payload) or meta.get("sha256") != hashlib.sha256(payload).hexdigest():
+            return None
+        return payload
+
+    def write(self, payload: bytes, directory: Path | None = None) -> None:
+        """Write the file atomically; OSError if the folder cannot take it."""
+        write_atomically(self.path(directory), self.header(payload) + payload)
+
+
+#: Values whose cache file could not be written, by path: kept for this process and its forks.
+_IN_MEMORY: dict[Path, Any] = {}
+
+
+def read_or_build(cache: Cache, build: Callable[[], T], encode: Callable[[T], bytes],
+                  decode: Callable[[bytes], T | None], directory: Path | None = None, use_cache: bool = True) -> T:
+    """The cached value, or `build()` then cached; never trusted blindly.
+
+    Args:
+        cache: which value.
+        build: computes it.
+        encode: the value as the payload bytes.
+        decode: the value from payload bytes, or None where they do not make a valid value.
+        directory: the cache folder (default `cache_dir()`).
+        use_cache: False builds without reading or writing any file.
+
+    Returns:
+        The value. Where the file cannot be written the value is kept in memory, so
+        this process and the processes it forks afterwards compute it once, and one
+        CacheWarning says so.
+    """
+    if not use_cache:
+        return build()
+    path = cache.path(directory)
+    if path in _IN_MEMORY:
+        return _IN_MEMORY[path]
+    payload = cache.read(directory)
+    if payload is not None:
+        try:
+            value = decode(payload)
+        except (ValueError, KeyError, TypeError, IndexError):
+            value = None
+        if value is not None:
+            return value
+    value = build()
+    try:
+        cache.write(encode(value), directory)
+    except OSError as error:
+        _IN_MEMORY[path] = value
+        warnings.warn(f"cannot keep the {cache.kind} cache in {path.parent} ({_reason(error)}); "
+                      "it is kept in memory for this run only and computed again next time",
+                      CacheWarning, stacklevel=2)
+    return value
+
+
+def json_payload(data: Any) -> bytes:
+    """JSON data as cache payload bytes."""
+    return json.dumps(data, sort_keys=True).encode("utf-8")
+
+
+def json_value(payload: bytes) -> Any:
+    """JSON data from cache payload bytes (ValueError if they are not JSON)."""
+    return json.loads(payload.decode("utf-8"))
+
+
+# -- provenance ---------------------------------------------------------------------------
+def _git(*arguments: str) -> str | None:
+    """Output of a git command run in the project folder, or None if git is unavailable."""
+    try:
+        done = subprocess.run(
+            ["git", *arguments], cwd=Path(__file__).resolve().parent.parent,
+            capture_output=True, text=True, timeout=10, check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def _version(library: str) -> str:
+    """Installed version of a distribution, or 'not installed'."""
+    try:
+        return metadata.version(library)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def cpu_model() -> str:
+    """The CPU's model name (from /proc/cpuinfo on Linux), else what the platform says."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace").splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def machine() -> dict[str, Any]:
+    """The machine a result was made on: CPU model, logical cores, operating system."""
+    return {"cpu": cpu_model(), "cores": os.cpu_count(), "system": f"{platform.system()} {platform.machine()}"}
+
+
+@functools.lru_cache(maxsize=1)
+def provenance() -> dict[str, Any]:
+    """The commit (with whether the code, anything outside results/, had uncommitted changes), versions and machine.
+
+    Computed once per process, so every file one run writes records the same values.
+
+    Returns:
+        {"commit": hash or "unknown", "dirty": bool or None, "versions": {library: version},
+        "machine": {"cpu", "cores", "system"}}.
+    """
+    commit = _git("rev-parse", "HEAD")
+    # Results files do not change results: a benchmark rewriting one must not mark the next run dirty.
+    status = _git("status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)results")
+    versions = {"python": sys.version.split()[0]}
+    versions.update({library: _version(library) for library in LIBRARIES})
+    return {
+        "commit": commit or "unknown",
+        "dirty": None if status is None else bool(status),
+        "versions": versions,
+        "machine": machine(),
+    }
+
+
+def results_record(command: str, seed: int | None, word_lists_sha256: str) -> dict[str, Any]:
+    """The head of a results file: command, seed, word-list checksum, then the provenance."""
+    return {"command": command, "seed": seed, WORD_LISTS_KEY: word_lists_sha256, **provenance()}
