@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from .charts import chart_links
 from .plan import Plan
 from .records import GameRecord
 from .stats import AgentModeStats, PairedComparison, Summary
@@ -133,6 +134,7 @@ def markdown_report(document: dict[str, Any], summary: Summary) -> str:
         _markdown_table(result_headers(summary.max_guesses),
                         [result_cells(stats, summary.max_guesses) for stats in summary.results]),
         "",
+        *chart_links(document["summary"]),
     ]
     if summary.comparisons:
         lines += [
