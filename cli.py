@@ -523,6 +523,35 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=command_tree)
 
 
+# -- serve ---------------------------------------------------------------------------
+def command_serve(args: argparse.Namespace, console: Console) -> int:
+    """Serve the web page on host:port until Ctrl-C."""
+    try:
+        from web.app import create_app, serve
+    except ImportError as error:
+        raise UserError(f"the web page needs the 'web' extra ({error.name} is missing): pip install -e '.[web]'") from None
+    app = create_app(load_game(args), results=args.results, workers=args.workers)
+    serve(app, args.host, args.port, announce=lambda line: console.print(line, markup=False, soft_wrap=True))
+    return 0
+
+
+def add_serve_command(commands: argparse._SubParsersAction) -> None:
+    """`serve`: the web page (play, watch an agent, assist, results) on localhost."""
+    parser = commands.add_parser(
+        "serve", help="serve the web page: play, watch any agent think, assist a real game, see the results",
+        description="Serve the web page and its JSON API (documented at /api) until Ctrl-C. It binds to "
+                    "127.0.0.1 unless told otherwise; every asset ships in the package.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=non_negative_int, default=8000, help="port (default 8000; 0 picks a free one)")
+    parser.add_argument("--results", default="results/published/tournament-depth-2", metavar="DIR",
+                        help="the tournament run folder the results page shows (default results/published/tournament-depth-2)")
+    parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, metavar="N",
+                        help="agents thinking at once (default: the number of CPUs)")
+    add_word_list_options(parser)
+    parser.set_defaults(handler=command_serve)
+
+
 # -- entry point ---------------------------------------------------------------------
 def build_parser() -> ArgumentParser:
     """The full command line."""
@@ -534,6 +563,7 @@ def build_parser() -> ArgumentParser:
     add_tree_command(commands)
     add_assist_command(commands)
     add_openers_command(commands)
+    add_serve_command(commands)
     return parser
 
 
