@@ -81,7 +81,7 @@ function showAdvice(box, advice) {
     table.append(el("tr", { "data-guess": s.guess },
       el("td", {}, i + 1),
       el("td", { class: "name" }, el("a", { href: "#", title: "use this guess", onclick: e => { e.preventDefault(); document.getElementById("word").value = s.guess; document.getElementById("word").focus(); } }, s.guess)),
-      el("td", { class: "name" }, el("span", { class: "bar", style: `width:${(90 * s.information / most).toFixed(0)}px` }), " ", number(s.information, 3)),
+      el("td", { class: "name" }, el("span", { class: "meter", style: `width:${(90 * s.information / most).toFixed(0)}px` }), " ", number(s.information, 3)),
       el("td", {}, s.worst), el("td", {}, (100 * s.chance).toFixed(1) + "%"), el("td", {}, number(s.score, 3))));
   });
   parts.push(el("h2", {}, `Suggestions (${advice.agent}${advice.hard ? ", hard mode" : ""})`), table);

@@ -48,10 +48,10 @@ async function reveal(row, reply) {
   for (let i = 0; i < 5; i++) {
     const tile = tiles[i];
     tile.classList.add("flip");
-    await new Promise(done => setTimeout(done, 150));
+    await new Promise(done => setTimeout(done, 100));
     tile.classList.add(reply.colours[i]);
     tile.dataset.state = reply.colours[i];
-    await new Promise(done => setTimeout(done, 150));
+    await new Promise(done => setTimeout(done, 100));
     tile.classList.remove("flip");
   }
   row.dataset.done = "1";

@@ -8,17 +8,17 @@ let shown = 0;
 
 function message(text, kind) { say(document.getElementById("message"), text, kind); }
 
-function stepCard(step, number) {
+function stepCard(step, index) {
   const figures = el("div", { class: "figures" },
     el("div", {}, "answers left: ", el("b", {}, step.remaining_before), " → ", el("b", { class: "left" }, step.remaining_after)),
     el("div", {}, "bits gained: ", el("b", {}, number(step.bits, 2)),
-       " ", el("span", { class: "bar", style: `width:${Math.min(12, step.bits) * 14}px` })),
+       " ", el("span", { class: "meter", style: `width:${Math.min(12, step.bits) * 14}px` })),
     step.value === null ? null : el("div", {}, "value: ", el("b", {}, number(step.value, 3))),
     step.nodes ? el("div", {}, "nodes searched: ", el("b", {}, step.nodes.toLocaleString()),
                     step.depth ? ` (depth ${step.depth})` : "", step.budget_reached ? " — node budget reached" : "") : null,
     el("div", { class: "meta" }, `${number(step.seconds, 3)} s`));
-  const card = el("div", { class: "step", "data-step": number },
-    el("div", {}, el("div", { class: "meta" }, `guess ${number}`), tileRow(step.guess, step.colours)), figures);
+  const card = el("div", { class: "step", "data-step": index },
+    el("div", {}, el("div", { class: "meta" }, `guess ${index}`), tileRow(step.guess, step.colours)), figures);
   if (step.alternatives.length) {
     const values = step.alternatives.map(a => a.value);
     const low = Math.min(...values), high = Math.max(...values);
@@ -28,7 +28,7 @@ function stepCard(step, number) {
       table.append(el("tr", { class: alternative.guess === step.guess ? "chosen" : null },
         el("td", { class: "name" }, alternative.guess === step.guess ? el("b", {}, alternative.guess + " (played)") : alternative.guess),
         el("td", {}, number(alternative.value, 3)),
-        el("td", { class: "name" }, el("span", { class: "bar", style: `width:${width.toFixed(0)}px` }))));
+        el("td", { class: "name" }, el("span", { class: "meter", style: `width:${width.toFixed(0)}px` }))));
     }
     card.append(el("div", { class: "alternatives" }, table));
   }
