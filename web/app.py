@@ -128,13 +128,18 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
     return app
 
 
-def listen(host: str, port: int) -> socket.socket:
-    """A socket bound to host:port, or a UserError saying why not (address in use, unknown host)."""
+def listen(host: str, port: int, backlog: int = 2048) -> socket.socket:
+    """A socket listening on host:port, or a UserError saying why not (address in use, unknown host).
+
+    It listens before uvicorn starts, so a client that connects as soon as the address is
+    announced waits in the backlog instead of being refused.
+    """
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        sock.listen(backlog)
     except OSError as error:
         raise UserError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     return sock
@@ -150,5 +155,10 @@ def serve(app: Starlette, host: str = "127.0.0.1", port: int = 8000, announce: C
     announce(f"wordle-arena: serving on http://{shown}:{port}/ (play, watch, assist, results; API at /api); "
              "Ctrl-C stops")
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn shuts down on Ctrl-C, then raises the signal again for the caller
+        pass
+    finally:
+        sock.close()
     announce("wordle-arena: stopped")
