@@ -277,3 +277,51 @@ def test_serve_refuses_an_address_it_cannot_use(capsys):
         taken.close()
     assert code == 2 and stderr.startswith(f"wordle-arena: error: cannot listen on 127.0.0.1:{port}:")
     assert len(stderr.strip().splitlines()) == 1
+
+
+def test_serve_says_where_it_listens_and_stops_cleanly_on_ctrl_c():
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    server = subprocess.Popen([sys.executable, str(root / "cli.py"), "serve", "--port", "0"], cwd=root,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        assert line.startswith("wordle-arena: serving on http://127.0.0.1:"), line
+        url = line.split("serving on ", 1)[1].split()[0]
+        with urllib.request.urlopen(url + "api/feedback?guess=speed&answer=abide", timeout=60) as reply:
+            assert json.loads(reply.read())["pattern"] == "--y-y"
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=60)
+    assert server.returncode == 0 and out.strip() == "wordle-arena: stopped" and "Traceback" not in err
+
+
+# -- any request body: a reply, never a 500 --------------------------------------------------------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FIELDS = ["guess", "answer", "game", "hard", "seed", "max_guesses", "agent", "options", "steps", "top"]
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12)
+    | st.sampled_from(["crane", "tares:-y--g", "entropy", "random", "2", "true", "depth", "ggggg"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["depth", "nodes", "beam", "x", "guess", "pattern"]),
+                                                                inner, max_size=3),
+    max_leaves=8)
+bodies = st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=5)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(endpoint=st.sampled_from(["/api/feedback", "/api/play/new", "/api/play/guess", "/api/watch", "/api/advise"]),
+       body=bodies)
+def test_any_request_body_gets_an_answer_or_a_one_line_4xx(client, endpoint, body):
+    if "agent" in body or endpoint == "/api/advise":
+        body["agent"] = "random"  # keep the work small: the other agents and their options are tested above
+    reply = client.post(endpoint, json=body)
+    assert reply.status_code in (200, 400, 404), (reply.status_code, reply.text)
+    if reply.status_code != 200:
+        assert "\n" not in reply.json()["error"]
