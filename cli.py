@@ -527,12 +527,21 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
 def command_serve(args: argparse.Namespace, console: Console) -> int:
     """Serve the web page on host:port until Ctrl-C."""
     try:
-        from web.app import create_app, serve
+        from web.app import create_app, listen, serve
     except ImportError as error:
         raise UserError(f"the web page needs the 'web' extra ({error.name} is missing): pip install -e '.[web]'") from None
+    sock = listen(args.host, args.port)  # first, so a taken port is said at once
     app = create_app(load_game(args), results=args.results, workers=args.workers)
-    serve(app, args.host, args.port, announce=lambda line: console.print(line, markup=False, soft_wrap=True))
+    serve(app, sock, announce=lambda line: console.print(line, markup=False, soft_wrap=True))
     return 0
+
+
+def port_number(text: str) -> int:
+    """argparse type: a TCP port, 0 to 65535."""
+    value = non_negative_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a port (0 to 65535)")
+    return value
 
 
 def add_serve_command(commands: argparse._SubParsersAction) -> None:
@@ -543,7 +552,7 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
                     "127.0.0.1 unless told otherwise; every asset ships in the package.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=non_negative_int, default=8000, help="port (default 8000; 0 picks a free one)")
+    parser.add_argument("--port", type=port_number, default=8000, help="port (default 8000; 0 picks a free one)")
     parser.add_argument("--results", default="results/published/tournament-depth-2", metavar="DIR",
                         help="the tournament run folder the results page shows (default results/published/tournament-depth-2)")
     parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, metavar="N",

@@ -325,3 +325,8 @@ def test_any_request_body_gets_an_answer_or_a_one_line_4xx(client, endpoint, bod
     assert reply.status_code in (200, 400, 404), (reply.status_code, reply.text)
     if reply.status_code != 200:
         assert "\n" not in reply.json()["error"]
+
+
+def test_serve_refuses_a_port_out_of_range(capsys):
+    code, _, stderr = run_cli(capsys, "serve", "--port", "70000")
+    assert code == 2 and stderr == "wordle-arena serve: error: argument --port: '70000' is not a port (0 to 65535)\n"

@@ -140,18 +140,17 @@ def listen(host: str, port: int, backlog: int = 2048) -> socket.socket:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
         sock.listen(backlog)
-    except OSError as error:
-        raise UserError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    except (OSError, OverflowError) as error:
+        raise UserError(f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}") from None
     return sock
 
 
-def serve(app: Starlette, host: str = "127.0.0.1", port: int = 8000, announce: Callable[[str], None] = print) -> None:
-    """Serve `app` on host:port until Ctrl-C (uvicorn shuts down cleanly on SIGINT and SIGTERM)."""
+def serve(app: Starlette, sock: socket.socket, announce: Callable[[str], None] = print) -> None:
+    """Serve `app` on a socket from `listen` until Ctrl-C (uvicorn shuts down cleanly on SIGINT and SIGTERM)."""
     import uvicorn
 
-    sock = listen(host, port)
+    host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    port = sock.getsockname()[1]
     announce(f"wordle-arena: serving on http://{shown}:{port}/ (play, watch, assist, results; API at /api); "
              "Ctrl-C stops")
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
