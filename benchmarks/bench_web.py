@@ -103,6 +103,7 @@ def at_once(count: int, work) -> tuple[list, float]:
     barrier = threading.Barrier(count)
 
     def run(index: int):
+        """Wait for every thread, then work."""
         barrier.wait(timeout=TIMEOUT)
         return work(index)
 

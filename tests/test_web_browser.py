@@ -44,7 +44,7 @@ def server(official_game):
     import uvicorn
 
     sock = listen("127.0.0.1", 0)
-    app = create_app(official_game, results=PUBLISHED)
+    app = create_app(official_game, results=os.path.relpath(PUBLISHED))
     instance = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=instance.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

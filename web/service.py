@@ -377,7 +377,6 @@ class Service:
             advice = advise_steps(self.game, agent, steps, hard=hard, top=top, seed=seed,
                                   max_guesses=self.max_guesses(body))
         data = advice_data(self.game, advice)
-        data["answers"] = data["answers"][:LIST_ANSWERS * 10]
         data["steps"] = [dict(step, colours=colours(parse_pattern(step["pattern"]))) for step in data["steps"]]
         return data
 
