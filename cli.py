@@ -57,7 +57,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
 # -- shared options ------------------------------------------------------------------
 #: The commands, in the order --help lists them.
-COMMANDS = ("play", "tournament", "verify", "tree", "assist", "openers")
+COMMANDS = ("play", "tournament", "verify", "tree", "assist", "openers", "serve")
 #: Upper limits of the commands' own numbers: past them a run takes hours or means nothing.
 MOST_GUESSES = 20
 MOST_SEED = 2**32 - 1
@@ -611,6 +611,37 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=command_tree)
 
 
+# -- serve ---------------------------------------------------------------------------
+def command_serve(args: argparse.Namespace, console: Console) -> int:
+    """Serve the web page on host:port until Ctrl-C."""
+    try:
+        from web.app import create_app, listen, serve
+    except ImportError as error:
+        raise UserError(f"the web page needs the 'web' extra ({error.name} is missing): pip install -e '.[web]'") from None
+    sock = listen(args.host, args.port)  # first, so a taken port is said at once
+    app = create_app(load_game(args), results=args.results, workers=args.workers)
+    serve(app, sock, announce=lambda line: console.print(line, markup=False, soft_wrap=True))
+    return 0
+
+
+def add_serve_command(commands: argparse._SubParsersAction) -> None:
+    """`serve`: the web page (play, watch an agent, assist, results) on localhost."""
+    parser = commands.add_parser(
+        "serve", help="serve the web page: play, watch any agent think, assist a real game, see the results",
+        description="Serve the web page and its JSON API (documented at /api) until Ctrl-C. It binds to "
+                    "127.0.0.1 unless told otherwise; every asset ships in the package.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=whole(0, 65535), default=8000, metavar="N",
+                        help="port (default 8000; 0 picks a free one; at most 65535)")
+    parser.add_argument("--results", default="results/published/tournament-depth-2", metavar="DIR",
+                        help="the tournament run folder the results page shows (default results/published/tournament-depth-2)")
+    parser.add_argument("--workers", type=whole(1, MOST_JOBS), default=os.cpu_count() or 1, metavar="N",
+                        help=f"agents thinking at once (default: the number of CPUs, at most {MOST_JOBS})")
+    add_word_list_options(parser)
+    parser.set_defaults(handler=command_serve)
+
+
 # -- entry point ---------------------------------------------------------------------
 def build_parser() -> ArgumentParser:
     """The full command line."""
@@ -622,6 +653,7 @@ def build_parser() -> ArgumentParser:
     add_tree_command(commands)
     add_assist_command(commands)
     add_openers_command(commands)
+    add_serve_command(commands)
     return parser
 
 

@@ -36,12 +36,21 @@ class StepError(UserError):
 
 @dataclass(frozen=True)
 class Suggestion:
-    """A guess the agent recommends, with what it would bring."""
+    """A guess the agent recommends, with what it would bring.
+
+    Attributes:
+        guess: the guess index.
+        information: expected bits the reply gives.
+        chance: the chance it is the answer (1/remaining when still possible, else 0).
+        score: the agent's own value of it (None if the agent ranks nothing).
+        worst: the largest group of answers one reply can leave (the worst case).
+    """
 
     guess: int
     information: float
     chance: float
     score: float | None
+    worst: int = 0
 
 
 @dataclass(frozen=True)
@@ -165,7 +174,8 @@ def suggest(game: Wordle, agent: Agent, state: State, rng: np.random.Generator, 
     n = len(state.candidates)
     return tuple(
         Suggestion(guess=int(guess), information=float(stats.entropy[i]),
-                   chance=(1.0 / n) if stats.can_win[i] else 0.0, score=None if value is None else float(value))
+                   chance=(1.0 / n) if stats.can_win[i] else 0.0, score=None if value is None else float(value),
+                   worst=int(stats.largest[i]))
         for i, (guess, value) in enumerate(ranked)
     )
 
@@ -214,7 +224,8 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "guesses_left": advice.state.guesses_left,
         "answers": [words.answers[a] for a in advice.state.candidates],
         "suggestions": [{"guess": words.guesses[s.guess], "information": round(s.information, 6),
-                         "chance": round(s.chance, 6), "score": None if s.score is None else round(s.score, 6)}
+                         "chance": round(s.chance, 6), "score": None if s.score is None else round(s.score, 6),
+                         "worst": s.worst}
                         for s in advice.suggestions],
     }
 

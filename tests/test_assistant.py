@@ -88,7 +88,7 @@ def test_cli_once_and_json(capsys):
     data = json.loads(out)
     assert code == 0 and data["remaining"] == 6 and data["agent"] == "demarcate" and len(data["suggestions"]) == 3
     assert data["answers"] == ["abyss", "amass", "amiss", "chaos", "class", "glass"]
-    assert set(data["suggestions"][0]) == {"guess", "information", "chance", "score"}
+    assert set(data["suggestions"][0]) == {"guess", "information", "chance", "score", "worst"}
 
 
 @pytest.mark.parametrize("argv, message", [

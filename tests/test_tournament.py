@@ -49,7 +49,8 @@ def test_small_tournament_writes_files_whose_summary_follows_from_the_games(caps
     out = tmp_path / "run"
     code, stdout, stderr = tournament(capsys, lists, out, "--jobs", "2")
     assert code == 0, stderr
-    assert {p.name for p in out.iterdir()} == {"games.csv", "timings.csv", "summary.json", "report.md"}
+    assert {p.name for p in out.iterdir()} == {"games.csv", "timings.csv", "summary.json", "report.md",
+                                              "histograms.svg", "hard-vs-normal.svg"}
     games = read_file(out / "games.csv", "games")
     assert len(games.records) == 2 * SMALL_ANSWERS
     words = load_words(answers=lists[0], guesses=lists[1])

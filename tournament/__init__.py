@@ -9,7 +9,8 @@ A run folder (default `results/tournament[-OPTION-VALUE...][-sample-N][-seed-S]`
 - `timings.csv`: seconds per game, the one figure that differs between runs, kept apart;
 - `summary.json`: per agent and mode statistics and the hard-vs-normal comparison,
   derived from the two files above;
-- `report.md`: the same as a table and a verdict.
+- `report.md`: the same as a table and a verdict;
+- `histograms.svg`, `hard-vs-normal.svg`: the summary as charts (`charts.py`), shown by report.md.
 
 While a run is under way, games go to `journal.csv` in the order they finish, flushed one
 line at a time, and the run holds the folder's `.lock` (an OS lock, so one run at a time);

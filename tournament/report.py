@@ -15,6 +15,7 @@ from rich.table import Table
 
 from search.storage import WORD_LISTS_KEY
 
+from .charts import chart_links
 from .plan import Plan
 from .records import GameRecord
 from .stats import AgentModeStats, PairedComparison, Summary
@@ -136,6 +137,7 @@ def markdown_report(document: dict[str, Any], summary: Summary) -> str:
         _markdown_table(result_headers(summary.histogram_columns),
                         [result_cells(stats, summary.max_guesses) for stats in summary.results]),
         "",
+        *chart_links(document["summary"]),
     ]
     if summary.comparisons:
         lines += [

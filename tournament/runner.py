@@ -29,6 +29,7 @@ from search import State, UserError, Wordle
 from search.storage import FolderBusy, FolderLock, prepare_folder, provenance, write_atomically
 
 from .plan import Plan, TournamentError, settings_difference
+from .charts import write_charts
 from .report import markdown_report
 from .records import SECONDS_DECIMALS, GameRecord, Journal, ResultsError, error_text, file_text, read_file
 from .stats import Summary, summarise
@@ -364,6 +365,7 @@ def write_results(folder: Path, plan: Plan, game: Wordle, records: tuple[GameRec
         "summary": summary.to_dict(),
     }
     write_atomically(folder / SUMMARY_FILE, json.dumps(document, indent=2, sort_keys=True) + "\n")
+    write_charts(folder, document["summary"])
     write_atomically(folder / REPORT_FILE, markdown_report(document, summary))
 
 

@@ -1,0 +1,407 @@
+"""What the web page's JSON API does, free of any web framework: request data in, reply data out.
+
+Values are from the Guesser's point of view: higher is better. Every method takes the
+request's JSON object (a dict; from a query string its values are text) and returns a
+JSON-ready dict, or raises a `search.UserError` whose one-line message the API sends
+with a 4xx status, the same message the command line prints.
+
+One `Service` serves every request at once: the game (word lists and pattern matrix) is
+shared read-only; agents keep per-instance caches, so each agent is lent to one request
+at a time from a small pool; games people play live in a bounded table under a lock.
+Work is bounded: searching agents get a node budget per decision, a watched game stops
+at a time budget and says so, and at most `workers` agents think at once; a request that
+waits too long for its turn is told the server is busy instead of hanging.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+import numpy as np
+
+from agents import AGENTS, Agent, AgentError, Param, game_rng, make_agent, spec
+from agents.assistant import StepError, advice_data, advise_steps, parse_step
+from search import State, UserError, Wordle, decode_colours, format_pattern, parse_pattern
+from search.feedback import GREEN, GREY, YELLOW
+from search.game import DEFAULT_MAX_GUESSES
+from tournament.charts import charts
+
+#: Node budget of one decision of a searching agent (the default expectimax opening takes about 35,000).
+MAX_NODES = 100_000
+#: Deepest look-ahead a request may ask of a searching agent.
+MAX_DEPTH = 3
+#: Most suggestions one advice request may ask for.
+MAX_TOP = 50
+#: A watched game stops after the decision that passes this many seconds, and says so.
+WATCH_SECONDS = 20.0
+#: How long a request waits for a free worker before it is told the server is busy.
+QUEUE_SECONDS = 30.0
+#: Games people are playing, kept at most (the oldest is forgotten first).
+MAX_GAMES = 10_000
+#: Answers listed by name when no more than this many are left.
+LIST_ANSWERS = 30
+DEFAULT_RESULTS = Path("results") / "published" / "tournament-depth-2"
+COLOUR_NAMES = {GREEN: "correct", YELLOW: "present", GREY: "absent"}
+
+
+class RequestError(UserError):
+    """A request field that is missing, of the wrong type or out of range (HTTP 400)."""
+
+
+class NotFound(UserError):
+    """Something the request names that does not exist: a game, a chart, the results (HTTP 404)."""
+
+
+class Busy(UserError):
+    """Every worker stayed busy for the whole wait (HTTP 503); the request did nothing."""
+
+
+# -- reading request fields -------------------------------------------------------------
+def text_field(body: dict[str, Any], name: str, default: str | None = None) -> str:
+    """A text field; missing means `default`, or a RequestError when there is none."""
+    value = body.get(name, default)
+    if value is None:
+        raise RequestError(f"'{name}' is missing")
+    if not isinstance(value, str):
+        raise RequestError(f"'{name}' must be text, got {json.dumps(value)}")
+    return value.strip()
+
+
+def bool_field(body: dict[str, Any], name: str, default: bool = False) -> bool:
+    """A true/false field (JSON booleans, or 'true'/'false'/'1'/'0' from a query string)."""
+    value = body.get(name, default)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "1", "yes", "on", "false", "0", "no", "off", ""):
+        return value.strip().lower() in ("true", "1", "yes", "on")
+    raise RequestError(f"'{name}' must be true or false, got {json.dumps(value)}")
+
+
+def int_field(body: dict[str, Any], name: str, default: int, least: int, most: int) -> int:
+    """A whole-number field within [least, most]."""
+    value = body.get(name, default)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"'{name}' must be a whole number, got {json.dumps(value)}")
+    if not least <= value <= most:
+        raise RequestError(f"'{name}' must be from {least} to {most}, got {value}")
+    return value
+
+
+def agent_settings(name: str, raw: Any) -> dict[str, Any]:
+    """An agent's options from a request, parsed as the command line parses its flags, within the web's budget.
+
+    Args:
+        name: the agent (unknown: AgentError listing the known ones).
+        raw: a JSON object of option name to value (numbers or text), or None.
+
+    Returns:
+        Keyword settings for `make_agent`; a searching agent always gets a node budget.
+    """
+    agent_spec = spec(name)
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise RequestError(f"'options' must be an object of option names to values, got {json.dumps(raw)}")
+    settings: dict[str, Any] = {}
+    for key, value in raw.items():
+        key = str(key).replace("-", "_")
+        param = agent_spec.param(key)
+        if param is None:
+            raise AgentError(f"agent '{name}' does not take {key}")
+        if value is None or value == "":
+            continue
+        try:
+            settings[key] = param.parse(value) if isinstance(value, str) else param.check(value)
+        except ValueError as error:
+            raise AgentError(str(error)) from None
+    if agent_spec.param("nodes") is not None:
+        if settings.get("nodes", 0) > MAX_NODES:
+            raise RequestError(f"--nodes: the web page searches at most {MAX_NODES} nodes a decision, "
+                               f"got {settings['nodes']}")
+        settings.setdefault("nodes", MAX_NODES)
+    if settings.get("depth", 0) > MAX_DEPTH:
+        raise RequestError(f"--depth: the web page looks at most {MAX_DEPTH} guesses ahead, got {settings['depth']}")
+    return settings
+
+
+# -- shapes of replies ----------------------------------------------------------------------
+def option_info(param: Param) -> dict[str, Any]:
+    """What the page shows of an agent's parameter: its name as a flag, the form of its value, its help and default."""
+    forms = {"whole number": f"{param.least}-{param.most}", "choice": "|".join(param.choices), "switch": "yes|no"}
+    default = param.none_means if param.default is None else param.text(param.default)
+    return {"name": param.name, "flag": "--" + param.name.replace("_", "-"),
+            "metavar": forms.get(param.kind, ",".join(["X"] * param.count)), "help": param.help, "default": default}
+
+
+def colours(pattern: int) -> list[str]:
+    """A pattern as the page's tile classes, first letter first.
+
+    >>> colours(int('20100', 3))
+    ['correct', 'absent', 'present', 'absent', 'absent']
+    """
+    return [COLOUR_NAMES[colour] for colour in decode_colours(pattern)]
+
+
+def keyboard(history: list[tuple[str, int]]) -> dict[str, str]:
+    """Each letter guessed so far at its best state: correct over present over absent.
+
+    >>> keyboard([("eerie", int('00200', 3)), ("spree", int('00022', 3))])
+    {'e': 'correct', 'r': 'correct', 'i': 'absent', 's': 'absent', 'p': 'absent'}
+    """
+    rank = {"absent": 0, "present": 1, "correct": 2}
+    best: dict[str, str] = {}
+    for word, pattern in history:
+        for letter, state in zip(word, colours(pattern)):
+            if letter not in best or rank[state] > rank[best[letter]]:
+                best[letter] = state
+    return best
+
+
+def share_text(history: list[tuple[str, int]], solved: bool, max_guesses: int, hard: bool) -> str:
+    """The result as the usual emoji grid, e.g. 'wordle-arena 3/6*' then one row of squares a guess."""
+    score = str(len(history)) if solved else "X"
+    rows = [format_pattern(pattern, "emoji") for _, pattern in history]
+    return "\n".join([f"wordle-arena {score}/{max_guesses}{'*' if hard else ''}", "", *rows])
+
+
+@dataclass
+class Played:
+    """A game a person is playing: its hidden answer, the state, and the seed that picked the answer."""
+
+    answer: int
+    state: State
+    seed: int | None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+class AgentPool:
+    """Agents lent one request at a time, kept by name and settings so their caches serve later requests."""
+
+    def __init__(self, game: Wordle, keep: int = 32):
+        """Keep idle agents for at most `keep` different (name, settings)."""
+        self.game = game
+        self.keep = keep
+        self.idle: OrderedDict[tuple, list[Agent]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    @contextmanager
+    def lend(self, name: str, settings: dict[str, Any]) -> Iterator[Agent]:
+        """An agent nobody else is using, returned to the pool afterwards."""
+        key = (name, json.dumps(settings, sort_keys=True, default=str))
+        with self.lock:
+            free = self.idle.get(key)
+            agent = free.pop() if free else None
+        if agent is None:
+            agent = make_agent(name, self.game, **settings)
+        try:
+            yield agent
+        finally:
+            with self.lock:
+                self.idle.setdefault(key, []).append(agent)
+                self.idle.move_to_end(key)
+                while len(self.idle) > self.keep:
+                    self.idle.popitem(last=False)
+
+
+class Service:
+    """The API's work, shared by every request of one server."""
+
+    def __init__(self, game: Wordle, results: str | Path = DEFAULT_RESULTS, workers: int = 2):
+        """Serve `game`, the tournament run folder `results`, with `workers` agents thinking at once."""
+        self.game = game
+        self.results_folder = Path(results)
+        self.agents = AgentPool(game)
+        self.workers = threading.BoundedSemaphore(workers)
+        self.games: OrderedDict[str, Played] = OrderedDict()
+        self.games_lock = threading.Lock()
+
+    # -- helpers ------------------------------------------------------------------------
+    @contextmanager
+    def worker(self) -> Iterator[None]:
+        """A turn to run an agent, or Busy after QUEUE_SECONDS."""
+        if not self.workers.acquire(timeout=QUEUE_SECONDS):
+            raise Busy(f"the server is busy: every worker stayed taken for {QUEUE_SECONDS:g} s; try again shortly")
+        try:
+            yield
+        finally:
+            self.workers.release()
+
+    def word(self, index: int) -> str:
+        """A guess index as its word."""
+        return self.game.words.guesses[index]
+
+    def guess_id(self, body: dict[str, Any], name: str = "guess") -> int:
+        """The allowed guess a field names."""
+        return self.game.words.guess_id(text_field(body, name).lower())
+
+    def answer_id(self, body: dict[str, Any], name: str = "answer") -> int:
+        """The possible answer a field names."""
+        return self.game.words.answer_id(text_field(body, name).lower())
+
+    def max_guesses(self, body: dict[str, Any]) -> int:
+        """The request's guess limit (default 6)."""
+        return int_field(body, "max_guesses", DEFAULT_MAX_GUESSES, 1, 20)
+
+    # -- endpoints ------------------------------------------------------------------------
+    def agents_info(self) -> dict[str, Any]:
+        """Every agent with its summary and the options it takes."""
+        return {"agents": [
+            {"name": name, "summary": agent.summary,
+             "options": [option_info(param) for param in agent.params]}
+            for name, agent in AGENTS.items()],
+            "budget": {"nodes": MAX_NODES, "depth": MAX_DEPTH, "watch_seconds": WATCH_SECONDS, "top": MAX_TOP}}
+
+    def feedback(self, body: dict[str, Any]) -> dict[str, Any]:
+        """The colours `guess` gets when `answer` is the hidden word."""
+        guess, answer = self.guess_id(body), self.answer_id(body)
+        pattern = self.game.reply(guess, answer)
+        return {"guess": self.word(guess), "answer": self.game.words.answers[answer],
+                "pattern": format_pattern(pattern), "code": pattern, "colours": colours(pattern)}
+
+    def new_game(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Start a game against a hidden answer: the one named, or one drawn from `seed` (random when absent)."""
+        hard = bool_field(body, "hard")
+        max_guesses = self.max_guesses(body)
+        seed = None
+        if body.get("answer") not in (None, ""):
+            answer = self.answer_id(body)
+        else:
+            seed = int_field(body, "seed", secrets.randbelow(2**31), 0, 2**63 - 1)
+            answer = int(np.random.default_rng(seed).integers(len(self.game.words.answers)))
+        played = Played(answer=answer, state=self.game.initial_state(hard=hard, max_guesses=max_guesses), seed=seed)
+        key = secrets.token_urlsafe(12)
+        with self.games_lock:
+            self.games[key] = played
+            while len(self.games) > MAX_GAMES:
+                self.games.popitem(last=False)
+        return {"game": key, "hard": hard, "max_guesses": max_guesses, "remaining": len(played.state.candidates)}
+
+    def guess(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Play one guess in a game: refused (400) if unknown or, in hard mode, breaking a revealed hint."""
+        key = text_field(body, "game")
+        with self.games_lock:
+            played = self.games.get(key)
+        if played is None:
+            raise NotFound(f"no game '{key}' on this server (finished long ago, or the server restarted); start a new one")
+        guess = self.guess_id(body)
+        with played.lock:
+            state = played.state
+            if self.game.is_terminal(state):
+                raise RequestError("the game is over; start a new one")
+            if (broken := self.game.violation(state, guess)) is not None:
+                raise RequestError(f"hard mode: {broken}")
+            before = len(state.candidates)
+            state = self.game.step(state, guess, self.game.reply(guess, played.answer))
+            played.state = state
+        pattern = state.history[-1][1]
+        history = self.game.history_words(state)
+        over = self.game.is_terminal(state)
+        reply = {"guess": self.word(guess), "pattern": format_pattern(pattern), "colours": colours(pattern),
+                 "remaining": len(state.candidates), "bits": round(math.log2(before / len(state.candidates)), 6),
+                 "guesses_used": state.guesses_used, "max_guesses": state.max_guesses, "solved": state.solved,
+                 "over": over, "keyboard": keyboard(history)}
+        if over:
+            reply.update(answer=self.game.words.answers[played.answer], seed=played.seed,
+                         share=share_text(history, state.solved, state.max_guesses, state.hard))
+        return reply
+
+    def watch(self, body: dict[str, Any]) -> dict[str, Any]:
+        """One agent's whole game on one answer, with what it weighed at each step (the `play --agent` trace)."""
+        name = text_field(body, "agent")
+        settings = agent_settings(name, body.get("options"))
+        answer = self.answer_id(body)
+        hard = bool_field(body, "hard")
+        seed = int_field(body, "seed", 0, 0, 2**63 - 1)
+        state = self.game.initial_state(hard=hard, max_guesses=self.max_guesses(body))
+        rng = game_rng(seed, answer)
+        steps: list[dict[str, Any]] = []
+        stopped = None
+        with self.worker(), self.agents.lend(name, settings) as agent:
+            began = time.perf_counter()
+            while not self.game.is_terminal(state):
+                if (spent := time.perf_counter() - began) > WATCH_SECONDS:
+                    stopped = (f"stopped after {len(steps)} guesses: the web page gives a watched game "
+                               f"{WATCH_SECONDS:g} s and this one took {spent:.1f} s; ask for a smaller --nodes or --depth")
+                    break
+                tick = time.perf_counter()
+                decision = agent.decide(state, rng)
+                seconds = time.perf_counter() - tick
+                before = len(state.candidates)
+                state = self.game.step(state, decision.guess, self.game.reply(decision.guess, answer))
+                pattern = state.history[-1][1]
+                left = state.candidates
+                steps.append({
+                    "guess": self.word(decision.guess), "pattern": format_pattern(pattern), "colours": colours(pattern),
+                    "remaining_before": before, "remaining_after": len(left),
+                    "bits": round(math.log2(before / len(left)), 6),
+                    "value": None if decision.value is None else round(decision.value, 6),
+                    "alternatives": [{"guess": self.word(g), "value": round(v, 6)} for g, v in decision.alternatives[:10]],
+                    "nodes": decision.nodes, "depth": decision.depth, "seconds": round(seconds, 4),
+                    "budget_reached": settings.get("nodes") is not None and decision.nodes >= settings["nodes"],
+                    "answers_left": [self.game.words.answers[a] for a in left] if len(left) <= LIST_ANSWERS else None,
+                })
+            used = agent.settings()
+        return {"agent": name, "settings": used, "answer": self.game.words.answers[answer], "hard": hard, "seed": seed,
+                "max_guesses": state.max_guesses, "solved": state.solved, "steps": steps, "stopped": stopped}
+
+    def steps(self, raw: Any) -> list[tuple[int, int]]:
+        """Assistant steps from a request: 'tares:-y--g' texts or {"guess", "pattern"} objects."""
+        if raw is None:
+            return []
+        if not isinstance(raw, list):
+            raise RequestError(f"'steps' must be a list of steps such as \"tares:-y--g\", got {json.dumps(raw)}")
+        parsed = []
+        for number, step in enumerate(raw, start=1):
+            if isinstance(step, str):
+                parsed.append(parse_step(self.game, step))
+            elif isinstance(step, dict):
+                parsed.append((self.guess_id(step), parse_pattern(text_field(step, "pattern"))))
+            else:
+                raise StepError(f"step {number} must be \"word:pattern\" or {{\"guess\", \"pattern\"}}, got {json.dumps(step)}")
+        return parsed
+
+    def advise(self, body: dict[str, Any]) -> dict[str, Any]:
+        """The assistant: answers left after a real game's steps, and ranked suggestions with why each is good."""
+        name = text_field(body, "agent", "entropy")
+        settings = agent_settings(name, body.get("options"))
+        steps = self.steps(body.get("steps"))
+        hard = bool_field(body, "hard")
+        top = int_field(body, "top", 10, 1, MAX_TOP)
+        seed = int_field(body, "seed", 0, 0, 2**63 - 1)
+        with self.worker(), self.agents.lend(name, settings) as agent:
+            advice = advise_steps(self.game, agent, steps, hard=hard, top=top, seed=seed,
+                                  max_guesses=self.max_guesses(body))
+        data = advice_data(self.game, advice)
+        data["steps"] = [dict(step, colours=colours(parse_pattern(step["pattern"]))) for step in data["steps"]]
+        return data
+
+    def results(self) -> dict[str, Any]:
+        """The published tournament's summary.json as it is stored."""
+        path = self.results_folder / "summary.json"
+        try:
+            document = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise NotFound(f"{path}: no tournament results there; run 'python cli.py tournament' or serve --results DIR") from None
+        except (OSError, ValueError) as error:
+            raise NotFound(f"{path}: cannot be read ({error.__class__.__name__})") from None
+        if not isinstance(document, dict) or not isinstance(document.get("summary"), dict):
+            raise NotFound(f"{path}: not a tournament summary")
+        return {"folder": str(self.results_folder), **document}
+
+    def chart(self, name: str) -> str:
+        """One of the tournament's charts, drawn from the summary as `tournament` draws it."""
+        drawn = charts(self.results()["summary"])
+        if name not in drawn:
+            raise NotFound(f"no chart '{name}'; there are: {', '.join(drawn)}")
+        return drawn[name]
