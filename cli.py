@@ -523,6 +523,63 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=command_tree)
 
 
+# -- solve ---------------------------------------------------------------------------
+def command_solve(args: argparse.Namespace, console: Console) -> int:
+    """Solve the optimal tree (a proof, or an upper bound over the best K guesses a node); show it, save it."""
+    from agents.optimal import opener_index, solve_tree, tree_cache_path, write_cached_tree
+    from search.optimal import unpack
+
+    game = load_game(args)
+    opener = opener_index(game, args.opener.strip().lower()) if args.opener else None
+    if args.out:
+        prepare_output(args.out, TREE_FORMATS)
+    breadth = args.top if args.top else "all"
+    mode = "hard" if args.hard else "normal"
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"solving ({mode} mode)", total=None)
+
+        def report(stats: Any) -> None:
+            best = f"best {unpack(stats.best)[0]}" if stats.best is not None else "no tree yet"
+            replies = f"replies {stats.replies_done}/{stats.replies}, " if stats.replies else ""
+            progress.update(task, description=f"solving ({mode} mode): {replies}{stats.nodes} sub-problems, "
+                                              f"{stats.remembered} remembered, {best}, bound {unpack(stats.bound)[0]}")
+
+        solution, graph = solve_tree(game, args.hard, args.max_guesses, opener, breadth, report)
+    word = game.words.guesses[solution.guess]
+    claim = "proved optimal" if solution.proved else f"an upper bound (best {args.top} guesses a node)"
+    console.print(f"{word.upper()} ({mode} mode): total {solution.total} over {graph.graph['answers']} answers "
+                  f"(average {graph.graph['average']:.4f}), {solution.long_games} games over 5 guesses, "
+                  f"worst {graph.graph['worst']}; {claim}; {solution.nodes} sub-problems in {solution.seconds:.1f} s")
+    cached = tree_cache_path(game, args.hard, args.max_guesses, word if opener is not None else "best", breadth)
+    try:
+        write_cached_tree(cached, game, graph)
+    except OSError:
+        pass
+    if args.out:
+        console.print(f"wrote {write_tree(graph, args.out)}", markup=False, soft_wrap=True)
+    return 0
+
+
+def add_solve_command(commands: argparse._SubParsersAction) -> None:
+    """`solve`: the optimal decision tree, proved or bounded."""
+    parser = commands.add_parser(
+        "solve", help="solve the decision tree with the fewest total guesses (then fewest games over 5)",
+        description="Branch and bound over every reply: the tree with the fewest total guesses over the answers, "
+                    "and within that total the fewest games over 5 guesses, within the guess limit (and in hard "
+                    "mode the rule). --prove tries every allowed guess at every node, so its total is proved; "
+                    "--top K tries the best K by their lower bound, so its total is an upper bound. The tree is "
+                    "cached for the optimal agent.",
+    )
+    parser.add_argument("--opener", metavar="WORD", help="the first guess (default: solve for it too)")
+    parser.add_argument("--hard", action="store_true", help="hard mode")
+    breadth = parser.add_mutually_exclusive_group()
+    breadth.add_argument("--prove", action="store_true", help="try every allowed guess at every node (default)")
+    breadth.add_argument("--top", type=positive_int, metavar="K", help="try only the best K guesses a node (an upper bound)")
+    parser.add_argument("--out", metavar="FILE.json|FILE.graphml", help="also write the tree there")
+    add_game_options(parser)
+    parser.set_defaults(handler=command_solve)
+
+
 # -- entry point ---------------------------------------------------------------------
 def build_parser() -> ArgumentParser:
     """The full command line."""
@@ -534,6 +591,7 @@ def build_parser() -> ArgumentParser:
     add_tree_command(commands)
     add_assist_command(commands)
     add_openers_command(commands)
+    add_solve_command(commands)
     return parser
 
 

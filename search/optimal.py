@@ -68,6 +68,11 @@ class Stats:
     nodes: int = 0
     memo_hits: int = 0
     forgotten: int = 0
+    remembered: int = 0
+    best: int | None = None
+    bound: int = 0
+    replies: int = 0
+    replies_done: int = 0
     started: float = field(default_factory=time.perf_counter)
 
     @property
@@ -153,6 +158,8 @@ class Solver:
         self.words = game.words.guesses
         self.memo: dict[tuple, tuple[int, int, int]] = {}  # key -> (lower bound, exact cost or -1, best guess)
         self.stats = Stats()
+        self.report: Callable[[Stats], None] | None = None
+        self.root: tuple | None = None
         self.counts: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]] = split_counts
 
     # -- costs -------------------------------------------------------------------
@@ -224,7 +231,12 @@ class Solver:
             if known[0] >= budget:
                 return known[0]
         self.stats.nodes += 1
+        if self.report is not None and self.stats.nodes % 64 == 0:
+            self.stats.remembered = len(self.memo)
+            self.report(self.stats)
         guesses, lower = self.bounds(answers, left, hints)
+        if key == self.root:
+            self.stats.bound = int(lower[0]) if len(lower) else INFEASIBLE
         best, best_guess, floor = INFEASIBLE, -1, INFEASIBLE
         for guess, bound in zip(guesses.tolist(), lower.tolist()):
             limit = min(best, budget)
@@ -234,6 +246,8 @@ class Solver:
             cost = self.try_guess(answers, left, hints, guess, limit)
             if cost < limit:
                 best, best_guess = cost, guess
+                if key == self.root:
+                    self.stats.best = best
             else:
                 floor = min(floor, cost)
         if best < budget:
@@ -243,8 +257,13 @@ class Solver:
         self.remember(key, bound, -1, -1)
         return bound
 
-    def try_guess(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int, limit: int) -> int:
-        """The cost of the best tree opening with `guess`, if below `limit`; else a lower bound at least `limit`."""
+    def try_guess(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int, limit: int,
+                  top_level: bool = False) -> int:
+        """The cost of the best tree opening with `guess`, if below `limit`; else a lower bound at least `limit`.
+
+        At the top level the running bound (the solved replies exactly, the rest by their bounds)
+        goes to the progress report after each reply.
+        """
         patterns = self.matrix[guess, answers]
         order = np.argsort(patterns, kind="stable")
         ordered = patterns[order]
@@ -262,10 +281,14 @@ class Solver:
         total = cost + sum(reply[2][0] for reply in replies)
         if total >= limit:
             return total
+        if top_level:
+            self.stats.bound, self.stats.replies = total, len(replies)
         for group, code, (floor, child_hints) in replies:
             total -= floor
             value = self.solve_set(group, left - 1, child_hints, limit - total)
             total += value
+            if top_level:
+                self.stats.bound, self.stats.replies_done = total, self.stats.replies_done + 1
             if total >= limit:
                 return total
         return total
@@ -318,14 +341,17 @@ class Solver:
         """Solve the whole game from the start (with `opener` as the first guess if given)."""
         state = self.game.initial_state(hard=self.hard, max_guesses=self.max_guesses)
         answers = np.asarray(state.candidates)
+        hints = Hints() if self.hard else None
+        self.root = self.key(answers, self.max_guesses, hints)
         if opener is None:
-            cost = self.solve_set(answers, self.max_guesses, Hints() if self.hard else None)
+            cost = self.solve_set(answers, self.max_guesses, hints)
             guess = self.best_guess(state) if cost < INFEASIBLE else -1
         else:
             guess = int(opener)
-            cost = self.try_guess(answers, self.max_guesses, Hints() if self.hard else None, guess, INFEASIBLE)
+            cost = self.try_guess(answers, self.max_guesses, hints, guess, INFEASIBLE, top_level=True)
         if cost >= INFEASIBLE:
             raise UserError(f"no tree solves every answer within {self.max_guesses} guesses")
+        self.stats.best = self.stats.bound = cost
         total, long_games = unpack(cost)
         return Solution(guess=guess, total=total, long_games=long_games, proved=self.limits.top is None,
                         nodes=self.stats.nodes, seconds=self.stats.seconds)
