@@ -422,10 +422,48 @@ def openers_command(args: argparse.Namespace) -> str:
                      f"--max-guesses {args.max_guesses}", *words])
 
 
+def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
+    """Prove each opener's optimal total (locally or on Dask), saving each as it finishes; show the ranking."""
+    from tournament.exact_openers import ranked_openers, run_job
+
+    game = load_game(args)
+    mode = "hard" if args.hard else "normal"
+    ranked = ranked_openers(game, args.hard, args.max_guesses)
+    openers = ranked if args.all else ranked[:args.top or 20]
+    scope = "all" if args.all else f"top{len(openers)}"
+    out = prepare_output(args.out or Path("results") / f"openers-exact-{mode}-{scope}.jsonl")
+    engine = "dask" if args.scheduler or args.cluster else "local"
+    jobs = args.cluster or args.jobs or os.cpu_count() or 1
+    command = " ".join(["python cli.py openers --exact", "--all" if args.all else f"--top {len(openers)}",
+                        *(["--hard"] if args.hard else []), f"--max-guesses {args.max_guesses}",
+                        *([f"--scheduler {args.scheduler}"] if args.scheduler else []),
+                        *([f"--cluster {args.cluster}"] if args.cluster else [])])
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"proving openers ({mode} mode, {engine})", total=len(openers))
+        results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine=engine, jobs=jobs,
+                          address=args.scheduler, on_result=lambda _: progress.advance(task))
+        progress.update(task, completed=len(openers))
+    table = Table(title=f"{len(openers)} openers, each proved optimal ({mode} mode)", header_style="bold",
+                  box=None, pad_edge=False, title_justify="left")
+    for column in ("#", "opener", "total", "average", "over 5", "sub-problems", "seconds"):
+        table.add_column(column, justify="left" if column == "opener" else "right")
+    for rank, r in enumerate(results, start=1):
+        table.add_row(str(rank), r.opener, str(r.total) if r.total >= 0 else "none", f"{r.average:.4f}",
+                      str(r.long_games), str(r.nodes), f"{r.seconds:.1f}")
+    console.print(table)
+    console.print(f"saved {out}", markup=False, soft_wrap=True)
+    return 0
+
+
 def command_openers(args: argparse.Namespace, console: Console) -> int:
     """Rank the top openers by two-step lookahead and measured average; show and save the table."""
     from tournament.provenance import provenance
 
+    if args.exact:
+        return command_exact_openers(args, console)
+    if args.all or args.scheduler or args.cluster:
+        raise UserError("--all, --scheduler and --cluster go with --exact")
+    args.top = args.top or 50
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
     count = min(args.top, len(game.words.guesses))
@@ -477,10 +515,19 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
                     "information of both guesses together, and the average over every answer playing greedy "
                     "entropy after them. Prints the ranking and saves it to results/.",
     )
-    parser.add_argument("--top", type=positive_int, default=50, metavar="N", help="openers to judge (default 50)")
+    parser.add_argument("--top", type=positive_int, default=None, metavar="N",
+                        help="openers to judge (default 50; with --exact 20, the first by their lower bound)")
     parser.add_argument("--hard", action="store_true", help="hard mode for the second and later guesses")
     parser.add_argument("--jobs", type=positive_int, default=None, metavar="N", help="worker processes (default: all cores)")
-    parser.add_argument("--out", metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json, under the current folder)")
+    parser.add_argument("--out", metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json, "
+                                                      "with --exact results/openers-exact-MODE-topN.jsonl)")
+    parser.add_argument("--exact", action="store_true",
+                        help="prove each opener's optimal total instead (saved as each finishes; a rerun resumes)")
+    parser.add_argument("--all", action="store_true", help="with --exact: every allowed guess as an opener")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="with --exact: run on the Dask cluster at this scheduler "
+                                                                "address (e.g. tcp://10.0.0.5:8786)")
+    parser.add_argument("--cluster", type=positive_int, metavar="N",
+                        help="with --exact: run on a Dask cluster of N worker processes started on this machine")
     add_game_options(parser)
     parser.set_defaults(handler=command_openers)
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from search import ALL_GREEN, Wordle, load_words
-from search.optimal import INFEASIBLE, SCALE, Limits, Solver, extend_hints, unpack
+from search.optimal import INFEASIBLE, SCALE, Limits, Solver, extend_hints, fast_split_counts, split_counts, unpack
 from search.hardmode import hints_from
 from search.tree import build_tree
 
@@ -149,3 +149,16 @@ def test_salet_normal_mode_with_the_best_ten_guesses_is_7920(official_game):
     assert (solution.total, solution.long_games) == (7920, 0)
     graph = build_tree(official_game, official_game.initial_state(), solver.chooser(solution.guess))
     assert graph.graph["total"] == 7920 and graph.graph["worst"] == 5
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_compiled_split_counts_equals_the_numpy_reference(official_game, data):
+    pytest.importorskip("numba")
+    columns = np.ascontiguousarray(official_game.matrix.T)
+    answers = np.array(sorted(data.draw(st.sets(st.integers(0, 2314), min_size=1, max_size=30))))
+    guesses = data.draw(st.one_of(st.none(), st.just(np.array(sorted(data.draw(
+        st.sets(st.integers(0, 12971), min_size=1, max_size=50)))))))
+    fast, slow = fast_split_counts()(columns, guesses, answers), split_counts(columns, guesses, answers)
+    assert fast_split_counts() is not split_counts
+    assert np.array_equal(fast[0], slow[0]) and np.array_equal(fast[1], slow[1])
