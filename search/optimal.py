@@ -203,6 +203,7 @@ class Solver:
         self.limits = limits
         self.matrix = game.matrix
         self.columns = np.ascontiguousarray(game.matrix.T)
+        self.narrow = len(game.words.answers) <= 1 << 16
         self.words = game.words.guesses
         self.memo: dict[tuple, tuple[int, int, int]] = {}  # key -> (lower bound, exact cost or -1, best guess)
         self.stats = Stats()
@@ -224,8 +225,8 @@ class Solver:
 
     # -- the search --------------------------------------------------------------
     def key(self, answers: np.ndarray, left: int, hints: Hints | None) -> tuple:
-        """The memory's key of a sub-problem."""
-        return (answers.tobytes(), left, hints)
+        """The memory's key of a sub-problem (answer indices as 16-bit numbers where they fit)."""
+        return ((answers.astype(np.uint16) if self.narrow else answers).tobytes(), left, hints)
 
     def allowed(self, hints: Hints | None) -> np.ndarray:
         """Guess indices the Guesser may play under these hints."""
