@@ -42,6 +42,8 @@ SCALE = 4096
 LONG_GAME = 5
 #: The cost of a sub-problem no tree solves within its guesses.
 INFEASIBLE = 1 << 60
+#: The bound given to a guess never worth trying (small enough to sort by, with ties, in 64 bits).
+_NEVER = 1 << 40
 
 
 @dataclass(frozen=True)
@@ -234,22 +236,42 @@ class Solver:
             return self.game.all_guesses
         return np.flatnonzero(legal_mask(self.game.guess_letters, self.game.guess_counts, hints))
 
-    def bounds(self, answers: np.ndarray, left: int, hints: Hints | None) -> tuple[np.ndarray, np.ndarray]:
-        """(guesses, lower bound of each) for the guesses worth considering, best bound first."""
+    def bounds(self, answers: np.ndarray, left: int, hints: Hints | None,
+               budget: int = INFEASIBLE) -> tuple[np.ndarray, np.ndarray, int]:
+        """The guesses worth trying whose lower bound is below `budget`, best first, and the least bound of the rest.
+
+        Ties go to a guess that can be the answer, then to the lower index. With `Limits.top`
+        only the best `top` guesses count at all.
+
+        Returns:
+            (guesses, their lower bounds, the least lower bound among the other guesses
+            considered, INFEASIBLE if none).
+        """
         guesses = self.allowed(hints)
         size = len(answers)
         bins, hits = self.counts(self.columns, guesses if hints else None, answers)
-        useful = (bins + hits) > 1  # a guess that gets one reply from all of them tells nothing
-        if left == 2:
-            useful &= bins + hits == size  # the next guess must be the answer
-        guesses, bins, hits = guesses[useful], bins[useful], hits[useful]
         # everyone pays this guess; a reply's m answers need at least 2m - 1 more (Solver.floor)
         lower = (size + 2 * (size - hits) - bins) * SCALE + hits * (self.hit(left) - SCALE)
         lower += bins * (self.hit(left - 1) - SCALE) + (size - hits - bins) * (self.hit(left - 2) - SCALE)
-        order = np.lexsort((guesses, -hits, lower))
-        if self.limits.top is not None:
-            order = order[:self.limits.top]
-        return guesses[order], lower[order]
+        useless = (bins + hits) <= 1  # one reply from all of them tells nothing
+        if left == 2:
+            useless |= bins + hits != size  # the next guess must be the answer
+        lower[useless] = _NEVER
+        count = len(guesses)
+        order_key = lower * (2 * count) + (1 - hits) * count + np.arange(count)
+        considered = None
+        if self.limits.top is not None and self.limits.top < count:
+            considered = np.argpartition(order_key, self.limits.top - 1)[:self.limits.top]
+        limit = min(budget, _NEVER)
+        if considered is None:
+            within = np.flatnonzero(lower < limit)
+            rest = lower[lower >= limit]
+        else:
+            within = considered[lower[considered] < limit]
+            rest = lower[considered][lower[considered] >= limit]
+        floor = int(rest.min()) if rest.size else INFEASIBLE
+        within = within[np.argsort(order_key[within])]
+        return guesses[within], lower[within], INFEASIBLE if floor >= _NEVER else floor
 
     def solve_set(self, answers: np.ndarray, left: int, hints: Hints | None = None,
                   budget: int = INFEASIBLE) -> int:
@@ -283,13 +305,11 @@ class Solver:
         if self.report is not None and self.stats.nodes % 64 == 0:
             self.stats.remembered = len(self.memo)
             self.report(self.stats)
-        guesses, lower = self.bounds(answers, left, hints)
+        guesses, lower, floor = self.bounds(answers, left, hints, budget)
         if key == self.root:
-            self.stats.bound = int(lower[0]) if len(lower) else INFEASIBLE
+            self.stats.bound = int(lower[0]) if len(lower) else floor
         best, best_guess = INFEASIBLE, -1
-        within = int(np.searchsorted(lower, budget))  # the limit only falls, so no guess past these counts
-        floor = int(lower[within]) if within < len(lower) else INFEASIBLE
-        for guess, bound in zip(guesses[:within].tolist(), lower[:within].tolist()):
+        for guess, bound in zip(guesses.tolist(), lower.tolist()):
             limit = min(best, budget)
             if bound >= limit:
                 floor = min(floor, bound)
@@ -318,9 +338,11 @@ class Solver:
         patterns = self.matrix[guess, answers]
         order = np.argsort(patterns, kind="stable")
         ordered = patterns[order]
-        cuts = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
-        groups = np.split(answers[order], cuts)
-        codes = ordered[np.concatenate(([0], cuts))].tolist()
+        cuts = (np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist()
+        grouped = answers[order]
+        starts, ends = [0, *cuts], [*cuts, len(answers)]
+        groups = [grouped[start:end] for start, end in zip(starts, ends)]
+        codes = ordered[starts].tolist()
         cost = len(answers) * SCALE
         replies = []
         for code, group in zip(codes, groups):

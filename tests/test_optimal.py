@@ -102,13 +102,18 @@ def test_bounds_never_exceed_the_true_cost(case, budget_guesses):
     everything = np.arange(len(answers))
     hints = hints_from([]) if hard else None
     exact = Solver(game, hard=hard, max_guesses=left).solve_set(everything, left, hints)
-    guesses, lower = Solver(game, hard=hard, max_guesses=left).bounds(everything, left, hints)
+    guesses, lower, rest = Solver(game, hard=hard, max_guesses=left).bounds(everything, left, hints)
+    assert rest == INFEASIBLE and list(lower) == sorted(lower)
     for guess, bound in zip(guesses, lower):
         true = Solver(game, hard=hard, max_guesses=left).try_guess(everything, left, hints, int(guess), INFEASIBLE)
         assert bound <= true
     assert lower.min(initial=INFEASIBLE) <= exact
-    # A budgeted search returns the exact cost below its budget, else a bound between the budget and the cost.
+    # under a budget: the same guesses in the same order up to it, and the least bound past it
     budget = budget_guesses * SCALE
+    cut_guesses, cut_lower, cut_rest = Solver(game, hard=hard, max_guesses=left).bounds(everything, left, hints, budget)
+    assert list(cut_guesses) == [guess for guess, bound in zip(guesses, lower) if bound < budget]
+    assert cut_rest == min((bound for bound in lower if bound >= budget), default=INFEASIBLE)
+    # A budgeted search returns the exact cost below its budget, else a bound between the budget and the cost.
     cut = Solver(game, hard=hard, max_guesses=left).solve_set(everything, left, hints, budget)
     assert cut == exact if exact < budget else budget <= cut <= exact
 

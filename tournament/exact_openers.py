@@ -59,7 +59,7 @@ class OpenerTotal:
 def ranked_openers(game: Wordle, hard: bool, max_guesses: int) -> list[str]:
     """Every allowed guess, by its lower bound at the root (the cheap ranking), then by index."""
     solver = Solver(game, hard=hard, max_guesses=max_guesses)
-    guesses, _ = solver.bounds(game.all_answers, max_guesses, None)
+    guesses, _, _ = solver.bounds(game.all_answers, max_guesses, None)
     useless = np.setdiff1d(game.all_guesses, guesses)  # no information at all: last
     return [game.words.guesses[int(guess)] for guess in np.concatenate((guesses, useless))]
 
