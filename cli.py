@@ -617,7 +617,8 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
                     "--top K tries the best K by their lower bound, so its total is an upper bound. The tree is "
                     "cached for the optimal agent.",
     )
-    parser.add_argument("--opener", metavar="WORD", help="the first guess (default: solve for it too)")
+    parser.add_argument("--opener", metavar="WORD", help="the first guess (default: solve for it too; with --prove that "
+                                                         "proves or refutes every opener, far longer than one)")
     parser.add_argument("--hard", action="store_true", help="hard mode")
     breadth = parser.add_mutually_exclusive_group()
     breadth.add_argument("--prove", action="store_true", help="try every allowed guess at every node (default)")

@@ -403,11 +403,13 @@ class Solver:
         if known is None or known[1] < 0:
             self.solve_set(answers, state.guesses_left, hints)
             known = self.memo.get(key)
-            if known is None or known[1] < 0:  # forgotten, or no tree within the guesses left
+            if known is None or known[1] < 0:  # forgotten as the memory filled, or no tree at all
                 cost = self.solve_set(answers, state.guesses_left, hints)
                 if cost >= INFEASIBLE:
                     raise UserError("no tree solves every answer within the guess limit")
-                known = self.memo[key]
+                known = self.memo.get(key)
+                if known is None or known[1] < 0:
+                    raise UserError(f"the solver's memory ({self.limits.memo} sub-problems) is too small for this state")
         return known[2]
 
     def solve(self, opener: int | None = None) -> Solution:
