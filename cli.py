@@ -448,8 +448,9 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     for column in ("#", "opener", "total", "average", "over 5", "sub-problems", "seconds"):
         table.add_column(column, justify="left" if column == "opener" else "right")
     for rank, r in enumerate(results, start=1):
-        table.add_row(str(rank), r.opener, str(r.total) if r.total >= 0 else "none", f"{r.average:.4f}",
-                      str(r.long_games), str(r.nodes), f"{r.seconds:.1f}")
+        won = r.total >= 0  # else no tree wins every game within the guess limit
+        table.add_row(str(rank), r.opener, str(r.total) if won else f"no win in {args.max_guesses}",
+                      f"{r.average:.4f}" if won else "-", str(r.long_games) if won else "-", str(r.nodes), f"{r.seconds:.1f}")
     console.print(table)
     console.print(f"saved {out}", markup=False, soft_wrap=True)
     return 0
