@@ -57,7 +57,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
 # -- shared options ------------------------------------------------------------------
 #: The commands, in the order --help lists them.
-COMMANDS = ("play", "tournament", "verify", "tree", "assist", "openers", "serve")
+COMMANDS = ("play", "tournament", "verify", "tree", "assist", "openers", "solve", "serve")
 #: Upper limits of the commands' own numbers: past them a run takes hours or means nothing.
 MOST_GUESSES = 20
 MOST_SEED = 2**32 - 1
@@ -66,6 +66,7 @@ MOST_PROBLEMS = 10_000
 MOST_OPENERS = 500
 MOST_SUGGESTIONS = 100
 MOST_SAMPLE = 100_000
+MOST_BREADTH = 12972
 
 
 def whole(least: int, most: int) -> Any:
@@ -512,10 +513,49 @@ def openers_command(args: argparse.Namespace) -> str:
                      f"--max-guesses {args.max_guesses}", *words])
 
 
+def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
+    """Prove each opener's optimal total (locally or on Dask), saving each as it finishes; show the ranking."""
+    from tournament.exact_openers import ranked_openers, run_job
+
+    game = load_game(args)
+    mode = "hard" if args.hard else "normal"
+    ranked = ranked_openers(game, args.hard, args.max_guesses)
+    openers = ranked if args.all else ranked[:args.top or 20]
+    scope = "all" if args.all else f"top{len(openers)}"
+    out = prepare_output(args.out or Path("results") / f"openers-exact-{mode}-{scope}.jsonl")
+    engine = "dask" if args.scheduler or args.cluster else "local"
+    jobs = args.cluster or args.jobs or os.cpu_count() or 1
+    command = " ".join(["python cli.py openers --exact", "--all" if args.all else f"--top {len(openers)}",
+                        *(["--hard"] if args.hard else []), f"--max-guesses {args.max_guesses}",
+                        *([f"--scheduler {args.scheduler}"] if args.scheduler else []),
+                        *([f"--cluster {args.cluster}"] if args.cluster else [])])
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"proving openers ({mode} mode, {engine})", total=len(openers))
+        results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine=engine, jobs=jobs,
+                          address=args.scheduler, on_result=lambda _: progress.advance(task))
+        progress.update(task, completed=len(openers))
+    table = Table(title=f"{len(openers)} openers, each proved optimal ({mode} mode)", header_style="bold",
+                  box=None, pad_edge=False, title_justify="left")
+    for column in ("#", "opener", "total", "average", "over 5", "sub-problems", "seconds"):
+        table.add_column(column, justify="left" if column == "opener" else "right")
+    for rank, r in enumerate(results, start=1):
+        won = r.total >= 0  # else no tree wins every game within the guess limit
+        table.add_row(str(rank), r.opener, str(r.total) if won else f"no win in {args.max_guesses}",
+                      f"{r.average:.4f}" if won else "-", str(r.long_games) if won else "-", str(r.nodes), f"{r.seconds:.1f}")
+    console.print(table)
+    console.print(f"saved {out}", markup=False, soft_wrap=True)
+    return 0
+
+
 def command_openers(args: argparse.Namespace, console: Console) -> int:
     """Rank the top openers by two-step lookahead and measured average; show and save the table."""
     from search.storage import results_record
 
+    if args.exact:
+        return command_exact_openers(args, console)
+    if args.all or args.scheduler or args.cluster:
+        raise UserError("--all, --scheduler and --cluster go with --exact")
+    args.top = args.top or 50
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
     count = min(args.top, len(game.words.guesses))
@@ -564,12 +604,22 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
                     "information of both guesses together, and the average over every answer playing greedy "
                     "entropy after them. Prints the ranking and saves it to results/.",
     )
-    parser.add_argument("--top", type=whole(1, MOST_OPENERS), default=50, metavar="N",
-                        help=f"openers to judge (default 50, at most {MOST_OPENERS})")
+    parser.add_argument("--top", type=whole(1, MOST_OPENERS), default=None, metavar="N",
+                        help=f"openers to judge (default 50; with --exact 20, the first by their lower bound; "
+                             f"at most {MOST_OPENERS})")
     parser.add_argument("--hard", action="store_true", help="hard mode for the second and later guesses")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, metavar="N",
                         help=f"worker processes (default: all cores, at most {MOST_JOBS})")
-    parser.add_argument("--out", metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json, under the current folder)")
+    parser.add_argument("--out", metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json, "
+                                                      "with --exact results/openers-exact-MODE-topN.jsonl)")
+    parser.add_argument("--exact", action="store_true",
+                        help="prove each opener's optimal total instead (saved as each finishes; a rerun resumes)")
+    parser.add_argument("--all", action="store_true", help="with --exact: every allowed guess as an opener")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="with --exact: run on the Dask cluster at this scheduler "
+                                                                "address (e.g. tcp://10.0.0.5:8786)")
+    parser.add_argument("--cluster", type=whole(1, MOST_JOBS), metavar="N",
+                        help=f"with --exact: run on a Dask cluster of N worker processes started on this machine "
+                             f"(at most {MOST_JOBS})")
     add_game_options(parser)
     parser.set_defaults(handler=command_openers)
 
@@ -642,6 +692,64 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=command_serve)
 
 
+# -- solve ---------------------------------------------------------------------------
+def command_solve(args: argparse.Namespace, console: Console) -> int:
+    """Solve the optimal tree (a proof, or an upper bound over the best K guesses a node); show it, save it."""
+    from agents.optimal import opener_index, solve_tree, tree_cache, tree_payload
+    from search.optimal import unpack
+
+    game = load_game(args)
+    opener = opener_index(game, args.opener.strip().lower()) if args.opener else None
+    if args.out:
+        prepare_output(args.out, TREE_FORMATS)
+    breadth = args.top
+    mode = "hard" if args.hard else "normal"
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"solving ({mode} mode)", total=None)
+
+        def report(stats: Any) -> None:
+            best = f"best {unpack(stats.best)[0]}" if stats.best is not None else "no tree yet"
+            replies = f"replies {stats.replies_done}/{stats.replies}, " if stats.replies else ""
+            progress.update(task, description=f"solving ({mode} mode): {replies}{stats.nodes} sub-problems, "
+                                              f"{stats.remembered} remembered, {best}, bound {unpack(stats.bound)[0]}")
+
+        solution, graph = solve_tree(game, args.hard, args.max_guesses, opener, breadth, report)
+    word = game.words.guesses[solution.guess]
+    claim = "proved optimal" if solution.proved else f"an upper bound (best {args.top} guesses a node)"
+    console.print(f"{word.upper()} ({mode} mode): total {solution.total} over {graph.graph['answers']} answers "
+                  f"(average {graph.graph['average']:.4f}), {solution.long_games} games over 5 guesses, "
+                  f"worst {graph.graph['worst']}; {claim}; {solution.nodes} sub-problems in {solution.seconds:.1f} s")
+    try:  # the optimal agent reads it back
+        tree_cache(game, args.hard, args.max_guesses, word if opener is not None else "best", breadth).write(tree_payload(graph))
+    except OSError:
+        pass
+    if args.out:
+        console.print(f"wrote {write_tree(graph, args.out)}", markup=False, soft_wrap=True)
+    return 0
+
+
+def add_solve_command(commands: argparse._SubParsersAction) -> None:
+    """`solve`: the optimal decision tree, proved or bounded."""
+    parser = commands.add_parser(
+        "solve", help="solve the decision tree with the fewest total guesses (then fewest games over 5)",
+        description="Branch and bound over every reply: the tree with the fewest total guesses over the answers, "
+                    "and within that total the fewest games over 5 guesses, within the guess limit (and in hard "
+                    "mode the rule). --prove tries every allowed guess at every node, so its total is proved; "
+                    "--top K tries the best K by their lower bound, so its total is an upper bound. The tree is "
+                    "cached for the optimal agent.",
+    )
+    parser.add_argument("--opener", metavar="WORD", help="the first guess (default: solve for it too; with --prove that "
+                                                         "proves or refutes every opener, far longer than one)")
+    parser.add_argument("--hard", action="store_true", help="hard mode")
+    breadth = parser.add_mutually_exclusive_group()
+    breadth.add_argument("--prove", action="store_true", help="try every allowed guess at every node (default)")
+    breadth.add_argument("--top", type=whole(1, MOST_BREADTH), metavar="K",
+                         help=f"try only the best K guesses a node (an upper bound; at most {MOST_BREADTH})")
+    parser.add_argument("--out", metavar="FILE.json|FILE.graphml", help="also write the tree there")
+    add_game_options(parser)
+    parser.set_defaults(handler=command_solve)
+
+
 # -- entry point ---------------------------------------------------------------------
 def build_parser() -> ArgumentParser:
     """The full command line."""
@@ -653,6 +761,7 @@ def build_parser() -> ArgumentParser:
     add_tree_command(commands)
     add_assist_command(commands)
     add_openers_command(commands)
+    add_solve_command(commands)
     add_serve_command(commands)
     return parser
 

@@ -24,7 +24,7 @@ from typing import Any
 from heuristics.evaluation import DEFAULT_THRESHOLD, DEFAULT_WEIGHTS, EVALUATIONS, MODES
 
 #: The kinds of value a parameter takes.
-WHOLE, NUMBERS, CHOICE, SWITCH = "whole number", "numbers", "choice", "switch"
+WHOLE, NUMBERS, CHOICE, SWITCH, WORD = "whole number", "numbers", "choice", "switch", "word"
 #: How a SWITCH parameter's value may be written, and how it is written back.
 SWITCH_WORDS = {"yes": True, "on": True, "true": True, "1": True, "no": False, "off": False, "false": False, "0": False}
 SWITCH_TEXT = {True: "yes", False: "no"}
@@ -37,14 +37,16 @@ class Param:
     Attributes:
         name: the keyword the agent's factory takes.
         kind: WHOLE (an int in [least, most]), NUMBERS (`count` floats), CHOICE (one of
-            `choices`) or SWITCH (a bool).
+            `choices`), SWITCH (a bool) or WORD (five letters, or one of `choices`; whether the
+            lists hold the word is the agent's to check).
         default: the value used when none is given; None only where `optional`.
         help: what the parameter does, in a few words.
         least, most: the range of a WHOLE parameter, both included.
         choices: the values a CHOICE parameter may take.
         count: how many numbers a NUMBERS parameter holds.
         optional: whether None is a value (meaning: not used, e.g. no node budget).
-        none_means: what a None value stands for, in words.
+        none_means: what a None value stands for, in words; an optional parameter reads these
+            words as None.
     """
 
     name: str
@@ -75,6 +77,13 @@ class Param:
             if value not in self.choices:
                 raise ValueError(f"unknown {self.name} '{value}'; choose one of {', '.join(self.choices)}")
             return value
+        if self.kind == WORD:
+            if value in self.choices:
+                return value
+            if not (isinstance(value, str) and len(value) == 5 and value.isascii() and value.isalpha()):
+                also = "".join(f" or '{choice}'" for choice in self.choices)
+                raise ValueError(f"{self.name} must be a five-letter word{also}, got {value!r}")
+            return value.lower()
         if self.kind == SWITCH:
             if not isinstance(value, bool):
                 raise ValueError(f"{self.name} must be yes or no, got {value!r}")
@@ -96,6 +105,8 @@ class Param:
         False
         """
         text = text.strip()
+        if self.optional and text.lower() == self.none_means:
+            return None
         if self.kind == WHOLE:
             try:
                 return self.check(int(text))
@@ -120,6 +131,8 @@ class Param:
         >>> WEIGHTS.text([0.6, 0.2, 0.15, 0.05])
         '0.6,0.2,0.15,0.05'
         """
+        if value is None:
+            return self.none_means
         if self.kind == SWITCH:
             return SWITCH_TEXT[bool(value)]
         if self.kind == NUMBERS:

@@ -9,12 +9,14 @@ from agents import AGENTS, AgentError, all_params, game_rng, make_agent, resolve
 from .conftest import small_game
 
 ANSWERS = ["lanky", "black", "slack", "flask", "panel", "parka", "spank", "plank"]
+#: Defaults that name words of the official lists, replaced on the small one.
+SMALL_LIST_SETTINGS = {"optimal": {"opener": "best"}}
 
 
 @pytest.mark.parametrize("name", list(AGENTS))
 def test_settings_hold_every_parameter_and_rebuild_the_same_agent(name):
     game = small_game(ANSWERS)
-    agent = make_agent(name, game)
+    agent = make_agent(name, game, **SMALL_LIST_SETTINGS.get(name, {}))
     settings = agent.settings()
     assert set(settings) == {param.name for param in AGENTS[name].params}
     again = make_agent(name, game, **settings)

@@ -39,7 +39,7 @@ def test_zero_mode_is_a_seeded_random_player():
 
 
 def test_option_parsing_errors_say_what_is_wrong():
-    assert WEIGHTS.parse("0.6,0.2,0.15,0.05") == [0.6, 0.2, 0.15, 0.05]
+    assert WEIGHTS.parse("0.5,0.3,0.1,0.1") == [0.5, 0.3, 0.1, 0.1] and WEIGHTS.parse("0.6,0.2,0.15,0.05") is None
     assert EVAL.parse("Cost") == "cost" and EVAL_MODE.parse("zero") == "zero" and DEPTH.parse("3") == 3
     for param, text, words in ((WEIGHTS, "1,2", "weights takes 4 numbers separated by commas, got '1,2'"),
                                (WEIGHTS, "a,b,c,d", "weights takes 4 numbers separated by commas"),

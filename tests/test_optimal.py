@@ -1,0 +1,169 @@
+"""The optimal tree solver: equal to brute force on small lists, admissible bounds, trees that replay."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from search import ALL_GREEN, Wordle, load_words
+from search.optimal import INFEASIBLE, SCALE, Limits, Solver, extend_hints, fast_split_counts, split_counts, unpack
+from search.hardmode import hints_from
+from search.tree import build_tree
+
+from .conftest import small_game
+
+# Words from the official lists with many shared letters, so small games have real choices.
+POOL_ANSWERS = ["cater", "later", "water", "hater", "eater", "rater", "taper", "caper", "paper", "baker",
+                "maker", "taker", "wafer", "safer", "tamer", "lamer", "gamer", "racer", "parer", "cared"]
+POOL_GUESSES = ["salet", "crate", "wimpy", "thumb", "blowy", "fight", "champ", "gawks", "pleat", "brown"]
+
+
+def brute_force(game: Wordle, state, long_game: int) -> tuple[int, int] | None:
+    """(total guesses, games over long_game) of the best tree, by trying every legal guess everywhere; None if none wins."""
+    best = None
+    for guess in game.legal_guesses(state):
+        total, long, ok = 0, 0, True
+        for pattern, answers in game.partition(state.candidates, int(guess)):
+            if pattern == ALL_GREEN:
+                number = state.guesses_used + 1
+                total, long = total + number, long + (number > long_game)
+                continue
+            child = game.step(state, int(guess), pattern)
+            sub = None if game.is_terminal(child) else brute_force(game, child, long_game)
+            if sub is None:
+                ok = False
+                break
+            total, long = total + sub[0], long + sub[1]
+        if ok and (best is None or (total, long) < best):
+            best = (total, long)
+    return best
+
+
+small_lists = st.tuples(
+    st.lists(st.sampled_from(POOL_ANSWERS), min_size=3, max_size=7, unique=True),
+    st.lists(st.sampled_from(POOL_GUESSES), max_size=2, unique=True),
+    st.integers(min_value=2, max_value=4),
+    st.booleans(),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_lists)
+def test_solver_equals_brute_force(case):
+    answers, extra, max_guesses, hard = case
+    game = small_game(answers, extra)
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    expected = brute_force(game, state, long_game=2)
+    solver = Solver(game, hard=hard, max_guesses=max_guesses, long_game=2)
+    if expected is None:
+        with pytest.raises(Exception, match="no tree"):
+            solver.solve()
+        return
+    solution = solver.solve()
+    assert (solution.total, solution.long_games) == expected
+    graph = build_tree(game, state, solver.chooser())
+    assert graph.graph["total"] == expected[0] and graph.graph["failures"] == 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_lists, st.data())
+def test_solver_with_an_opener_equals_brute_force_after_it(case, data):
+    answers, extra, max_guesses, hard = case
+    game = small_game(answers, extra)
+    opener = data.draw(st.integers(min_value=0, max_value=len(game.words.guesses) - 1))
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    total, long, ok = 0, 0, True
+    for pattern, group in game.partition(state.candidates, opener):
+        if pattern == ALL_GREEN:
+            total += 1
+            continue
+        child = game.step(state, opener, pattern)
+        sub = None if game.is_terminal(child) else brute_force(game, child, long_game=2)
+        if sub is None:
+            ok = False
+            break
+        total, long = total + sub[0], long + sub[1]
+    solver = Solver(game, hard=hard, max_guesses=max_guesses, long_game=2)
+    if not ok:
+        with pytest.raises(Exception, match="no tree"):
+            solver.solve(opener)
+        return
+    solution = solver.solve(opener)
+    assert (solution.total, solution.long_games) == (total, long) and solution.guess == opener
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_lists, st.integers(min_value=1, max_value=40))
+def test_bounds_never_exceed_the_true_cost(case, budget_guesses):
+    answers, extra, max_guesses, hard = case
+    game = small_game(answers, extra)
+    left = max_guesses + 1
+    everything = np.arange(len(answers))
+    hints = hints_from([]) if hard else None
+    exact = Solver(game, hard=hard, max_guesses=left).solve_set(everything, left, hints)
+    guesses, lower, rest = Solver(game, hard=hard, max_guesses=left).bounds(everything, left, hints)
+    assert rest == INFEASIBLE and list(lower) == sorted(lower)
+    for guess, bound in zip(guesses, lower):
+        true = Solver(game, hard=hard, max_guesses=left).try_guess(everything, left, hints, int(guess), INFEASIBLE)
+        assert bound <= true
+    assert lower.min(initial=INFEASIBLE) <= exact
+    # under a budget: the same guesses in the same order up to it, and the least bound past it
+    budget = budget_guesses * SCALE
+    cut_guesses, cut_lower, cut_rest = Solver(game, hard=hard, max_guesses=left).bounds(everything, left, hints, budget)
+    assert list(cut_guesses) == [guess for guess, bound in zip(guesses, lower) if bound < budget]
+    assert cut_rest == min((bound for bound in lower if bound >= budget), default=INFEASIBLE)
+    # A budgeted search returns the exact cost below its budget, else a bound between the budget and the cost.
+    cut = Solver(game, hard=hard, max_guesses=left).solve_set(everything, left, hints, budget)
+    assert cut == exact if exact < budget else budget <= cut <= exact
+
+
+def test_hand_worked_sets():
+    game = small_game(["cater", "later", "water", "hater"], ["wimpy", "champ", "blowy"])
+    solver = Solver(game)
+    # one answer: one guess; two: three guesses; one guess left and two answers: no tree
+    assert solver.solve_set(np.array([0]), 3) == SCALE
+    assert solver.solve_set(np.array([0, 1]), 3) == 3 * SCALE
+    assert solver.solve_set(np.array([0, 1]), 1) == INFEASIBLE
+    # No guess tells all four apart: an answer leaves the other three together (4 + 6 = 10 guesses);
+    # CHAMP leaves {cater}, {hater}, {later, water} and BLOWY {later}, {water}, {cater, hater}: 4 + 1 + 1 + 3 = 9.
+    solution = solver.solve()
+    assert (solution.total, solution.long_games) == (9, 0)
+    assert game.words.guesses[solution.guess] in ("champ", "blowy")
+
+
+def test_extend_hints_matches_hints_from():
+    history = [("salet", 2 + 3 * 1), ("later", 2 * 81 + 1 * 27)]
+    hints = hints_from([])
+    for word, pattern in history:
+        hints = extend_hints(hints, word, pattern)
+    assert hints == hints_from(history)
+
+
+def test_top_total_is_an_upper_bound_of_the_proof():
+    game = small_game(POOL_ANSWERS[:12], POOL_GUESSES)
+    proof = Solver(game).solve()
+    for top in (1, 2, 5):
+        assert Solver(game, limits=Limits(top=top)).solve().cost >= proof.cost
+
+
+@pytest.mark.slow
+def test_salet_normal_mode_with_the_best_ten_guesses_is_7920(official_game):
+    solver = Solver(official_game, limits=Limits(top=10))
+    solution = solver.solve(official_game.words.guess_index["salet"])
+    assert (solution.total, solution.long_games) == (7920, 0)
+    graph = build_tree(official_game, official_game.initial_state(), solver.chooser(solution.guess))
+    assert graph.graph["total"] == 7920 and graph.graph["worst"] == 5
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_compiled_split_counts_equals_the_numpy_reference(official_game, data):
+    pytest.importorskip("numba")
+    columns = np.ascontiguousarray(official_game.matrix.T)
+    answers = np.array(sorted(data.draw(st.sets(st.integers(0, 2314), min_size=1, max_size=30))))
+    guesses = data.draw(st.one_of(st.none(), st.just(np.array(sorted(data.draw(
+        st.sets(st.integers(0, 12971), min_size=1, max_size=50)))))))
+    fast, slow = fast_split_counts()(columns, guesses, answers), split_counts(columns, guesses, answers)
+    assert fast_split_counts() is not split_counts
+    assert np.array_equal(fast[0], slow[0]) and np.array_equal(fast[1], slow[1])
