@@ -32,7 +32,14 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 #: Output width when stdout is not a terminal (rich would otherwise assume 80 and squeeze tables).
 PIPED_WIDTH = 160
-TILE_STYLES = {2: "bold white on #538d4e", 1: "bold white on #b59f3b", 0: "bold white on #3a3a3c"}
+#: Tile styles by colour code (2 green, 1 yellow, 0 grey) for each --palette; `contrast` is the real game's
+#: high-contrast mode (orange for the right place, blue for the wrong place). The reply column and the
+#: keyboard's marks carry the same feedback as text, so nothing depends on colour (piped output, NO_COLOR).
+PALETTES = {
+    "default": {2: "bold white on #538d4e", 1: "bold white on #b59f3b", 0: "bold white on #3a3a3c"},
+    "contrast": {2: "bold white on #f5793a", 1: "bold black on #85c0f9", 0: "bold white on #3a3a3c"},
+}
+REPLY_LEGEND = "g right letter, right place; y in the word, elsewhere; - not in the word"
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -150,20 +157,24 @@ def load_game(args: argparse.Namespace) -> Wordle:
 
 
 # -- rendering -----------------------------------------------------------------------
-def tiles(word: str, pattern: int) -> Text:
+def tiles(word: str, pattern: int, palette: str = "default") -> Text:
     """A guess as coloured tiles."""
     text = Text()
     for letter, colour in zip(word.upper(), decode_colours(pattern)):
-        text.append(f" {letter} ", style=TILE_STYLES[colour])
+        text.append(f" {letter} ", style=PALETTES[palette][colour])
         text.append(" ")
     return text
 
 
-def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None) -> Table:
-    """One row per guess: tiles, answers left, bits gained and, for searching agents, the alternatives weighed."""
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None,
+                palette: str = "default") -> Table:
+    """One row per guess: tiles, the reply as text, answers left, bits gained and, for searching agents,
+    the alternatives weighed."""
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, caption_justify="left",
+                  caption=f"reply: {REPLY_LEGEND}")
     table.add_column("#", justify="right")
     table.add_column("guess")
+    table.add_column("reply")
     table.add_column("left", justify="right")
     table.add_column("bits", justify="right")
     show_search = bool(decisions) and any(d.alternatives or d.nodes for d in decisions)
@@ -172,8 +183,8 @@ def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | Non
         table.add_column("top alternatives (value)")
         table.add_column("nodes", justify="right")
     for number, turn in enumerate(turns, start=1):
-        row: list[Any] = [str(number), tiles(game.words.guesses[turn.guess], turn.pattern),
-                          str(turn.remaining_after), f"{turn.bits:.2f}"]
+        row: list[Any] = [str(number), tiles(game.words.guesses[turn.guess], turn.pattern, palette),
+                          format_pattern(turn.pattern), str(turn.remaining_after), f"{turn.bits:.2f}"]
         if show_search and decisions is not None:
             decision = decisions[number - 1]
             row.append("" if decision.value is None else f"{decision.value:.3f}")
@@ -223,7 +234,7 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
     console.print(Text(f"{args.agent} playing {game.words.answers[answer].upper()} ({mode} mode, seed {seed})",
                        style="bold"))
     playthrough = game.play(choose, answer, hard=args.hard, max_guesses=args.max_guesses)
-    console.print(trace_table(game, list(playthrough.turns), decisions))
+    console.print(trace_table(game, list(playthrough.turns), decisions, args.palette))
     console.print(outcome_line(game, playthrough, args.max_guesses))
     return 0 if playthrough.solved else 1
 
@@ -239,7 +250,7 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
             guess, pattern = state.history[-1]
             before = turns[-1].remaining_after if turns else len(game.all_answers)
             turns.append(Turn(guess, pattern, before, len(state.candidates)))
-            console.print(trace_table(game, turns))
+            console.print(trace_table(game, turns, palette=args.palette))
         while True:
             try:
                 word = console.input(f"guess {state.guesses_used + 1}/{state.max_guesses}> ").strip().lower()
@@ -260,9 +271,17 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
     except Abandoned:
         console.print(f"\nGame abandoned; the answer was {game.words.answers[answer].upper()}.")
         return 1
-    console.print(trace_table(game, list(playthrough.turns)))
+    console.print(trace_table(game, list(playthrough.turns), palette=args.palette))
     console.print(outcome_line(game, playthrough, args.max_guesses))
     return 0 if playthrough.solved else 1
+
+
+def add_palette_option(parser: argparse.ArgumentParser) -> None:
+    """--palette: the tiles' colours (the reply column says the same in text; NO_COLOR turns colour off)."""
+    parser.add_argument("--palette", choices=tuple(PALETTES), default="default",
+                        help="tile colours: default (green, yellow) or contrast (orange, blue, as the game's "
+                             "high-contrast mode); the reply column spells the feedback out either way, and "
+                             "the NO_COLOR environment variable turns colour off")
 
 
 def add_play_command(commands: argparse._SubParsersAction) -> None:
@@ -277,6 +296,7 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
     add_seed_option(parser, "seed for the answer drawn and the agent's random choices (default: a fresh one, printed "
                             "so the game can be replayed)", default=None)
+    add_palette_option(parser)
     add_game_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_play)
@@ -396,11 +416,11 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
 
 
 # -- assist --------------------------------------------------------------------------
-def advice_view(game: Wordle, advice: Any) -> list[Any]:
+def advice_view(game: Wordle, advice: Any, palette: str = "default") -> list[Any]:
     """What the assistant shows after each step: the counts, the bits, and the suggestions table."""
     parts: list[Any] = []
     if advice.steps:
-        parts.append(trace_table(game, list(advice.steps)))
+        parts.append(trace_table(game, list(advice.steps), palette=palette))
     if advice.solved:
         parts.append(Text(f"Solved in {len(advice.steps)}.", style="bold green"))
         return parts
@@ -437,13 +457,13 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
         if args.json:
             console.print_json(json.dumps(advice_data(game, advice)))
         else:
-            for part in advice_view(game, advice):
+            for part in advice_view(game, advice, args.palette):
                 console.print(part)
         return 0
     steps: list[tuple[int, int]] = []
     console.print("Type each guess and the colours the game showed, e.g. 'tares -y--g' "
                   "(g green, y yellow, - grey); 'undo' takes the last one back; end with Ctrl-D.")
-    for part in advice_view(game, advise_steps(game, agent, steps, **settings)):
+    for part in advice_view(game, advise_steps(game, agent, steps, **settings), args.palette):
         console.print(part)
     while True:
         try:
@@ -464,7 +484,7 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
                 console.print(Text(str(error), style="yellow"))
                 continue
             steps = attempt
-        for part in advice_view(game, advice):
+        for part in advice_view(game, advice, args.palette):
             console.print(part)
 
 
@@ -483,6 +503,7 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--top", type=whole(1, MOST_SUGGESTIONS), default=10, metavar="N",
                         help=f"suggestions to show, at most as many as the agent ranks (default 10, at most {MOST_SUGGESTIONS})")
     parser.add_argument("--json", action="store_true", help="print the advice once as JSON")
+    add_palette_option(parser)
     add_seed_option(parser, "seed for the agent's random choices (default 0)")
     add_game_options(parser)
     add_agent_options(parser)

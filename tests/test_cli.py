@@ -150,3 +150,21 @@ def test_play_without_a_seed_draws_a_fresh_answer_and_prints_its_seed(capsys):
 def test_an_empty_line_at_the_prompt_is_asked_again_not_called_a_word(capsys, monkeypatch):
     code, out, _ = run_cli(capsys, "play", "--answer", "crane", stdin="\n  \ncrane\n", monkeypatch=monkeypatch)
     assert code == 0 and "not in the list" not in out and "Solved CRANE in 1/6" in out
+
+
+def test_piped_trace_spells_the_feedback_out(capsys):
+    code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1")
+    assert code == 0 and "\x1b[" not in out
+    rows = [line.split() for line in out.splitlines() if line[:1].isdigit()]
+    assert [(row[6], row[7]) for row in rows] == [("--gyg", "19"), ("--gy-", "3"), ("yy---", "1"), ("ggggg", "1")]
+    assert "reply: g right letter, right place; y in the word, elsewhere; - not in the word" in out
+
+
+def test_no_color_keeps_the_feedback_and_drops_the_colours(capsys, monkeypatch):
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    _, coloured, _ = run_cli(capsys, "assist", "tares:-y--g", "--palette", "contrast")
+    assert "48;2;245;121;58" in coloured or "48;2;133;192;249" in coloured  # orange or blue tiles
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, _ = run_cli(capsys, "assist", "tares:-y--g", "--palette", "contrast")
+    assert code == 0 and "48;2;" not in out and "-y--g" in out
