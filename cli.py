@@ -39,7 +39,7 @@ PALETTES = {
     "default": {2: "bold white on #538d4e", 1: "bold white on #b59f3b", 0: "bold white on #3a3a3c"},
     "contrast": {2: "bold white on #f5793a", 1: "bold black on #85c0f9", 0: "bold white on #3a3a3c"},
 }
-REPLY_LEGEND = "g right letter, right place; y in the word, elsewhere; - not in the word"
+REPLY_LEGEND = "reply: g right letter, right place; y in the word, elsewhere; - not in the word"
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -170,8 +170,7 @@ def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | Non
                 palette: str = "default") -> Table:
     """One row per guess: tiles, the reply as text, answers left, bits gained and, for searching agents,
     the alternatives weighed."""
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, caption_justify="left",
-                  caption=f"reply: {REPLY_LEGEND}")
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("#", justify="right")
     table.add_column("guess")
     table.add_column("reply")
@@ -221,28 +220,109 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
     seed = fresh_seed() if args.seed is None else args.seed
     answer = pick_answer(game, args.answer, seed)
     mode = "hard" if args.hard else "normal"
-    if args.agent is None:
-        return play_person(game, answer, args, console)
-    agent = make_agent(args.agent, game, **agent_options(args))
-    rng = game_rng(seed, answer)
+    board = Console(stderr=True, highlight=False) if args.json else console  # --json: stdout holds the JSON alone
     decisions: list[Decision] = []
+    if args.agent is None:
+        playthrough = play_person(game, answer, args, board)
+    else:
+        agent = make_agent(args.agent, game, **agent_options(args))
+        rng = game_rng(seed, answer)
 
-    def choose(state: State) -> int:
-        decisions.append(agent.decide(state, rng))
-        return decisions[-1].guess
+        def choose(state: State) -> int:
+            decisions.append(agent.decide(state, rng))
+            return decisions[-1].guess
 
-    console.print(Text(f"{args.agent} playing {game.words.answers[answer].upper()} ({mode} mode, seed {seed})",
-                       style="bold"))
-    playthrough = game.play(choose, answer, hard=args.hard, max_guesses=args.max_guesses)
-    console.print(trace_table(game, list(playthrough.turns), decisions, args.palette))
-    console.print(outcome_line(game, playthrough, args.max_guesses))
+        if not args.json:
+            console.print(Text(f"{args.agent} playing {game.words.answers[answer].upper()} ({mode} mode, seed {seed})",
+                               style="bold"))
+        playthrough = game.play(choose, answer, hard=args.hard, max_guesses=args.max_guesses)
+    if playthrough is None:
+        return 1
+    if args.json:
+        console.print_json(json.dumps(play_data(game, playthrough, args, seed, decisions)))
+    else:
+        if args.agent is not None:
+            console.print(trace_table(game, list(playthrough.turns), decisions, args.palette))
+            console.print(REPLY_LEGEND)
+        console.print(outcome_line(game, playthrough, args.max_guesses))
+        if args.agent is None and args.answer is None:
+            console.print(f"The answer was drawn with seed {seed}: play it again with --seed {seed}.")
+        console.print(share_grid(playthrough, args.max_guesses, args.palette), markup=False)
     return 0 if playthrough.solved else 1
 
 
-def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Console) -> int:
-    """A person guesses at the prompt; unknown words and hard-mode breaches are refused with the reason."""
+def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, seed: int,
+              decisions: list[Decision]) -> dict:
+    """A played game as plain data (for --json): who played, the rules, every turn, the outcome."""
+    words = game.words
+    turns = []
+    for number, turn in enumerate(playthrough.turns):
+        decision = decisions[number] if decisions else None
+        turns.append({"guess": words.guesses[turn.guess], "pattern": format_pattern(turn.pattern),
+                      "remaining_before": turn.remaining_before, "remaining_after": turn.remaining_after,
+                      "bits": round(turn.bits, 6),
+                      "value": None if decision is None or decision.value is None else round(decision.value, 6)})
+    return {"agent": args.agent, "answer": words.answers[playthrough.answer], "seed": seed, "hard": args.hard,
+            "max_guesses": args.max_guesses, "solved": playthrough.solved, "guesses": len(playthrough.turns),
+            "turns": turns, "share": share_grid(playthrough, args.max_guesses, args.palette)}
+
+
+#: The share grid's squares in the contrast palette (the default palette's are format_pattern's emoji).
+CONTRAST_SQUARES = str.maketrans({"\U0001F7E9": "\U0001F7E7", "\U0001F7E8": "\U0001F7E6"})
+
+
+def share_grid(playthrough: Playthrough, max_guesses: int, palette: str = "default") -> str:
+    """The game as the emoji grid people share: a score line, then one row of squares per guess (no letters)."""
+    hard = "*" if playthrough.final.hard else ""
+    score = len(playthrough.turns) if playthrough.solved else "X"
+    rows = [format_pattern(turn.pattern, "emoji") for turn in playthrough.turns]
+    if palette == "contrast":
+        rows = [row.translate(CONTRAST_SQUARES) for row in rows]
+    return "\n".join([f"wordle-arena {score}/{max_guesses}{hard}", *rows])
+
+
+#: The keyboard's rows, as on the game's screen.
+KEY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+KEY_STATES = {2: "right place", 1: "elsewhere", 0: "not in the word"}
+
+
+def letter_states(game: Wordle, history: tuple[tuple[int, int], ...]) -> dict[str, int]:
+    """The best colour each guessed letter has shown (2 green, 1 yellow, 0 grey); unused letters are absent."""
+    best: dict[str, int] = {}
+    for guess, pattern in history:
+        for letter, colour in zip(game.words.guesses[guess], decode_colours(pattern)):
+            best[letter] = max(best.get(letter, 0), colour)
+    return best
+
+
+def keyboard(game: Wordle, history: tuple[tuple[int, int], ...], palette: str = "default") -> list[Text]:
+    """The keyboard with each used letter coloured, then the same in words (readable without colour)."""
+    best = letter_states(game, history)
+    lines = []
+    for indent, row in enumerate(KEY_ROWS):
+        line = Text(" " * indent)
+        for letter in row:
+            style = PALETTES[palette][best[letter]] if letter in best else ""
+            line.append(f" {letter.upper()} ", style=style)
+            line.append(" ")
+        lines.append(line)
+    groups = [f"{label}: {' '.join(sorted(l.upper() for l, c in best.items() if c == colour)) or '(none)'}"
+              for colour, label in KEY_STATES.items()]
+    unused = " ".join(sorted(set("".join(KEY_ROWS)) - set(best))).upper()
+    lines.append(Text("; ".join(groups) + f"; unused: {unused or '(none)'}"))
+    return lines
+
+
+def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Console) -> Playthrough | None:
+    """A person guesses at the prompt; unknown words, repeats and hard-mode breaches are refused with the reason.
+
+    Returns:
+        The finished game, or None when the person ended it (Ctrl-D); the board and the outcome
+        go to `console`.
+    """
     mode = "hard mode" if args.hard else "normal mode"
     console.print(f"Guess the word in {args.max_guesses} tries ({mode}). End with Ctrl-D.")
+    console.print(REPLY_LEGEND)
     turns: list[Turn] = []
 
     def ask(state: State) -> int:
@@ -251,6 +331,8 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
             before = turns[-1].remaining_after if turns else len(game.all_answers)
             turns.append(Turn(guess, pattern, before, len(state.candidates)))
             console.print(trace_table(game, turns, palette=args.palette))
+            for line in keyboard(game, state.history, args.palette):
+                console.print(line)
         while True:
             try:
                 word = console.input(f"guess {state.guesses_used + 1}/{state.max_guesses}> ").strip().lower()
@@ -261,19 +343,25 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
             if word not in game.words.guess_index:
                 console.print(Text(f"'{word}' is not in the list of allowed guesses", style="yellow"))
                 continue
-            if (broken := game.violation(state, game.words.guess_index[word])) is not None:
+            guess = game.words.guess_index[word]
+            if (earlier := next((n for n, (g, _) in enumerate(state.history, 1) if g == guess), None)) is not None:
+                console.print(Text(f"'{word}' was already guessed (guess {earlier}); it would tell you nothing new",
+                                   style="yellow"))
+                continue
+            if (broken := game.violation(state, guess)) is not None:
                 console.print(Text(f"hard mode: {broken}", style="yellow"))
                 continue
-            return game.words.guess_index[word]
+            return guess
 
     try:
         playthrough = game.play(ask, answer, hard=args.hard, max_guesses=args.max_guesses)
     except Abandoned:
         console.print(f"\nGame abandoned; the answer was {game.words.answers[answer].upper()}.")
-        return 1
+        return None
     console.print(trace_table(game, list(playthrough.turns), palette=args.palette))
-    console.print(outcome_line(game, playthrough, args.max_guesses))
-    return 0 if playthrough.solved else 1
+    if args.json:
+        console.print(outcome_line(game, playthrough, args.max_guesses))
+    return playthrough
 
 
 def add_palette_option(parser: argparse.ArgumentParser) -> None:
@@ -296,6 +384,8 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
     add_seed_option(parser, "seed for the answer drawn and the agent's random choices (default: a fresh one, printed "
                             "so the game can be replayed)", default=None)
+    parser.add_argument("--json", action="store_true",
+                        help="print the finished game as JSON on stdout (your board, when you play, goes to stderr)")
     add_palette_option(parser)
     add_game_options(parser)
     add_agent_options(parser)
@@ -421,6 +511,7 @@ def advice_view(game: Wordle, advice: Any, palette: str = "default") -> list[Any
     parts: list[Any] = []
     if advice.steps:
         parts.append(trace_table(game, list(advice.steps), palette=palette))
+        parts.append(Text(REPLY_LEGEND))
     if advice.solved:
         parts.append(Text(f"Solved in {len(advice.steps)}.", style="bold green"))
         return parts

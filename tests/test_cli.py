@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -168,3 +169,38 @@ def test_no_color_keeps_the_feedback_and_drops_the_colours(capsys, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     code, out, _ = run_cli(capsys, "assist", "tares:-y--g", "--palette", "contrast")
     assert code == 0 and "48;2;" not in out and "-y--g" in out
+
+
+def test_a_repeated_guess_is_refused_with_its_reason(capsys, monkeypatch):
+    code, out, _ = run_cli(capsys, "play", "--answer", "crane", stdin="salet\nSALET\ncrane\n", monkeypatch=monkeypatch)
+    assert code == 0 and "'salet' was already guessed (guess 1); it would tell you nothing new" in out
+    assert "Solved CRANE in 2/6" in out
+
+
+def test_the_keyboard_names_each_used_letter_in_words(capsys, monkeypatch):
+    _, out, _ = run_cli(capsys, "play", "--answer", "crane", stdin="salet\nacorn\n", monkeypatch=monkeypatch)
+    assert "right place: (none); elsewhere: A E; not in the word: L S T; unused: B C D F G H I J K M N O P Q R " \
+           "U V W X Y Z" in out
+    assert "right place: (none); elsewhere: A C E N R; not in the word: L O S T; unused: B D F G H I J K M P Q U " \
+           "V W X Y Z" in out
+
+
+def test_the_share_grid_ends_the_game(capsys):
+    _, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--hard")
+    assert out.endswith("wordle-arena 3/6*\n⬛⬛🟩🟨🟩\n🟩🟩🟩⬛🟩\n🟩🟩🟩🟩🟩\n")
+    _, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--hard",
+                        "--palette", "contrast")
+    assert out.endswith("wordle-arena 3/6*\n⬛⬛🟧🟦🟧\n🟧🟧🟧⬛🟧\n🟧🟧🟧🟧🟧\n")
+
+
+def test_play_json_is_the_game_for_scripts(capsys, monkeypatch):
+    code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--json")
+    game = json.loads(out)
+    assert code == 0 and (game["agent"], game["answer"], game["seed"], game["solved"]) == ("entropy", "crane", 1, True)
+    assert [(t["guess"], t["pattern"], t["remaining_after"]) for t in game["turns"]] == [
+        ("soare", "--gyg", 19), ("diact", "--gy-", 3), ("anvil", "yy---", 1), ("crane", "ggggg", 1)]
+    code, out, err = run_cli(capsys, "play", "--answer", "crane", "--json", stdin="salet\ncrane\n",
+                             monkeypatch=monkeypatch)
+    game = json.loads(out)
+    assert (game["agent"], game["guesses"], game["turns"][0]["pattern"]) == (None, 2, "-y-y-")
+    assert "Solved CRANE in 2/6" in err
