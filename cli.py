@@ -193,6 +193,11 @@ def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | Non
     return table
 
 
+def worst_text(worst: int, max_guesses: int) -> str:
+    """The worst game as the tournament prints it: its guess count, or X when some game was not solved."""
+    return "X" if worst > max_guesses else str(worst)
+
+
 def outcome_line(game: Wordle, playthrough: Playthrough, max_guesses: int) -> Text:
     """How the game ended, in one line."""
     answer = game.words.answers[playthrough.answer].upper()
@@ -552,8 +557,8 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
                 console.print(part)
         return 0
     steps: list[tuple[int, int]] = []
-    console.print("Type each guess and the colours the game showed, e.g. 'tares -y--g' "
-                  "(g green, y yellow, - grey); 'undo' takes the last one back; end with Ctrl-D.")
+    console.print("Type each guess and the colours the game showed, e.g. 'tares:-y--g' (g green, y yellow, "
+                  "- grey; a space may stand for the colon); 'undo' takes the last one back; end with Ctrl-D.")
     for part in advice_view(game, advise_steps(game, agent, steps, **settings), args.palette):
         console.print(part)
     while True:
@@ -631,13 +636,15 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
         table.add_column(column, justify="left" if column == "opener" else "right")
     for rank, r in enumerate(results, start=1):
         table.add_row(str(rank), game.words.guesses[r.opener], f"{r.entropy:.4f}", f"{r.two_step_bits:.4f}",
-                      str(by_bits[r.opener]), f"{r.average:.4f}", str(r.worst), str(r.failures))
+                      str(by_bits[r.opener]), f"{r.average:.4f}", worst_text(r.worst, args.max_guesses),
+                      str(r.failures))
     console.print(table)
     words = game.words
     record = {
         "command": openers_command(args),
         "seed": None,
         "seed_note": "the ranking makes no random choice",
+        "worst_note": "worst counts an unsolved game as max_guesses + 1, as the tournament does (shown as X)",
         "mode": mode,
         "top": count,
         "max_guesses": args.max_guesses,
@@ -686,13 +693,13 @@ def command_tree(args: argparse.Namespace, console: Console) -> int:
     def choose(state: State) -> int:
         return agent.decide(state, state_rng(args.seed, state)).guess
 
-    prepare_output(args.out, TREE_FORMATS)
+    prepare_output(args.out, TREE_FORMATS, make_folder=False)
     graph = build_tree(game, game.initial_state(hard=args.hard, max_guesses=args.max_guesses), choose)
     path = write_tree(graph, args.out)
     info = graph.graph
     console.print(f"{args.agent} ({'hard' if args.hard else 'normal'} mode): {graph.number_of_nodes()} states, "
                   f"{info['answers']} answers, average {info['average']:.4f} guesses (total {info['total']}), "
-                  f"worst {info['worst']}, failures {info['failures']}; wrote {path}")
+                  f"worst {worst_text(info['worst'], args.max_guesses)}, failures {info['failures']}; wrote {path}")
     return 0
 
 
@@ -706,7 +713,8 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--agent", choices=agent_names(), metavar="NAME", default="decision-tree",
                         help=f"the Guesser: {', '.join(agent_names())} (default decision-tree)")
-    parser.add_argument("--out", required=True, metavar="FILE.json|FILE.graphml", help="where to write the tree")
+    parser.add_argument("--out", required=True, metavar="FILE.json|FILE.graphml",
+                        help="where to write the tree (its folder must exist; the schema is in the README)")
     parser.add_argument("--hard", action="store_true", help="hard mode")
     add_seed_option(parser, "seed for random choices (default 0)")
     add_game_options(parser)

@@ -1,8 +1,8 @@
 """The assistant: replay the guesses and colours a person saw in a real game, then advise the next guess.
 
 Values are from the Guesser's point of view: higher is better. A step is a guess and
-the pattern the game showed for it, written `tares:-y--g` (or with a space, `tares -y--g`;
-the pattern in any form `search.parse_pattern` reads). After the steps the assistant
+the pattern the game showed for it, shown everywhere as `tares:-y--g`; typed, a space may
+stand for the colon (`tares -y--g`) and the pattern may take any form `search.parse_pattern` reads. After the steps the assistant
 reports how many answers remain and how many bits of uncertainty that is, what the last
 guess gained, and the advising agent's best guesses, each with its expected information,
 its chance of being the answer (1/remaining when it is still possible, else 0) and the
@@ -97,8 +97,13 @@ def parse_step(game: Wordle, text: str) -> tuple[int, int]:
 
 
 def _describe(game: Wordle, number: int, guess: int, pattern: int) -> str:
-    """A step as the messages name it: `step 2 (GOARY -y---)`."""
-    return f"step {number} ({game.words.guesses[guess].upper()} {format_pattern(pattern)})"
+    """A step as the messages name it, written as steps are typed: `step 2 (goary:-y---)`."""
+    return f"step {number} ({format_step(game, guess, pattern)})"
+
+
+def format_step(game: Wordle, guess: int, pattern: int) -> str:
+    """A step in the one form the assistant shows: `tares:-y--g` (parse_step reads it back)."""
+    return f"{game.words.guesses[guess]}:{format_pattern(pattern)}"
 
 
 def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
@@ -220,4 +225,4 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
 
 
 __all__ = ["Advice", "ContradictionError", "StepError", "Suggestion", "advice_data", "advise",
-           "advise_steps", "parse_step", "replay", "suggest"]
+           "advise_steps", "format_step", "parse_step", "replay", "suggest"]

@@ -41,7 +41,7 @@ from .params import WHOLE, Param
 from .registry import register
 
 #: Bumped whenever a cached plan's meaning changes.
-CACHE_FORMAT = "wordle-arena two-step plan v1"
+CACHE_FORMAT = "wordle-arena two-step plan v2"
 DEFAULT_OPENERS = 10
 
 
@@ -55,7 +55,8 @@ class OpenerResult:
         two_step_bits: expected information of the opener and its second guess together, bits.
         seconds: the second guess (index) for each reply pattern the opener can get.
         average: mean guesses over every answer (unsolved games count max_guesses + 1).
-        worst: most guesses any solved game took.
+        worst: most guesses any game took, an unsolved one counting max_guesses + 1 (shown as X,
+            as the tournament shows it).
         failures: answers not solved within the guess limit.
         total: guesses over every answer, the same counting as `average`.
     """
@@ -138,7 +139,7 @@ def evaluate_opener(game: Wordle, opener: int, hard: bool, follow: Agent | None 
         two_step_bits=float(bits),
         seconds=seconds,
         average=float(counts.mean()),
-        worst=int(counts[solved].max()) if solved.any() else 0,
+        worst=int(counts.max()),
         failures=int((~solved).sum()),
         total=int(counts.sum()),
     )

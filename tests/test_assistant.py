@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from agents import make_agent
-from agents.assistant import ContradictionError, StepError, advise, parse_step, replay
+from agents.assistant import ContradictionError, StepError, advise, format_step, parse_step, replay
 from heuristics.partition import partition_stats
 from search import PatternError, WordListError, feedback, parse_pattern
 from tests.conftest import run_cli
@@ -26,6 +26,7 @@ def test_step_forms(official_game):
         parse_step(official_game, "tarex:-y--g")
     with pytest.raises(PatternError, match="is not a pattern"):
         parse_step(official_game, "tares:-y-g")
+    assert format_step(official_game, *expected) == "tares:-y--g"  # the one form shown, read back above
 
 
 def test_replay_counts_and_bits(official_game):
@@ -39,12 +40,12 @@ def test_replay_counts_and_bits(official_game):
 
 
 @pytest.mark.parametrize("texts, message", [
-    (["crane:ggggg", "slate:-----"], "step 2 (SLATE -----): the game was already solved at step 1"),
-    (["tares:ggggg"], "step 1 (TARES ggggg) made the game impossible: no answer fits; this pattern is not what "
+    (["crane:ggggg", "slate:-----"], "step 2 (slate:-----): the game was already solved at step 1"),
+    (["tares:ggggg"], "step 1 (tares:ggggg) made the game impossible: no answer fits; this pattern is not what "
                      "TARES gets from any answer"),
-    (["tares:-y--g", "goary:-y---"], "step 2 (GOARY -y---) made the game impossible: no answer fits; this pattern "
+    (["tares:-y--g", "goary:-y---"], "step 2 (goary:-y---) made the game impossible: no answer fits; this pattern "
                                      "is not what GOARY gets from any of the 6 answers left after step 1"),
-    (["salet:-----"] * 7, "step 7 (SALET -----): the game allows only 6 guesses"),
+    (["salet:-----"] * 7, "step 7 (salet:-----): the game allows only 6 guesses"),
 ])
 def test_contradictions_name_the_step(official_game, texts, message):
     agent = make_agent("entropy", official_game)
@@ -55,7 +56,7 @@ def test_contradictions_name_the_step(official_game, texts, message):
 
 def test_hard_mode_breach_is_reported(official_game):
     agent = make_agent("entropy", official_game)
-    with pytest.raises(ContradictionError, match=r"step 2 \(TONIC -----\): hard mode: guess must contain A"):
+    with pytest.raises(ContradictionError, match=r"step 2 \(tonic:-----\): hard mode: guess must contain A"):
         advise(official_game, agent, ["salet:-y---", "tonic:-----"], hard=True)
 
 
@@ -94,7 +95,7 @@ def test_cli_once_and_json(capsys):
 @pytest.mark.parametrize("argv, message", [
     (["tares:-y-g"], "'-y-g' is not a pattern"),
     (["tarex:-y--g"], "'tarex' is not in the list of allowed guesses"),
-    (["tares:-y--g", "goary:-y---"], "step 2 (GOARY -y---) made the game impossible"),
+    (["tares:-y--g", "goary:-y---"], "step 2 (goary:-y---) made the game impossible"),
     (["tares:-y--g", "--agent", "nobody"], "invalid choice"),
 ])
 def test_cli_errors_are_one_line_with_exit_2(capsys, argv, message):
@@ -107,6 +108,6 @@ def test_cli_interactive_session(capsys, monkeypatch):
                        monkeypatch=monkeypatch)
     assert code == 0
     assert "2315 possible answers (11.18 bits)" in out
-    assert "step 2 (GOARY -y---) made the game impossible" in out
+    assert "step 2 (goary:-y---) made the game impossible" in out
     assert "'nonsense' is not a step" in out
     assert "Solved in 1." in out  # after undo, GLASS is the first step

@@ -116,6 +116,10 @@ def test_tree_command_writes_a_tree_and_refuses_bad_paths(capsys, tmp_path):
     assert code == 0 and err == "" and out.exists() and "6 answers" in text
     code, _, err = run_cli(capsys, "tree", "--answers", str(answers), "--guesses", str(answers), "--out", str(tmp_path / "t.csv"))
     assert code == 2 and err.count("\n") == 1 and "must end in .json or .graphml" in err
+    code, _, err = run_cli(capsys, "tree", "--answers", str(answers), "--guesses", str(answers),
+                           "--out", str(tmp_path / "missing" / "t.json"))
+    assert code == 2 and f"the folder {tmp_path / 'missing'} does not exist; make it first" in err
+    assert not (tmp_path / "missing").exists()
     code, _, err = run_cli(capsys, "play", "--agent", "expectimax", "--weights", "1,2", "--answer", "crane")
     assert code == 2 and err.count("\n") == 1 and "weights takes 4 numbers separated by commas, got '1,2'" in err
 
