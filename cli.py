@@ -10,9 +10,10 @@ import argparse
 import json
 import os
 import sys
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from rich.console import Console
 from rich.progress import Progress
@@ -22,9 +23,11 @@ from rich.text import Text
 from agents import AGENTS, Decision, Param, agent_names, all_params, game_rng, make_agent
 from agents.base import draw_answer, fresh_seed, state_rng
 from agents.params import WHOLE
-from agents.assistant import advice_data, advise, advise_steps, parse_step
+from agents.assistant import NoAnswerFits, advice_data, advise_steps, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
+from search.matrix import cache_path, read_cache
+from search.words import NAMED_ANSWERS, named_words
 from search.files import prepare_output, write_atomically
 from search.tree import FORMATS as TREE_FORMATS, build_tree, write_tree
 
@@ -92,17 +95,23 @@ def add_seed_option(parser: argparse.ArgumentParser, help: str, default: int | N
                         help=f"{help} (0 to {MOST_SEED})")
 
 
-def add_word_list_options(parser: argparse.ArgumentParser) -> None:
-    """--answers and --guesses: other word lists than the shipped official ones."""
-    parser.add_argument("--answers", metavar="FILE", help="answer list, one word a line (default: the 2315 official answers)")
+def add_word_list_options(parser: argparse.ArgumentParser, named: bool = False) -> None:
+    """--answers and --guesses: other word lists than the shipped official ones (`named`: answer lists by name too)."""
+    if named:
+        parser.add_argument("--answers", metavar="|".join(NAMED_ANSWERS) + "|FILE",
+                            help="the answers: " + "; ".join(f"{name}, {what}" for name, what in NAMED_ANSWERS.items())
+                                 + "; or a file, one word a line (default original)")
+    else:
+        parser.add_argument("--answers", metavar="FILE",
+                            help="answer list, one word a line (default: the 2315 official answers)")
     parser.add_argument("--guesses", metavar="FILE", help="allowed-guess list (default: the 12972 official guesses)")
 
 
-def add_game_options(parser: argparse.ArgumentParser) -> None:
+def add_game_options(parser: argparse.ArgumentParser, named: bool = False) -> None:
     """--max-guesses and the word lists: the rules a game is played under."""
     parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
                         help=f"guess limit (default 6, at most {MOST_GUESSES})")
-    add_word_list_options(parser)
+    add_word_list_options(parser, named)
 
 
 def flag(name: str) -> str:
@@ -150,10 +159,38 @@ def agent_options(args: argparse.Namespace) -> dict[str, Any]:
     return {name: getattr(args, name, None) for name in all_params()}
 
 
-def load_game(args: argparse.Namespace) -> Wordle:
-    """The game over the chosen word lists, with its pattern matrix from the disk cache."""
-    words = load_words(answers=getattr(args, "answers", None), guesses=getattr(args, "guesses", None))
-    return Wordle(words, load_matrix(words))
+#: A pattern matrix above this many bytes is announced before it is written to the cache.
+ANNOUNCE_BYTES = 50_000_000
+
+
+def load_game(args: argparse.Namespace, named: bool = False) -> Wordle:
+    """The game over the chosen word lists (`named`: --answers may name a list), with its pattern matrix
+    from the disk cache, or built under a spinner, and announced on stderr when it is large."""
+    answers, guesses = getattr(args, "answers", None), getattr(args, "guesses", None)
+    if named and answers in NAMED_ANSWERS:
+        words = named_words(answers, guesses)
+    elif named and answers is not None and not Path(answers).exists():
+        raise UserError(f"{answers}: no such file, nor an answer list's name ({', '.join(NAMED_ANSWERS)})")
+    else:
+        words = load_words(answers=answers, guesses=guesses)
+    path = cache_path(words)
+    if (matrix := read_cache(path, words)) is not None:
+        return Wordle(words, matrix)
+    size = len(words.guesses) * len(words.answers)
+    what = f"the pattern matrix of {len(words.guesses)} guesses x {len(words.answers)} answers ({size / 1e6:.0f} MB)"
+    if size > ANNOUNCE_BYTES:
+        Console(stderr=True, highlight=False).print(
+            f"wordle-arena: building {what} once; it is kept in {path} (delete it to free the space)",
+            markup=False, soft_wrap=True)
+    with waiting(f"building {what}"):
+        return Wordle(words, load_matrix(words))
+
+
+@contextmanager
+def waiting(what: str) -> Iterator[None]:
+    """A spinner on stderr saying what the program is doing while it works (drawn on a terminal only)."""
+    with Console(stderr=True, highlight=False).status(Text(what), spinner="dots"):
+        yield
 
 
 # -- rendering -----------------------------------------------------------------------
@@ -221,7 +258,7 @@ def pick_answer(game: Wordle, word: str | None, seed: int) -> int:
 
 def command_play(args: argparse.Namespace, console: Console) -> int:
     """Play one game: an agent's trace, or a person at the terminal when no agent is named."""
-    game = load_game(args)
+    game = load_game(args, named=True)
     seed = fresh_seed() if args.seed is None else args.seed
     answer = pick_answer(game, args.answer, seed)
     mode = "hard" if args.hard else "normal"
@@ -234,7 +271,8 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         rng = game_rng(seed, answer)
 
         def choose(state: State) -> int:
-            decisions.append(agent.decide(state, rng))
+            with waiting(thinking(agent, state.hard, state.max_guesses, state.guesses_used + 1)):
+                decisions.append(agent.decide(state, rng))
             return decisions[-1].guess
 
         if not args.json:
@@ -392,7 +430,7 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print the finished game as JSON on stdout (your board, when you play, goes to stderr)")
     add_palette_option(parser)
-    add_game_options(parser)
+    add_game_options(parser, named=True)
     add_agent_options(parser)
     parser.set_defaults(handler=command_play)
 
@@ -511,6 +549,10 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
 
 
 # -- assist --------------------------------------------------------------------------
+#: The default advisor: the tournament's strongest agent, which solves every published answer in hard mode.
+ADVISOR = "expectimax"
+
+
 def advice_view(game: Wordle, advice: Any, palette: str = "default") -> list[Any]:
     """What the assistant shows after each step: the counts, the bits, and the suggestions table."""
     parts: list[Any] = []
@@ -531,25 +573,50 @@ def advice_view(game: Wordle, advice: Any, palette: str = "default") -> list[Any
         return parts
     table = Table(title=f"suggestions ({advice.agent}{', hard mode' if advice.state.hard else ''})",
                   header_style="bold", box=None, pad_edge=False, title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("guess")
-    table.add_column("bits", justify="right")
-    table.add_column("chance", justify="right")
-    table.add_column(f"{advice.agent} score", justify="right")
-    for number, suggestion in enumerate(advice.suggestions, start=1):
-        table.add_row(str(number), game.words.guesses[suggestion.guess], f"{suggestion.information:.3f}",
-                      f"{suggestion.chance:.1%}", "" if suggestion.score is None else f"{suggestion.score:.3f}")
+    for column in ("#", "guess", "worst", "left", "chance", "bits", "guesses"):
+        table.add_column(column, justify="left" if column == "guess" else "right")
+    for number, s in enumerate(advice.suggestions, start=1):
+        table.add_row(str(number), game.words.guesses[s.guess], str(s.worst), f"{s.expected_left:.2f}",
+                      f"{s.chance:.1%}", f"{s.information:.2f}", f"{s.expected_guesses:.3f}")
     parts.append(table)
+    parts.append(Text(SUGGESTION_LEGEND, style="dim"))
     return parts
+
+
+#: What the suggestion columns mean, printed under them.
+SUGGESTION_LEGEND = (
+    "In the advising agent's order. worst: the most answers one reply can leave; left: answers left on average "
+    "(0 if it is the answer); chance: that it is the answer; bits: expected information; guesses: expected "
+    "guesses to finish, this one included (cost-to-go model, the same for every agent; lower is better).")
+
+
+def thinking(agent: Any, state_hard: bool, max_guesses: int, number: int) -> str:
+    """What the spinner says while `agent` chooses guess `number`."""
+    if number == 1 and hasattr(agent, "opening_cached") and not agent.opening_cached(state_hard, max_guesses):
+        return (f"{agent.name}: searching its first move for {'hard' if state_hard else 'normal'} mode, once "
+                f"(a minute or more on a busy machine); it is then kept on disk")
+    return f"{agent.name}: choosing guess {number}"
 
 
 def command_assist(args: argparse.Namespace, console: Console) -> int:
     """Advise on a real game: once for the steps given, or step by step at the prompt."""
-    game = load_game(args)
+    game = load_game(args, named=True)
     agent = make_agent(args.agent, game, **agent_options(args))
     settings = dict(hard=args.hard, top=args.top, seed=args.seed, max_guesses=args.max_guesses)
+
+    def consult(steps: list[tuple[int, int]]) -> Any:
+        """The advice after `steps`, under a spinner; an emptied answer list names --answers all."""
+        try:
+            with waiting(thinking(agent, args.hard, args.max_guesses, len(steps) + 1)):
+                return advise_steps(game, agent, steps, **settings)
+        except NoAnswerFits as error:
+            if args.answers == "all":
+                raise
+            raise NoAnswerFits(f"{error}. The answer may be outside this answer list: "
+                               f"try --answers all (every allowed guess)") from None
+
     if args.steps or args.json:
-        advice = advise(game, agent, args.steps, **settings)
+        advice = consult([parse_step(game, text) for text in args.steps])
         if args.json:
             console.print_json(json.dumps(advice_data(game, advice)))
         else:
@@ -559,7 +626,7 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
     steps: list[tuple[int, int]] = []
     console.print("Type each guess and the colours the game showed, e.g. 'tares:-y--g' (g green, y yellow, "
                   "- grey; a space may stand for the colon); 'undo' takes the last one back; end with Ctrl-D.")
-    for part in advice_view(game, advise_steps(game, agent, steps, **settings), args.palette):
+    for part in advice_view(game, consult(steps), args.palette):
         console.print(part)
     while True:
         try:
@@ -571,11 +638,11 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
             continue
         if line.lower() == "undo":
             steps = steps[:-1]
-            advice = advise_steps(game, agent, steps, **settings)
+            advice = consult(steps)
         else:
             try:
                 attempt = steps + [parse_step(game, line)]
-                advice = advise_steps(game, agent, attempt, **settings)
+                advice = consult(attempt)
             except UserError as error:
                 console.print(Text(str(error), style="yellow"))
                 continue
@@ -593,15 +660,16 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("steps", nargs="*", metavar="WORD:PATTERN",
                         help="guesses with the colours shown: letters (g y -), digits (2 1 0) or emoji squares")
-    parser.add_argument("--agent", choices=agent_names(), default="entropy", metavar="NAME",
-                        help=f"who advises: {', '.join(agent_names())} (default entropy)")
+    parser.add_argument("--agent", choices=agent_names(), default=ADVISOR, metavar="NAME",
+                        help=f"who advises: {', '.join(agent_names())} (default {ADVISOR}, the tournament's "
+                             "strongest; its first move is searched once and kept on disk)")
     parser.add_argument("--hard", action="store_true", help="hard mode: typed guesses are checked, suggestions are legal")
     parser.add_argument("--top", type=whole(1, MOST_SUGGESTIONS), default=10, metavar="N",
                         help=f"suggestions to show, at most as many as the agent ranks (default 10, at most {MOST_SUGGESTIONS})")
     parser.add_argument("--json", action="store_true", help="print the advice once as JSON")
     add_palette_option(parser)
     add_seed_option(parser, "seed for the agent's random choices (default 0)")
-    add_game_options(parser)
+    add_game_options(parser, named=True)
     add_agent_options(parser)
     parser.set_defaults(handler=command_assist)
 

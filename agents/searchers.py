@@ -4,12 +4,14 @@ Values are from the Guesser's point of view, higher is better, on the scale of
 `Wordle.utility` (solving with guess k is worth max_guesses + 1 - k).
 
 Each agent keeps its searches' caches and its decisions by state, so playing every
-answer costs about as much as building one decision tree. Decisions that depend on the
-game's generator (zero mode's random tie-break) are never kept.
+answer costs about as much as building one decision tree, and keeps its first move on
+disk (agents/openings.py), so only the first game ever played pays for the opening.
+Decisions that depend on the game's generator (zero mode's random tie-break) are never kept.
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Callable
 
 import numpy as np
@@ -22,6 +24,7 @@ from search.limits import Limit, SearchResult
 from search.minimax import alphabeta, minimax
 
 from .base import Agent, Decision
+from .openings import opening_key, opening_path, read_opening, write_opening
 from .params import BEAM, DEPTH, EVAL, EVAL_MODE, NODES, POOL, SEARCH_PARAMS, THRESHOLD
 from .registry import AgentError, register
 
@@ -56,17 +59,40 @@ class SearchAgent(Agent):
         return {}
 
     def decide(self, state: State, rng: np.random.Generator) -> Decision:
-        """The search's move, from the decision cache when this state was decided before."""
+        """The search's move, from the decision cache when this state was decided before.
+
+        A game's first move is also read from (or, searched, written to) the disk cache.
+        """
         key = None if self.evaluation.random_ties else self.game.state_key(state)
         if key is not None and key in self.decisions:
             return self.decisions[key]
-        result = type(self).algorithm(self.game, state, self.evaluation, self.limit, rng=rng,
-                                      cache=self.cache, answers_only=self.candidates_only)
-        decision = Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
-                            nodes=result.nodes, depth=result.depth)
+        disk = self.opening_key(state) if key is not None and not state.history else None
+        path = None if disk is None else opening_path(disk)
+        decision = None if path is None else read_opening(path, self.game, disk)
+        if decision is None:
+            result = type(self).algorithm(self.game, state, self.evaluation, self.limit, rng=rng,
+                                          cache=self.cache, answers_only=self.candidates_only)
+            decision = Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
+                                nodes=result.nodes, depth=result.depth)
+            if path is not None:
+                write_opening(path, disk, decision)
         if key is not None:
             self.decisions[key] = decision
         return decision
+
+    def opening_key(self, state: State) -> dict:
+        """What this player's first move in `state`'s mode depends on (the disk cache's key)."""
+        search = {"algorithm": type(self).algorithm.__name__, "candidates_only": self.candidates_only,
+                  "limit": asdict(self.limit), "evaluation": repr(self.evaluation.key)}
+        return opening_key(self.game, self.name or type(self).__name__, search, state.hard, state.max_guesses)
+
+    def opening_cached(self, hard: bool, max_guesses: int) -> bool:
+        """Whether the first move of this mode is already on disk (so deciding it is quick)."""
+        state = self.game.initial_state(hard=hard, max_guesses=max_guesses)
+        if self.evaluation.random_ties:
+            return True
+        disk = self.opening_key(state)
+        return read_opening(opening_path(disk), self.game, disk) is not None
 
 
 @register("minimax", "depth-limited minimax: the Indicator replies with the pattern worst for the Guesser",

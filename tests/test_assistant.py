@@ -84,12 +84,17 @@ def test_cli_once_and_json(capsys):
     code, out, err = run_cli(capsys, "assist", "tares:-y--g")
     assert code == 0 and err == ""
     assert "6 possible answers (2.58 bits); the last guess gained 8.59 bits" in out
-    assert "abyss amass amiss chaos class glass" in out and "entropy score" in out and "chance" in out
+    assert "abyss amass amiss chaos class glass" in out and "suggestions (expectimax)" in out
+    rows = [line.split() for line in out.splitlines() if line.strip()[:2] in ("1 ", "5 ")]
+    assert rows[-2:] == [["1", "amass", "2", "1.17", "16.7%", "2.25", "2.000"],
+                         ["5", "agila", "1", "1.00", "0.0%", "2.58", "2.000"]]
+    assert "guesses: expected guesses to finish, this one included (cost-to-go model" in out
     code, out, _ = run_cli(capsys, "assist", "tares:-y--g", "--json", "--agent", "demarcate", "--top", "3")
     data = json.loads(out)
     assert code == 0 and data["remaining"] == 6 and data["agent"] == "demarcate" and len(data["suggestions"]) == 3
     assert data["answers"] == ["abyss", "amass", "amiss", "chaos", "class", "glass"]
-    assert set(data["suggestions"][0]) == {"guess", "information", "chance", "score"}
+    assert set(data["suggestions"][0]) == {"guess", "information", "chance", "score", "worst", "expected_left",
+                                           "expected_guesses"}
 
 
 @pytest.mark.parametrize("argv, message", [
