@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 
 import numpy as np
 import pytest
 
 from agents import make_agent
-from agents.assistant import ContradictionError, StepError, advise, format_step, parse_step, replay
+from agents.assistant import (ContradictionError, StepError, Suggestion, advise, advise_steps, answers_first,
+                              format_step, parse_step, replay)
+from cli import ADVISOR
+from heuristics.cost import cost_table
+from search import ALL_GREEN
 from heuristics.partition import partition_stats
 from search import PatternError, WordListError, feedback, parse_pattern
 from tests.conftest import run_cli
@@ -116,3 +121,46 @@ def test_cli_interactive_session(capsys, monkeypatch):
     assert "step 2 (goary:-y---) made the game impossible" in out
     assert "'nonsense' is not a step" in out
     assert "Solved in 1." in out  # after undo, GLASS is the first step
+
+
+def test_each_suggestion_says_why_on_one_scale(official_game):
+    game = official_game
+    advice = advise(game, make_agent("entropy", game), ["tares:-y--g"], top=20)
+    candidates = [int(a) for a in advice.state.candidates]
+    n, F = len(candidates), cost_table(len(candidates))
+    for suggestion in advice.suggestions:  # the slow way: count each reply's answers
+        groups = Counter(int(game.matrix[suggestion.guess, a]) for a in candidates)
+        solved = groups.pop(ALL_GREEN, 0)
+        assert suggestion.worst == max([*groups.values(), solved])
+        assert suggestion.expected_left == pytest.approx(sum(c * c for c in groups.values()) / n)
+        assert suggestion.chance == pytest.approx(solved / n)
+        assert suggestion.expected_guesses == pytest.approx(1 + sum(c / n * F[c] for c in groups.values()))
+
+
+def test_possible_answers_come_first_only_among_equal_values():
+    def s(guess, score, chance):
+        return Suggestion(guess=guess, information=0.0, chance=chance, score=score)
+    ranked = [s(1, 5.0, 0.0), s(2, 5.0, 0.0), s(3, 5.0, 0.5), s(4, 4.0, 0.0), s(5, 4.0, 0.5), s(6, 4.5, 0.5)]
+    assert [x.guess for x in answers_first(ranked)] == [3, 1, 2, 5, 4, 6]  # the agent's order between values stays
+    assert answers_first([s(1, None, 0.0), s(2, None, 0.5)]) == [s(1, None, 0.0), s(2, None, 0.5)]
+
+
+def test_an_emptied_answer_list_names_the_flag_that_widens_it(capsys):
+    code, _, err = run_cli(capsys, "assist", "tares:gy--g")
+    assert code == 2 and err.count("\n") == 1
+    assert "no answer fits" in err and "The answer may be outside this answer list: try --answers all" in err
+
+
+@pytest.mark.slow
+def test_the_default_advisor_never_loses_hard_mode_on_a_sample(official_game):
+    """Follow the default advice from the published opening (SALET, the first move of every published
+    hard-mode expectimax game) on WATCH, which greedy entropy loses, and a seeded sample; the full run
+    over every answer is benchmarks/bench_advisor.py --mode hard."""
+    game = official_game
+    advisor = make_agent(ADVISOR, game)
+    sample = np.random.default_rng(12).choice(len(game.words.answers), 3, replace=False)
+    for answer in [game.words.answer_id("watch"), *map(int, sample)]:
+        steps = [(game.words.guess_id("salet"), game.reply(game.words.guess_id("salet"), answer))]
+        while not (advice := advise_steps(game, advisor, steps, hard=True, top=1)).solved:
+            assert advice.suggestions, f"the advice lost {game.words.answers[answer]}"
+            steps.append((advice.suggestions[0].guess, game.reply(advice.suggestions[0].guess, answer)))

@@ -208,3 +208,38 @@ def test_play_json_is_the_game_for_scripts(capsys, monkeypatch):
     game = json.loads(out)
     assert (game["agent"], game["guesses"], game["turns"][0]["pattern"]) == (None, 2, "-y-y-")
     assert "Solved CRANE in 2/6" in err
+
+
+def test_answer_lists_by_name_or_file(capsys):
+    code, out, _ = run_cli(capsys, "assist", "--agent", "entropy", "--answers", "nyt", "salet:-----", "--json")
+    assert code == 0 and json.loads(out)["remaining"] == 221  # as in the original: each dropped word shares a letter
+    code, _, err = run_cli(capsys, "assist", "--answers", "nytimes")
+    assert code == 2 and "nytimes: no such file, nor an answer list's name (original, nyt, all)" in err
+
+
+def test_a_large_matrix_is_announced_before_it_is_cached(capsys, tmp_path, monkeypatch):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
+    monkeypatch.setenv("WORDLE_ARENA_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr("cli.ANNOUNCE_BYTES", 10)
+    argv = ("play", "--agent", "entropy", "--answer", "lanky", "--answers", str(answers), "--guesses", str(answers))
+    code, _, err = run_cli(capsys, *argv)
+    cached = list((tmp_path / "cache").glob("patterns-*.bin"))
+    assert code == 0 and len(cached) == 1
+    assert err == (f"wordle-arena: building the pattern matrix of 6 guesses x 6 answers (0 MB) once; it is kept in "
+                   f"{cached[0]} (delete it to free the space)\n")
+    assert run_cli(capsys, *argv)[2] == ""  # read back: nothing to say
+
+
+def test_waits_show_what_they_do_on_a_terminal(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    code, _, err = run_cli(capsys, "assist", "--agent", "entropy", "tares:-y--g")
+    assert code == 0 and "entropy: choosing guess 2" in err
+    answers = tmp_path / "answers.txt"
+    answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
+    monkeypatch.setenv("WORDLE_ARENA_CACHE", str(tmp_path / "cache"))
+    argv = ("assist", "--answers", str(answers), "--guesses", str(answers), "--hard", "--json")
+    code, _, err = run_cli(capsys, *argv)
+    assert code == 0 and "expectimax: searching its first move for hard mode, once" in err
+    code, _, err = run_cli(capsys, *argv)
+    assert code == 0 and "expectimax: choosing guess 1" in err  # kept on disk: no long wait announced

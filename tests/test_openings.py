@@ -1,0 +1,68 @@
+"""The first-move disk cache: written once, read back identical, and never trusted when it does not fit."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from agents import make_agent
+from agents.openings import opening_path, read_opening
+from agents.searchers import ExpectimaxAgent
+
+from .test_minimax import hand_game
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path, monkeypatch):
+    """An empty cache folder for each test, so no other test's opening is found."""
+    monkeypatch.setenv("WORDLE_ARENA_CACHE", str(tmp_path))
+
+
+def first_move(agent, hard=False):
+    """The agent's decision at the start of a game."""
+    return agent.decide(agent.game.initial_state(hard=hard), np.random.default_rng(0))
+
+
+def refuse_to_search(monkeypatch):
+    """Make any search fail, so a test sees that a decision came from the disk."""
+    def search(*args, **kwargs):
+        raise AssertionError("searched instead of reading the disk cache")
+    search.__name__ = ExpectimaxAgent.algorithm.__name__  # the same algorithm, as the cache's key sees it
+    monkeypatch.setattr(ExpectimaxAgent, "algorithm", staticmethod(search))
+
+
+def test_the_first_move_is_searched_once_then_read_back_identical(monkeypatch):
+    game, _, _ = hand_game()
+    searched = make_agent("expectimax", game)
+    assert not searched.opening_cached(False, 6)
+    decision = first_move(searched)
+    assert searched.opening_cached(False, 6) and not searched.opening_cached(True, 6)
+    refuse_to_search(monkeypatch)
+    assert first_move(make_agent("expectimax", game)) == decision  # value, alternatives, nodes and all
+
+
+def test_other_settings_or_a_torn_file_are_searched_again(monkeypatch):
+    game, _, _ = hand_game()
+    agent = make_agent("expectimax", game, beam=5)
+    decision = first_move(agent)
+    key = agent.opening_key(game.initial_state())
+    path = opening_path(key)
+    assert read_opening(path, game, key) == decision
+    assert make_agent("expectimax", game, beam=6).opening_key(game.initial_state()) != key
+    assert read_opening(path, game, {**key, "hard": True}) is None  # a file answers only its own key
+    path.write_text(path.read_text()[:40])
+    assert read_opening(path, game, key) is None
+    data = {"key": key, "guess": 10**6, "value": 1.0, "alternatives": [], "nodes": 1, "depth": 1}
+    path.write_text(json.dumps(data))
+    assert read_opening(path, game, key) is None  # a guess outside the list
+    assert first_move(make_agent("expectimax", game, beam=5)) == decision  # searched and rewritten
+    assert read_opening(path, game, key) == decision
+
+
+def test_zero_mode_random_choices_are_never_cached():
+    game, _, _ = hand_game()
+    agent = make_agent("expectimax", game, eval_mode="zero")
+    first_move(agent)
+    assert not opening_path(agent.opening_key(game.initial_state())).exists()
