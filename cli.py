@@ -452,7 +452,10 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     argv = ["python cli.py" if sys.argv[0].endswith("cli.py") else "wordle-arena", *sys.argv[1:]] if typed else None
     try:
         outcome = run_tournament(plan, game, folder, jobs=args.jobs or os.cpu_count(), resume=args.resume,
-                                 argv=argv, on_start=display.start, on_game=display.advance)
+                                 argv=argv, on_start=display.start, on_game=display.advance,
+                                 on_prepare=lambda agent, mode: console.print(
+                                     f"{agent}: one-time work for {mode} mode before its games (its plan; kept on "
+                                     f"disk for later runs)", markup=False, soft_wrap=True))
     except KeyboardInterrupt:
         display.stop()
         Console(stderr=True, highlight=False).print(

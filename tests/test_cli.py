@@ -243,3 +243,13 @@ def test_waits_show_what_they_do_on_a_terminal(capsys, monkeypatch, tmp_path):
     assert code == 0 and "expectimax: searching its first move for hard mode, once" in err
     code, _, err = run_cli(capsys, *argv)
     assert code == 0 and "expectimax: choosing guess 1" in err  # kept on disk: no long wait announced
+
+
+def test_the_tournament_says_when_an_agent_prepares_before_its_games(capsys, tmp_path):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
+    code, out, _ = run_cli(capsys, "tournament", "--agents", "two-step,entropy", "--mode", "hard", "--jobs", "2",
+                           "--answers", str(answers), "--guesses", str(answers), "--out", str(tmp_path / "run"))
+    assert code == 0
+    assert "two-step: one-time work for hard mode before its games (its plan; kept on disk for later runs)" in out
+    assert "entropy: one-time" not in out
