@@ -23,7 +23,7 @@ from rich.text import Text
 from agents import AGENTS, Decision, Param, agent_names, all_params, game_rng, make_agent
 from agents.base import draw_answer, fresh_seed, state_rng
 from agents.params import WHOLE
-from agents.assistant import NoAnswerFits, advice_data, advise_steps, parse_step
+from agents.assistant import NoAnswerFits, advice_data, advise_steps, make_advisor, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
 from search.matrix import cache_path, read_cache
@@ -267,7 +267,7 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
     if args.agent is None:
         playthrough = play_person(game, answer, args, board)
     else:
-        agent = make_agent(args.agent, game, **agent_options(args))
+        agent = make_advisor(args.agent, game, **agent_options(args))  # its first move kept on disk, if it searches
         rng = game_rng(seed, answer)
 
         def choose(state: State) -> int:
@@ -604,7 +604,7 @@ def thinking(agent: Any, state_hard: bool, max_guesses: int, number: int) -> str
 def command_assist(args: argparse.Namespace, console: Console) -> int:
     """Advise on a real game: once for the steps given, or step by step at the prompt."""
     game = load_game(args, named=True)
-    agent = make_agent(args.agent, game, **agent_options(args))
+    agent = make_advisor(args.agent, game, **agent_options(args))
     settings = dict(hard=args.hard, top=args.top, seed=args.seed, max_guesses=args.max_guesses)
 
     def consult(steps: list[tuple[int, int]]) -> Any:

@@ -30,6 +30,7 @@ from search import State, Turn, UserError, Wordle, format_pattern, parse_pattern
 from search.game import DEFAULT_MAX_GUESSES
 
 from .base import Agent
+from .registry import make_agent
 
 
 class ContradictionError(UserError):
@@ -102,6 +103,14 @@ class Advice:
     def solved(self) -> bool:
         """Whether the last pattern was all green."""
         return self.state.solved
+
+
+def make_advisor(name: str, game: Wordle, **settings) -> Agent:
+    """The agent that advises: `make_agent`'s, keeping its first move on disk when it searches one."""
+    agent = make_agent(name, game, **settings)
+    if hasattr(agent, "keep_opening"):
+        agent.keep_opening = True
+    return agent
 
 
 def parse_step(game: Wordle, text: str) -> tuple[int, int]:
@@ -270,4 +279,4 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
 
 
 __all__ = ["Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data", "advise",
-           "advise_steps", "answers_first", "format_step", "parse_step", "replay", "suggest"]
+           "advise_steps", "answers_first", "format_step", "make_advisor", "parse_step", "replay", "suggest"]

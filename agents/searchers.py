@@ -4,8 +4,10 @@ Values are from the Guesser's point of view, higher is better, on the scale of
 `Wordle.utility` (solving with guess k is worth max_guesses + 1 - k).
 
 Each agent keeps its searches' caches and its decisions by state, so playing every
-answer costs about as much as building one decision tree, and keeps its first move on
-disk (agents/openings.py), so only the first game ever played pays for the opening.
+answer costs about as much as building one decision tree. Asked to (`keep_opening`, as
+`play` and `assist` do), it keeps its first move on disk (agents/openings.py), so only the
+first game ever played pays for the opening; a tournament does not, so that its node
+counts, which depend on what the opening search left in the cache, stay as they were.
 Decisions that depend on the game's generator (zero mode's random tie-break) are never kept.
 """
 
@@ -38,6 +40,8 @@ class SearchAgent(Agent):
     algorithm: SearchFunction = staticmethod(expectimax)
     #: Whether the player, and so every Guesser node of its searches, guesses only answers still possible.
     candidates_only = False
+    #: Whether the first move is read from and written to the disk cache (set by whoever builds the agent).
+    keep_opening = False
 
     def __init__(self, game: Wordle, depth: int = DEPTH.default, eval: str = EVAL.default,
                  eval_mode: str = EVAL_MODE.default, threshold: int = THRESHOLD.default, beam: int = BEAM.default,
@@ -66,7 +70,7 @@ class SearchAgent(Agent):
         key = None if self.evaluation.random_ties else self.game.state_key(state)
         if key is not None and key in self.decisions:
             return self.decisions[key]
-        disk = self.opening_key(state) if key is not None and not state.history else None
+        disk = self.opening_key(state) if self.keep_opening and key is not None and not state.history else None
         path = None if disk is None else opening_path(disk)
         decision = None if path is None else read_opening(path, self.game, disk)
         if decision is None:
@@ -89,8 +93,8 @@ class SearchAgent(Agent):
     def opening_cached(self, hard: bool, max_guesses: int) -> bool:
         """Whether the first move of this mode is already on disk (so deciding it is quick)."""
         state = self.game.initial_state(hard=hard, max_guesses=max_guesses)
-        if self.evaluation.random_ties:
-            return True
+        if self.evaluation.random_ties or not self.keep_opening:
+            return self.game.state_key(state) in self.decisions
         disk = self.opening_key(state)
         return read_opening(opening_path(disk), self.game, disk) is not None
 

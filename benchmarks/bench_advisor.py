@@ -27,8 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from agents import make_agent  # noqa: E402
-from agents.assistant import advise_steps  # noqa: E402
+from agents.assistant import advise_steps, make_advisor  # noqa: E402
 from search import Wordle  # noqa: E402
 from search.files import write_atomically  # noqa: E402
 from tournament.provenance import provenance  # noqa: E402
@@ -79,7 +78,7 @@ def main() -> int:
     if args.sample is not None:
         answers = np.sort(np.random.default_rng(args.seed).choice(answers, args.sample, replace=False))
     start = time.perf_counter()
-    agent = make_agent(args.agent, game)
+    agent = make_advisor(args.agent, game)
     played = {game.words.answers[a]: follow_advice(game, agent, int(a), hard, args.seed) for a in answers}
     seconds = time.perf_counter() - start
     counts = np.array([len(g) if g[-1:] == [w] else 7 for w, g in played.items()])

@@ -11,7 +11,7 @@ import pytest
 
 from agents import make_agent
 from agents.assistant import (ContradictionError, StepError, Suggestion, advise, advise_steps, answers_first,
-                              format_step, parse_step, replay)
+                              format_step, make_advisor, parse_step, replay)
 from cli import ADVISOR
 from heuristics.cost import cost_table
 from search import ALL_GREEN
@@ -157,7 +157,7 @@ def test_the_default_advisor_never_loses_hard_mode_on_a_sample(official_game):
     hard-mode expectimax game) on WATCH, which greedy entropy loses, and a seeded sample; the full run
     over every answer is benchmarks/bench_advisor.py --mode hard."""
     game = official_game
-    advisor = make_agent(ADVISOR, game)
+    advisor = make_advisor(ADVISOR, game)
     sample = np.random.default_rng(12).choice(len(game.words.answers), 3, replace=False)
     for answer in [game.words.answer_id("watch"), *map(int, sample)]:
         steps = [(game.words.guess_id("salet"), game.reply(game.words.guess_id("salet"), answer))]

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from agents import make_agent
+from agents.assistant import make_advisor
 from agents.openings import opening_path, read_opening
 from agents.searchers import ExpectimaxAgent
 
@@ -35,34 +36,43 @@ def refuse_to_search(monkeypatch):
 
 def test_the_first_move_is_searched_once_then_read_back_identical(monkeypatch):
     game, _, _ = hand_game()
-    searched = make_agent("expectimax", game)
+    searched = make_advisor("expectimax", game)
     assert not searched.opening_cached(False, 6)
     decision = first_move(searched)
     assert searched.opening_cached(False, 6) and not searched.opening_cached(True, 6)
     refuse_to_search(monkeypatch)
-    assert first_move(make_agent("expectimax", game)) == decision  # value, alternatives, nodes and all
+    assert first_move(make_advisor("expectimax", game)) == decision  # value, alternatives, nodes and all
 
 
 def test_other_settings_or_a_torn_file_are_searched_again(monkeypatch):
     game, _, _ = hand_game()
-    agent = make_agent("expectimax", game, beam=5)
+    agent = make_advisor("expectimax", game, beam=5)
     decision = first_move(agent)
     key = agent.opening_key(game.initial_state())
     path = opening_path(key)
     assert read_opening(path, game, key) == decision
-    assert make_agent("expectimax", game, beam=6).opening_key(game.initial_state()) != key
+    assert make_advisor("expectimax", game, beam=6).opening_key(game.initial_state()) != key
     assert read_opening(path, game, {**key, "hard": True}) is None  # a file answers only its own key
     path.write_text(path.read_text()[:40])
     assert read_opening(path, game, key) is None
     data = {"key": key, "guess": 10**6, "value": 1.0, "alternatives": [], "nodes": 1, "depth": 1}
     path.write_text(json.dumps(data))
     assert read_opening(path, game, key) is None  # a guess outside the list
-    assert first_move(make_agent("expectimax", game, beam=5)) == decision  # searched and rewritten
+    assert first_move(make_advisor("expectimax", game, beam=5)) == decision  # searched and rewritten
     assert read_opening(path, game, key) == decision
 
 
 def test_zero_mode_random_choices_are_never_cached():
     game, _, _ = hand_game()
-    agent = make_agent("expectimax", game, eval_mode="zero")
+    agent = make_advisor("expectimax", game, eval_mode="zero")
     first_move(agent)
     assert not opening_path(agent.opening_key(game.initial_state())).exists()
+
+
+def test_a_tournaments_agent_leaves_the_disk_alone():
+    """Its node counts depend on what the opening search leaves in its cache, so it always searches."""
+    game, _, _ = hand_game()
+    agent = make_agent("expectimax", game)
+    first_move(agent)
+    assert not opening_path(agent.opening_key(game.initial_state())).exists()
+    assert not agent.opening_cached(True, 6) and agent.opening_cached(False, 6)  # decided in memory only
