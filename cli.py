@@ -409,7 +409,7 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
 
 def add_palette_option(parser: argparse.ArgumentParser) -> None:
     """--palette: the tiles' colours (the reply column says the same in text; NO_COLOR turns colour off)."""
-    parser.add_argument("--palette", choices=tuple(PALETTES), default="default",
+    parser.add_argument("--palette", choices=tuple(PALETTES), default="default", metavar="|".join(PALETTES),
                         help="tile colours: default (green, yellow) or contrast (orange, blue, as the game's "
                              "high-contrast mode); the reply column spells the feedback out either way, and "
                              "the NO_COLOR environment variable turns colour off")
@@ -765,7 +765,8 @@ def command_tree(args: argparse.Namespace, console: Console) -> int:
         return agent.decide(state, state_rng(args.seed, state)).guess
 
     prepare_output(args.out, TREE_FORMATS, make_folder=False)
-    graph = build_tree(game, game.initial_state(hard=args.hard, max_guesses=args.max_guesses), choose)
+    with waiting(f"{args.agent}: following every reply over {len(game.words.answers)} answers"):
+        graph = build_tree(game, game.initial_state(hard=args.hard, max_guesses=args.max_guesses), choose)
     path = write_tree(graph, args.out)
     info = graph.graph
     console.print(f"{args.agent} ({'hard' if args.hard else 'normal'} mode): {graph.number_of_nodes()} states, "
