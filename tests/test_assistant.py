@@ -158,7 +158,7 @@ def test_the_default_advisor_never_loses_hard_mode_on_a_sample(official_game):
     over every answer is benchmarks/bench_advisor.py --mode hard."""
     game = official_game
     advisor = make_advisor(ADVISOR, game)
-    sample = np.random.default_rng(12).choice(len(game.words.answers), 3, replace=False)
+    sample = np.random.default_rng(12).choice(len(game.words.answers), 2, replace=False)
     for answer in [game.words.answer_id("watch"), *map(int, sample)]:
         steps = [(game.words.guess_id("salet"), game.reply(game.words.guess_id("salet"), answer))]
         while not (advice := advise_steps(game, advisor, steps, hard=True, top=1)).solved:
