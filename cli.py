@@ -596,8 +596,8 @@ SUGGESTION_LEGEND = (
 def thinking(agent: Any, state_hard: bool, max_guesses: int, number: int) -> str:
     """What the spinner says while `agent` chooses guess `number`."""
     if number == 1 and hasattr(agent, "opening_cached") and not agent.opening_cached(state_hard, max_guesses):
-        return (f"{agent.name}: searching its first move for {'hard' if state_hard else 'normal'} mode, once "
-                f"(a minute or more on a busy machine); it is then kept on disk")
+        return (f"{agent.name}: searching its first move for {'hard' if state_hard else 'normal'} mode and its "
+                f"second for every reply, once (a minute or more on a busy machine); they are then kept on disk")
     return f"{agent.name}: choosing guess {number}"
 
 

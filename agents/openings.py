@@ -1,10 +1,11 @@
-"""A search agent's first move, computed once and kept on disk beside the pattern matrix.
+"""A search agent's first two moves, computed once and kept on disk beside the pattern matrix.
 
 Values are from the Guesser's point of view: higher is better. Every game shares its
 first move, and a search agent looks furthest there (expectimax's opening is searched 3
-moves deep: about a minute and a half in hard mode on a busy 2-core machine), so the
-decision is cached in one JSON file per agent, settings, word lists, mode and guess
-limit. The file also names a fingerprint of the search code (the `search` and
+moves deep: about a minute and a half in hard mode on a busy 2-core machine); its second
+move, one for each reply, costs seconds from a cold start. So the plan, the first move
+and the second move for every reply, is cached in one JSON file per agent, settings,
+word lists, mode and guess limit. The file also names a fingerprint of the search code (the `search` and
 `heuristics` packages and agents/searchers.py), so an edited search never reads an old
 answer back. A file that is missing, torn, stale or does not fit the game is recomputed;
 a folder that cannot be written only costs the search next time.
@@ -14,10 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from search import Wordle
+from search import ALL_GREEN, Wordle
 from search.files import write_atomically
 from search.matrix import cache_dir
 
@@ -51,28 +53,50 @@ def opening_path(key: dict, directory: Path | None = None) -> Path:
     return (directory or cache_dir()) / f"opening-{key['agent']}-{digest}.json"
 
 
-def read_opening(path: Path, game: Wordle, key: dict) -> Decision | None:
-    """The cached first move if the file is whole and its key is `key`, else None (never trusted blindly)."""
+@dataclass(frozen=True)
+class OpeningPlan:
+    """A first move and the second move for every reply it can get (all green excluded)."""
+
+    first: Decision
+    seconds: dict[int, Decision]
+
+
+def _decision(data: dict) -> Decision:
+    """A Decision from its stored form."""
+    return Decision(guess=int(data["guess"]), value=None if data["value"] is None else float(data["value"]),
+                    alternatives=tuple((int(g), float(v)) for g, v in data["alternatives"]),
+                    nodes=int(data["nodes"]), depth=int(data["depth"]))
+
+
+def _stored(decision: Decision) -> dict:
+    """A Decision as the file stores it (floats round-trip exactly through JSON)."""
+    return {"guess": decision.guess, "value": decision.value,
+            "alternatives": [[guess, value] for guess, value in decision.alternatives],
+            "nodes": decision.nodes, "depth": decision.depth}
+
+
+def read_opening(path: Path, game: Wordle, key: dict) -> OpeningPlan | None:
+    """The cached plan if the file is whole, its key is `key` and its replies are the first move's, else None."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data["key"] != key:
             return None
-        moves = [int(data["guess"]), *(int(guess) for guess, _ in data["alternatives"])]
-        decision = Decision(guess=moves[0], value=None if data["value"] is None else float(data["value"]),
-                            alternatives=tuple((int(g), float(v)) for g, v in data["alternatives"]),
-                            nodes=int(data["nodes"]), depth=int(data["depth"]))
-    except (OSError, ValueError, KeyError, TypeError):
+        plan = OpeningPlan(first=_decision(data["first"]),
+                           seconds={int(p): _decision(d) for p, d in data["seconds"].items()})
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+    decisions = [plan.first, *plan.seconds.values()]
+    moves = [move for d in decisions for move in (d.guess, *(guess for guess, _ in d.alternatives))]
     if not all(0 <= move < len(game.words.guesses) for move in moves):
         return None
-    return decision
+    replies = {pattern for pattern, _ in game.partition(game.all_answers, plan.first.guess)} - {ALL_GREEN}
+    return plan if set(plan.seconds) == replies else None
 
 
-def write_opening(path: Path, key: dict, decision: Decision) -> None:
-    """Keep a first move on disk (atomically); an unwritable folder is ignored."""
-    data = {"key": key, "guess": decision.guess, "value": decision.value,
-            "alternatives": [[guess, value] for guess, value in decision.alternatives],
-            "nodes": decision.nodes, "depth": decision.depth}
+def write_opening(path: Path, key: dict, plan: OpeningPlan) -> None:
+    """Keep a plan on disk (atomically); an unwritable folder is ignored."""
+    data = {"key": key, "first": _stored(plan.first),
+            "seconds": {str(pattern): _stored(d) for pattern, d in sorted(plan.seconds.items())}}
     try:
         write_atomically(path, json.dumps(data))
     except OSError:

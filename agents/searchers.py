@@ -19,14 +19,14 @@ from typing import Callable
 import numpy as np
 
 from heuristics.evaluation import DEFAULT_WEIGHTS, make_evaluation
-from search import State, Wordle
+from search import ALL_GREEN, State, Wordle
 from search.engine import SearchCache
 from search.expectimax import expectimax
 from search.limits import Limit, SearchResult
 from search.minimax import alphabeta, minimax
 
 from .base import Agent, Decision
-from .openings import opening_key, opening_path, read_opening, write_opening
+from .openings import OpeningPlan, opening_key, opening_path, read_opening, write_opening
 from .params import BEAM, DEPTH, EVAL, EVAL_MODE, NODES, POOL, SEARCH_PARAMS, THRESHOLD
 from .registry import AgentError, register
 
@@ -65,24 +65,45 @@ class SearchAgent(Agent):
     def decide(self, state: State, rng: np.random.Generator) -> Decision:
         """The search's move, from the decision cache when this state was decided before.
 
-        A game's first move is also read from (or, searched, written to) the disk cache.
+        With `keep_opening`, a game's first two moves come from the disk plan (searched
+        and written there the first time a game starts).
         """
         key = None if self.evaluation.random_ties else self.game.state_key(state)
+        if key is not None and key not in self.decisions and self.keep_opening and len(state.history) <= 1:
+            self.load_plan(state.hard, state.max_guesses, search=not state.history)
         if key is not None and key in self.decisions:
             return self.decisions[key]
-        disk = self.opening_key(state) if self.keep_opening and key is not None and not state.history else None
-        path = None if disk is None else opening_path(disk)
-        decision = None if path is None else read_opening(path, self.game, disk)
-        if decision is None:
-            result = type(self).algorithm(self.game, state, self.evaluation, self.limit, rng=rng,
-                                          cache=self.cache, answers_only=self.candidates_only)
-            decision = Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
-                                nodes=result.nodes, depth=result.depth)
-            if path is not None:
-                write_opening(path, disk, decision)
+        decision = self.search(state, rng)
         if key is not None:
             self.decisions[key] = decision
         return decision
+
+    def search(self, state: State, rng: np.random.Generator) -> Decision:
+        """Run the search on `state`."""
+        result = type(self).algorithm(self.game, state, self.evaluation, self.limit, rng=rng,
+                                      cache=self.cache, answers_only=self.candidates_only)
+        return Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
+                        nodes=result.nodes, depth=result.depth)
+
+    def load_plan(self, hard: bool, max_guesses: int, search: bool) -> None:
+        """Put the disk plan's decisions among this agent's; with `search`, search and write a missing plan."""
+        start = self.game.initial_state(hard=hard, max_guesses=max_guesses)
+        disk = self.opening_key(start)
+        path = opening_path(disk)
+        plan = read_opening(path, self.game, disk)
+        if plan is None and search:
+            rng = np.random.default_rng(0)  # unused: a search whose ties are random keeps no plan
+            first = self.search(start, rng)
+            after = self.game.result(start, first.guess)
+            plan = OpeningPlan(first, {
+                pattern: self.search(self.game.result(after, pattern), rng)
+                for pattern, _ in self.game.partition(start.candidates, first.guess) if pattern != ALL_GREEN})
+            write_opening(path, disk, plan)
+        if plan is not None:
+            self.decisions[self.game.state_key(start)] = plan.first
+            after = self.game.result(start, plan.first.guess)
+            for pattern, decision in plan.seconds.items():
+                self.decisions[self.game.state_key(self.game.result(after, pattern))] = decision
 
     def opening_key(self, state: State) -> dict:
         """What this player's first move in `state`'s mode depends on (the disk cache's key)."""

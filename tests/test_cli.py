@@ -240,7 +240,7 @@ def test_waits_show_what_they_do_on_a_terminal(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("WORDLE_ARENA_CACHE", str(tmp_path / "cache"))
     argv = ("assist", "--answers", str(answers), "--guesses", str(answers), "--hard", "--json")
     code, _, err = run_cli(capsys, *argv)
-    assert code == 0 and "expectimax: searching its first move for hard mode, once" in err
+    assert code == 0 and "expectimax: searching its first move for hard mode and its" in err
     code, _, err = run_cli(capsys, *argv)
     assert code == 0 and "expectimax: choosing guess 1" in err  # kept on disk: no long wait announced
 

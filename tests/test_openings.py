@@ -1,16 +1,18 @@
-"""The first-move disk cache: written once, read back identical, and never trusted when it does not fit."""
+"""The opening plan on disk: written once, read back identical, and never trusted when it does not fit."""
 
 from __future__ import annotations
 
-import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from agents import make_agent
 from agents.assistant import make_advisor
-from agents.openings import opening_path, read_opening
+from agents.openings import OpeningPlan, opening_path, read_opening, write_opening
 from agents.searchers import ExpectimaxAgent
+
+from search import ALL_GREEN
 
 from .test_minimax import hand_game
 
@@ -34,14 +36,25 @@ def refuse_to_search(monkeypatch):
     monkeypatch.setattr(ExpectimaxAgent, "algorithm", staticmethod(search))
 
 
-def test_the_first_move_is_searched_once_then_read_back_identical(monkeypatch):
+def second_moves(agent, first, hard=False):
+    """The agent's decision after each reply its first move can get, by reply."""
+    game, start = agent.game, agent.game.initial_state(hard=hard)
+    return {pattern: agent.decide(game.step(start, first, pattern), np.random.default_rng(0))
+            for pattern, _ in game.partition(start.candidates, first) if pattern != ALL_GREEN}
+
+
+def test_the_first_two_moves_are_searched_once_then_read_back_identical(monkeypatch):
     game, _, _ = hand_game()
     searched = make_advisor("expectimax", game)
     assert not searched.opening_cached(False, 6)
     decision = first_move(searched)
     assert searched.opening_cached(False, 6) and not searched.opening_cached(True, 6)
+    seconds = second_moves(searched, decision.guess)
+    assert seconds == second_moves(make_agent("expectimax", game), decision.guess)  # as a fresh search finds them
     refuse_to_search(monkeypatch)
-    assert first_move(make_advisor("expectimax", game)) == decision  # value, alternatives, nodes and all
+    again = make_advisor("expectimax", game)
+    assert second_moves(again, decision.guess) == seconds  # value, alternatives, nodes and all
+    assert first_move(again) == decision
 
 
 def test_other_settings_or_a_torn_file_are_searched_again(monkeypatch):
@@ -50,16 +63,17 @@ def test_other_settings_or_a_torn_file_are_searched_again(monkeypatch):
     decision = first_move(agent)
     key = agent.opening_key(game.initial_state())
     path = opening_path(key)
-    assert read_opening(path, game, key) == decision
+    assert read_opening(path, game, key).first == decision
     assert make_advisor("expectimax", game, beam=6).opening_key(game.initial_state()) != key
     assert read_opening(path, game, {**key, "hard": True}) is None  # a file answers only its own key
     path.write_text(path.read_text()[:40])
     assert read_opening(path, game, key) is None
-    data = {"key": key, "guess": 10**6, "value": 1.0, "alternatives": [], "nodes": 1, "depth": 1}
-    path.write_text(json.dumps(data))
+    write_opening(path, key, OpeningPlan(first=decision, seconds={}))
+    assert read_opening(path, game, key) is None  # replies missing
+    write_opening(path, key, OpeningPlan(first=replace(decision, guess=10**6), seconds={}))
     assert read_opening(path, game, key) is None  # a guess outside the list
     assert first_move(make_advisor("expectimax", game, beam=5)) == decision  # searched and rewritten
-    assert read_opening(path, game, key) == decision
+    assert read_opening(path, game, key).first == decision
 
 
 def test_zero_mode_random_choices_are_never_cached():
