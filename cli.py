@@ -11,9 +11,10 @@ import json
 import os
 import sys
 import warnings
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from rich.console import Console
 from rich.progress import Progress
@@ -23,17 +24,26 @@ from rich.text import Text
 from agents import AGENTS, Decision, Param, agent_names, all_params, game_rng, make_agent
 from agents.base import draw_answer, fresh_seed, state_rng
 from agents.params import WHOLE
-from agents.assistant import advice_data, advise, advise_steps, parse_step
+from agents.assistant import NoAnswerFits, advice_data, advise_steps, make_advisor, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
+from search.matrix import cache_path, read_cache
 from search.storage import prepare_output, write_atomically
+from search.words import NAMED_ANSWERS, named_words
 from search.tree import FORMATS as TREE_FORMATS, build_tree, write_tree
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 #: Output width when stdout is not a terminal (rich would otherwise assume 80 and squeeze tables).
 PIPED_WIDTH = 160
-TILE_STYLES = {2: "bold white on #538d4e", 1: "bold white on #b59f3b", 0: "bold white on #3a3a3c"}
+#: Tile styles by colour code (2 green, 1 yellow, 0 grey) for each --palette; `contrast` is the real game's
+#: high-contrast mode (orange for the right place, blue for the wrong place). The reply column and the
+#: keyboard's marks carry the same feedback as text, so nothing depends on colour (piped output, NO_COLOR).
+PALETTES = {
+    "default": {2: "bold white on #538d4e", 1: "bold white on #b59f3b", 0: "bold white on #3a3a3c"},
+    "contrast": {2: "bold white on #f5793a", 1: "bold black on #85c0f9", 0: "bold white on #3a3a3c"},
+}
+REPLY_LEGEND = "reply: g right letter, right place; y in the word, elsewhere; - not in the word"
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -87,17 +97,23 @@ def add_seed_option(parser: argparse.ArgumentParser, help: str, default: int | N
                         help=f"{help} (0 to {MOST_SEED})")
 
 
-def add_word_list_options(parser: argparse.ArgumentParser) -> None:
-    """--answers and --guesses: other word lists than the shipped official ones."""
-    parser.add_argument("--answers", metavar="FILE", help="answer list, one word a line (default: the 2315 official answers)")
+def add_word_list_options(parser: argparse.ArgumentParser, named: bool = False) -> None:
+    """--answers and --guesses: other word lists than the shipped official ones (`named`: answer lists by name too)."""
+    if named:
+        parser.add_argument("--answers", metavar="|".join(NAMED_ANSWERS) + "|FILE",
+                            help="the answers: " + "; ".join(f"{name}, {what}" for name, what in NAMED_ANSWERS.items())
+                                 + "; or a file, one word a line (default original)")
+    else:
+        parser.add_argument("--answers", metavar="FILE",
+                            help="answer list, one word a line (default: the 2315 official answers)")
     parser.add_argument("--guesses", metavar="FILE", help="allowed-guess list (default: the 12972 official guesses)")
 
 
-def add_game_options(parser: argparse.ArgumentParser) -> None:
+def add_game_options(parser: argparse.ArgumentParser, named: bool = False) -> None:
     """--max-guesses and the word lists: the rules a game is played under."""
     parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
                         help=f"guess limit (default 6, at most {MOST_GUESSES})")
-    add_word_list_options(parser)
+    add_word_list_options(parser, named)
 
 
 def flag(name: str) -> str:
@@ -145,27 +161,58 @@ def agent_options(args: argparse.Namespace) -> dict[str, Any]:
     return {name: getattr(args, name, None) for name in all_params()}
 
 
-def load_game(args: argparse.Namespace) -> Wordle:
-    """The game over the chosen word lists, with its pattern matrix from the disk cache."""
-    words = load_words(answers=getattr(args, "answers", None), guesses=getattr(args, "guesses", None))
-    return Wordle(words, load_matrix(words))
+#: A pattern matrix above this many bytes is announced before it is written to the cache.
+ANNOUNCE_BYTES = 50_000_000
+
+
+def load_game(args: argparse.Namespace, named: bool = False) -> Wordle:
+    """The game over the chosen word lists (`named`: --answers may name a list), with its pattern matrix
+    from the disk cache, or built under a spinner, and announced on stderr when it is large."""
+    answers, guesses = getattr(args, "answers", None), getattr(args, "guesses", None)
+    if named and answers in NAMED_ANSWERS:
+        words = named_words(answers, guesses)
+    elif named and answers is not None and not Path(answers).exists():
+        raise UserError(f"{answers}: no such file, nor an answer list's name ({', '.join(NAMED_ANSWERS)})")
+    else:
+        words = load_words(answers=answers, guesses=guesses)
+    path = cache_path(words)
+    if (matrix := read_cache(path, words)) is not None:
+        return Wordle(words, matrix)
+    size = len(words.guesses) * len(words.answers)
+    what = f"the pattern matrix of {len(words.guesses)} guesses x {len(words.answers)} answers ({size / 1e6:.0f} MB)"
+    if size > ANNOUNCE_BYTES:
+        Console(stderr=True, highlight=False).print(
+            f"wordle-arena: building {what} once; it is kept in {path} (delete it to free the space)",
+            markup=False, soft_wrap=True)
+    with waiting(f"building {what}"):
+        return Wordle(words, load_matrix(words))
+
+
+@contextmanager
+def waiting(what: str) -> Iterator[None]:
+    """A spinner on stderr saying what the program is doing while it works (drawn on a terminal only)."""
+    with Console(stderr=True, highlight=False).status(Text(what), spinner="dots"):
+        yield
 
 
 # -- rendering -----------------------------------------------------------------------
-def tiles(word: str, pattern: int) -> Text:
+def tiles(word: str, pattern: int, palette: str = "default") -> Text:
     """A guess as coloured tiles."""
     text = Text()
     for letter, colour in zip(word.upper(), decode_colours(pattern)):
-        text.append(f" {letter} ", style=TILE_STYLES[colour])
+        text.append(f" {letter} ", style=PALETTES[palette][colour])
         text.append(" ")
     return text
 
 
-def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None) -> Table:
-    """One row per guess: tiles, answers left, bits gained and, for searching agents, the alternatives weighed."""
+def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None,
+                palette: str = "default") -> Table:
+    """One row per guess: tiles, the reply as text, answers left, bits gained and, for searching agents,
+    the alternatives weighed."""
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("#", justify="right")
     table.add_column("guess")
+    table.add_column("reply")
     table.add_column("left", justify="right")
     table.add_column("bits", justify="right")
     show_search = bool(decisions) and any(d.alternatives or d.nodes for d in decisions)
@@ -174,8 +221,8 @@ def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | Non
         table.add_column("top alternatives (value)")
         table.add_column("nodes", justify="right")
     for number, turn in enumerate(turns, start=1):
-        row: list[Any] = [str(number), tiles(game.words.guesses[turn.guess], turn.pattern),
-                          str(turn.remaining_after), f"{turn.bits:.2f}"]
+        row: list[Any] = [str(number), tiles(game.words.guesses[turn.guess], turn.pattern, palette),
+                          format_pattern(turn.pattern), str(turn.remaining_after), f"{turn.bits:.2f}"]
         if show_search and decisions is not None:
             decision = decisions[number - 1]
             row.append("" if decision.value is None else f"{decision.value:.3f}")
@@ -183,6 +230,11 @@ def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | Non
             row.append(str(decision.nodes) if decision.nodes else "")
         table.add_row(*row)
     return table
+
+
+def worst_text(worst: int, max_guesses: int) -> str:
+    """The worst game as the tournament prints it: its guess count, or X when some game was not solved."""
+    return "X" if worst > max_guesses else str(worst)
 
 
 def outcome_line(game: Wordle, playthrough: Playthrough, max_guesses: int) -> Text:
@@ -208,32 +260,114 @@ def pick_answer(game: Wordle, word: str | None, seed: int) -> int:
 
 def command_play(args: argparse.Namespace, console: Console) -> int:
     """Play one game: an agent's trace, or a person at the terminal when no agent is named."""
-    game = load_game(args)
+    game = load_game(args, named=True)
     seed = fresh_seed() if args.seed is None else args.seed
     answer = pick_answer(game, args.answer, seed)
     mode = "hard" if args.hard else "normal"
-    if args.agent is None:
-        return play_person(game, answer, args, console)
-    agent = make_agent(args.agent, game, **agent_options(args))
-    rng = game_rng(seed, answer)
+    board = Console(stderr=True, highlight=False) if args.json else console  # --json: stdout holds the JSON alone
     decisions: list[Decision] = []
+    if args.agent is None:
+        playthrough = play_person(game, answer, args, board)
+    else:
+        agent = make_advisor(args.agent, game, **agent_options(args))  # its first move kept on disk, if it searches
+        rng = game_rng(seed, answer)
 
-    def choose(state: State) -> int:
-        decisions.append(agent.decide(state, rng))
-        return decisions[-1].guess
+        def choose(state: State) -> int:
+            with waiting(thinking(agent, state.hard, state.max_guesses, state.guesses_used + 1)):
+                decisions.append(agent.decide(state, rng))
+            return decisions[-1].guess
 
-    console.print(Text(f"{args.agent} playing {game.words.answers[answer].upper()} ({mode} mode, seed {seed})",
-                       style="bold"))
-    playthrough = game.play(choose, answer, hard=args.hard, max_guesses=args.max_guesses)
-    console.print(trace_table(game, list(playthrough.turns), decisions))
-    console.print(outcome_line(game, playthrough, args.max_guesses))
+        if not args.json:
+            console.print(Text(f"{args.agent} playing {game.words.answers[answer].upper()} ({mode} mode, seed {seed})",
+                               style="bold"))
+        playthrough = game.play(choose, answer, hard=args.hard, max_guesses=args.max_guesses)
+    if playthrough is None:
+        return 1
+    if args.json:
+        console.print_json(json.dumps(play_data(game, playthrough, args, seed, decisions)))
+    else:
+        if args.agent is not None:
+            console.print(trace_table(game, list(playthrough.turns), decisions, args.palette))
+            console.print(REPLY_LEGEND)
+        console.print(outcome_line(game, playthrough, args.max_guesses))
+        if args.agent is None and args.answer is None:
+            console.print(f"The answer was drawn with seed {seed}: play it again with --seed {seed}.")
+        console.print(share_grid(playthrough, args.max_guesses, args.palette), markup=False)
     return 0 if playthrough.solved else 1
 
 
-def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Console) -> int:
-    """A person guesses at the prompt; unknown words and hard-mode breaches are refused with the reason."""
+def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, seed: int,
+              decisions: list[Decision]) -> dict:
+    """A played game as plain data (for --json): who played, the rules, every turn, the outcome."""
+    words = game.words
+    turns = []
+    for number, turn in enumerate(playthrough.turns):
+        decision = decisions[number] if decisions else None
+        turns.append({"guess": words.guesses[turn.guess], "pattern": format_pattern(turn.pattern),
+                      "remaining_before": turn.remaining_before, "remaining_after": turn.remaining_after,
+                      "bits": round(turn.bits, 6),
+                      "value": None if decision is None or decision.value is None else round(decision.value, 6)})
+    return {"agent": args.agent, "answer": words.answers[playthrough.answer], "seed": seed, "hard": args.hard,
+            "max_guesses": args.max_guesses, "solved": playthrough.solved, "guesses": len(playthrough.turns),
+            "turns": turns, "share": share_grid(playthrough, args.max_guesses, args.palette)}
+
+
+#: The share grid's squares in the contrast palette (the default palette's are format_pattern's emoji).
+CONTRAST_SQUARES = str.maketrans({"\U0001F7E9": "\U0001F7E7", "\U0001F7E8": "\U0001F7E6"})
+
+
+def share_grid(playthrough: Playthrough, max_guesses: int, palette: str = "default") -> str:
+    """The game as the emoji grid people share: a score line, then one row of squares per guess (no letters)."""
+    hard = "*" if playthrough.final.hard else ""
+    score = len(playthrough.turns) if playthrough.solved else "X"
+    rows = [format_pattern(turn.pattern, "emoji") for turn in playthrough.turns]
+    if palette == "contrast":
+        rows = [row.translate(CONTRAST_SQUARES) for row in rows]
+    return "\n".join([f"wordle-arena {score}/{max_guesses}{hard}", *rows])
+
+
+#: The keyboard's rows, as on the game's screen.
+KEY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+KEY_STATES = {2: "right place", 1: "elsewhere", 0: "not in the word"}
+
+
+def letter_states(game: Wordle, history: tuple[tuple[int, int], ...]) -> dict[str, int]:
+    """The best colour each guessed letter has shown (2 green, 1 yellow, 0 grey); unused letters are absent."""
+    best: dict[str, int] = {}
+    for guess, pattern in history:
+        for letter, colour in zip(game.words.guesses[guess], decode_colours(pattern)):
+            best[letter] = max(best.get(letter, 0), colour)
+    return best
+
+
+def keyboard(game: Wordle, history: tuple[tuple[int, int], ...], palette: str = "default") -> list[Text]:
+    """The keyboard with each used letter coloured, then the same in words (readable without colour)."""
+    best = letter_states(game, history)
+    lines = []
+    for indent, row in enumerate(KEY_ROWS):
+        line = Text(" " * indent)
+        for letter in row:
+            style = PALETTES[palette][best[letter]] if letter in best else ""
+            line.append(f" {letter.upper()} ", style=style)
+            line.append(" ")
+        lines.append(line)
+    groups = [f"{label}: {' '.join(sorted(l.upper() for l, c in best.items() if c == colour)) or '(none)'}"
+              for colour, label in KEY_STATES.items()]
+    unused = " ".join(sorted(set("".join(KEY_ROWS)) - set(best))).upper()
+    lines.append(Text("; ".join(groups) + f"; unused: {unused or '(none)'}"))
+    return lines
+
+
+def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Console) -> Playthrough | None:
+    """A person guesses at the prompt; unknown words, repeats and hard-mode breaches are refused with the reason.
+
+    Returns:
+        The finished game, or None when the person ended it (Ctrl-D); the board and the outcome
+        go to `console`.
+    """
     mode = "hard mode" if args.hard else "normal mode"
     console.print(f"Guess the word in {args.max_guesses} tries ({mode}). End with Ctrl-D.")
+    console.print(REPLY_LEGEND)
     turns: list[Turn] = []
 
     def ask(state: State) -> int:
@@ -241,7 +375,9 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
             guess, pattern = state.history[-1]
             before = turns[-1].remaining_after if turns else len(game.all_answers)
             turns.append(Turn(guess, pattern, before, len(state.candidates)))
-            console.print(trace_table(game, turns))
+            console.print(trace_table(game, turns, palette=args.palette))
+            for line in keyboard(game, state.history, args.palette):
+                console.print(line)
         while True:
             try:
                 word = console.input(f"guess {state.guesses_used + 1}/{state.max_guesses}> ").strip().lower()
@@ -252,19 +388,33 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
             if word not in game.words.guess_index:
                 console.print(Text(f"'{word}' is not in the list of allowed guesses", style="yellow"))
                 continue
-            if (broken := game.violation(state, game.words.guess_index[word])) is not None:
+            guess = game.words.guess_index[word]
+            if (earlier := next((n for n, (g, _) in enumerate(state.history, 1) if g == guess), None)) is not None:
+                console.print(Text(f"'{word}' was already guessed (guess {earlier}); it would tell you nothing new",
+                                   style="yellow"))
+                continue
+            if (broken := game.violation(state, guess)) is not None:
                 console.print(Text(f"hard mode: {broken}", style="yellow"))
                 continue
-            return game.words.guess_index[word]
+            return guess
 
     try:
         playthrough = game.play(ask, answer, hard=args.hard, max_guesses=args.max_guesses)
     except Abandoned:
         console.print(f"\nGame abandoned; the answer was {game.words.answers[answer].upper()}.")
-        return 1
-    console.print(trace_table(game, list(playthrough.turns)))
-    console.print(outcome_line(game, playthrough, args.max_guesses))
-    return 0 if playthrough.solved else 1
+        return None
+    console.print(trace_table(game, list(playthrough.turns), palette=args.palette))
+    if args.json:
+        console.print(outcome_line(game, playthrough, args.max_guesses))
+    return playthrough
+
+
+def add_palette_option(parser: argparse.ArgumentParser) -> None:
+    """--palette: the tiles' colours (the reply column says the same in text; NO_COLOR turns colour off)."""
+    parser.add_argument("--palette", choices=tuple(PALETTES), default="default", metavar="|".join(PALETTES),
+                        help="tile colours: default (green, yellow) or contrast (orange, blue, as the game's "
+                             "high-contrast mode); the reply column spells the feedback out either way, and "
+                             "the NO_COLOR environment variable turns colour off")
 
 
 def add_play_command(commands: argparse._SubParsersAction) -> None:
@@ -279,7 +429,10 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
     add_seed_option(parser, "seed for the answer drawn and the agent's random choices (default: a fresh one, printed "
                             "so the game can be replayed)", default=None)
-    add_game_options(parser)
+    parser.add_argument("--json", action="store_true",
+                        help="print the finished game as JSON on stdout (your board, when you play, goes to stderr)")
+    add_palette_option(parser)
+    add_game_options(parser, named=True)
     add_agent_options(parser)
     parser.set_defaults(handler=command_play)
 
@@ -301,7 +454,10 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     argv = ["python cli.py" if sys.argv[0].endswith("cli.py") else "wordle-arena", *sys.argv[1:]] if typed else None
     try:
         outcome = run_tournament(plan, game, folder, jobs=args.jobs or os.cpu_count(), resume=args.resume,
-                                 argv=argv, on_start=display.start, on_game=display.advance)
+                                 argv=argv, on_start=display.start, on_game=display.advance,
+                                 on_prepare=lambda agent, mode: console.print(
+                                     f"{agent}: one-time work for {mode} mode before its games (its plan; kept on "
+                                     f"disk for later runs)", markup=False, soft_wrap=True))
     except KeyboardInterrupt:
         display.stop()
         Console(stderr=True, highlight=False).print(
@@ -409,11 +565,16 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
 
 
 # -- assist --------------------------------------------------------------------------
-def advice_view(game: Wordle, advice: Any) -> list[Any]:
+#: The default advisor: the tournament's strongest agent, which solves every published answer in hard mode.
+ADVISOR = "expectimax"
+
+
+def advice_view(game: Wordle, advice: Any, palette: str = "default") -> list[Any]:
     """What the assistant shows after each step: the counts, the bits, and the suggestions table."""
     parts: list[Any] = []
     if advice.steps:
-        parts.append(trace_table(game, list(advice.steps)))
+        parts.append(trace_table(game, list(advice.steps), palette=palette))
+        parts.append(Text(REPLY_LEGEND))
     if advice.solved:
         parts.append(Text(f"Solved in {len(advice.steps)}.", style="bold green"))
         return parts
@@ -428,35 +589,60 @@ def advice_view(game: Wordle, advice: Any) -> list[Any]:
         return parts
     table = Table(title=f"suggestions ({advice.agent}{', hard mode' if advice.state.hard else ''})",
                   header_style="bold", box=None, pad_edge=False, title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("guess")
-    table.add_column("bits", justify="right")
-    table.add_column("chance", justify="right")
-    table.add_column(f"{advice.agent} score", justify="right")
-    for number, suggestion in enumerate(advice.suggestions, start=1):
-        table.add_row(str(number), game.words.guesses[suggestion.guess], f"{suggestion.information:.3f}",
-                      f"{suggestion.chance:.1%}", "" if suggestion.score is None else f"{suggestion.score:.3f}")
+    for column in ("#", "guess", "worst", "left", "chance", "bits", "guesses"):
+        table.add_column(column, justify="left" if column == "guess" else "right")
+    for number, s in enumerate(advice.suggestions, start=1):
+        table.add_row(str(number), game.words.guesses[s.guess], str(s.worst), f"{s.expected_left:.2f}",
+                      f"{s.chance:.1%}", f"{s.information:.2f}", f"{s.expected_guesses:.3f}")
     parts.append(table)
+    parts.append(Text(SUGGESTION_LEGEND, style="dim"))
     return parts
+
+
+#: What the suggestion columns mean, printed under them.
+SUGGESTION_LEGEND = (
+    "In the advising agent's order. worst: the most answers one reply can leave; left: answers left on average "
+    "(0 if it is the answer); chance: that it is the answer; bits: expected information; guesses: expected "
+    "guesses to finish, this one included (cost-to-go model, the same for every agent; lower is better).")
+
+
+def thinking(agent: Any, state_hard: bool, max_guesses: int, number: int) -> str:
+    """What the spinner says while `agent` chooses guess `number`."""
+    if number == 1 and hasattr(agent, "opening_cached") and not agent.opening_cached(state_hard, max_guesses):
+        return (f"{agent.name}: searching its first move for {'hard' if state_hard else 'normal'} mode and its "
+                f"second for every reply, once (a minute or more on a busy machine); they are then kept on disk")
+    return f"{agent.name}: choosing guess {number}"
 
 
 def command_assist(args: argparse.Namespace, console: Console) -> int:
     """Advise on a real game: once for the steps given, or step by step at the prompt."""
-    game = load_game(args)
-    agent = make_agent(args.agent, game, **agent_options(args))
+    game = load_game(args, named=True)
+    agent = make_advisor(args.agent, game, **agent_options(args))
     settings = dict(hard=args.hard, top=args.top, seed=args.seed, max_guesses=args.max_guesses)
+
+    def consult(steps: list[tuple[int, int]]) -> Any:
+        """The advice after `steps`, under a spinner; an emptied answer list names --answers all."""
+        try:
+            with waiting(thinking(agent, args.hard, args.max_guesses, len(steps) + 1)):
+                return advise_steps(game, agent, steps, **settings)
+        except NoAnswerFits as error:
+            if args.answers == "all":
+                raise
+            raise NoAnswerFits(f"{error}. The answer may be outside this answer list: "
+                               f"try --answers all (every allowed guess)") from None
+
     if args.steps or args.json:
-        advice = advise(game, agent, args.steps, **settings)
+        advice = consult([parse_step(game, text) for text in args.steps])
         if args.json:
             console.print_json(json.dumps(advice_data(game, advice)))
         else:
-            for part in advice_view(game, advice):
+            for part in advice_view(game, advice, args.palette):
                 console.print(part)
         return 0
     steps: list[tuple[int, int]] = []
-    console.print("Type each guess and the colours the game showed, e.g. 'tares -y--g' "
-                  "(g green, y yellow, - grey); 'undo' takes the last one back; end with Ctrl-D.")
-    for part in advice_view(game, advise_steps(game, agent, steps, **settings)):
+    console.print("Type each guess and the colours the game showed, e.g. 'tares:-y--g' (g green, y yellow, "
+                  "- grey; a space may stand for the colon); 'undo' takes the last one back; end with Ctrl-D.")
+    for part in advice_view(game, consult(steps), args.palette):
         console.print(part)
     while True:
         try:
@@ -468,16 +654,16 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
             continue
         if line.lower() == "undo":
             steps = steps[:-1]
-            advice = advise_steps(game, agent, steps, **settings)
+            advice = consult(steps)
         else:
             try:
                 attempt = steps + [parse_step(game, line)]
-                advice = advise_steps(game, agent, attempt, **settings)
+                advice = consult(attempt)
             except UserError as error:
                 console.print(Text(str(error), style="yellow"))
                 continue
             steps = attempt
-        for part in advice_view(game, advice):
+        for part in advice_view(game, advice, args.palette):
             console.print(part)
 
 
@@ -490,14 +676,16 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("steps", nargs="*", metavar="WORD:PATTERN",
                         help="guesses with the colours shown: letters (g y -), digits (2 1 0) or emoji squares")
-    parser.add_argument("--agent", choices=agent_names(), default="entropy", metavar="NAME",
-                        help=f"who advises: {', '.join(agent_names())} (default entropy)")
+    parser.add_argument("--agent", choices=agent_names(), default=ADVISOR, metavar="NAME",
+                        help=f"who advises: {', '.join(agent_names())} (default {ADVISOR}, the tournament's "
+                             "strongest; its first move is searched once and kept on disk)")
     parser.add_argument("--hard", action="store_true", help="hard mode: typed guesses are checked, suggestions are legal")
     parser.add_argument("--top", type=whole(1, MOST_SUGGESTIONS), default=10, metavar="N",
                         help=f"suggestions to show, at most as many as the agent ranks (default 10, at most {MOST_SUGGESTIONS})")
     parser.add_argument("--json", action="store_true", help="print the advice once as JSON")
+    add_palette_option(parser)
     add_seed_option(parser, "seed for the agent's random choices (default 0)")
-    add_game_options(parser)
+    add_game_options(parser, named=True)
     add_agent_options(parser)
     parser.set_defaults(handler=command_assist)
 
@@ -571,12 +759,14 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
         table.add_column(column, justify="left" if column == "opener" else "right")
     for rank, r in enumerate(results, start=1):
         table.add_row(str(rank), game.words.guesses[r.opener], f"{r.entropy:.4f}", f"{r.two_step_bits:.4f}",
-                      str(by_bits[r.opener]), f"{r.average:.4f}", str(r.worst), str(r.failures))
+                      str(by_bits[r.opener]), f"{r.average:.4f}", worst_text(r.worst, args.max_guesses),
+                      str(r.failures))
     console.print(table)
     words = game.words
     record = {
         **results_record(openers_command(args), None, game.words.checksum),
         "seed_note": "the ranking makes no random choice",
+        "worst_note": "worst counts an unsolved game as max_guesses + 1, as the tournament does (shown as X)",
         "mode": mode,
         "top": count,
         "max_guesses": args.max_guesses,
@@ -633,13 +823,14 @@ def command_tree(args: argparse.Namespace, console: Console) -> int:
     def choose(state: State) -> int:
         return agent.decide(state, state_rng(args.seed, state)).guess
 
-    prepare_output(args.out, TREE_FORMATS)
-    graph = build_tree(game, game.initial_state(hard=args.hard, max_guesses=args.max_guesses), choose)
+    prepare_output(args.out, TREE_FORMATS, make_folder=False)
+    with waiting(f"{args.agent}: following every reply over {len(game.words.answers)} answers"):
+        graph = build_tree(game, game.initial_state(hard=args.hard, max_guesses=args.max_guesses), choose)
     path = write_tree(graph, args.out)
     info = graph.graph
     console.print(f"{args.agent} ({'hard' if args.hard else 'normal'} mode): {graph.number_of_nodes()} states, "
                   f"{info['answers']} answers, average {info['average']:.4f} guesses (total {info['total']}), "
-                  f"worst {info['worst']}, failures {info['failures']}; wrote {path}")
+                  f"worst {worst_text(info['worst'], args.max_guesses)}, failures {info['failures']}; wrote {path}")
     return 0
 
 
@@ -653,7 +844,8 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--agent", choices=agent_names(), metavar="NAME", default="decision-tree",
                         help=f"the Guesser: {', '.join(agent_names())} (default decision-tree)")
-    parser.add_argument("--out", required=True, metavar="FILE.json|FILE.graphml", help="where to write the tree")
+    parser.add_argument("--out", required=True, metavar="FILE.json|FILE.graphml",
+                        help="where to write the tree (its folder must exist; the schema is in the README)")
     parser.add_argument("--hard", action="store_true", help="hard mode")
     add_seed_option(parser, "seed for random choices (default 0)")
     add_game_options(parser)

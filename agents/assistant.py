@@ -1,12 +1,17 @@
 """The assistant: replay the guesses and colours a person saw in a real game, then advise the next guess.
 
 Values are from the Guesser's point of view: higher is better. A step is a guess and
-the pattern the game showed for it, written `tares:-y--g` (or with a space, `tares -y--g`;
-the pattern in any form `search.parse_pattern` reads). After the steps the assistant
-reports how many answers remain and how many bits of uncertainty that is, what the last
-guess gained, and the advising agent's best guesses, each with its expected information,
-its chance of being the answer (1/remaining when it is still possible, else 0) and the
-agent's own score.
+the pattern the game showed for it, shown everywhere as `tares:-y--g`; typed, a space may
+stand for the colon (`tares -y--g`) and the pattern may take any form `search.parse_pattern`
+reads. After the steps the assistant reports how many answers remain and how many bits of
+uncertainty that is, what the last guess gained, and the advising agent's best guesses in
+its order (among guesses it values the same, possible answers first), each with why it is
+good, on one scale for every agent: the largest group of answers a reply can leave (the
+worst case), the answers left on average (none when the guess is the answer), its chance
+of being the answer (1/remaining when it is still possible, else 0) and the expected
+guesses to finish, this one included, by the cost-to-go model F of heuristics/cost.py:
+1 + sum over the replies other than all green of P(reply) * F(answers the reply leaves)
+(a count of guesses: there, lower is better).
 
 Replies that no answer can give together are a ContradictionError naming the step that
 made the game impossible; unknown words and malformed patterns are UserErrors too.
@@ -19,15 +24,21 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from heuristics.cost import cost_table
 from heuristics.partition import partition_stats
 from search import State, Turn, UserError, Wordle, format_pattern, parse_pattern
 from search.game import DEFAULT_MAX_GUESSES
 
 from .base import Agent
+from .registry import make_agent
 
 
 class ContradictionError(UserError):
     """Steps that no answer fits; the message names the step that made it impossible."""
+
+
+class NoAnswerFits(ContradictionError):
+    """Steps after which no answer of the list is left: the answer may be outside the list."""
 
 
 class StepError(UserError):
@@ -40,10 +51,12 @@ class Suggestion:
 
     Attributes:
         guess: the guess index.
-        information: expected bits the reply gives.
-        chance: the chance it is the answer (1/remaining when still possible, else 0).
-        score: the agent's own value of it (None if the agent ranks nothing).
-        worst: the largest group of answers one reply can leave (the worst case).
+        information: expected information of the reply, bits.
+        chance: the chance that the guess is the answer.
+        score: the agent's own value of the guess (its scale), if it gives one.
+        worst: the largest group of answers one reply can leave.
+        expected_left: answers left after the reply, on average (0 when the guess is the answer).
+        expected_guesses: guesses to finish, this one included, by the cost-to-go model.
     """
 
     guess: int
@@ -51,6 +64,8 @@ class Suggestion:
     chance: float
     score: float | None
     worst: int = 0
+    expected_left: float = 0.0
+    expected_guesses: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -90,6 +105,14 @@ class Advice:
         return self.state.solved
 
 
+def make_advisor(name: str, game: Wordle, **settings) -> Agent:
+    """The agent that advises: `make_agent`'s, keeping its first move on disk when it searches one."""
+    agent = make_agent(name, game, **settings)
+    if hasattr(agent, "keep_opening"):
+        agent.keep_opening = True
+    return agent
+
+
 def parse_step(game: Wordle, text: str) -> tuple[int, int]:
     """A step written `word:pattern` or `word pattern` as (guess index, pattern code).
 
@@ -106,8 +129,13 @@ def parse_step(game: Wordle, text: str) -> tuple[int, int]:
 
 
 def _describe(game: Wordle, number: int, guess: int, pattern: int) -> str:
-    """A step as the messages name it: `step 2 (GOARY -y---)`."""
-    return f"step {number} ({game.words.guesses[guess].upper()} {format_pattern(pattern)})"
+    """A step as the messages name it, written as steps are typed: `step 2 (goary:-y---)`."""
+    return f"step {number} ({format_step(game, guess, pattern)})"
+
+
+def format_step(game: Wordle, guess: int, pattern: int) -> str:
+    """A step in the one form the assistant shows: `tares:-y--g` (parse_step reads it back)."""
+    return f"{game.words.guesses[guess]}:{format_pattern(pattern)}"
 
 
 def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
@@ -141,7 +169,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
         after = int(np.count_nonzero(game.matrix[guess, state.candidates] == pattern))
         if after == 0:
             earlier = "any answer" if number == 1 else f"any of the {before} answers left after step {number - 1}"
-            raise ContradictionError(
+            raise NoAnswerFits(
                 f"{described} made the game impossible: no answer fits; this pattern is not what "
                 f"{game.words.guesses[guess].upper()} gets from {earlier}")
         state = game.step(state, guess, pattern)
@@ -168,16 +196,35 @@ def suggest(game: Wordle, agent: Agent, state: State, rng: np.random.Generator, 
     ranked = list(decision.alternatives) or [(decision.guess, decision.value)]
     if all(guess != decision.guess for guess, _ in ranked):
         ranked.insert(0, (decision.guess, decision.value))
-    ranked = ranked[:top]
     guesses = np.array([guess for guess, _ in ranked], dtype=np.int64)
-    stats = partition_stats(game.matrix, state.candidates, guesses, answer_rows=game.words.answer_rows)
     n = len(state.candidates)
-    return tuple(
+    sizes = np.arange(n + 1, dtype=np.float64)
+    stats = partition_stats(game.matrix, state.candidates, guesses, answer_rows=game.words.answer_rows,
+                            bin_values=sizes * cost_table(n))
+    suggestions = [
         Suggestion(guess=int(guess), information=float(stats.entropy[i]),
                    chance=(1.0 / n) if stats.can_win[i] else 0.0, score=None if value is None else float(value),
-                   worst=int(stats.largest[i]))
+                   worst=int(stats.largest[i]), expected_left=float(stats.expected_size[i] - stats.can_win[i] / n),
+                   expected_guesses=float(1.0 + (stats.bin_value_sum[i] - stats.can_win[i]) / n))
         for i, (guess, value) in enumerate(ranked)
-    )
+    ]
+    return tuple(answers_first(suggestions)[:top])
+
+
+def answers_first(suggestions: list[Suggestion]) -> list[Suggestion]:
+    """The agent's order, except that within each run of guesses it values the same, possible answers come first.
+
+    Such a swap costs nothing by the agent's own measure and may win a guess sooner.
+    """
+    runs: list[list[Suggestion]] = []
+    for suggestion in suggestions:
+        tied = runs and suggestion.score is not None and runs[-1][0].score is not None \
+            and round(suggestion.score, 9) == round(runs[-1][0].score, 9)
+        if tied:
+            runs[-1].append(suggestion)
+        else:
+            runs.append([suggestion])
+    return [s for run in runs for s in sorted(run, key=lambda s: s.chance == 0.0)]
 
 
 def advise(game: Wordle, agent: Agent, texts: list[str], hard: bool = False, top: int = 10, seed: int = 0,
@@ -224,11 +271,12 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "guesses_left": advice.state.guesses_left,
         "answers": [words.answers[a] for a in advice.state.candidates],
         "suggestions": [{"guess": words.guesses[s.guess], "information": round(s.information, 6),
-                         "chance": round(s.chance, 6), "score": None if s.score is None else round(s.score, 6),
-                         "worst": s.worst}
+                         "chance": round(s.chance, 6), "worst": s.worst, "expected_left": round(s.expected_left, 6),
+                         "expected_guesses": round(s.expected_guesses, 6),
+                         "score": None if s.score is None else round(s.score, 6)}
                         for s in advice.suggestions],
     }
 
 
-__all__ = ["Advice", "ContradictionError", "StepError", "Suggestion", "advice_data", "advise",
-           "advise_steps", "parse_step", "replay", "suggest"]
+__all__ = ["Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data", "advise",
+           "advise_steps", "answers_first", "format_step", "make_advisor", "parse_step", "replay", "suggest"]

@@ -4,24 +4,29 @@ Values are from the Guesser's point of view, higher is better, on the scale of
 `Wordle.utility` (solving with guess k is worth max_guesses + 1 - k).
 
 Each agent keeps its searches' caches and its decisions by state, so playing every
-answer costs about as much as building one decision tree. Decisions that depend on the
-game's generator (zero mode's random tie-break) are never kept.
+answer costs about as much as building one decision tree. Asked to (`keep_opening`, as
+`play` and `assist` do), it keeps its first move on disk (agents/openings.py), so only the
+first game ever played pays for the opening; a tournament does not, so that its node
+counts, which depend on what the opening search left in the cache, stay as they were.
+Decisions that depend on the game's generator (zero mode's random tie-break) are never kept.
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Callable
 
 import numpy as np
 
 from heuristics.evaluation import DEFAULT_WEIGHTS, make_evaluation
-from search import State, Wordle
+from search import ALL_GREEN, State, Wordle
 from search.engine import SearchCache
 from search.expectimax import expectimax
 from search.limits import Limit, SearchResult
 from search.minimax import alphabeta, minimax
 
 from .base import Agent, Decision
+from .openings import OpeningPlan, opening_key, opening_path, read_opening, write_opening
 from .params import BEAM, DEPTH, EVAL, EVAL_MODE, NODES, POOL, SEARCH_PARAMS, THRESHOLD
 from .registry import AgentError, register
 
@@ -35,6 +40,8 @@ class SearchAgent(Agent):
     algorithm: SearchFunction = staticmethod(expectimax)
     #: Whether the player, and so every Guesser node of its searches, guesses only answers still possible.
     candidates_only = False
+    #: Whether the first move is read from and written to the disk cache (set by whoever builds the agent).
+    keep_opening = False
 
     def __init__(self, game: Wordle, depth: int = DEPTH.default, eval: str = EVAL.default,
                  eval_mode: str = EVAL_MODE.default, threshold: int = THRESHOLD.default, beam: int = BEAM.default,
@@ -56,17 +63,61 @@ class SearchAgent(Agent):
         return {}
 
     def decide(self, state: State, rng: np.random.Generator) -> Decision:
-        """The search's move, from the decision cache when this state was decided before."""
+        """The search's move, from the decision cache when this state was decided before.
+
+        With `keep_opening`, a game's first two moves come from the disk plan (searched
+        and written there the first time a game starts).
+        """
         key = None if self.evaluation.random_ties else self.game.state_key(state)
+        if key is not None and key not in self.decisions and self.keep_opening and len(state.history) <= 1:
+            self.load_plan(state.hard, state.max_guesses, search=not state.history)
         if key is not None and key in self.decisions:
             return self.decisions[key]
-        result = type(self).algorithm(self.game, state, self.evaluation, self.limit, rng=rng,
-                                      cache=self.cache, answers_only=self.candidates_only)
-        decision = Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
-                            nodes=result.nodes, depth=result.depth)
+        decision = self.search(state, rng)
         if key is not None:
             self.decisions[key] = decision
         return decision
+
+    def search(self, state: State, rng: np.random.Generator) -> Decision:
+        """Run the search on `state`."""
+        result = type(self).algorithm(self.game, state, self.evaluation, self.limit, rng=rng,
+                                      cache=self.cache, answers_only=self.candidates_only)
+        return Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
+                        nodes=result.nodes, depth=result.depth)
+
+    def load_plan(self, hard: bool, max_guesses: int, search: bool) -> None:
+        """Put the disk plan's decisions among this agent's; with `search`, search and write a missing plan."""
+        start = self.game.initial_state(hard=hard, max_guesses=max_guesses)
+        disk = self.opening_key(start)
+        path = opening_path(disk)
+        plan = read_opening(path, self.game, disk)
+        if plan is None and search:
+            rng = np.random.default_rng(0)  # unused: a search whose ties are random keeps no plan
+            first = self.search(start, rng)
+            after = self.game.result(start, first.guess)
+            plan = OpeningPlan(first, {
+                pattern: self.search(self.game.result(after, pattern), rng)
+                for pattern, _ in self.game.partition(start.candidates, first.guess) if pattern != ALL_GREEN})
+            write_opening(path, disk, plan)
+        if plan is not None:
+            self.decisions[self.game.state_key(start)] = plan.first
+            after = self.game.result(start, plan.first.guess)
+            for pattern, decision in plan.seconds.items():
+                self.decisions[self.game.state_key(self.game.result(after, pattern))] = decision
+
+    def opening_key(self, state: State) -> dict:
+        """What this player's first move in `state`'s mode depends on (the disk cache's key)."""
+        search = {"algorithm": type(self).algorithm.__name__, "candidates_only": self.candidates_only,
+                  "limit": asdict(self.limit), "evaluation": repr(self.evaluation.key)}
+        return opening_key(self.game, self.name or type(self).__name__, search, state.hard, state.max_guesses)
+
+    def opening_cached(self, hard: bool, max_guesses: int) -> bool:
+        """Whether the first move of this mode is already on disk (so deciding it is quick)."""
+        state = self.game.initial_state(hard=hard, max_guesses=max_guesses)
+        if self.evaluation.random_ties or not self.keep_opening:
+            return self.game.state_key(state) in self.decisions
+        disk = self.opening_key(state)
+        return read_opening(opening_path(disk), self.game, disk) is not None
 
 
 @register("minimax", "depth-limited minimax: the Indicator replies with the pattern worst for the Guesser",

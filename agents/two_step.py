@@ -52,7 +52,8 @@ class OpenerResult:
         two_step_bits: expected information of the opener and its second guess together, bits.
         seconds: the second guess (index) for each reply pattern the opener can get.
         average: mean guesses over every answer (unsolved games count max_guesses + 1).
-        worst: most guesses any solved game took.
+        worst: most guesses any game took, an unsolved one counting max_guesses + 1 (shown as X,
+            as the tournament shows it).
         failures: answers not solved within the guess limit.
         total: guesses over every answer, the same counting as `average`.
     """
@@ -135,7 +136,7 @@ def evaluate_opener(game: Wordle, opener: int, hard: bool, follow: Agent | None 
         two_step_bits=float(bits),
         seconds=seconds,
         average=float(counts.mean()),
-        worst=int(counts[solved].max()) if solved.any() else 0,
+        worst=int(counts.max()),
         failures=int((~solved).sum()),
         total=int(counts.sum()),
     )

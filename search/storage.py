@@ -95,11 +95,12 @@ def check_writable(folder: Path) -> None:
     os.unlink(probe)
 
 
-def prepare_output(path: str | Path, suffixes: tuple[str, ...] = ()) -> Path:
+def prepare_output(path: str | Path, suffixes: tuple[str, ...] = (), make_folder: bool = True) -> Path:
     """Check, before any work is done, that `path` can take an output file; make its folder if missing.
 
     Raises:
-        UserError: a wrong suffix, a path that is a folder, or a folder that cannot be made or written.
+        UserError: a wrong suffix, a path that is a folder, or a folder that cannot be made or written
+            (or, with make_folder False, a folder that does not exist).
     """
     path = Path(path)
     if suffixes and path.suffix.lower() not in suffixes:
@@ -108,6 +109,8 @@ def prepare_output(path: str | Path, suffixes: tuple[str, ...] = ()) -> Path:
         raise UserError(f"{path} is a folder; give a file name")
     if any(parent.exists() and not parent.is_dir() for parent in path.parents):
         raise UserError(f"{path}: part of its folder path is a file, not a folder")
+    if not make_folder and not path.parent.is_dir():
+        raise UserError(f"{path}: the folder {path.parent} does not exist; make it first")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:

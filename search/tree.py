@@ -7,7 +7,8 @@ those answers) and failed (the guesses ran out). Edges are the Indicator's repli
 pattern (letters, e.g. "gy-.."-style as format_pattern writes it), code (0-242) and
 answers (how many answers give that reply). The all-green reply ends a branch and has
 no edge. The graph's attributes summarise the play: total (failures counted as
-max_guesses + 1), average, worst (most guesses among the solved answers) and failures.
+max_guesses + 1), average, worst (most guesses any answer took, an unsolved one counting
+max_guesses + 1, as the tournament counts it) and failures.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def build_tree(game: Wordle, state: State, choose: Callable[[State], int]) -> nx
     covered = len(state.candidates)
     total = sum(solved_in) + failures * (state.max_guesses + 1)
     graph.graph.update(answers=covered, total=total, average=total / covered,
-                       worst=max(solved_in, default=0), failures=failures)
+                       worst=max(solved_in + [state.max_guesses + 1] * bool(failures), default=0), failures=failures)
     return graph
 
 

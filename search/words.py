@@ -148,6 +148,29 @@ def load_words(answers: str | Path | None = None, guesses: str | Path | None = N
     return Words.build(tuple(answer_lines), guess_words, source=source, answer_lines=answer_lines)
 
 
+#: Answer lists by name: the original 2315, the 2309 the New York Times kept, and every allowed guess.
+NAMED_ANSWERS = {
+    "original": "the original 2315 answers",
+    "nyt": "the New York Times' 2309 answers (the original less the six it dropped)",
+    "all": "every allowed guess",
+}
+
+
+def named_words(name: str, guesses: str | Path | None = None) -> Words:
+    """The game's lists with the answer list chosen by name (see NAMED_ANSWERS); guesses as `load_words` reads them.
+
+    Raises:
+        WordListError: an unknown name (or a broken guess list).
+    """
+    if name not in NAMED_ANSWERS:
+        raise WordListError(f"unknown answer list '{name}'; choose one of {', '.join(NAMED_ANSWERS)} or give a file")
+    words = load_words(guesses=guesses)
+    if name == "original":
+        return words
+    answers = words.guesses if name == "all" else tuple(w for w in words.answers if w not in REMOVED_IN_2309)
+    return Words.build(answers, words.guesses, source=name)
+
+
 def encode_letters(words: tuple[str, ...] | list[str]) -> np.ndarray:
     """Words as an (n, 5) uint8 array of letter numbers, a=0 ... z=25."""
     if len(words) == 0:

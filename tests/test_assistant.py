@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 
 import numpy as np
 import pytest
 
 from agents import make_agent
-from agents.assistant import ContradictionError, StepError, advise, parse_step, replay
+from agents.assistant import (ContradictionError, StepError, Suggestion, advise, advise_steps, answers_first,
+                              format_step, make_advisor, parse_step, replay)
+from cli import ADVISOR
+from heuristics.cost import cost_table
+from search import ALL_GREEN
 from heuristics.partition import partition_stats
 from search import PatternError, WordListError, feedback, parse_pattern
 from tests.conftest import run_cli
@@ -26,6 +31,7 @@ def test_step_forms(official_game):
         parse_step(official_game, "tarex:-y--g")
     with pytest.raises(PatternError, match="is not a pattern"):
         parse_step(official_game, "tares:-y-g")
+    assert format_step(official_game, *expected) == "tares:-y--g"  # the one form shown, read back above
 
 
 def test_replay_counts_and_bits(official_game):
@@ -39,12 +45,12 @@ def test_replay_counts_and_bits(official_game):
 
 
 @pytest.mark.parametrize("texts, message", [
-    (["crane:ggggg", "slate:-----"], "step 2 (SLATE -----): the game was already solved at step 1"),
-    (["tares:ggggg"], "step 1 (TARES ggggg) made the game impossible: no answer fits; this pattern is not what "
+    (["crane:ggggg", "slate:-----"], "step 2 (slate:-----): the game was already solved at step 1"),
+    (["tares:ggggg"], "step 1 (tares:ggggg) made the game impossible: no answer fits; this pattern is not what "
                      "TARES gets from any answer"),
-    (["tares:-y--g", "goary:-y---"], "step 2 (GOARY -y---) made the game impossible: no answer fits; this pattern "
+    (["tares:-y--g", "goary:-y---"], "step 2 (goary:-y---) made the game impossible: no answer fits; this pattern "
                                      "is not what GOARY gets from any of the 6 answers left after step 1"),
-    (["salet:-----"] * 7, "step 7 (SALET -----): the game allows only 6 guesses"),
+    (["salet:-----"] * 7, "step 7 (salet:-----): the game allows only 6 guesses"),
 ])
 def test_contradictions_name_the_step(official_game, texts, message):
     agent = make_agent("entropy", official_game)
@@ -55,7 +61,7 @@ def test_contradictions_name_the_step(official_game, texts, message):
 
 def test_hard_mode_breach_is_reported(official_game):
     agent = make_agent("entropy", official_game)
-    with pytest.raises(ContradictionError, match=r"step 2 \(TONIC -----\): hard mode: guess must contain A"):
+    with pytest.raises(ContradictionError, match=r"step 2 \(tonic:-----\): hard mode: guess must contain A"):
         advise(official_game, agent, ["salet:-y---", "tonic:-----"], hard=True)
 
 
@@ -83,18 +89,23 @@ def test_cli_once_and_json(capsys):
     code, out, err = run_cli(capsys, "assist", "tares:-y--g")
     assert code == 0 and err == ""
     assert "6 possible answers (2.58 bits); the last guess gained 8.59 bits" in out
-    assert "abyss amass amiss chaos class glass" in out and "entropy score" in out and "chance" in out
+    assert "abyss amass amiss chaos class glass" in out and "suggestions (expectimax)" in out
+    rows = [line.split() for line in out.splitlines() if line.strip()[:2] in ("1 ", "5 ")]
+    assert rows[-2:] == [["1", "amass", "2", "1.17", "16.7%", "2.25", "2.000"],
+                         ["5", "agila", "1", "1.00", "0.0%", "2.58", "2.000"]]
+    assert "guesses: expected guesses to finish, this one included (cost-to-go model" in out
     code, out, _ = run_cli(capsys, "assist", "tares:-y--g", "--json", "--agent", "demarcate", "--top", "3")
     data = json.loads(out)
     assert code == 0 and data["remaining"] == 6 and data["agent"] == "demarcate" and len(data["suggestions"]) == 3
     assert data["answers"] == ["abyss", "amass", "amiss", "chaos", "class", "glass"]
-    assert set(data["suggestions"][0]) == {"guess", "information", "chance", "score", "worst"}
+    assert set(data["suggestions"][0]) == {"guess", "information", "chance", "score", "worst", "expected_left",
+                                           "expected_guesses"}
 
 
 @pytest.mark.parametrize("argv, message", [
     (["tares:-y-g"], "'-y-g' is not a pattern"),
     (["tarex:-y--g"], "'tarex' is not in the list of allowed guesses"),
-    (["tares:-y--g", "goary:-y---"], "step 2 (GOARY -y---) made the game impossible"),
+    (["tares:-y--g", "goary:-y---"], "step 2 (goary:-y---) made the game impossible"),
     (["tares:-y--g", "--agent", "nobody"], "invalid choice"),
 ])
 def test_cli_errors_are_one_line_with_exit_2(capsys, argv, message):
@@ -107,6 +118,49 @@ def test_cli_interactive_session(capsys, monkeypatch):
                        monkeypatch=monkeypatch)
     assert code == 0
     assert "2315 possible answers (11.18 bits)" in out
-    assert "step 2 (GOARY -y---) made the game impossible" in out
+    assert "step 2 (goary:-y---) made the game impossible" in out
     assert "'nonsense' is not a step" in out
     assert "Solved in 1." in out  # after undo, GLASS is the first step
+
+
+def test_each_suggestion_says_why_on_one_scale(official_game):
+    game = official_game
+    advice = advise(game, make_agent("entropy", game), ["tares:-y--g"], top=20)
+    candidates = [int(a) for a in advice.state.candidates]
+    n, F = len(candidates), cost_table(len(candidates))
+    for suggestion in advice.suggestions:  # the slow way: count each reply's answers
+        groups = Counter(int(game.matrix[suggestion.guess, a]) for a in candidates)
+        solved = groups.pop(ALL_GREEN, 0)
+        assert suggestion.worst == max([*groups.values(), solved])
+        assert suggestion.expected_left == pytest.approx(sum(c * c for c in groups.values()) / n)
+        assert suggestion.chance == pytest.approx(solved / n)
+        assert suggestion.expected_guesses == pytest.approx(1 + sum(c / n * F[c] for c in groups.values()))
+
+
+def test_possible_answers_come_first_only_among_equal_values():
+    def s(guess, score, chance):
+        return Suggestion(guess=guess, information=0.0, chance=chance, score=score)
+    ranked = [s(1, 5.0, 0.0), s(2, 5.0, 0.0), s(3, 5.0, 0.5), s(4, 4.0, 0.0), s(5, 4.0, 0.5), s(6, 4.5, 0.5)]
+    assert [x.guess for x in answers_first(ranked)] == [3, 1, 2, 5, 4, 6]  # the agent's order between values stays
+    assert answers_first([s(1, None, 0.0), s(2, None, 0.5)]) == [s(1, None, 0.0), s(2, None, 0.5)]
+
+
+def test_an_emptied_answer_list_names_the_flag_that_widens_it(capsys):
+    code, _, err = run_cli(capsys, "assist", "tares:gy--g")
+    assert code == 2 and err.count("\n") == 1
+    assert "no answer fits" in err and "The answer may be outside this answer list: try --answers all" in err
+
+
+@pytest.mark.slow
+def test_the_default_advisor_never_loses_hard_mode_on_a_sample(official_game):
+    """Follow the default advice from the published opening (SALET, the first move of every published
+    hard-mode expectimax game) on WATCH, which greedy entropy loses, and a seeded sample; the full run
+    over every answer is benchmarks/bench_advisor.py --mode hard."""
+    game = official_game
+    advisor = make_advisor(ADVISOR, game)
+    sample = np.random.default_rng(12).choice(len(game.words.answers), 2, replace=False)
+    for answer in [game.words.answer_id("watch"), *map(int, sample)]:
+        steps = [(game.words.guess_id("salet"), game.reply(game.words.guess_id("salet"), answer))]
+        while not (advice := advise_steps(game, advisor, steps, hard=True, top=1)).solved:
+            assert advice.suggestions, f"the advice lost {game.words.answers[answer]}"
+            steps.append((advice.suggestions[0].guess, game.reply(advice.suggestions[0].guess, answer)))

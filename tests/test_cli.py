@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -115,6 +116,10 @@ def test_tree_command_writes_a_tree_and_refuses_bad_paths(capsys, tmp_path):
     assert code == 0 and err == "" and out.exists() and "6 answers" in text
     code, _, err = run_cli(capsys, "tree", "--answers", str(answers), "--guesses", str(answers), "--out", str(tmp_path / "t.csv"))
     assert code == 2 and err.count("\n") == 1 and "must end in .json or .graphml" in err
+    code, _, err = run_cli(capsys, "tree", "--answers", str(answers), "--guesses", str(answers),
+                           "--out", str(tmp_path / "missing" / "t.json"))
+    assert code == 2 and f"the folder {tmp_path / 'missing'} does not exist; make it first" in err
+    assert not (tmp_path / "missing").exists()
     code, _, err = run_cli(capsys, "play", "--agent", "expectimax", "--weights", "1,2", "--answer", "crane")
     assert code == 2 and err.count("\n") == 1 and "weights takes 4 numbers separated by commas, got '1,2'" in err
 
@@ -150,3 +155,101 @@ def test_play_without_a_seed_draws_a_fresh_answer_and_prints_its_seed(capsys):
 def test_an_empty_line_at_the_prompt_is_asked_again_not_called_a_word(capsys, monkeypatch):
     code, out, _ = run_cli(capsys, "play", "--answer", "crane", stdin="\n  \ncrane\n", monkeypatch=monkeypatch)
     assert code == 0 and "not in the list" not in out and "Solved CRANE in 1/6" in out
+
+
+def test_piped_trace_spells_the_feedback_out(capsys):
+    code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1")
+    assert code == 0 and "\x1b[" not in out
+    rows = [line.split() for line in out.splitlines() if line[:1].isdigit()]
+    assert [(row[6], row[7]) for row in rows] == [("--gyg", "19"), ("--gy-", "3"), ("yy---", "1"), ("ggggg", "1")]
+    assert "reply: g right letter, right place; y in the word, elsewhere; - not in the word" in out
+
+
+def test_no_color_keeps_the_feedback_and_drops_the_colours(capsys, monkeypatch):
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    _, coloured, _ = run_cli(capsys, "assist", "tares:-y--g", "--palette", "contrast")
+    assert "48;2;245;121;58" in coloured or "48;2;133;192;249" in coloured  # orange or blue tiles
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, _ = run_cli(capsys, "assist", "tares:-y--g", "--palette", "contrast")
+    assert code == 0 and "48;2;" not in out and "-y--g" in out
+
+
+def test_a_repeated_guess_is_refused_with_its_reason(capsys, monkeypatch):
+    code, out, _ = run_cli(capsys, "play", "--answer", "crane", stdin="salet\nSALET\ncrane\n", monkeypatch=monkeypatch)
+    assert code == 0 and "'salet' was already guessed (guess 1); it would tell you nothing new" in out
+    assert "Solved CRANE in 2/6" in out
+
+
+def test_the_keyboard_names_each_used_letter_in_words(capsys, monkeypatch):
+    _, out, _ = run_cli(capsys, "play", "--answer", "crane", stdin="salet\nacorn\n", monkeypatch=monkeypatch)
+    assert "right place: (none); elsewhere: A E; not in the word: L S T; unused: B C D F G H I J K M N O P Q R " \
+           "U V W X Y Z" in out
+    assert "right place: (none); elsewhere: A C E N R; not in the word: L O S T; unused: B D F G H I J K M P Q U " \
+           "V W X Y Z" in out
+
+
+def test_the_share_grid_ends_the_game(capsys):
+    _, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--hard")
+    assert out.endswith("wordle-arena 3/6*\n⬛⬛🟩🟨🟩\n🟩🟩🟩⬛🟩\n🟩🟩🟩🟩🟩\n")
+    _, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--hard",
+                        "--palette", "contrast")
+    assert out.endswith("wordle-arena 3/6*\n⬛⬛🟧🟦🟧\n🟧🟧🟧⬛🟧\n🟧🟧🟧🟧🟧\n")
+
+
+def test_play_json_is_the_game_for_scripts(capsys, monkeypatch):
+    code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--json")
+    game = json.loads(out)
+    assert code == 0 and (game["agent"], game["answer"], game["seed"], game["solved"]) == ("entropy", "crane", 1, True)
+    assert [(t["guess"], t["pattern"], t["remaining_after"]) for t in game["turns"]] == [
+        ("soare", "--gyg", 19), ("diact", "--gy-", 3), ("anvil", "yy---", 1), ("crane", "ggggg", 1)]
+    code, out, err = run_cli(capsys, "play", "--answer", "crane", "--json", stdin="salet\ncrane\n",
+                             monkeypatch=monkeypatch)
+    game = json.loads(out)
+    assert (game["agent"], game["guesses"], game["turns"][0]["pattern"]) == (None, 2, "-y-y-")
+    assert "Solved CRANE in 2/6" in err
+
+
+def test_answer_lists_by_name_or_file(capsys):
+    code, out, _ = run_cli(capsys, "assist", "--agent", "entropy", "--answers", "nyt", "salet:-----", "--json")
+    assert code == 0 and json.loads(out)["remaining"] == 221  # as in the original: each dropped word shares a letter
+    code, _, err = run_cli(capsys, "assist", "--answers", "nytimes")
+    assert code == 2 and "nytimes: no such file, nor an answer list's name (original, nyt, all)" in err
+
+
+def test_a_large_matrix_is_announced_before_it_is_cached(capsys, tmp_path, monkeypatch):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
+    monkeypatch.setenv("WORDLE_ARENA_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr("cli.ANNOUNCE_BYTES", 10)
+    argv = ("play", "--agent", "entropy", "--answer", "lanky", "--answers", str(answers), "--guesses", str(answers))
+    code, _, err = run_cli(capsys, *argv)
+    cached = list((tmp_path / "cache").glob("patterns-*.bin"))
+    assert code == 0 and len(cached) == 1
+    assert err == (f"wordle-arena: building the pattern matrix of 6 guesses x 6 answers (0 MB) once; it is kept in "
+                   f"{cached[0]} (delete it to free the space)\n")
+    assert run_cli(capsys, *argv)[2] == ""  # read back: nothing to say
+
+
+def test_waits_show_what_they_do_on_a_terminal(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    code, _, err = run_cli(capsys, "assist", "--agent", "entropy", "tares:-y--g")
+    assert code == 0 and "entropy: choosing guess 2" in err
+    answers = tmp_path / "answers.txt"
+    answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
+    monkeypatch.setenv("WORDLE_ARENA_CACHE", str(tmp_path / "cache"))
+    argv = ("assist", "--answers", str(answers), "--guesses", str(answers), "--hard", "--json")
+    code, _, err = run_cli(capsys, *argv)
+    assert code == 0 and "expectimax: searching its first move for hard mode and its" in err
+    code, _, err = run_cli(capsys, *argv)
+    assert code == 0 and "expectimax: choosing guess 1" in err  # kept on disk: no long wait announced
+
+
+def test_the_tournament_says_when_an_agent_prepares_before_its_games(capsys, tmp_path):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
+    code, out, _ = run_cli(capsys, "tournament", "--agents", "two-step,entropy", "--mode", "hard", "--jobs", "2",
+                           "--answers", str(answers), "--guesses", str(answers), "--out", str(tmp_path / "run"))
+    assert code == 0
+    assert "two-step: one-time work for hard mode before its games (its plan; kept on disk for later runs)" in out
+    assert "entropy: one-time" not in out

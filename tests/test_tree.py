@@ -64,3 +64,11 @@ def test_bad_paths_are_one_line_errors(tmp_path):
         write_tree(graph, tmp_path / "tree.txt")
     with pytest.raises(UserError, match="does not exist"):
         write_tree(graph, tmp_path / "missing" / "tree.json")
+
+
+def test_worst_counts_an_unsolved_answer_as_the_tournament_does():
+    game, _, _ = hand_game()
+    agent = make_agent("entropy", game)
+    rng = np.random.default_rng(0)
+    graph = build_tree(game, game.initial_state(max_guesses=1), lambda state: agent.decide(state, rng).guess)
+    assert graph.graph["failures"] == len(ANSWERS) - 1 and graph.graph["worst"] == 2

@@ -192,7 +192,7 @@ def test_advise_is_the_assistants_answer(client, official_game):
 
 def test_advise_contradiction_names_the_step(client):
     message = error_of(client.post("/api/advise", json={"steps": ["tares:-y--g", "glory:ggggg"]}))
-    assert message.startswith("step 2 (GLORY ggggg) made the game impossible")
+    assert message.startswith("step 2 (glory:ggggg) made the game impossible")
     assert "pattern" in error_of(client.post("/api/advise", json={"steps": ["tares:-y--q"]}))
     assert error_of(client.post("/api/advise", json={"steps": "tares"})).startswith("'steps' must be a list")
     assert error_of(client.post("/api/advise", json={"steps": [3]})).startswith("step 1 must be")

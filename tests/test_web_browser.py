@@ -194,8 +194,8 @@ def test_the_assistant_by_clicking_tiles(server, page, official_game):
     first_tile = page.locator("#board .row").nth(1).locator(".tile").nth(0)
     first_tile.click()
     first_tile.click()  # TARES again, T now green: no answer can give both replies
-    page.wait_for_function("document.getElementById('message').textContent.includes('TARES g----')")
-    assert page.inner_text("#message").startswith("step 2 (TARES g----) made the game impossible")
+    page.wait_for_function("document.getElementById('message').textContent.includes('tares:g----')")
+    assert page.inner_text("#message").startswith("step 2 (tares:g----) made the game impossible")
     assert page.locator("#board .row.bad").get_attribute("data-step") == "2"
     screenshot(page, "assist-contradiction")
 

@@ -8,6 +8,7 @@ from importlib import resources
 import pytest
 
 from search import REMOVED_IN_2309, WordListError, load_words
+from search.words import named_words
 from search.words import encode_letters, letter_counts
 
 
@@ -92,3 +93,13 @@ def test_letter_encoding():
     assert encode_letters(["abcde", "zzzzz"]).tolist() == [[0, 1, 2, 3, 4], [25] * 5]
     counts = letter_counts(["speed"])
     assert counts[0, ord("e") - 97] == 2 and counts[0, ord("s") - 97] == 1 and counts.sum() == 5
+
+
+def test_answer_lists_by_name():
+    original, nyt, every = named_words("original"), named_words("nyt"), named_words("all")
+    assert len(original.answers) == 2315 and original.checksum == load_words().checksum
+    assert len(nyt.answers) == 2309 and not set(REMOVED_IN_2309) & set(nyt.answers)
+    assert set(nyt.answers) | set(REMOVED_IN_2309) == set(original.answers)
+    assert every.answers == every.guesses == original.guesses
+    with pytest.raises(WordListError, match="unknown answer list 'nytimes'; choose one of original, nyt, all"):
+        named_words("nytimes")

@@ -160,10 +160,13 @@ def make_tasks(plan: Plan, todo: dict[tuple[str, str], list[int]], jobs: int) ->
     return tasks
 
 
-def prepare_agents(game: Wordle, plan: Plan, tasks: list[Task]) -> None:
-    """Do here, once, the one-time work of each (agent, mode) that has any (`Agent.prepare`)."""
+def prepare_agents(game: Wordle, plan: Plan, tasks: list[Task],
+                   on_prepare: Callable[[str, str], None] | None = None) -> None:
+    """Do here, once, the one-time work of each (agent, mode) that has any (`Agent.prepare`), telling `on_prepare`."""
     for agent, mode in dict.fromkeys((task.agent, task.mode) for task in tasks):
         if getattr(spec(agent).factory, "prepare", Agent.prepare) is not Agent.prepare:
+            if on_prepare is not None:
+                on_prepare(agent, mode)
             build_agent(game, plan, agent).prepare(mode == "hard", plan.max_guesses)
 
 
@@ -372,7 +375,8 @@ def write_results(folder: Path, plan: Plan, game: Wordle, records: tuple[GameRec
 def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | None = None, resume: bool = False,
                    argv: list[str] | None = None,
                    on_start: Callable[[Plan, list[GameRecord]], None] | None = None,
-                   on_game: Callable[[GameRecord], None] | None = None) -> RunOutcome:
+                   on_game: Callable[[GameRecord], None] | None = None,
+                   on_prepare: Callable[[str, str], None] | None = None) -> RunOutcome:
     """Play a tournament into a run folder, or continue one.
 
     Args:
@@ -384,6 +388,7 @@ def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | Non
         argv: the command as typed, recorded in the summary.
         on_start: called once before play with the plan and the games already played.
         on_game: called in this process with each game as it finishes.
+        on_prepare: called with (agent, mode) before an agent's one-time work for a mode.
 
     Returns:
         The RunOutcome. Raises TournamentError / ResultsError (UserError) on bad input,
@@ -399,14 +404,16 @@ def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | Non
     except FolderBusy as busy:
         raise TournamentError(f"{busy}; let it finish (or stop it), then continue with --resume") from None
     try:
-        return _run_in_folder(plan, game, folder, max(1, jobs or os.cpu_count() or 1), resume, argv, on_start, on_game)
+        return _run_in_folder(plan, game, folder, max(1, jobs or os.cpu_count() or 1), resume, argv, on_start, on_game,
+                              on_prepare)
     finally:
         lock.release()
 
 
 def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bool, argv: list[str] | None,
                    on_start: Callable[[Plan, list[GameRecord]], None] | None,
-                   on_game: Callable[[GameRecord], None] | None) -> RunOutcome:
+                   on_game: Callable[[GameRecord], None] | None,
+                   on_prepare: Callable[[str, str], None] | None) -> RunOutcome:
     """run_tournament's work, in a folder this process holds."""
     holds_run = (folder / JOURNAL_FILE).exists() or (folder / GAMES_FILE).exists()
     if holds_run and not resume:
@@ -443,7 +450,7 @@ def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bo
             if jobs == 1 or len(tasks) == 0:
                 _play_in_process(game, plan, tasks, record)
             else:
-                prepare_agents(game, plan, tasks)
+                prepare_agents(game, plan, tasks, on_prepare)
                 _play_in_workers(game, plan, tasks, min(jobs, len(tasks)), record)
         finally:
             journal.close()
