@@ -16,10 +16,10 @@ import numpy as np
 
 from heuristics.evaluation import DEFAULT_THRESHOLD, make_evaluation
 from search import State, Wordle
-from search.engine import SearchCache
-from search.expectimax import expectimax
+from search.algorithms import alphabeta, expectimax, minimax
 from search.limits import Limit, SearchResult
-from search.minimax import alphabeta, minimax
+from search.policies import wordle_policies
+from search.table import TranspositionTable
 
 from .base import Agent, Decision
 from .options import DEFAULT_BEAM, DEFAULT_DEPTH, DEFAULT_POOL, DEFAULT_EVAL, DEFAULT_MODE, SEARCH_OPTIONS
@@ -48,7 +48,10 @@ class SearchAgent(Agent):
                                threshold=threshold, nodes=nodes, pool=pool, **self.own_limits(depth or self.default_depth))
         except ValueError as error:
             raise AgentError(str(error)) from None
-        self.cache = SearchCache()
+        random = self.evaluation.random_ties
+        self.policies = wordle_policies(game, self.evaluation, self.limit, chance=type(self).algorithm is expectimax,
+                                        candidates_only=self.candidates_only, keep=not random)
+        self.table = None if random else TranspositionTable()
         self.decisions: dict[tuple, Decision] = {}
 
     def own_limits(self, depth: int) -> dict[str, object]:
@@ -60,10 +63,10 @@ class SearchAgent(Agent):
         key = None if self.evaluation.random_ties else self.game.state_key(state)
         if key is not None and key in self.decisions:
             return self.decisions[key]
-        result = type(self).algorithm(self.game, state, self.evaluation, self.limit, rng=rng,
-                                      cache=self.cache, answers_only=self.candidates_only)
+        result = type(self).algorithm(self.game, state, self.evaluation, self.limit, policies=self.policies,
+                                      table=self.table, rng=rng)
         decision = Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
-                            nodes=result.nodes, depth=result.depth)
+                            nodes=result.nodes, depth=result.depth, budget_reached=result.budget_reached)
         if key is not None:
             self.decisions[key] = decision
         return decision

@@ -14,7 +14,7 @@ from typing import Callable
 import numpy as np
 
 from .errors import UserError
-from .feedback import ALL_GREEN
+from .feedback import ALL_GREEN, PATTERN_COUNT
 from .hardmode import Hints, hints_from, legal_mask, violation
 from .matrix import load_matrix
 from .words import Words, letter_counts, encode_letters, load_words
@@ -99,6 +99,9 @@ class Wordle:
     `words.answers`; Indicator moves are pattern codes.
     """
 
+    #: The player whose point of view `utility` and the searches take.
+    maximiser = GUESSER
+
     def __init__(self, words: Words | None = None, matrix: np.ndarray | None = None):
         self.words = words if words is not None else load_words()
         self.matrix = matrix if matrix is not None else load_matrix(self.words)
@@ -141,6 +144,18 @@ class Wordle:
             return self.all_guesses
         return np.flatnonzero(legal_mask(self.guess_letters, self.guess_counts, self.hints(state)))
 
+    def solve_now(self, state: State) -> float:
+        """The value of solving with the next guess: max_guesses - guesses used (the utility scale)."""
+        return float(state.max_guesses - state.guesses_used)
+
+    def winning_guesses(self, candidates: np.ndarray) -> np.ndarray:
+        """The guesses that can still win: the possible answers as guess indices, ascending."""
+        return np.sort(self.words.answer_rows[candidates])
+
+    def can_win(self, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+        """Whether each of `guesses` is one of the possible answers (a bool array aligned with them)."""
+        return np.isin(guesses, self.words.answer_rows[candidates])
+
     def violation(self, state: State, guess: int) -> str | None:
         """Why `guess` is illegal here (hard mode only), or None."""
         if not state.hard:
@@ -165,12 +180,16 @@ class Wordle:
         return [(pattern, len(group) / total) for pattern, group in self.partition(state.candidates, state.pending)]
 
     def actions(self, state: State) -> np.ndarray:
-        """Legal moves: guess indices for the Guesser, possible pattern codes for the Indicator."""
+        """Legal moves: guess indices for the Guesser (ascending); for the Indicator, the patterns some
+        possible answer gives, the most common first (ties: the lower code), so a minimiser tries the
+        replies that keep most answers first."""
         if self.is_terminal(state):
             return np.zeros(0, dtype=np.int64)
         if state.pending is None:
             return self.legal_guesses(state)
-        return np.unique(self.matrix[state.pending, state.candidates]).astype(np.int64)
+        counts = np.bincount(self.matrix[state.pending, state.candidates], minlength=PATTERN_COUNT)
+        patterns = np.flatnonzero(counts)
+        return patterns[np.lexsort((patterns, -counts[patterns]))].astype(np.int64)
 
     def result(self, state: State, move: int) -> State:
         """The state after `move`; the given state is left unchanged.
@@ -205,10 +224,19 @@ class Wordle:
         """The history with guesses as words."""
         return [(self.words.guesses[guess], pattern) for guess, pattern in state.history]
 
-    def state_key(self, state: State) -> tuple:
-        """What a Guesser's best choice depends on: the candidates, the guesses left and, in hard mode, the hints."""
-        hints = self.hints(state) if state.hard else None
-        return (state.candidates.tobytes(), state.guesses_left, state.hard, hints, state.pending)
+    def state_key(self, state: State, choosable: np.ndarray | None = None) -> tuple:
+        """What a Guesser's best choice depends on: the candidates, the guesses left, and the guesses it may choose from.
+
+        Args:
+            state: the state.
+            choosable: the guesses the player chooses from, when it limits itself (say, to the
+                possible answers); default: the legal guesses, a part of the key only in hard
+                mode after a guess (else every guess is legal).
+        """
+        if choosable is None and state.hard and state.history:
+            choosable = self.legal_guesses(state)
+        return (state.candidates.tobytes(), state.guesses_left, state.hard,
+                None if choosable is None else choosable.tobytes(), state.pending)
 
     # -- playing -----------------------------------------------------------------
     def play(self, choose: Callable[[State], int], answer: int, hard: bool = False,

@@ -8,7 +8,7 @@ import pytest
 from agents import AgentError, OPTIONS, make_agent
 from agents.options import parse_depth, parse_eval, parse_mode, parse_weights
 
-from .test_minimax import ANSWERS, hand_game
+from .games import ANSWERS, hand_game
 
 SEARCHERS = ("minimax", "alphabeta", "expectimax", "decision-tree")
 
