@@ -34,6 +34,7 @@ from search import ALL_GREEN, State, Wordle
 from search.files import write_atomically
 from search.game import DEFAULT_MAX_GUESSES
 from search.matrix import cache_dir
+from search.ranking import rounded
 
 from .base import Agent, Decision
 from .entropy import EntropyAgent, entropy_ranking
@@ -151,7 +152,7 @@ def evaluate_opener(game: Wordle, opener: int, hard: bool, follow: Agent | None 
 
 def sort_results(results: list[OpenerResult]) -> list[OpenerResult]:
     """Smallest measured average first; ties: more two-step information, then the smaller index."""
-    return sorted(results, key=lambda r: (r.total, -round(r.two_step_bits, 9), r.opener))
+    return sorted(results, key=lambda r: (r.total, -rounded(r.two_step_bits), r.opener))
 
 
 # Worker processes inherit the game by fork; each keeps its own follower cache.

@@ -24,6 +24,13 @@ INDICATOR = "indicator"
 DEFAULT_MAX_GUESSES = 6
 
 
+def can_win(answer_rows: np.ndarray, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+    """Whether each guess is one of the candidates, given each answer's guess row (`Words.answer_rows`)."""
+    is_answer = np.zeros(max(int(answer_rows.max(initial=-1)), int(np.max(guesses, initial=-1))) + 1, dtype=bool)
+    is_answer[answer_rows[candidates]] = True
+    return is_answer[guesses]
+
+
 class IllegalMove(UserError):
     """A move the rules do not allow in this state; the message says why."""
 
@@ -154,7 +161,7 @@ class Wordle:
 
     def can_win(self, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
         """Whether each of `guesses` is one of the possible answers (a bool array aligned with them)."""
-        return np.isin(guesses, self.words.answer_rows[candidates])
+        return can_win(self.words.answer_rows, candidates, guesses)
 
     def violation(self, state: State, guess: int) -> str | None:
         """Why `guess` is illegal here (hard mode only), or None."""

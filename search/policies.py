@@ -113,7 +113,7 @@ class Beam:
             return guesses
         if self.candidates_only or root or self.random or (state.hard and legal.size <= self.limit.pool):
             return legal
-        wanted = np.union1d(self.game.words.answer_rows[state.candidates], self.best_pool(state, rng))
+        wanted = np.union1d(self.game.winning_guesses(state.candidates), self.best_pool(state, rng))
         return wanted if not state.hard else np.intersect1d(wanted, legal)
 
     def ranked(self, state: State, key: Hashable, root: bool, among: np.ndarray | None,
