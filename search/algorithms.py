@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Protocol
+from typing import Any, Callable, Hashable
 
 import numpy as np
 
@@ -47,65 +47,39 @@ class Node:
     risk: float = 0.0
 
 
-class Moves(Protocol):
-    """How a maximiser's node chooses and orders the moves it weighs (Wordle: `policies.Beam`)."""
-
-    beam: int
-    widen: int
-
-    def ranked(self, state: Any, key: Hashable, root: bool, among: np.ndarray | None,
-               rng: np.random.Generator | None) -> tuple[np.ndarray, np.ndarray]:
-        """The best moves at `state` and their evaluation values, best first (at least the beam)."""
-        ...
-
-    def every(self, state: Any, root: bool, among: np.ndarray | None,
-              rng: np.random.Generator | None) -> np.ndarray:
-        """Every move the node may weigh, best first by the evaluation."""
-        ...
-
-    def start(self) -> None:
-        """Forget what only one search may keep (called as each search starts)."""
-        ...
-
-    def shows_loss(self, value: float, risk: float) -> bool:
-        """Whether a move searched to `value` with chance of a loss `risk` shows a loss (widening goes on)."""
-        ...
-
-    def floor(self, alpha: float) -> float:
-        """The alpha a move is searched with while every move so far shows a loss."""
-        ...
-
-
 class AllMoves:
-    """Every action, ordered by the evaluation then by index; a beam of `limit.beam`, never widened."""
+    """Every action, best first by the evaluation, then by index; a beam of `limit.beam`, never widened.
+
+    It shows the interface a move chooser offers the search (Wordle's is `policies.Beam`).
+    """
 
     def __init__(self, game: Any, evaluation: Evaluator, limit: Limit):
         self.game, self.evaluation, self.limit = game, evaluation, limit
         self.beam, self.widen = limit.beam, 0
 
-    def ranked(self, state, key, root, among, rng):
-        """Every action (or those in `among`), best first."""
-        moves = self.every(state, root, among, rng)
-        values = rounded(self.evaluation.values(self.game, state, moves, self.limit.threshold))
-        return moves, values
+    def start(self) -> None:
+        """Forget what only one search may keep, as a search starts (here: nothing)."""
 
-    def every(self, state, root, among, rng):
-        """Every action, best first by the evaluation."""
+    def ranked(self, state: Any, key: Hashable, root: bool, among: np.ndarray | None,
+               rng: np.random.Generator | None) -> tuple[np.ndarray, np.ndarray]:
+        """The moves a node weighs (every action, or those in `among`) and their values, best first."""
         moves = np.asarray(self.game.actions(state))
         if among is not None:
             moves = moves[np.isin(moves, among)]
         values = rounded(self.evaluation.values(self.game, state, moves, self.limit.threshold))
-        return moves[best_first(moves, -values, rng=rng)]
+        order = best_first(moves, -values, rng=rng)
+        return moves[order], values[order]
 
-    def start(self):
-        """Nothing to forget."""
+    def every(self, state: Any, root: bool, among: np.ndarray | None, rng: np.random.Generator | None) -> np.ndarray:
+        """Every move the node may weigh, best first: what a widening beam goes on with."""
+        return self.ranked(state, None, root, among, rng)[0]
 
-    def shows_loss(self, value, risk):
-        """Never: this beam does not widen."""
+    def shows_loss(self, value: float, risk: float) -> bool:
+        """Whether a move searched to `value` with chance of a loss `risk` shows a loss (here: never)."""
         return False
 
-    def floor(self, alpha):
-        """alpha itself."""
+    def floor(self, alpha: float) -> float:
+        """The alpha a move is searched with while every move so far shows a loss (here: alpha)."""
         return alpha
 
 
@@ -124,7 +98,7 @@ class Policies:
             and `top`, how many of a `depth`-deep search's best moves it re-searches (None: none).
     """
 
-    moves: Moves | None = None
+    moves: AllMoves | None = None
     key: Callable[[Any], Hashable] = lambda state: state
     exact: Any = None
     endgame: Any = None
@@ -176,7 +150,7 @@ class Search:
     nodes: int = 0
     reached: int = 0
     budget_reached: bool = False
-    moves: Moves = field(init=False)
+    moves: AllMoves = field(init=False)
 
     def __post_init__(self) -> None:
         """Fill in the default move chooser."""
@@ -237,13 +211,13 @@ class Search:
         safe = chooser.widen <= chooser.beam  # never widening, a node need not know
         batch, searched, widened = moves[: chooser.beam], 0, False
         while True:
-            for guess in batch:
+            for choice in batch:
                 floor = max(alpha, value) if safe else max(chooser.floor(alpha), value)
                 self.nodes += 1  # the opponent's node
-                child, child_risk = self.reply(self, self.game.result(state, int(guess)), depth, floor, beta, level)
-                weighed.append((int(guess), child))
+                child, child_risk = self.reply(self, self.game.result(state, int(choice)), depth, floor, beta, level)
+                weighed.append((int(choice), child))
                 if child > value:
-                    value, move, risk = child, int(guess), child_risk
+                    value, move, risk = child, int(choice), child_risk
                 safe = safe or not chooser.shows_loss(child, child_risk)
                 if value >= beta:
                     return Node(value, move, tuple(weighed), risk)
@@ -290,7 +264,6 @@ def _search(reply: Reply, game: Any, state: Any, evaluation: Evaluator, limit: L
     return search.run(state, None if among is None else np.asarray(among))
 
 
-
 def minimax(game: Any, state: Any, evaluation: Evaluator, limit: Limit, policies: Policies | None = None,
             table: TranspositionTable | None = None, rng: np.random.Generator | None = None,
             among: np.ndarray | None = None) -> SearchResult:
@@ -319,7 +292,8 @@ def alphabeta(game: Any, state: Any, evaluation: Evaluator, limit: Limit, polici
     """Minimax's move and value, skipping replies that cannot change them (same arguments as `minimax`).
 
     The values it reports for the other root moves are upper bounds. Its table keeps bounds
-    as well as exact values, so with a shared table it visits no more nodes than minimax.
+    as well as exact values, so a node it cut short answers a later visit whose window the
+    bound settles (benchmarks/bench_alphabeta.py measures its nodes against minimax's).
     """
     return _search(worst_reply_pruned, game, state, evaluation, limit, policies, table, rng, among)
 

@@ -15,7 +15,7 @@ def test_a_value_inside_its_window_is_exact_and_answers_every_window():
     assert table.probe("s", 2, -math.inf, math.inf) == entry
 
 
-def test_a_fail_low_is_an_upper_bound_and_answers_only_lower_windows():
+def test_a_fail_low_is_an_upper_bound_and_settles_only_lower_windows():
     # Searched with alpha 5, the node came out at 4: it is worth at most 4.
     table = TranspositionTable()
     table.store("s", 2, Entry(4.0, move=1), alpha=5.0, beta=9.0)
@@ -23,7 +23,7 @@ def test_a_fail_low_is_an_upper_bound_and_answers_only_lower_windows():
     assert table.probe("s", 2, alpha=3.0, beta=9.0) is None  # the true value may be above 3
 
 
-def test_a_fail_high_is_a_lower_bound_and_answers_only_higher_windows():
+def test_a_fail_high_is_a_lower_bound_and_settles_only_higher_windows():
     # Searched with beta 5, the node came out at 6: it is worth at least 6.
     table = TranspositionTable()
     table.store("s", 2, Entry(6.0, move=1), alpha=1.0, beta=5.0)
