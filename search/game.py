@@ -8,7 +8,7 @@ chance, `chance_outcomes`, weighted by how many possible answers give each patte
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
@@ -22,6 +22,8 @@ from .words import Words, letter_counts, encode_letters, load_words
 GUESSER = "guesser"
 INDICATOR = "indicator"
 DEFAULT_MAX_GUESSES = 6
+#: Up to this many possible answers, an Indicator's replies are counted in plain Python.
+_FEW = 48
 
 
 def can_win(answer_rows: np.ndarray, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
@@ -194,9 +196,15 @@ class Wordle:
             return np.zeros(0, dtype=np.int64)
         if state.pending is None:
             return self.legal_guesses(state)
-        counts = np.bincount(self.matrix[state.pending, state.candidates], minlength=PATTERN_COUNT)
+        replies = self.matrix[state.pending, state.candidates]
+        if replies.size <= _FEW:  # counted in Python: cheaper than numpy's calls for a few answers
+            counts: dict[int, int] = {}
+            for reply in replies.tolist():
+                counts[reply] = counts.get(reply, 0) + 1
+            return np.array(sorted(counts, key=lambda reply: (-counts[reply], reply)), dtype=np.int64)
+        counts = np.bincount(replies, minlength=PATTERN_COUNT)
         patterns = np.flatnonzero(counts)
-        return patterns[np.lexsort((patterns, -counts[patterns]))].astype(np.int64)
+        return patterns[np.argsort(-counts[patterns], kind="stable")].astype(np.int64)
 
     def result(self, state: State, move: int) -> State:
         """The state after `move`; the given state is left unchanged.
@@ -211,13 +219,13 @@ class Wordle:
         if state.pending is None:
             if not 0 <= move < len(self.words.guesses):
                 raise IllegalMove(f"guess index {move} is out of range")
-            if (broken := self.violation(state, move)) is not None:
+            if state.hard and (broken := self.violation(state, move)) is not None:
                 raise IllegalMove(f"hard mode: {broken}")
-            return replace(state, pending=move)
+            return State(state.candidates, state.history, state.hard, state.max_guesses, pending=move)
         remaining = state.candidates[self.matrix[state.pending, state.candidates] == move]
         if remaining.size == 0:
             raise IllegalMove(f"no possible answer gives pattern {move} to this guess")
-        return replace(state, candidates=remaining, history=state.history + ((state.pending, move),), pending=None)
+        return State(remaining, state.history + ((state.pending, move),), state.hard, state.max_guesses)
 
     def step(self, state: State, guess: int, pattern: int) -> State:
         """Both half-moves at once: the Guesser's guess and the Indicator's pattern."""
