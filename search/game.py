@@ -182,11 +182,11 @@ class Wordle:
         return [(int(ordered[start]), group) for start, group in zip(starts, groups)]
 
     def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
-        """The Indicator's replies to the pending guess, each with its probability (bin size / answers)."""
+        """The Indicator's replies to the pending guess, pattern ascending, each with its probability (bin size / answers)."""
         if state.pending is None:
             raise ValueError("chance outcomes exist only while a guess awaits its reply")
         total = len(state.candidates)
-        return [(pattern, len(group) / total) for pattern, group in self.partition(state.candidates, state.pending)]
+        return [(pattern, count / total) for pattern, count in zip(*self.reply_counts(state))]
 
     def actions(self, state: State) -> np.ndarray:
         """Legal moves: guess indices for the Guesser (ascending); for the Indicator, the patterns some
@@ -196,15 +196,21 @@ class Wordle:
             return np.zeros(0, dtype=np.int64)
         if state.pending is None:
             return self.legal_guesses(state)
+        patterns, counts = self.reply_counts(state)
+        return np.array(patterns, dtype=np.int64)[np.argsort(-np.array(counts), kind="stable")]
+
+    def reply_counts(self, state: State) -> tuple[list[int], list[int]]:
+        """The patterns the pending guess gets from the possible answers, ascending, and how many answers give each."""
         replies = self.matrix[state.pending, state.candidates]
         if replies.size <= _FEW:  # counted in Python: cheaper than numpy's calls for a few answers
             counts: dict[int, int] = {}
             for reply in replies.tolist():
                 counts[reply] = counts.get(reply, 0) + 1
-            return np.array(sorted(counts, key=lambda reply: (-counts[reply], reply)), dtype=np.int64)
+            patterns = sorted(counts)
+            return patterns, [counts[pattern] for pattern in patterns]
         counts = np.bincount(replies, minlength=PATTERN_COUNT)
         patterns = np.flatnonzero(counts)
-        return patterns[np.argsort(-counts[patterns], kind="stable")].astype(np.int64)
+        return patterns.tolist(), counts[patterns].tolist()
 
     def result(self, state: State, move: int) -> State:
         """The state after `move`; the given state is left unchanged.
@@ -213,10 +219,10 @@ class Wordle:
             IllegalMove: a guess out of range or breaking hard mode, a move after the
                 end, or a pattern that no possible answer gives.
         """
-        if self.is_terminal(state):
-            raise IllegalMove("the game is over")
         move = int(move)
         if state.pending is None:
+            if self.is_terminal(state):
+                raise IllegalMove("the game is over")
             if not 0 <= move < len(self.words.guesses):
                 raise IllegalMove(f"guess index {move} is out of range")
             if state.hard and (broken := self.violation(state, move)) is not None:
