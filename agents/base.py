@@ -24,6 +24,7 @@ class Decision:
             the chosen guess included; empty for agents that rank nothing.
         nodes: search nodes visited for this decision (0 for agents that do not search).
         depth: depth reached, in Guesser moves (0 for agents that do not search).
+        budget_reached: whether the search's node budget ran out before its depth.
     """
 
     guess: int
@@ -31,6 +32,7 @@ class Decision:
     alternatives: tuple[tuple[int, float], ...] = ()
     nodes: int = 0
     depth: int = 0
+    budget_reached: bool = False
 
 
 class Agent(ABC):

@@ -119,7 +119,7 @@ class EntropyPriorAgent(GreedyAgent):
     def possible_words(self, state: State) -> np.ndarray:
         """Guess indices of the words that may be the answer: the candidates, or every consistent guess."""
         if self.prior_answers == "list":
-            return self.game.words.answer_rows[state.candidates]
+            return self.game.winning_guesses(state.candidates)
         rows = self.game.all_guesses
         for guess, pattern in state.history:
             replies = pattern_matrix([self.game.words.guesses[guess]], list(self._guess_words[rows]))[0]

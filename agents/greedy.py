@@ -14,14 +14,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from search import State, Wordle
+from search.ranking import best_first
 
 from .base import Agent, Decision
 
 #: How many of the best guesses a Decision lists as alternatives.
 ALTERNATIVES = 10
-#: Float keys are rounded to this many decimals before comparing, so that sums taken in
-#: different orders do not break ties that are exact in real arithmetic.
-KEY_DECIMALS = 9
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,7 +28,8 @@ class Ranking:
 
     Attributes:
         guesses: guess indices, ascending (the last tie-break is the smaller index).
-        keys: sort keys, most important first, each aligned with `guesses`; lower is better.
+        keys: sort keys, most important first, each aligned with `guesses`; lower is better
+            (`search.ranking.best_first` orders by them).
         value: the player's own score of each guess, higher is better.
     """
 
@@ -40,8 +39,7 @@ class Ranking:
 
     def order(self) -> np.ndarray:
         """Positions of `guesses`, best first (ties go to the smaller guess index)."""
-        keys = [np.round(key, KEY_DECIMALS) if key.dtype.kind == "f" else key for key in self.keys]
-        return np.lexsort([np.asarray(self.guesses)] + keys[::-1])
+        return best_first(self.guesses, *self.keys)
 
 
 def best_of(ranking: Ranking, alternatives: int = ALTERNATIVES) -> Decision:
@@ -74,7 +72,7 @@ class GreedyAgent(Agent):
         only be next), so only those are ranked: cheap, and valued on the agent's own scale.
         """
         if len(state.candidates) <= 2:
-            return best_of(self.rank(state, np.sort(self.game.words.answer_rows[state.candidates])))
+            return best_of(self.rank(state, self.game.winning_guesses(state.candidates)))
         return best_of(self.rank(state, self.game.legal_guesses(state)))
 
     @abstractmethod

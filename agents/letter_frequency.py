@@ -40,14 +40,13 @@ class LetterFrequencyAgent(GreedyAgent):
     def rank(self, state: State, guesses: np.ndarray) -> Ranking:
         """Letter score, then can-win, then index; non-candidates that do not split are left out."""
         candidates = state.candidates
-        is_candidate = np.zeros(self.game.matrix.shape[0], dtype=bool)
-        is_candidate[self.game.words.answer_rows[candidates]] = True
+        can_win = self.game.can_win(candidates, guesses)
         if self.candidates_only:
-            guesses = guesses[is_candidate[guesses]]
+            guesses = guesses[can_win]
         else:
             patterns = np.take(self.game.matrix[guesses], candidates, axis=1)
             splits = (patterns != patterns[:, :1]).any(axis=1)
-            guesses = guesses[splits | is_candidate[guesses]]
+            guesses = guesses[splits | can_win]
         local, global_ = letter_shares(self.answer_letters, candidates)
         scores = letter_scores(self.game.guess_letters[guesses], local, global_, self.combine, self.first[guesses])
-        return Ranking(guesses=guesses, keys=(-scores, ~is_candidate[guesses]), value=scores)
+        return Ranking(guesses=guesses, keys=(-scores, ~self.game.can_win(candidates, guesses)), value=scores)

@@ -20,10 +20,10 @@ import numpy as np
 
 from heuristics.evaluation import DEFAULT_WEIGHTS, make_evaluation
 from search import ALL_GREEN, State, Wordle
-from search.engine import SearchCache
-from search.expectimax import expectimax
+from search.algorithms import alphabeta, expectimax, minimax
 from search.limits import Limit, SearchResult
-from search.minimax import alphabeta, minimax
+from search.policies import wordle_policies
+from search.table import TranspositionTable
 
 from .base import Agent, Decision
 from .openings import OpeningPlan, opening_key, opening_path, read_opening, write_opening
@@ -55,7 +55,10 @@ class SearchAgent(Agent):
             raise AgentError(str(error)) from None
         if eval == "weighted" and weights is None:
             self.params["weights"] = list(DEFAULT_WEIGHTS)  # record the weights used, not "the default"
-        self.cache = SearchCache()
+        random = self.evaluation.random_ties
+        self.policies = wordle_policies(game, self.evaluation, self.limit, chance=type(self).algorithm is expectimax,
+                                        candidates_only=self.candidates_only, keep=not random)
+        self.table = None if random else TranspositionTable()
         self.decisions: dict[tuple, Decision] = {}
 
     def own_limits(self, depth: int) -> dict[str, object]:
@@ -80,10 +83,10 @@ class SearchAgent(Agent):
 
     def search(self, state: State, rng: np.random.Generator) -> Decision:
         """Run the search on `state`."""
-        result = type(self).algorithm(self.game, state, self.evaluation, self.limit, rng=rng,
-                                      cache=self.cache, answers_only=self.candidates_only)
+        result = type(self).algorithm(self.game, state, self.evaluation, self.limit, policies=self.policies,
+                                      table=self.table, rng=rng)
         return Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
-                        nodes=result.nodes, depth=result.depth)
+                        nodes=result.nodes, depth=result.depth, budget_reached=result.budget_reached)
 
     def load_plan(self, hard: bool, max_guesses: int, search: bool) -> None:
         """Put the disk plan's decisions among this agent's; with `search`, search and write a missing plan."""

@@ -32,6 +32,7 @@ import numpy as np
 
 from search import ALL_GREEN, State, Wordle
 from search.game import DEFAULT_MAX_GUESSES
+from search.ranking import rounded
 from search.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value, read_or_build
 
 from .base import Agent, Decision
@@ -144,7 +145,7 @@ def evaluate_opener(game: Wordle, opener: int, hard: bool, follow: Agent | None 
 
 def sort_results(results: list[OpenerResult]) -> list[OpenerResult]:
     """Smallest measured average first; ties: more two-step information, then the smaller index."""
-    return sorted(results, key=lambda r: (r.total, -round(r.two_step_bits, 9), r.opener))
+    return sorted(results, key=lambda r: (r.total, -rounded(r.two_step_bits), r.opener))
 
 
 # Worker processes inherit the game by fork; each keeps its own follower cache.

@@ -88,7 +88,7 @@ class Evaluation(ABC):
             A float array aligned with `guesses`.
         """
         guesses = np.asarray(guesses)
-        base = float(state.max_guesses - state.guesses_used)
+        base = game.solve_now(state)
         if self.mode == "zero":
             return np.full(guesses.size, self.neutral(base))
         if self.mode == "local":

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from search import GREEN, PATTERN_COUNT, YELLOW, decode_colours
+from search.game import can_win
 
 #: Number of green and yellow letters in each pattern code.
 GREENS_IN = np.array([decode_colours(code).count(GREEN) for code in range(PATTERN_COUNT)], dtype=np.uint8)
@@ -111,11 +112,7 @@ def partition_stats(matrix: np.ndarray, candidates: np.ndarray, guesses: np.ndar
         raise ValueError(f"bin_values needs an entry for every size up to {candidates.size}")
     largest, smallest, bins, sum_squares, c_log_c, green_total, yellow_total, value_sum = _bin_sizes(patterns, bin_values)
     greens, yellows = green_total / size, yellow_total / size
-    can_win = np.zeros(guesses.size, dtype=bool)
-    if answer_rows is not None:
-        is_candidate = np.zeros(matrix.shape[0], dtype=bool)
-        is_candidate[answer_rows[candidates]] = True
-        can_win = is_candidate[guesses]
+    wins = np.zeros(guesses.size, dtype=bool) if answer_rows is None else can_win(answer_rows, candidates, guesses)
     return PartitionStats(
         guesses=guesses,
         size=size,
@@ -127,7 +124,7 @@ def partition_stats(matrix: np.ndarray, candidates: np.ndarray, guesses: np.ndar
         greens=greens,
         yellows=yellows,
         greys=5.0 - greens - yellows,
-        can_win=can_win,
+        can_win=wins,
         bin_value_sum=value_sum,
     )
 

@@ -8,13 +8,13 @@ chance, `chance_outcomes`, weighted by how many possible answers give each patte
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 
 from .errors import UserError
-from .feedback import ALL_GREEN
+from .feedback import ALL_GREEN, PATTERN_COUNT
 from .hardmode import Hints, hints_from, legal_mask, violation
 from .matrix import load_matrix
 from .words import Words, letter_counts, encode_letters, load_words
@@ -22,6 +22,15 @@ from .words import Words, letter_counts, encode_letters, load_words
 GUESSER = "guesser"
 INDICATOR = "indicator"
 DEFAULT_MAX_GUESSES = 6
+#: Up to this many possible answers, an Indicator's replies are counted in plain Python.
+_FEW = 48
+
+
+def can_win(answer_rows: np.ndarray, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+    """Whether each guess is one of the candidates, given each answer's guess row (`Words.answer_rows`)."""
+    is_answer = np.zeros(max(int(answer_rows.max(initial=-1)), int(np.max(guesses, initial=-1))) + 1, dtype=bool)
+    is_answer[answer_rows[candidates]] = True
+    return is_answer[guesses]
 
 
 class IllegalMove(UserError):
@@ -99,6 +108,9 @@ class Wordle:
     `words.answers`; Indicator moves are pattern codes.
     """
 
+    #: The player whose point of view `utility` and the searches take.
+    maximiser = GUESSER
+
     def __init__(self, words: Words | None = None, matrix: np.ndarray | None = None):
         self.words = words if words is not None else load_words()
         self.matrix = matrix if matrix is not None else load_matrix(self.words)
@@ -141,6 +153,18 @@ class Wordle:
             return self.all_guesses
         return np.flatnonzero(legal_mask(self.guess_letters, self.guess_counts, self.hints(state)))
 
+    def solve_now(self, state: State) -> float:
+        """The value of solving with the next guess: max_guesses - guesses used (the utility scale)."""
+        return float(state.max_guesses - state.guesses_used)
+
+    def winning_guesses(self, candidates: np.ndarray) -> np.ndarray:
+        """The guesses that can still win: the possible answers as guess indices, ascending."""
+        return np.sort(self.words.answer_rows[candidates])
+
+    def can_win(self, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+        """Whether each of `guesses` is one of the possible answers (a bool array aligned with them)."""
+        return can_win(self.words.answer_rows, candidates, guesses)
+
     def violation(self, state: State, guess: int) -> str | None:
         """Why `guess` is illegal here (hard mode only), or None."""
         if not state.hard:
@@ -158,19 +182,35 @@ class Wordle:
         return [(int(ordered[start]), group) for start, group in zip(starts, groups)]
 
     def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
-        """The Indicator's replies to the pending guess, each with its probability (bin size / answers)."""
+        """The Indicator's replies to the pending guess, pattern ascending, each with its probability (bin size / answers)."""
         if state.pending is None:
             raise ValueError("chance outcomes exist only while a guess awaits its reply")
         total = len(state.candidates)
-        return [(pattern, len(group) / total) for pattern, group in self.partition(state.candidates, state.pending)]
+        return [(pattern, count / total) for pattern, count in zip(*self.reply_counts(state))]
 
     def actions(self, state: State) -> np.ndarray:
-        """Legal moves: guess indices for the Guesser, possible pattern codes for the Indicator."""
+        """Legal moves: guess indices for the Guesser (ascending); for the Indicator, the patterns some
+        possible answer gives, the most common first (ties: the lower code), so a minimiser tries the
+        replies that keep most answers first."""
         if self.is_terminal(state):
             return np.zeros(0, dtype=np.int64)
         if state.pending is None:
             return self.legal_guesses(state)
-        return np.unique(self.matrix[state.pending, state.candidates]).astype(np.int64)
+        patterns, counts = self.reply_counts(state)
+        return np.array(patterns, dtype=np.int64)[np.argsort(-np.array(counts), kind="stable")]
+
+    def reply_counts(self, state: State) -> tuple[list[int], list[int]]:
+        """The patterns the pending guess gets from the possible answers, ascending, and how many answers give each."""
+        replies = self.matrix[state.pending, state.candidates]
+        if replies.size <= _FEW:  # counted in Python: cheaper than numpy's calls for a few answers
+            counts: dict[int, int] = {}
+            for reply in replies.tolist():
+                counts[reply] = counts.get(reply, 0) + 1
+            patterns = sorted(counts)
+            return patterns, [counts[pattern] for pattern in patterns]
+        counts = np.bincount(replies, minlength=PATTERN_COUNT)
+        patterns = np.flatnonzero(counts)
+        return patterns.tolist(), counts[patterns].tolist()
 
     def result(self, state: State, move: int) -> State:
         """The state after `move`; the given state is left unchanged.
@@ -179,19 +219,19 @@ class Wordle:
             IllegalMove: a guess out of range or breaking hard mode, a move after the
                 end, or a pattern that no possible answer gives.
         """
-        if self.is_terminal(state):
-            raise IllegalMove("the game is over")
         move = int(move)
         if state.pending is None:
+            if self.is_terminal(state):
+                raise IllegalMove("the game is over")
             if not 0 <= move < len(self.words.guesses):
                 raise IllegalMove(f"guess index {move} is out of range")
-            if (broken := self.violation(state, move)) is not None:
+            if state.hard and (broken := self.violation(state, move)) is not None:
                 raise IllegalMove(f"hard mode: {broken}")
-            return replace(state, pending=move)
+            return State(state.candidates, state.history, state.hard, state.max_guesses, pending=move)
         remaining = state.candidates[self.matrix[state.pending, state.candidates] == move]
         if remaining.size == 0:
             raise IllegalMove(f"no possible answer gives pattern {move} to this guess")
-        return replace(state, candidates=remaining, history=state.history + ((state.pending, move),), pending=None)
+        return State(remaining, state.history + ((state.pending, move),), state.hard, state.max_guesses)
 
     def step(self, state: State, guess: int, pattern: int) -> State:
         """Both half-moves at once: the Guesser's guess and the Indicator's pattern."""
@@ -205,10 +245,19 @@ class Wordle:
         """The history with guesses as words."""
         return [(self.words.guesses[guess], pattern) for guess, pattern in state.history]
 
-    def state_key(self, state: State) -> tuple:
-        """What a Guesser's best choice depends on: the candidates, the guesses left and, in hard mode, the hints."""
-        hints = self.hints(state) if state.hard else None
-        return (state.candidates.tobytes(), state.guesses_left, state.hard, hints, state.pending)
+    def state_key(self, state: State, choosable: np.ndarray | None = None) -> tuple:
+        """What a Guesser's best choice depends on: the candidates, the guesses left, and the guesses it may choose from.
+
+        Args:
+            state: the state.
+            choosable: the guesses the player chooses from, when it limits itself (say, to the
+                possible answers); default: the legal guesses, a part of the key only in hard
+                mode after a guess (else every guess is legal).
+        """
+        if choosable is None and state.hard and state.history:
+            choosable = self.legal_guesses(state)
+        return (state.candidates.tobytes(), state.guesses_left, state.hard,
+                None if choosable is None else choosable.tobytes(), state.pending)
 
     # -- playing -----------------------------------------------------------------
     def play(self, choose: Callable[[State], int], answer: int, hard: bool = False,

@@ -88,9 +88,12 @@ class SearchResult:
         move: the guess index to play.
         value: its value on the utility scale.
         nodes: nodes visited (Guesser and Indicator nodes; a cache hit counts as one).
-        depth: the deepest Guesser level reached, the root being 1.
+        depth: the deepest Guesser level reached, the root being 1 (a node answered from
+            the cache counts the levels its own search reached).
         alternatives: (guess, value) of the guesses weighed at the root, best first,
             `move` included. Alpha-beta's values other than the move's are upper bounds.
+        budget_reached: whether the node budget (`Limit.nodes`) ran out, so that some
+            nodes were valued at the horizon before the depth asked for.
     """
 
     move: int
@@ -98,6 +101,7 @@ class SearchResult:
     nodes: int
     depth: int
     alternatives: tuple[tuple[int, float], ...] = ()
+    budget_reached: bool = False
 
 
 class Evaluator(Protocol):

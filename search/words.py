@@ -18,7 +18,7 @@ from .errors import UserError
 WORD_LENGTH = 5
 ANSWERS_FILE = "wordle-answers.txt"
 GUESSES_FILE = "wordle-guesses.txt"
-#: The six words the later 2309-answer list dropped from the original 2315 (see DEVELOPERS.md).
+#: The six words the later 2309-answer list dropped from the original 2315.
 REMOVED_IN_2309 = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
 
 

@@ -1,4 +1,4 @@
-"""Helpers for the search tests: a fixed-offset evaluation and a slow readable reference search."""
+"""Slow readable reference searches over Wordle, the oracles of the search algorithms and their policies."""
 
 from __future__ import annotations
 
@@ -8,22 +8,8 @@ from search import ALL_GREEN, State, Wordle
 from search.limits import Limit
 
 
-class Flat:
-    """A test evaluation: every guess is worth base - offset (base = max_guesses - guesses used)."""
-
-    random_ties = False
-
-    def __init__(self, offset: float):
-        self.offset = offset
-        self.key = ("flat", offset)
-
-    def values(self, game: Wordle, state: State, guesses: np.ndarray, threshold: int = 100) -> np.ndarray:
-        """base - offset for every guess."""
-        return np.full(len(guesses), float(state.max_guesses - state.guesses_used - self.offset))
-
-
 def reference_value(game: Wordle, state: State, evaluation, depth: int, combine: str,
-                    limit: Limit = Limit(), answers_only: bool = False) -> float:
+                    limit: Limit = Limit(), candidates_only: bool = False) -> float:
     """The value of `state` by plain recursion over every legal guess (no beam, pool, cache or pruning).
 
     combine: "min" (minimax), "mean" (expectimax, weighted by bin size) or "max" (the best case).
@@ -33,17 +19,17 @@ def reference_value(game: Wordle, state: State, evaluation, depth: int, combine:
     guesses left) is searched to the end of the game, and a lost game is worth -loss.
     """
     size, left = len(state.candidates), state.guesses_left
-    base = float(state.max_guesses - state.guesses_used)
+    base = game.solve_now(state)
     if size == 1:
         return base
     if left == 1:
         return {"min": -limit.loss, "mean": (base - (size - 1) * limit.loss) / size, "max": base}[combine]
     if size == 2:
         return {"min": base - 1.0, "mean": base - 0.5, "max": base}[combine]
-    if left <= limit.endgame or ((state.hard or answers_only) and left <= limit.endgame + 1
+    if left <= limit.endgame or ((state.hard or candidates_only) and left <= limit.endgame + 1
                                  and size <= limit.endgame_answers):
         depth = max(depth, left)
-    guesses = game.words.answer_rows[state.candidates] if answers_only else game.legal_guesses(state)
+    guesses = game.winning_guesses(state.candidates) if candidates_only else game.legal_guesses(state)
     if depth == 1:
         return float(np.max(np.round(evaluation.values(game, state, guesses, 100), 9)))
     best = -np.inf
@@ -54,7 +40,7 @@ def reference_value(game: Wordle, state: State, evaluation, depth: int, combine:
                 values.append(base)
             else:
                 child = game.step(state, int(guess), pattern)
-                values.append(reference_value(game, child, evaluation, depth - 1, combine, limit, answers_only))
+                values.append(reference_value(game, child, evaluation, depth - 1, combine, limit, candidates_only))
             weights.append(len(answers) / size)
         if combine == "min":
             value = min(values)
@@ -67,7 +53,7 @@ def reference_value(game: Wordle, state: State, evaluation, depth: int, combine:
 
 
 def reference_beam(game: Wordle, state: State, evaluation, depth: int, combine: str, limit: Limit,
-                   answers_only: bool = False) -> tuple[float, float]:
+                   candidates_only: bool = False) -> tuple[float, float]:
     """Value and chance of a loss of `state` under the engine's beam and widening, by plain recursion.
 
     combine: "min" (minimax) or "mean" (expectimax). A Guesser node with three or more answers
@@ -78,19 +64,19 @@ def reference_beam(game: Wordle, state: State, evaluation, depth: int, combine: 
     weighed, as the engine's exact pass does. No pool: use it with a pool larger than the lists.
     """
     size, left = len(state.candidates), state.guesses_left
-    base = float(state.max_guesses - state.guesses_used)
+    base = game.solve_now(state)
     if size == 1:
         return base, 0.0
     if left == 1:
         return ({"min": -limit.loss, "mean": (base - (size - 1) * limit.loss) / size}[combine], (size - 1) / size)
     if size == 2:
         return {"min": base - 1.0, "mean": base - 0.5}[combine], 0.0
-    if left <= limit.endgame or ((state.hard or answers_only) and left <= limit.endgame + 1
+    if left <= limit.endgame or ((state.hard or candidates_only) and left <= limit.endgame + 1
                                  and size <= limit.endgame_answers):
         depth = max(depth, left)
-    guesses = np.sort(game.words.answer_rows[state.candidates]) if answers_only else game.legal_guesses(state)
+    guesses = game.winning_guesses(state.candidates) if candidates_only else game.legal_guesses(state)
     values = np.round(evaluation.values(game, state, guesses, limit.threshold), 9)
-    can_win = np.isin(guesses, game.words.answer_rows[state.candidates])
+    can_win = game.can_win(state.candidates, guesses)
     ordered = [int(g) for g in guesses[np.lexsort((guesses, ~can_win, -values))]]
     if depth == 1:
         return float(values.max()), 0.0
@@ -102,7 +88,7 @@ def reference_beam(game: Wordle, state: State, evaluation, depth: int, combine: 
     while searched < min(widen, len(ordered)):
         batch = ordered[searched: min(searched + beam, widen)]
         for guess in batch:
-            value, risk = _reference_reply(game, state, guess, evaluation, depth, combine, limit, answers_only)
+            value, risk = _reference_reply(game, state, guess, evaluation, depth, combine, limit, candidates_only)
             if value > best:
                 best, best_risk = value, risk
             if (risk == 0.0 if combine == "mean" else value > -limit.loss) and left > 2:
@@ -112,9 +98,9 @@ def reference_beam(game: Wordle, state: State, evaluation, depth: int, combine: 
 
 
 def _reference_reply(game: Wordle, state: State, guess: int, evaluation, depth: int, combine: str, limit: Limit,
-                     answers_only: bool) -> tuple[float, float]:
+                     candidates_only: bool) -> tuple[float, float]:
     """Value and chance of a loss of `guess` at `state`: its replies' worst (min) or bin-weighted mean."""
-    base = float(state.max_guesses - state.guesses_used)
+    base = game.solve_now(state)
     size = len(state.candidates)
     results, weights = [], []
     for pattern, answers in game.partition(state.candidates, guess):
@@ -122,7 +108,7 @@ def _reference_reply(game: Wordle, state: State, guess: int, evaluation, depth: 
             results.append((base, 0.0))
         else:
             results.append(reference_beam(game, game.step(state, guess, pattern), evaluation, depth - 1, combine,
-                                          limit, answers_only))
+                                          limit, candidates_only))
         weights.append(len(answers) / size)
     if combine == "min":
         return min(value for value, _ in results), 0.0

@@ -73,4 +73,7 @@ def test_hard_mode_guesses_are_legal(official_game):
     agent = make_agent("entropy", official_game)
     for answer in range(0, 2315, 97):
         playthrough = official_game.play(lambda s: agent.decide(s, game_rng(0, answer)).guess, answer, hard=True)
-        assert playthrough.turns  # game.play raises IllegalMove on an illegal hard-mode guess
+        state = official_game.initial_state(hard=True)
+        for turn in playthrough.turns:
+            assert official_game.violation(state, turn.guess) is None
+            state = official_game.step(state, turn.guess, turn.pattern)

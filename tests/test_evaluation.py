@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from heuristics.cost import cost_table
 from heuristics.evaluation import EVALUATIONS, Cost, Weighted, make_evaluation
 
-from .test_minimax import ANSWERS, hand_game
+from .games import ANSWERS, hand_game
 
 
 def test_entropy_value_by_hand():

@@ -8,7 +8,7 @@ import pytest
 from agents import AgentError, make_agent
 from agents.params import BEAM, DEPTH, EVAL, EVAL_MODE, WEIGHTS
 
-from .test_minimax import ANSWERS, hand_game
+from .games import ANSWERS, hand_game
 
 SEARCHERS = ("minimax", "alphabeta", "expectimax", "decision-tree")
 

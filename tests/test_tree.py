@@ -12,7 +12,7 @@ from agents import make_agent
 from search import UserError
 from search.tree import build_tree, write_tree
 
-from .test_minimax import ANSWERS, hand_game
+from .games import ANSWERS, hand_game
 
 
 def tree_and_agent(name="decision-tree", **options):

@@ -1,4 +1,4 @@
-"""Minimax and alpha-beta: a hand-worked game, and alpha-beta = minimax with no more nodes."""
+"""The Wordle policies (beam, widening, exact play, endgame, opening) under the three algorithms, on small games."""
 
 from __future__ import annotations
 
@@ -9,19 +9,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from heuristics.evaluation import make_evaluation
-from search import feedback, format_pattern, load_words
-from search.engine import SearchCache
-from search.expectimax import expectimax
+from search import feedback, format_pattern
 from search.limits import Limit
-from search.minimax import alphabeta, minimax
+from search.table import TranspositionTable
 
 from .conftest import small_game
-from .search_helpers import Flat, reference_beam, reference_value
-
-#: Six answers on which minimax and expectimax disagree (worked out below).
-ANSWERS = ["lanky", "black", "slack", "flask", "panel", "parka"]
-UNLIMITED = dict(beam=100, pool=10**6)
-
+from .games import ANSWERS, TRAP, UNLIMITED, Flat, hand_game, salet_trap, small_games, trap_game, trap_games
+from .games import wordle_alphabeta as alphabeta, wordle_expectimax as expectimax, wordle_minimax as minimax
+from .search_helpers import reference_beam, reference_value
 
 def test_the_replies_the_working_relies_on():
     # ACING splits the six answers into three pairs.
@@ -32,12 +27,6 @@ def test_the_replies_the_working_relies_on():
     assert {format_pattern(feedback("lanky", a)) for a in ("black", "slack", "flask")} == {"yy-y-"}
     assert format_pattern(feedback("lanky", "panel")) == "ygg--"
     assert format_pattern(feedback("lanky", "parka")) == "-g-g-"
-
-
-def hand_game():
-    """The six answers plus ACING, and the guess indices of ACING and LANKY."""
-    game = small_game(ANSWERS, ["acing"])
-    return game, game.words.guess_id("acing"), game.words.guess_id("lanky")
 
 
 def test_minimax_prefers_the_safe_split():
@@ -113,66 +102,61 @@ def test_bad_starts_are_refused():
         minimax(game, game.result(game.initial_state(), acing), Flat(0.0), Limit())
     with pytest.raises(ValueError):
         minimax(game, game.initial_state(), make_evaluation("entropy", "zero"), Limit())  # zero mode needs an rng
-    with pytest.raises(ValueError):
-        Limit(depth=0)
 
 
-def test_cache_keeps_values_and_refuses_another_configuration():
+def test_a_table_keeps_values_between_searches():
+    # The second search finds the root's children in the table: fewer nodes, the same move, value and depth.
     game, _, _ = hand_game()
-    cache = SearchCache()
-    first = minimax(game, game.initial_state(), make_evaluation("cost"), Limit(depth=2), cache=cache)
-    again = minimax(game, game.initial_state(), make_evaluation("cost"), Limit(depth=2), cache=cache)
-    assert (again.move, again.value) == (first.move, first.value)
-    with pytest.raises(ValueError):
-        minimax(game, game.initial_state(), make_evaluation("cost"), Limit(depth=3), cache=cache)
+    table, limit = TranspositionTable(), Limit(depth=3)
+    first = minimax(game, game.initial_state(), make_evaluation("cost"), limit, table=table)
+    again = minimax(game, game.initial_state(), make_evaluation("cost"), limit, table=table)
+    assert (again.move, again.value, again.depth) == (first.move, first.value, first.depth)
+    assert again.nodes < first.nodes and len(table) > 0
+
+
+def test_zero_mode_at_depth_one_is_a_seeded_random_guess():
+    # No endgame, no widening: the root weighs every guess in the generator's order and searches nothing.
+    game, _, _ = hand_game()
+    evaluation, start = make_evaluation("cost", "zero"), game.initial_state(max_guesses=3)
+    moves = set()
+    for seed in range(10):
+        result = expectimax(game, start, evaluation, Limit(depth=1), rng=np.random.default_rng(seed))
+        assert result.nodes == 1 and result.depth == 1
+        moves.add(result.move)
+    assert len(moves) > 1
 
 
 # -- properties on random small word lists -------------------------------------------------
-WORDS = load_words()
-
-
-@st.composite
-def small_games(draw):
-    """A random game of 3-9 official answers and a few extra guesses."""
-    answer_ids = draw(st.lists(st.integers(0, len(WORDS.answers) - 1), min_size=3, max_size=9, unique=True))
-    extra_ids = draw(st.lists(st.integers(0, len(WORDS.guesses) - 1), min_size=0, max_size=4, unique=True))
-    answers = [WORDS.answers[i] for i in answer_ids]
-    return small_game(answers, [WORDS.guesses[i] for i in extra_ids])
-
-
-def _families() -> list[list[str]]:
-    """Official answers that differ in one position only, in sets of four or more (_ASTE, _ATCH, BASI_, ...)."""
-    found: dict[tuple[int, str], list[str]] = {}
-    for word in WORDS.answers:
-        for position in range(5):
-            found.setdefault((position, word[:position] + word[position + 1:]), []).append(word)
-    return [family for family in found.values() if len(family) >= 4]
-
-
-FAMILIES = _families()
-
-
-@st.composite
-def trap_games(draw):
-    """A game whose answers are mostly one family: four to eight of it, up to two other answers, a few guesses."""
-    family = draw(st.sampled_from(FAMILIES))
-    answers = draw(st.lists(st.sampled_from(family), min_size=4, max_size=8, unique=True))
-    others = draw(st.lists(st.integers(0, len(WORDS.answers) - 1), max_size=2, unique=True))
-    answers += [WORDS.answers[i] for i in others if WORDS.answers[i] not in answers]
-    extra_ids = draw(st.lists(st.integers(0, len(WORDS.guesses) - 1), min_size=0, max_size=4, unique=True))
-    return small_game(answers, [WORDS.guesses[i] for i in extra_ids])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(small_games(), trap_games()), st.integers(2, 3), st.booleans(), st.booleans())
+def test_alphabeta_with_a_shared_table_visits_no_more_nodes_than_minimax(game, depth, hard, candidates_only):
+    # The root, then each state one reply after the best move, searched in turn with one table each.
+    start = game.initial_state(hard=hard)
+    evaluation, limit = make_evaluation("cost"), Limit(depth=depth, beam=3)
+    tables = {search: TranspositionTable() for search in (minimax, alphabeta)}
+    first = minimax(game, start, evaluation, limit, candidates_only=candidates_only)
+    states = [start] + [game.step(start, first.move, pattern) for pattern in game.actions(game.result(start, first.move))]
+    nodes = {search: 0 for search in tables}
+    for state in states:
+        if game.is_terminal(state):
+            continue
+        found = {search: search(game, state, evaluation, limit, candidates_only=candidates_only, table=table)
+                 for search, table in tables.items()}
+        assert (found[alphabeta].move, found[alphabeta].value) == (found[minimax].move, found[minimax].value)
+        nodes = {search: nodes[search] + found[search].nodes for search in tables}
+    assert nodes[alphabeta] <= nodes[minimax]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(small_games(), trap_games()), st.integers(1, 3), st.integers(1, 4), st.sampled_from(["cost", "entropy", "weighted", "flat"]),
        st.integers(2, 6), st.booleans(), st.booleans(), st.integers(0, 3), st.integers(0, 2), st.sampled_from([0, 500]))
-def test_alphabeta_equals_minimax_with_no_more_nodes(game, depth, beam, name, max_guesses, hard, answers_only,
+def test_alphabeta_equals_minimax_with_no_more_nodes(game, depth, beam, name, max_guesses, hard, candidates_only,
                                                      opening, opening_top, widen):
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
     evaluation = Flat(1.0) if name == "flat" else make_evaluation(name)
     limit = Limit(depth=depth, beam=beam, opening=opening, opening_top=opening_top, widen=widen)
-    plain = minimax(game, state, evaluation, limit, answers_only=answers_only)
-    pruned = alphabeta(game, state, evaluation, limit, answers_only=answers_only)
+    plain = minimax(game, state, evaluation, limit, candidates_only=candidates_only)
+    pruned = alphabeta(game, state, evaluation, limit, candidates_only=candidates_only)
     assert (pruned.move, pruned.value) == (plain.move, plain.value)
     assert pruned.nodes <= plain.nodes
 
@@ -181,22 +165,22 @@ def test_alphabeta_equals_minimax_with_no_more_nodes(game, depth, beam, name, ma
 @given(small_games(), st.integers(1, 3), st.sampled_from(["cost", "entropy"]), st.integers(2, 6), st.booleans(),
        st.sampled_from([(3, 30, 10.0), (0, 0, 0.0), (2, 5, 3.0)]), st.booleans())
 def test_values_match_the_reference_and_expectimax_lies_between(game, depth, name, max_guesses, hard, endgame,
-                                                                 answers_only):
+                                                                 candidates_only):
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
     evaluation = make_evaluation(name)
     limit = Limit(depth=depth, endgame=endgame[0], endgame_answers=endgame[1], loss=endgame[2], **UNLIMITED)
-    worst = minimax(game, state, evaluation, limit, answers_only=answers_only).value
-    average = expectimax(game, state, evaluation, limit, answers_only=answers_only).value
-    best = reference_value(game, state, evaluation, depth, "max", limit, answers_only)
-    assert worst == pytest.approx(reference_value(game, state, evaluation, depth, "min", limit, answers_only))
-    assert average == pytest.approx(reference_value(game, state, evaluation, depth, "mean", limit, answers_only))
+    worst = minimax(game, state, evaluation, limit, candidates_only=candidates_only).value
+    average = expectimax(game, state, evaluation, limit, candidates_only=candidates_only).value
+    best = reference_value(game, state, evaluation, depth, "max", limit, candidates_only)
+    assert worst == pytest.approx(reference_value(game, state, evaluation, depth, "min", limit, candidates_only))
+    assert average == pytest.approx(reference_value(game, state, evaluation, depth, "mean", limit, candidates_only))
     assert worst - 1e-9 <= average <= best + 1e-9
     assert not math.isinf(average)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trap_games(), st.sampled_from(["cost", "entropy", "flat"]), st.integers(3, 5), st.booleans(), st.booleans())
-def test_the_beam_and_its_widening_match_the_reference(game, name, max_guesses, hard, answers_only):
+def test_the_beam_and_its_widening_match_the_reference(game, name, max_guesses, hard, candidates_only):
     # Narrow beams, widened or not, against the plain recursion of search_helpers.reference_beam. The
     # flat evaluation orders guesses by the tie-break alone, so the beam often holds only losing guesses.
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
@@ -204,29 +188,18 @@ def test_the_beam_and_its_widening_match_the_reference(game, name, max_guesses, 
     for depth, beam, widen in ((2, 1, 500), (3, 1, 500), (2, 2, 500), (2, 1, 3), (3, 2, 0)):
         limit = Limit(depth=depth, beam=beam, widen=widen, pool=10**6)
         for search, combine in ((minimax, "min"), (alphabeta, "min"), (expectimax, "mean")):
-            value = search(game, state, evaluation, limit, answers_only=answers_only).value
-            assert value == pytest.approx(reference_beam(game, state, evaluation, depth, combine, limit, answers_only)[0])
+            value = search(game, state, evaluation, limit, candidates_only=candidates_only).value
+            assert value == pytest.approx(reference_beam(game, state, evaluation, depth, combine, limit, candidates_only)[0])
         # Widening only adds guesses: never worth less than the plain beam, never more than every guess.
         narrow = expectimax(game, state, evaluation, Limit(depth=depth, beam=beam, widen=0, pool=10**6),
-                            answers_only=answers_only).value
+                            candidates_only=candidates_only).value
         full = expectimax(game, state, evaluation, Limit(depth=depth, beam=10**3, pool=10**6),
-                          answers_only=answers_only).value
-        widened = expectimax(game, state, evaluation, limit, answers_only=answers_only).value
+                          candidates_only=candidates_only).value
+        widened = expectimax(game, state, evaluation, limit, candidates_only=candidates_only).value
         assert narrow - 1e-9 <= widened <= full + 1e-9
 
 
 # -- hard mode's traps: searched to the end, with a loss penalty --------------------------------
-TRAP = ["baste", "caste", "haste", "paste", "taste", "waste"]
-
-
-def trap_game():
-    """The six _ASTE answers plus SLATE, SALET and TACES, and the state after SLATE in hard mode."""
-    game = small_game(TRAP, ["slate", "salet", "taces"])
-    slate = game.words.guess_id("slate")
-    after = game.step(game.initial_state(hard=True), slate, game.reply(slate, game.words.answer_id("waste")))
-    return game, after
-
-
 def test_a_hard_mode_trap_is_valued_as_a_likely_loss():
     # SLATE gets y-ygg from all six: T and E are fixed, S and A must stay, so every legal guess
     # holds one free letter and splits the six into at most 2 bins (the checks below).
@@ -266,7 +239,7 @@ def test_the_search_prefers_the_opener_that_escapes_the_trap():
     assert new[slate] == pytest.approx(-10 / 6)
 
 
-def test_a_player_of_possible_answers_only_sees_the_trap_in_normal_mode():
+def test_a_player_of_possible_candidates_only_sees_the_trap_in_normal_mode():
     # Normal mode, five guesses left after SLATE (y-ygg from all six _ASTE answers). Guessing only
     # possible answers, every guess is one of the six and tests one first letter: it wins or leaves
     # the other five together, so at most five are solved (guesses 2-6, worth 5, 4, 3, 2, 1) and the
@@ -276,9 +249,9 @@ def test_a_player_of_possible_answers_only_sees_the_trap_in_normal_mode():
     slate = game.words.guess_id("slate")
     after = game.step(game.initial_state(), slate, game.reply(slate, game.words.answer_id("waste")))
     evaluation, limit = make_evaluation("cost"), Limit(depth=2, endgame=3, endgame_answers=30, loss=10.0)
-    bound = expectimax(game, after, evaluation, limit, answers_only=True)
+    bound = expectimax(game, after, evaluation, limit, candidates_only=True)
     assert bound.value == pytest.approx(5 / 6) and game.words.guesses[bound.move] in TRAP
-    assert minimax(game, after, evaluation, limit, answers_only=True).value == -10.0
+    assert minimax(game, after, evaluation, limit, candidates_only=True).value == -10.0
     assert expectimax(game, after, evaluation, limit).value > 2.0
 
 
@@ -294,15 +267,6 @@ def test_the_opening_is_searched_deeper_and_only_the_opening():
     assert len(later.candidates) == 3
     result = expectimax(game, later, Flat(1.2), limit)
     assert result.depth == 1 and result.value == pytest.approx(3.8)
-    with pytest.raises(ValueError):
-        Limit(opening=-1)
-
-
-def salet_trap():
-    """The trap game, six guesses, hard mode, after SALET (y g - y y from all six _ASTE answers)."""
-    game, _ = trap_game()
-    salet = game.words.guess_id("salet")
-    return game, game.step(game.initial_state(hard=True), salet, game.reply(salet, game.words.answer_id("waste")))
 
 
 def test_a_beam_that_shows_only_losses_widens_until_a_guess_avoids_them():
@@ -335,8 +299,6 @@ def test_a_beam_that_shows_only_losses_widens_until_a_guess_avoids_them():
         assert pruned.nodes <= worst.nodes
     # A cap short of TACES leaves the loss: six guesses searched (two beams of three) are all answers.
     assert expectimax(game, after, Flat(1.0), Limit(depth=2, beam=3, widen=6)).value == pytest.approx(5 / 6)
-    with pytest.raises(ValueError):
-        Limit(widen=-1)
 
 
 def test_the_opening_searches_only_its_best_few_deeper():
