@@ -227,7 +227,8 @@ def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | Non
             decision = decisions[number - 1]
             row.append("" if decision.value is None else f"{decision.value:.3f}")
             row.append(", ".join(f"{game.words.guesses[g]} {v:.3f}" for g, v in decision.alternatives[:4]))
-            row.append(str(decision.nodes) if decision.nodes else "")
+            nodes = str(decision.nodes) if decision.nodes else ""
+            row.append(f"{nodes} (budget reached)" if decision.budget_reached else nodes)
         table.add_row(*row)
     return table
 

@@ -254,3 +254,11 @@ def test_the_tournament_says_when_an_agent_prepares_before_its_games(capsys, tmp
     assert code == 0
     assert "two-step: one-time work for hard mode before its games (its plan; kept on disk for later runs)" in out
     assert "entropy: one-time" not in out
+
+
+def test_a_node_budget_that_cuts_the_search_short_says_so(capsys):
+    code, out, _ = run_cli(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--nodes", "50", "--seed", "0")
+    first = next(line for line in out.splitlines() if line.startswith("1 "))
+    assert code == 0 and first.rstrip().endswith("(budget reached)")
+    code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "0")
+    assert "budget reached" not in out

@@ -14,7 +14,7 @@ from agents.searchers import ExpectimaxAgent
 
 from search import ALL_GREEN
 
-from .test_minimax import hand_game
+from .games import hand_game
 
 
 @pytest.fixture(autouse=True)

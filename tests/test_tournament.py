@@ -366,3 +366,19 @@ def test_a_dead_worker_stops_the_run_with_one_line_and_keeps_the_journal(capsys,
                               "--guesses", str(lists[1]), "--out", str(out), "--jobs", "2")
     assert code == 2 and "worker process died (exit code 3)" in stderr and len(stderr.strip().splitlines()) == 1
     assert read_file(out / "journal.csv", "journal", allow_partial_last_line=True).records
+
+
+def test_without_fork_the_games_are_played_in_one_process_with_one_warning(capsys, lists, tmp_path, monkeypatch):
+    from tournament import runner
+
+    monkeypatch.setattr(runner, "can_fork", lambda: False)
+    forked = run_cli(capsys, "tournament", "--agents", "random,entropy", "--answers", str(lists[0]),
+                     "--guesses", str(lists[1]), "--out", str(tmp_path / "one"), "--jobs", "2")
+    assert forked[0] == 0
+    assert forked[2].strip() == ("wordle-arena: warning: this system cannot fork worker processes; the games are played "
+                                 "in this one process (the same games, on one core)")
+    monkeypatch.undo()
+    assert run_cli(capsys, "tournament", "--agents", "random,entropy", "--answers", str(lists[0]),
+                   "--guesses", str(lists[1]), "--out", str(tmp_path / "two"), "--jobs", "2")[0] == 0
+    games = [(tmp_path / name / "games.csv").read_text().split("\n", 1)[1] for name in ("one", "two")]
+    assert games[0] == games[1]

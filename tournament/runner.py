@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime
 import json
 import multiprocessing
+import warnings
 import os
 import signal
 import time
@@ -142,6 +143,11 @@ def _worker(game: Wordle, plan: Plan, tasks: Any, results: Connection) -> None:
 
 
 # -- scheduling ---------------------------------------------------------------------------
+def can_fork() -> bool:
+    """Whether worker processes can be forked here (they inherit the game; 'spawn' would rebuild it in each)."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
 def make_tasks(plan: Plan, todo: dict[tuple[str, str], list[int]], jobs: int) -> list[Task]:
     """Each (agent, mode)'s remaining answers split into `jobs` strided shares, in plan order.
 
@@ -446,6 +452,10 @@ def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bo
             if on_game is not None:
                 on_game(game_record)
 
+        if jobs > 1 and not can_fork():
+            warnings.warn("this system cannot fork worker processes; the games are played in this one process "
+                          "(the same games, on one core)", RuntimeWarning, stacklevel=2)
+            jobs = 1
         try:
             if jobs == 1 or len(tasks) == 0:
                 _play_in_process(game, plan, tasks, record)
