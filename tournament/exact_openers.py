@@ -141,7 +141,7 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
             client = Client(cluster)
         else:
             client = Client(address, timeout=20)
-    except (OSError, TimeoutError) as error:
+    except (OSError, TimeoutError, ValueError) as error:  # ValueError: an address Dask cannot parse
         raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     try:
         shared = client.scatter(lists, broadcast=True)
