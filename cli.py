@@ -891,7 +891,7 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
     from search.optimal import unpack
 
     game = load_game(args)
-    opener = opener_index(game, args.opener.strip().lower()) if args.opener else None
+    opener = opener_index(game, args.opener.strip().lower()) if args.opener is not None else None
     if args.out:
         prepare_output(args.out, TREE_FORMATS)
     breadth = args.top
