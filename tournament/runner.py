@@ -415,7 +415,7 @@ def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bo
                    on_game: Callable[[GameRecord], None] | None,
                    on_prepare: Callable[[str, str], None] | None) -> RunOutcome:
     """run_tournament's work, in a folder this process holds."""
-    holds_run = (folder / JOURNAL_FILE).exists() or (folder / GAMES_FILE).exists()
+    holds_run = any((folder / name).exists() for name in (JOURNAL_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE))
     if holds_run and not resume:
         raise TournamentError(f"{folder} already holds a tournament; add --resume to continue it, "
                               "or choose another folder with --out")
