@@ -192,6 +192,10 @@ CORRUPT_RUNS = [
     ("timings junk", write("timings.csv", "junk\n1,2\n"), "{run}/timings.csv, line 1: not a wordle-arena timings file (format v1)",
      "{run}/timings.csv, line 1: not a wordle-arena timings file (format v1)"),
 ]
+#: Corruptions only --resume meets (verify names no run without games.csv).
+RESUME_ONLY = [
+    ("games missing", remove("games.csv"), "{run}/games.csv: no such file"),
+]
 #: Corruptions only verify reports (resume recomputes or never reads these files).
 VERIFY_ONLY = [
     ("summary missing", remove("summary.json"), "summary.json: no such file"),
@@ -496,7 +500,8 @@ def test_verify_reports_a_corrupt_run_in_one_line_each(corrupt, message, files, 
     assert snapshot(run) == before
 
 
-@pytest.mark.parametrize("corrupt, message", [pytest.param(c, r, id=n) for n, c, _, r in CORRUPT_RUNS])
+@pytest.mark.parametrize("corrupt, message", [pytest.param(c, r, id=n) for n, c, _, r in CORRUPT_RUNS]
+                         + [pytest.param(c, r, id=n) for n, c, r in RESUME_ONLY])
 def test_resume_refuses_a_corrupt_run_and_leaves_it_alone(corrupt, message, files, tmp_path, capsys):
     """tournament --resume on a damaged run exits 2 with one line and writes nothing into the folder."""
     paths, run = corrupted(files, tmp_path, corrupt)
@@ -514,3 +519,23 @@ def test_a_cache_that_is_not_a_regular_file_is_refused(make, argv, files, tmp_pa
     make(path)
     kind = "is not a regular file (a FIFO, device or socket)" if make is os.mkfifo else "is a folder where a file belongs"
     one_line(*run_cli(capsys, *fill((*argv, *LISTS), files)), 2, f"wordle-arena: error: {path} {kind}; remove it")
+
+
+def test_a_run_without_games_is_not_played_over_without_resume(files, tmp_path, capsys):
+    """A folder left with timings.csv and summary.json but no games.csv still holds a run: refused, not overwritten."""
+    paths, run = corrupted(files, tmp_path, remove("games.csv"))
+    before = snapshot(run)
+    argv = [part for part in RESUME if part != "--resume"]
+    one_line(*run_cli(capsys, *fill(tuple(argv), paths)), 2,
+             f"wordle-arena: error: {run} already holds a tournament; add --resume to continue it, "
+             "or choose another folder with --out")
+    assert snapshot(run) == before
+
+
+def test_resume_writes_a_junk_summary_again_from_the_games(files, tmp_path, capsys):
+    """summary.json that is not a JSON object is repaired by --resume, and the run then verifies."""
+    paths, run = corrupted(files, tmp_path, write("summary.json", "{not json"))
+    code, out, err = run_cli(capsys, *fill(RESUME, paths))
+    assert code == 0, err
+    assert f"{run}/summary.json was not a JSON object: written again from the games" in out
+    assert run_cli(capsys, "verify", str(run), *fill(LISTS, paths))[0] == 0
