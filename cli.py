@@ -58,6 +58,9 @@ class ArgumentParser(argparse.ArgumentParser):
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
         """Parse, naming an unknown flag before asking for a missing command."""
         parsed, extras = self.parse_known_args(args, namespace)
+        if extras and isinstance(getattr(parsed, "steps", None), list):  # assist's steps on both sides of an option
+            parsed.steps += [extra for extra in extras if not extra.startswith("-")]
+            extras = [extra for extra in extras if extra.startswith("-")]
         if extras:
             self.error(f"unrecognized arguments: {' '.join(extras)}")
         if getattr(parsed, "handler", None) is None:
