@@ -543,3 +543,12 @@ def test_resume_writes_a_junk_summary_again_from_the_games(files, tmp_path, caps
     assert code == 0, err
     assert f"{run}/summary.json was not a JSON object: written again from the games" in out
     assert run_cli(capsys, "verify", str(run), *fill(LISTS, paths))[0] == 0
+
+
+def test_a_scheduler_never_reached_leaves_no_openers_file(files, tmp_path, capsys):
+    """openers --exact with a scheduler address Dask cannot use: one line, and no results file begun."""
+    out = tmp_path / "openers.jsonl"
+    one_line(*run_cli(capsys, "openers", "--exact", "--top", "2", *fill(LISTS, files), "--out", str(out),
+                      "--scheduler", "notanaddress"), 2,
+             "wordle-arena: error: cannot reach the Dask scheduler at notanaddress: ")
+    assert not out.exists()
