@@ -530,6 +530,8 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
     """Replay a run folder through the rules; exit 1 with one line per problem on any mismatch."""
     from tournament import verify_folder
 
+    if args.sample is not None and not args.replay:
+        raise UserError("--sample goes with --replay (it is how many games to replay)")
     with Progress(console=console, transient=True, disable=not (args.replay and console.is_terminal)) as progress:
         bar = progress.add_task("replaying the recorded agents", total=None)
         result = verify_folder(args.folder, answers=args.answers, guesses=args.guesses, limit=args.limit,

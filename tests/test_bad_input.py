@@ -382,6 +382,9 @@ OTHER_CASES = [
     pytest.param(("verify",), 2, "wordle-arena verify: error: the following arguments are required: DIR", id="verify-no-folder"),
     pytest.param(("verify", "{nodir}"), 2, "wordle-arena: error: {nodir}: no such folder", id="verify-missing-folder"),
     pytest.param(("verify", "{ans}"), 2, "wordle-arena: error: {ans}: no such folder", id="verify-a-file"),
+    pytest.param(("verify", "{source_run}", *LISTS, "--sample", "3"), 2,
+                 "wordle-arena: error: --sample goes with --replay (it is how many games to replay)",
+                 id="verify-sample-without-replay"),
     pytest.param(("verify", "{folder}"), 2, "wordle-arena: error: {folder}: no games.csv here; give a tournament's run folder",
                  id="verify-empty-folder"),
     # tree
