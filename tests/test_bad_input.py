@@ -555,3 +555,21 @@ def test_a_scheduler_never_reached_leaves_no_openers_file(files, tmp_path, capsy
                       "--scheduler", "notanaddress"), 2,
              "wordle-arena: error: cannot reach the Dask scheduler at notanaddress: ")
     assert not out.exists()
+
+
+@pytest.mark.parametrize("junk", [pytest.param(b"", id="empty"), pytest.param(b"junk", id="junk"),
+                                  pytest.param(b"\x00" * 64, id="zeros")])
+def test_a_corrupt_cache_is_computed_again_not_trusted(junk, files, tmp_path, capsys, monkeypatch):
+    """Junk in the pattern matrix and optimal tree caches: the same game as from clean caches, and the caches mended."""
+    monkeypatch.setenv("WORDLE_ARENA_CACHE", str(tmp_path))
+    argv = fill(("play", "--agent", "optimal", "--answer", "humph", "--seed", "1", *LISTS), files)
+    code, clean, _ = run_cli(capsys, *argv)
+    assert code == 0
+    caches = sorted(tmp_path.iterdir())
+    assert {path.name.split("-")[0] for path in caches} == {"patterns", "optimal"}
+    for path in caches:
+        path.write_bytes(junk)
+    code, again, err = run_cli(capsys, *argv)
+    assert (code, again) == (0, clean), err
+    assert "Traceback" not in err
+    assert all(path.read_bytes() != junk for path in caches)
