@@ -573,3 +573,11 @@ def test_a_corrupt_cache_is_computed_again_not_trusted(junk, files, tmp_path, ca
     assert (code, again) == (0, clean), err
     assert "Traceback" not in err
     assert all(path.read_bytes() != junk for path in caches)
+
+
+def test_answers_all_with_an_own_guess_list_is_that_list_not_a_refusal(files, capsys):
+    """--answers all --guesses FILE plays over the file's words (it was refused: official answers not in FILE)."""
+    code, out, err = run_cli(capsys, *fill(("play", "--agent", "random", "--answers", "all", "--guesses", "{gue}",
+                                            "--answer", "humph", "--seed", "1"), files))
+    assert code == 0, err
+    assert "HUMPH" in out
