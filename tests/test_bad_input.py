@@ -447,6 +447,10 @@ OTHER_CASES = [
                  "wordle-arena: error: {tmp}/tree.csv: the file must end in .json or .graphml", id="solve-out-suffix"),
     pytest.param(("solve", *LISTS, "--out", "{folderjson}"), 2,
                  "wordle-arena: error: {folderjson} is a folder; give a file name", id="solve-out-folder"),
+    *[pytest.param((*argv, *LISTS, "--max-guesses", "1"), 2, "wordle-arena: error: no tree solves every answer within 1 guesses",
+                   id=f"{argv[0]}-optimal-opener-within-one-guess")
+      for argv in (("play", "--agent", "optimal", "--answer", "humph", "--json"), ("tree", "--agent", "optimal", "--out", "{tmp}/t.json"),
+                   ("assist", "--agent", "optimal", "--opener", "cigar", "--json"), ("solve", "--opener", "slate"))],
     pytest.param(("solve", *LISTS, "--max-guesses", "1"), 2,
                  "wordle-arena: error: no tree solves every answer within 1 guesses", id="solve-no-tree-within-limit"),
     # serve
