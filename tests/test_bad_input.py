@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -10,6 +12,8 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+
+import cli
 
 from search import load_words
 from search.matrix import cache_path
@@ -50,18 +54,10 @@ def files(tmp_path_factory) -> dict[str, str]:
                  missing=str(root / "missing.txt"), nodir=str(root / "nodir"), root=str(root))
     run = root / "run"
     argv = [part.format(**paths) for part in TOURNAMENT] + ["--out", str(run)]
-    code, _, err = run_cli(_Quiet(), *argv)
-    assert code == 0, err
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as err:
+        assert cli.main(argv) == 0, err.getvalue()
     paths["source_run"] = str(run)
     return paths
-
-
-class _Quiet:
-    """A stand-in for capsys in the module fixture (whose output no test reads)."""
-
-    def readouterr(self) -> tuple[str, str]:
-        """Nothing captured."""
-        return "", ""
 
 
 # -- corruptions of a finished run folder ---------------------------------------------------
