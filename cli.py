@@ -58,6 +58,9 @@ class ArgumentParser(argparse.ArgumentParser):
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
         """Parse, naming an unknown flag before asking for a missing command."""
         parsed, extras = self.parse_known_args(args, namespace)
+        if extras and isinstance(getattr(parsed, "steps", None), list):  # assist's steps on both sides of an option
+            parsed.steps += [extra for extra in extras if not extra.startswith("-")]
+            extras = [extra for extra in extras if extra.startswith("-")]
         if extras:
             self.error(f"unrecognized arguments: {' '.join(extras)}")
         if getattr(parsed, "handler", None) is None:
@@ -528,6 +531,8 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
     """Replay a run folder through the rules; exit 1 with one line per problem on any mismatch."""
     from tournament import verify_folder
 
+    if args.sample is not None and not args.replay:
+        raise UserError("--sample goes with --replay (it is how many games to replay)")
     with Progress(console=console, transient=True, disable=not (args.replay and console.is_terminal)) as progress:
         bar = progress.add_task("replaying the recorded agents", total=None)
         result = verify_folder(args.folder, answers=args.answers, guesses=args.guesses, limit=args.limit,
@@ -892,7 +897,7 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
     from search.optimal import unpack
 
     game = load_game(args)
-    opener = opener_index(game, args.opener.strip().lower()) if args.opener else None
+    opener = opener_index(game, args.opener.strip().lower()) if args.opener is not None else None
     if args.out:
         prepare_output(args.out, TREE_FORMATS)
     breadth = args.top

@@ -287,6 +287,8 @@ class Solver:
             The exact least cost when it is below `budget`, else a lower bound at least `budget`.
         """
         size = len(answers)
+        if left < 1:  # no guess left (a given opener under a limit of 1): no tree, not one free guess
+            return INFEASIBLE
         if size == 1:
             return self.hit(left)
         if left == 1:

@@ -164,7 +164,8 @@ def named_words(name: str, guesses: str | Path | None = None) -> Words:
     """
     if name not in NAMED_ANSWERS:
         raise WordListError(f"unknown answer list '{name}'; choose one of {', '.join(NAMED_ANSWERS)} or give a file")
-    words = load_words(guesses=guesses)
+    # "all" is every allowed guess: the guess list given, if one is, not the official answers checked against it
+    words = load_words(answers=guesses if name == "all" else None, guesses=guesses)
     if name == "original":
         return words
     answers = words.guesses if name == "all" else tuple(w for w in words.answers if w not in REMOVED_IN_2309)

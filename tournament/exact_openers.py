@@ -141,7 +141,7 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
             client = Client(cluster)
         else:
             client = Client(address, timeout=20)
-    except (OSError, TimeoutError) as error:
+    except (OSError, TimeoutError, ValueError) as error:  # ValueError: an address Dask cannot parse
         raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     try:
         shared = client.scatter(lists, broadcast=True)
@@ -226,19 +226,28 @@ def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path
     """
     settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum)
     done = read_results(path, settings, openers)
-    if not path.exists():
-        path.write_text(json.dumps(header(settings, openers, command, engine)) + "\n", encoding="utf-8")
-    else:
-        text = path.read_text(encoding="utf-8")
-        if not text.endswith("\n"):  # drop a torn last line before appending
-            path.write_text(text[:text.rfind("\n") + 1], encoding="utf-8")
-        _append(path, {"session": {"command": command, "engine": engine, "resumed_with": len(done), **provenance()}})
+    resumed_with = len(done)
+
+    def begin() -> None:
+        """Write the header, or the session line after a torn last line is dropped."""
+        if not path.exists():
+            path.write_text(json.dumps(header(settings, openers, command, engine)) + "\n", encoding="utf-8")
+        else:
+            text = path.read_text(encoding="utf-8")
+            if not text.endswith("\n"):  # drop a torn last line before appending
+                path.write_text(text[:text.rfind("\n") + 1], encoding="utf-8")
+            _append(path, {"session": {"command": command, "engine": engine, "resumed_with": resumed_with,
+                                       **provenance()}})
     lists = (game.words.answers, game.words.guesses)
     todo = [opener for opener in openers if opener not in done]
-    if todo:
+    if not todo:
+        begin()
+    else:  # the file is touched once the first result is in, so a scheduler never reached leaves it as it was
         stream = (run_local(lists, settings, todo, jobs) if engine == "local"
                   else run_dask(lists, settings, todo, address, jobs))
-        for result in stream:
+        for count, result in enumerate(stream):
+            if count == 0:
+                begin()
             _append(path, asdict(result))
             done[result.opener] = result
             if on_result is not None:

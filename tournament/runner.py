@@ -297,6 +297,14 @@ def _cut_off_note(path: Path, loaded_bytes: int) -> str | None:
     return f"{path}: its last line was cut off (a crash while writing it); that game is dropped and played again"
 
 
+def _is_json_object(path: Path) -> bool:
+    """Whether the file holds one JSON object (summary.json as written), not junk or a torn write."""
+    try:
+        return isinstance(json.loads(path.read_text(encoding="utf-8")), dict)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+
+
 def _stored_sessions(folder: Path, meta: dict[str, Any]) -> list[dict[str, Any]]:
     """The sessions summary.json records, or one per provenance of the games file where it has none."""
     try:
@@ -353,6 +361,9 @@ def load_done(folder: Path, plan: Plan, game: Wordle) -> Done:
         for name in (SUMMARY_FILE, REPORT_FILE):
             if not (folder / name).is_file():
                 notes.append(f"{folder / name} was missing: written again from the games")
+                rewrite = True
+            elif name == SUMMARY_FILE and not _is_json_object(folder / name):
+                notes.append(f"{folder / name} was not a JSON object: written again from the games")
                 rewrite = True
     return Done(records, sessions, keep, notes, rewrite)
 
@@ -421,7 +432,7 @@ def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bo
                    on_game: Callable[[GameRecord], None] | None,
                    on_prepare: Callable[[str, str], None] | None) -> RunOutcome:
     """run_tournament's work, in a folder this process holds."""
-    holds_run = (folder / JOURNAL_FILE).exists() or (folder / GAMES_FILE).exists()
+    holds_run = any((folder / name).exists() for name in (JOURNAL_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE))
     if holds_run and not resume:
         raise TournamentError(f"{folder} already holds a tournament; add --resume to continue it, "
                               "or choose another folder with --out")

@@ -256,6 +256,8 @@ def verify_folder(folder: str | Path, answers: str | Path | None = None, guesses
         words = load_words(answers=answers if answers is not None else recorded_words.get("answers_file"),
                            guesses=guesses if guesses is not None else recorded_words.get("guesses_file"))
     except UserError as error:
+        if answers is not None or guesses is not None:
+            raise  # a list given on the command line: bad input (exit 2), not a problem of the run
         result.problems.append(f"word lists: {error}")
         return result
     if words.checksum != recorded_words.get(WORD_LISTS_KEY):
