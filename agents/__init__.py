@@ -9,6 +9,7 @@ from .registry import AGENTS, AgentError, agent_names, all_params, make_agent, r
 from . import random_guesser  # noqa: F401  (registers "random")
 from . import letter_frequency, demarcate, entropy, entropy_prior, two_step  # noqa: F401  (the greedy players)
 from . import searchers  # noqa: F401  (minimax, alphabeta, expectimax, decision-tree)
+from . import qlearning  # noqa: F401  (q-learning, from its shipped table in results/models/)
 
 __all__ = [
     "AGENTS", "Agent", "AgentError", "Decision", "Param", "agent_names", "all_params", "game_rng", "make_agent",
