@@ -13,10 +13,13 @@ from search import State, Wordle
 
 from ..base import Agent, Decision
 from ..models import load_model, model_path
+from ..params import CHOICE, Param
 from ..registry import register
 from . import env, net
 
 LEARNER = "ppo"
+INIT = Param("init", CHOICE, "scratch", "which trained weights: learned from scratch, or the imitation variant "
+             "(pre-trained on expectimax's choices, then PPO)", choices=("scratch", "imitation"))
 #: Decisions list this many of the likeliest guesses.
 ALTERNATIVES = 10
 
@@ -24,8 +27,9 @@ ALTERNATIVES = 10
 class Policy:
     """Trained weights for one mode, with the action embeddings computed once."""
 
-    def __init__(self, game: Wordle, hard: bool, max_guesses: int):
-        arrays, header = load_model(model_path(LEARNER, hard), LEARNER, hard, game.words.checksum, max_guesses)
+    def __init__(self, game: Wordle, hard: bool, max_guesses: int, init: str = "scratch"):
+        name = LEARNER if init == "scratch" else f"{LEARNER}-{init}"
+        arrays, header = load_model(model_path(name, hard), name, hard, game.words.checksum, max_guesses)
         self.params = {name.removeprefix("param_"): value for name, value in arrays.items()
                        if name.startswith("param_")}
         self.temperature = float(header["config"]["temperature"])
@@ -43,12 +47,14 @@ class Policy:
         return weights / weights.sum()
 
 
-@register(LEARNER, "PPO actor-critic with action-state attention over every guess (trained model in results/models/)")
+@register(LEARNER, "PPO actor-critic with action-state attention over every guess (trained model in results/models/)",
+          params=(INIT,))
 class PPOAgent(Agent):
     """Plays the likeliest allowed guess of its trained policy (greedy, so games are reproducible)."""
 
-    def __init__(self, game: Wordle):
+    def __init__(self, game: Wordle, init: str = "scratch"):
         super().__init__(game)
+        self.init = init
         self._policies: dict[tuple[bool, int], Policy] = {}
 
     def prepare(self, hard: bool, max_guesses: int) -> None:
@@ -58,7 +64,7 @@ class PPOAgent(Agent):
     def policy(self, hard: bool, max_guesses: int) -> Policy:
         """The trained policy for a mode, loaded once."""
         if (hard, max_guesses) not in self._policies:
-            self._policies[hard, max_guesses] = Policy(self.game, hard, max_guesses)
+            self._policies[hard, max_guesses] = Policy(self.game, hard, max_guesses, self.init)
         return self._policies[hard, max_guesses]
 
     def decide(self, state: State, rng: np.random.Generator) -> Decision:

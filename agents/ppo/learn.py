@@ -59,7 +59,7 @@ class PPOConfig:
     solve_bonus: float = 0.1
     eval_every: int = 20
     init: str = "scratch"
-    imitation_epochs: int = 30
+    imitation_epochs: int = 400
 
 
 def reward(tables: env.Tables, state: dict, guess) -> jnp.ndarray:
