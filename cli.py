@@ -652,10 +652,14 @@ def command_train(args: argparse.Namespace, console: Console) -> int:
                 f"{checkpoint_path(file_name(args.learner, args.init), args.hard, args.out)}; "
                 "run the same command to continue", markup=False, soft_wrap=True)
             return EXIT_INTERRUPTED
-    last = outcome.curve[-1]
-    console.print(f"{args.learner} ({mode}): {outcome.episodes} episodes in {outcome.seconds:.0f} s of training; "
+    last, name = outcome.curve[-1], file_name(args.learner, args.init)
+    console.print(f"{name} ({mode}): {outcome.episodes} episodes in {outcome.seconds:.0f} s of training; "
                   f"greedy on all {len(game.words.answers)} answers: average {last['average']:.4f}, "
                   f"solved {last['solved']:.2%}, worst {last['worst']}")
+    if outcome.selected is not None:
+        chosen = outcome.selected
+        console.print(f"the model keeps the weights that played best, after {chosen['episodes']} episodes: "
+                      f"average {chosen['average']:.4f}, solved {chosen['solved']:.2%}")
     console.print("wrote " + ", ".join(str(path) for path in outcome.written), soft_wrap=True)
     return 0
 

@@ -29,6 +29,8 @@ class TrainingOutcome:
     seconds: float
     curve: list[dict]
     written: list[Path]
+    #: The evaluation whose weights the model file holds, where that is not the last (ppo keeps its best).
+    selected: dict | None = None
 
 
 def checkpoint_path(learner: str, hard: bool, folder: str | Path | None = None) -> Path:
@@ -116,12 +118,14 @@ def train(learner: str, game: Wordle, hard: bool, budget: Budget, seed: int, com
     if learner == "q-learning":  # ship the states greedy play reaches on this answer list: small, and all it needs
         from .qlearning import evaluate
         run.save(model, command, keys=sorted(evaluate(run.table)[2]))
-    else:
-        run.save(model, command)
+    else:  # the weights that played best on every answer at any evaluation (the header names which)
+        run.save(model, command, best=True)
     written.append(model)
     written += write_curve(run.curve, curve_path(learner, hard, folder),
                            f"{learner}, {'hard' if hard else 'normal'} mode")
-    return TrainingOutcome(episodes=run.episodes, seconds=run.seconds, curve=run.curve, written=written)
+    best = getattr(run, "best", None)
+    return TrainingOutcome(episodes=run.episodes, seconds=run.seconds, curve=run.curve, written=written,
+                           selected=best[1] if best is not None and best[1] is not run.curve[-1] else None)
 
 
 __all__ = ["DEFAULT_BUDGET", "LEARNERS", "TrainingOutcome", "checkpoint_path", "curve_path", "train", "train_command",

@@ -166,6 +166,8 @@ class Learner:
         self.name = LEARNER if config.init == "scratch" else f"{LEARNER}-{config.init}"
         #: What imitation pre-training did (teacher, examples, epochs, seconds), once done.
         self.imitation: dict | None = None
+        #: The weights whose greedy play on every answer was best so far, and that evaluation's curve row.
+        self.best: tuple[dict, dict] | None = None
         self._iterate = jax.jit(self._iteration)
         self._greedy = jax.jit(partial(self._play, greedy=True))
 
@@ -204,6 +206,8 @@ class Learner:
         guesses = np.where(solved, np.asarray(final["turn"]), self.config.max_guesses + 1)
         row = curve_row(self.episodes, self.seconds, guesses, solved)
         self.curve.append(row)
+        if self.best is None or (row["average"], -row["solved"]) < (self.best[1]["average"], -self.best[1]["solved"]):
+            self.best = ({name: np.asarray(value) for name, value in self.params.items()}, row)
         return row
 
     def train(self, budget: Budget, report: Reporter | None = None, checkpoint=None, every_s: float = 60.0) -> None:
@@ -243,25 +247,29 @@ class Learner:
             self.evaluate()
 
     # -- files -----------------------------------------------------------------------
-    def arrays(self) -> dict[str, np.ndarray]:
-        """Weights, optimiser state and key as numpy arrays."""
-        arrays = {f"param_{name}": np.asarray(value) for name, value in self.params.items()}
+    def arrays(self, best: bool = False) -> dict[str, np.ndarray]:
+        """Weights (the current ones, or the best evaluated), optimiser state and key as numpy arrays."""
+        params = self.best[0] if best and self.best is not None else self.params
+        arrays = {f"param_{name}": np.asarray(value) for name, value in params.items()}
+        if self.best is not None and not best:  # a checkpoint keeps the best weights too, for the next run
+            arrays.update({f"best_{name}": value for name, value in self.best[0].items()})
         leaves = jax.tree_util.tree_leaves(self.opt_state)
         arrays.update({f"opt_{i:03d}": np.asarray(leaf) for i, leaf in enumerate(leaves)})
         arrays["key"] = np.asarray(self.key)
         return arrays
 
-    def header(self, command: str) -> dict:
-        """How, from what and for what the weights were made."""
-        return {"learner": self.name, "imitation": self.imitation, "hard": self.config.hard, "max_guesses": self.config.max_guesses,
+    def header(self, command: str, best: bool = False) -> dict:
+        """How, from what and for what the weights were made (and, for the best weights, which evaluation chose them)."""
+        selected = self.best[1] if self.best is not None else None
+        return {"learner": self.name, "imitation": self.imitation, "selected": selected, "hard": self.config.hard, "max_guesses": self.config.max_guesses,
                 "words_checksum": self.game.words.checksum, "config": asdict(self.config), "seed": self.seed,
                 "episodes": self.episodes, "iterations": self.iterations, "seconds": round(self.seconds, 1),
                 "command": command, "machine": machine(), "curve": self.curve,
                 "framework": f"jax {jax.__version__}"}
 
-    def save(self, path, command: str) -> None:
-        """Write the run atomically."""
-        save_model(path, self.arrays(), self.header(command))
+    def save(self, path, command: str, best: bool = False) -> None:
+        """Write the run atomically; with `best`, the weights of the best greedy evaluation instead of the latest."""
+        save_model(path, self.arrays(best), self.header(command, best))
 
     @classmethod
     def load(cls, game: Wordle, path, hard: bool, name: str = LEARNER) -> Learner:
@@ -276,6 +284,9 @@ class Learner:
         learner.episodes, learner.iterations = header["episodes"], header["iterations"]
         learner.seconds, learner.curve = header["seconds"], header["curve"]
         learner.imitation = header.get("imitation")
+        if header.get("selected") is not None:
+            best = {name: arrays.get(f"best_{name}", arrays[f"param_{name}"]) for name in learner.params}
+            learner.best = (best, header["selected"])
         return learner
 
 
