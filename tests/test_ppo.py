@@ -122,3 +122,22 @@ def test_save_load_and_play(tmp_path, monkeypatch):
     (tmp_path / "ppo-normal.npz").write_bytes(bytes(data))
     with pytest.raises(ModelError, match="damaged.*python cli.py train ppo"):
         PPOAgent(game).decide(game.initial_state(), np.random.default_rng(0))
+
+
+def test_the_model_file_keeps_the_best_evaluated_weights(tmp_path):
+    """The model holds the best evaluation's weights (named in its header); a checkpoint carries them to a resumed run."""
+    game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
+    run = Learner(game, PPOConfig(games=8, hidden=8, embed=4), seed=2)
+    kept = {name: np.asarray(value) + 1.0 for name, value in run.params.items()}
+    unbeatable = {"episodes": 0, "seconds": 0.0, "average": 1.0, "solved": 1.0, "worst": 1}
+    run.best = (kept, unbeatable)
+    run.evaluate()  # cannot beat an average of 1 guess: the kept weights stay
+    run.save(tmp_path / "ppo-normal.npz", "test", best=True)
+    run.save(tmp_path / "checkpoint.npz", "test")
+    shipped = Learner.load(game, tmp_path / "ppo-normal.npz", hard=False)
+    resumed = Learner.load(game, tmp_path / "checkpoint.npz", hard=False)
+    for name in kept:
+        assert np.array_equal(np.asarray(shipped.params[name]), kept[name])
+        assert np.array_equal(resumed.best[0][name], kept[name])
+        assert np.array_equal(np.asarray(resumed.params[name]), np.asarray(run.params[name]))
+    assert shipped.best[1] == resumed.best[1] == unbeatable
