@@ -30,10 +30,10 @@ from search.storage import results_record, write_atomically  # noqa: E402
 PLAYERS = ("letter-frequency", "demarcate", "entropy", "entropy-prior", "two-step")
 
 
-def bench(game: Wordle, name: str, hard: bool, seed: int, max_guesses: int = 6) -> dict:
-    """One agent on every answer in one mode: guess counts, failures and seconds."""
+def bench(game: Wordle, name: str, hard: bool, seed: int, max_guesses: int = 6, **settings) -> dict:
+    """One agent (with the given parameters, the rest at their defaults) on every answer in one mode."""
     start = time.perf_counter()
-    agent = make_agent(name, game, strict=False)
+    agent = make_agent(name, game, strict=False, **settings)
     counts = []
     for answer in game.all_answers:
         rng = game_rng(seed, int(answer))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import sys
 
+import numpy as np
 import pytest
 
 import cli
@@ -32,6 +33,22 @@ def small_game(answers: list[str], extra_guesses: list[str] = ()) -> Wordle:
     guesses = tuple(sorted(set(answers) | set(extra_guesses)))
     words = Words.build(tuple(answers), guesses)
     return Wordle(words, pattern_matrix(words.guesses, words.answers))
+
+
+def learner_models(game: Wordle, folder, hard: bool = False) -> None:
+    """Models of the learners for `game` in `folder`: a briefly trained Q-table and untrained PPO weights."""
+    from agents.models import model_path, save_model
+    from agents.ppo import env, net
+    from agents.qlearning import QConfig, QTable, Trainer
+    from agents.training import Budget
+
+    run = Trainer(QTable(game, QConfig(hard=hard, eval_every=10**9)), seed=0)
+    run.train(Budget(episodes=200))
+    run.save(model_path("q-learning", hard, folder), "test")
+    params = net.init_params(env.feature_size(6), 8, 4, np.random.default_rng(0))
+    save_model(model_path("ppo", hard, folder), {f"param_{name}": value for name, value in params.items()},
+               {"learner": "ppo", "hard": hard, "max_guesses": 6, "words_checksum": game.words.checksum,
+                "config": {"temperature": 1.0}})
 
 
 def run_cli(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:

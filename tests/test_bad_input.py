@@ -307,7 +307,7 @@ def agent_option_cases() -> list:
         ("--opener", "12", "opener must be a five-letter word or 'best', got '12'"),
     ]
     agents = "random, letter-frequency, demarcate, entropy, entropy-prior, two-step, minimax, alphabeta, expectimax, " \
-             "decision-tree, optimal"
+             "decision-tree, optimal, q-learning, ppo"
     cases = []
     for command in ("play", "tree", "assist", "tournament"):
         for flag, value, message in table[::2] if command != "play" else table:
@@ -343,10 +343,10 @@ def agent_option_cases() -> list:
 OTHER_CASES = [
     # the top level
     pytest.param(("--nosuch",), 2, "wordle-arena: error: unrecognized arguments: --nosuch", id="top-unknown-flag"),
-    pytest.param((), 2, "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, openers, solve, serve "
+    pytest.param((), 2, "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, openers, solve, train, serve "
                         "(see --help)", id="top-no-command"),
     pytest.param(("nosuch",), 2, "wordle-arena: error: argument COMMAND: invalid choice: 'nosuch' (choose from 'play', "
-                                 "'tournament', 'verify', 'tree', 'assist', 'openers', 'solve', 'serve')", id="top-unknown-command"),
+                                 "'tournament', 'verify', 'tree', 'assist', 'openers', 'solve', 'train', 'serve')", id="top-unknown-command"),
     pytest.param(("play", "--nosuch"), 2, "wordle-arena: error: unrecognized arguments: --nosuch", id="play-unknown-flag"),
     pytest.param(("serve", "--nosuch"), 2, "wordle-arena: error: unrecognized arguments: --nosuch", id="serve-unknown-flag"),
     # play

@@ -6,7 +6,7 @@ import pytest
 
 from agents import AGENTS, AgentError, all_params, game_rng, make_agent, resolve
 
-from .conftest import small_game
+from .conftest import learner_models, small_game
 
 ANSWERS = ["lanky", "black", "slack", "flask", "panel", "parka", "spank", "plank"]
 #: Defaults that name words of the official lists, replaced on the small one.
@@ -14,8 +14,10 @@ SMALL_LIST_SETTINGS = {"optimal": {"opener": "best"}}
 
 
 @pytest.mark.parametrize("name", list(AGENTS))
-def test_settings_hold_every_parameter_and_rebuild_the_same_agent(name):
+def test_settings_hold_every_parameter_and_rebuild_the_same_agent(name, tmp_path, monkeypatch):
     game = small_game(ANSWERS)
+    learner_models(game, tmp_path)  # the learners play from models made for these words
+    monkeypatch.setenv("WORDLE_ARENA_MODELS", str(tmp_path))
     agent = make_agent(name, game, **SMALL_LIST_SETTINGS.get(name, {}))
     settings = agent.settings()
     assert set(settings) == {param.name for param in AGENTS[name].params}

@@ -206,7 +206,11 @@ def _play_in_workers(game: Wordle, plan: Plan, tasks: list[Task], jobs: int,
             receiving, sending = context.Pipe(duplex=False)
             # Not daemons: an agent may use worker processes of its own. The finally clause ends them.
             worker = context.Process(target=_worker, args=(game, plan, task_queue, sending), daemon=False)
-            worker.start()
+            with warnings.catch_warnings():
+                # Python warns on fork once JAX is loaded (a test run, or ppo training, loads it); the workers
+                # only play games, and every agent plays with numpy alone, so no JAX thread is needed there.
+                warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
+                worker.start()
             sending.close()  # the worker holds the only sending end: its exit closes the pipe
             pipes[receiving] = worker
         open_pipes.update(pipes)

@@ -1,0 +1,1 @@
+"""The PPO actor-critic learner: its vectorised environment, network, training (JAX) and player (numpy)."""

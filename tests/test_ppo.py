@@ -1,0 +1,143 @@
+"""PPO: the loss pieces on tiny tensors, the reward, sampling, numpy/JAX agreement and the model file.
+
+Skipped without the learn extra (jax, optax): pip install -e '.[learn]'.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+jax = pytest.importorskip("jax")
+pytest.importorskip("optax")
+jnp = jax.numpy
+
+from agents.models import ModelError  # noqa: E402
+from agents.ppo import env, net  # noqa: E402
+from agents.ppo.agent import PPOAgent  # noqa: E402
+from agents.ppo.learn import Learner, PPOConfig, advantages, loss_parts, reward, sample  # noqa: E402
+
+from .conftest import small_game  # noqa: E402
+
+
+def test_advantages_by_hand():
+    """Two turns, two games. Game 0: rewards 1, 0.5; values 0.2, 0.3. Game 1 ends after its first turn.
+
+    Game 0: delta1 = 0.5 - 0.3 = 0.2, delta0 = 1 + 0.9 * 0.3 - 0.2 = 1.07, GAE0 = 1.07 + 0.9 * 0.95 * 0.2 = 1.241.
+    Game 1: GAE0 = 0.4 - 0.1 = 0.3. Targets are GAE + value; advantages are normalised per turn over live games.
+    """
+    steps = {"value": jnp.array([[0.2, 0.1], [0.3, 0.0]]), "reward": jnp.array([[1.0, 0.4], [0.5, 0.0]]),
+             "live": jnp.array([[1.0, 1.0], [1.0, 0.0]])}
+    advantage, target = jax.jit(lambda s: advantages(s, gamma=0.9, lam=0.95))(steps)
+    assert np.allclose(target, [[1.441, 0.4], [0.5, 0.0]], atol=1e-6)
+    assert np.allclose(advantage[0], [1.0, -1.0], atol=1e-5)  # two live games: +-1 after normalising
+    assert np.allclose(advantage[1], [0.0, 0.0], atol=1e-5)  # one live game: its own mean, so 0
+
+
+def tiny_loss(mask, rule, old_logp=None):
+    """The loss on two states over four guesses with equal logits (zero weights)."""
+    params = {name: jnp.zeros_like(value) for name, value in
+              net.init_params(3, 4, 2, np.random.default_rng(0)).items()}
+    spelled = jnp.zeros((4, 26, 5))
+    guess = jnp.array([0, 1])
+    logp = jnp.log(1.0 / mask.sum(axis=1)) if old_logp is None else old_logp
+    parts = jax.jit(lambda *rows: loss_parts(*rows, PPOConfig()))
+    return parts(params, spelled, jnp.ones((2, 3)), mask, rule, guess, logp, jnp.array([1.0, -3.0]),
+                 jnp.array([0.5, 0.5]), jnp.array([1.0, 1.0]))
+
+
+def test_loss_pieces_on_tiny_tensors():
+    everything = jnp.ones((2, 4), dtype=bool)
+    half = jnp.array([[True, True, False, False], [True, True, True, True]])
+    parts = tiny_loss(everything, everything)
+    assert float(parts["policy"]) == pytest.approx(-(1.0 - 3.0) / 2)  # ratio 1: minus the mean advantage
+    assert float(parts["value"]) == pytest.approx(0.25)  # value 0 against target 0.5
+    assert float(parts["guide"]) == pytest.approx(0.0, abs=1e-6)  # masked policy = raw policy
+    assert float(parts["entropy"]) == pytest.approx(math.log(4))
+    narrowed = tiny_loss(half, everything)
+    assert float(narrowed["guide"]) == pytest.approx(math.log(2) / 2)  # KL(uniform on 2 || uniform on 4), one row
+    assert float(narrowed["entropy"]) == pytest.approx((math.log(2) + math.log(4)) / 2)
+
+
+def test_clipping_stops_the_push_past_the_trust_region():
+    """Old probability far below the new one: with a positive advantage the surrogate is clipped at 1.2."""
+    everything = jnp.ones((2, 4), dtype=bool)
+    parts = tiny_loss(everything, everything, old_logp=jnp.log(jnp.array([0.25 / 2, 0.25])))
+    assert float(parts["policy"]) == pytest.approx(-(1.2 * 1.0 - 3.0) / 2)
+
+
+def test_sampling_never_draws_a_forbidden_guess():
+    logits = jnp.array([[0.0, 5.0, 1.0, 2.0]] * 4000)
+    mask = jnp.array([[True, False, True, True]] * 4000)
+    policy = jax.jit(lambda x, m: jax.nn.log_softmax(net.masked(x, m, jnp), axis=1))(logits, mask)
+    drawn = np.asarray(jax.jit(sample)(jax.random.PRNGKey(0), policy))
+    assert not (drawn == 1).any()
+    share = np.bincount(drawn, minlength=4) / len(drawn)
+    assert share == pytest.approx(np.asarray(jnp.exp(policy[0])), abs=0.03)
+
+
+def test_reward_is_the_scaled_expected_information():
+    """HELLO splits {hello, jelly, belly} into {hello} and {jelly, belly}: (log2 3 - 2/3) / log2 3, hit 1/3."""
+    game = small_game(["hello", "jelly", "belly"])
+    tables = env.Tables.build(game, False, 6).on(jnp)
+    state = env.reset(tables, 2, jnp)
+    guesses = jnp.array([game.words.guess_id("hello"), game.words.guess_id("jelly")])
+    information, hit = jax.jit(lambda s, g: reward(tables, s, g))(state, guesses)
+    assert np.allclose(information, [(math.log2(3) - 2 / 3) / math.log2(3), 1.0], atol=1e-6)
+    assert np.allclose(hit, [1 / 3, 1 / 3])
+
+
+def test_numpy_and_jax_networks_agree():
+    params = net.init_params(env.feature_size(6), 8, 4, np.random.default_rng(3))
+    game = small_game(["hello", "jelly", "belly"], ["octal"])
+    tables = env.Tables.build(game, False, 6)
+    feats = env.features(tables, env.reset(tables, 2))
+    slow = net.forward(params, net.embed_actions(params, tables.spelled), feats, 0.7)
+    jparams = {k: jnp.asarray(v) for k, v in params.items()}
+    fast = jax.jit(lambda p, s, f: net.forward(p, net.embed_actions(p, s, jnp), f, 0.7, jnp))(
+        jparams, jnp.asarray(tables.spelled), jnp.asarray(feats))
+    for a, b in zip(slow, fast):
+        assert np.allclose(a, np.asarray(b), atol=1e-5)
+
+
+def test_save_load_and_play(tmp_path, monkeypatch):
+    """A saved run loads back exactly; the player plays the likeliest allowed guess; a damaged file is refused."""
+    game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
+    run = Learner(game, PPOConfig(games=8, hidden=8, embed=4), seed=2)
+    monkeypatch.setenv("WORDLE_ARENA_MODELS", str(tmp_path))
+    run.save(tmp_path / "ppo-normal.npz", "test")
+    again = Learner.load(game, tmp_path / "ppo-normal.npz", hard=False)
+    for name in run.params:
+        assert np.array_equal(np.asarray(run.params[name]), np.asarray(again.params[name]))
+    assert np.array_equal(np.asarray(run.key), np.asarray(again.key))
+    assert jax.tree_util.tree_structure(run.opt_state) == jax.tree_util.tree_structure(again.opt_state)
+    agent = PPOAgent(game)
+    decision = agent.decide(game.initial_state(), np.random.default_rng(0))
+    probability = agent.policy(False, 6).probabilities(game.initial_state())
+    assert decision.guess == int(np.argmax(probability)) and probability.sum() == pytest.approx(1.0)
+    data = bytearray((tmp_path / "ppo-normal.npz").read_bytes())
+    data[-40] ^= 0xFF
+    (tmp_path / "ppo-normal.npz").write_bytes(bytes(data))
+    with pytest.raises(ModelError, match="damaged.*python cli.py train ppo"):
+        PPOAgent(game).decide(game.initial_state(), np.random.default_rng(0))
+
+
+def test_the_model_file_keeps_the_best_evaluated_weights(tmp_path):
+    """The model holds the best evaluation's weights (named in its header); a checkpoint carries them to a resumed run."""
+    game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
+    run = Learner(game, PPOConfig(games=8, hidden=8, embed=4), seed=2)
+    kept = {name: np.asarray(value) + 1.0 for name, value in run.params.items()}
+    unbeatable = {"episodes": 0, "seconds": 0.0, "average": 1.0, "solved": 1.0, "worst": 1}
+    run.best = (kept, unbeatable)
+    run.evaluate()  # cannot beat an average of 1 guess: the kept weights stay
+    run.save(tmp_path / "ppo-normal.npz", "test", best=True)
+    run.save(tmp_path / "checkpoint.npz", "test")
+    shipped = Learner.load(game, tmp_path / "ppo-normal.npz", hard=False)
+    resumed = Learner.load(game, tmp_path / "checkpoint.npz", hard=False)
+    for name in kept:
+        assert np.array_equal(np.asarray(shipped.params[name]), kept[name])
+        assert np.array_equal(resumed.best[0][name], kept[name])
+        assert np.array_equal(np.asarray(resumed.params[name]), np.asarray(run.params[name]))
+    assert shipped.best[1] == resumed.best[1] == unbeatable
