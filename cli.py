@@ -460,8 +460,8 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
         outcome = run_tournament(plan, game, folder, jobs=args.jobs or os.cpu_count(), resume=args.resume,
                                  argv=argv, on_start=display.start, on_game=display.advance,
                                  on_prepare=lambda agent, mode: console.print(
-                                     f"{agent}: one-time work for {mode} mode before its games (its plan; kept on "
-                                     f"disk for later runs)", markup=False, soft_wrap=True))
+                                     f"{agent}: preparing for {mode} mode once, before its games (what it keeps on "
+                                     f"disk is read back by later runs)", markup=False, soft_wrap=True))
     except KeyboardInterrupt:
         display.stop()
         Console(stderr=True, highlight=False).print(

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from search import UserError
-from search.files import write_atomically
+from search.storage import write_atomically
 
 #: Where shipped models live, unless $WORDLE_ARENA_MODELS says otherwise.
 SHIPPED = Path(__file__).resolve().parents[1] / "results" / "models"

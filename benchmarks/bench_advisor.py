@@ -17,7 +17,6 @@ import argparse
 import csv
 import json
 import os
-import platform
 import sys
 import time
 from pathlib import Path
@@ -29,8 +28,8 @@ import numpy as np  # noqa: E402
 
 from agents.assistant import advise_steps, make_advisor  # noqa: E402
 from search import Wordle  # noqa: E402
-from search.storage import write_atomically  # noqa: E402
-from tournament.provenance import provenance  # noqa: E402
+from search.storage import cpu_model, write_atomically  # noqa: E402
+from search.storage import provenance  # noqa: E402
 
 PUBLISHED = ROOT / "results" / "published" / "tournament-depth-2" / "games.csv"
 
@@ -53,15 +52,6 @@ def published_games(agent: str, mode: str) -> dict[str, str]:
         return {row["answer"]: row["guesses"] for row in rows if row["agent"] == agent and row["mode"] == mode}
 
 
-def machine() -> str:
-    """The CPU model, from /proc/cpuinfo where there is one."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def main() -> int:
@@ -88,7 +78,7 @@ def main() -> int:
         "command": "python benchmarks/bench_advisor.py " + " ".join(sys.argv[1:]),
         "seed": args.seed, "agent": args.agent, "settings": agent.settings(), "mode": args.mode,
         "word_lists_sha256": game.words.checksum, **provenance(),
-        "machine": {"cpu": machine(), "cpu_count": os.cpu_count(), "note": "shared with other work while it ran"},
+        "machine": {"cpu": cpu_model(), "cpu_count": os.cpu_count(), "note": "shared with other work while it ran"},
         "games": len(counts), "average": round(float(counts.mean()), 6), "worst": int(counts.max()),
         "failures": int((counts > 6).sum()), "seconds": round(seconds, 1),
         "differ_from_published": len(differ), "differing": differ[:20],

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import sys
 import time
 from pathlib import Path
@@ -22,38 +21,19 @@ sys.path.insert(0, str(ROOT))
 
 from heuristics.evaluation import make_evaluation  # noqa: E402
 from search import Wordle, load_words  # noqa: E402
-from search.files import write_atomically  # noqa: E402
+from search.algorithms import alphabeta, minimax  # noqa: E402
 from search.limits import Limit  # noqa: E402
-from tournament.provenance import provenance  # noqa: E402
-
-try:
-    from search.algorithms import alphabeta, minimax
-    from search.policies import wordle_policies
-    from search.table import TranspositionTable
-
-    def searcher(search, game, evaluation, limit):
-        """A function state -> SearchResult that keeps one table and one set of policies."""
-        policies, table = wordle_policies(game, evaluation, limit, chance=False), TranspositionTable()
-        return lambda state: search(game, state, evaluation, limit, policies=policies, table=table)
-except ImportError:  # the code before the redesign (search.engine), measured for the record
-    from search.engine import SearchCache
-    from search.minimax import alphabeta, minimax
-
-    def searcher(search, game, evaluation, limit):
-        """A function state -> SearchResult that keeps one cache."""
-        cache = SearchCache()
-        return lambda state: search(game, state, evaluation, limit, cache=cache)
+from search.policies import wordle_policies  # noqa: E402
+from search.storage import cpu_model, provenance, write_atomically  # noqa: E402
+from search.table import TranspositionTable  # noqa: E402
 
 
-def cpu_model() -> str:
-    """The CPU's model name, from /proc/cpuinfo where there is one."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
+def searcher(search, game, evaluation, limit):
+    """A function state -> SearchResult that keeps one table and one set of policies."""
+    policies, table = wordle_policies(game, evaluation, limit, chance=False), TranspositionTable()
+    return lambda state: search(game, state, evaluation, limit, policies=policies, table=table)
+
+
 
 
 def main() -> int:
@@ -62,7 +42,9 @@ def main() -> int:
     parser.add_argument("--depths", type=int, nargs="+", default=[2, 3])
     parser.add_argument("--min-answers", type=int, default=16)
     parser.add_argument("--states", type=int, default=None, help="search only the first N states (largest first)")
-    parser.add_argument("--label", default="after", help="results file suffix (before: the old code)")
+    parser.add_argument("--label", default="after",
+                        help="results file suffix (results/bench_alphabeta-before.json was written by this script's "
+                             "version of 7c83f74's engine, run on that commit)")
     args = parser.parse_args()
     words = load_words()
     game = Wordle(words)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import resource
 import statistics
 import sys
@@ -22,20 +21,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from search.storage import cpu_model  # noqa: E402
 from search import Wordle  # noqa: E402
 from search.optimal import Limits, Solver, fast_split_counts, split_counts  # noqa: E402
-from tournament.provenance import provenance  # noqa: E402
+from search.storage import provenance  # noqa: E402
 
 
-def cpu_model() -> str:
-    """The CPU's model name from /proc/cpuinfo, else what platform says."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def time_kernel(kernel, columns: np.ndarray, answers: np.ndarray, repeat: int) -> float:

@@ -24,8 +24,8 @@ import jax  # noqa: E402
 from agents.models import machine  # noqa: E402
 from agents.ppo.learn import Learner, PPOConfig  # noqa: E402
 from search import Wordle, load_matrix, load_words  # noqa: E402
-from search.files import write_atomically  # noqa: E402
-from tournament.provenance import provenance  # noqa: E402
+from search.storage import write_atomically  # noqa: E402
+from search.storage import provenance  # noqa: E402
 
 
 def main() -> None:

@@ -44,21 +44,12 @@ import numpy as np  # noqa: E402
 from agents import make_agent  # noqa: E402
 from agents.assistant import advice_data, advise  # noqa: E402
 from search import Wordle, format_pattern  # noqa: E402
-from search.storage import write_atomically  # noqa: E402
+from search.storage import cpu_model, write_atomically  # noqa: E402
 from search.storage import provenance  # noqa: E402
 
 TIMEOUT = 120.0
 
 
-def cpu_model() -> str:
-    """The CPU model named in /proc/cpuinfo, or 'unknown'."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown"
 
 
 def start_server(workers: int | None) -> tuple[subprocess.Popen, str]:

@@ -252,7 +252,7 @@ def test_the_tournament_says_when_an_agent_prepares_before_its_games(capsys, tmp
     code, out, _ = run_cli(capsys, "tournament", "--agents", "two-step,entropy", "--mode", "hard", "--jobs", "2",
                            "--answers", str(answers), "--guesses", str(answers), "--out", str(tmp_path / "run"))
     assert code == 0
-    assert "two-step: one-time work for hard mode before its games (its plan; kept on disk for later runs)" in out
+    assert "two-step: preparing for hard mode once, before its games (what it keeps on disk is read back by later runs)" in out
     assert "entropy: one-time" not in out
 
 

@@ -27,9 +27,8 @@ import numpy as np
 from search import UserError, Wordle, load_matrix
 from search.hardmode import Hints
 from search.optimal import INFEASIBLE, Limits, Solver, unpack
+from search.storage import provenance
 from search.words import Words
-
-from .provenance import provenance
 
 FORMAT = "wordle-arena exact openers v1"
 
