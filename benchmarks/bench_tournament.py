@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from agents import OPTIONS  # noqa: E402
+from agents import all_params  # noqa: E402
 from search import Wordle, load_matrix, load_words  # noqa: E402
 from search.storage import results_record, write_atomically  # noqa: E402
 from tournament import make_plan, run_tournament  # noqa: E402
@@ -37,10 +37,10 @@ def positive(text: str) -> int:
 def agent_setting(text: str) -> tuple[str, object]:
     """argparse type: NAME=VALUE, an agent option parsed as the agent declares it."""
     name, _, value = text.partition("=")
-    if name not in OPTIONS or not value:
-        raise argparse.ArgumentTypeError(f"'{text}': give NAME=VALUE with NAME one of {', '.join(OPTIONS)}")
+    if name not in all_params() or not value:
+        raise argparse.ArgumentTypeError(f"'{text}': give NAME=VALUE with NAME one of {', '.join(all_params())}")
     try:
-        return name, OPTIONS[name].parse(value)
+        return name, all_params()[name][0].parse(value)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
