@@ -24,6 +24,7 @@ from rich.text import Text
 from agents import AGENTS, Decision, Param, agent_names, all_params, game_rng, make_agent
 from agents.base import draw_answer, fresh_seed, state_rng
 from agents.params import WHOLE
+from agents.indicators import Choice, indicator_names, make_indicator, play_with
 from agents.assistant import NoAnswerFits, advice_data, advise_steps, make_advisor, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
@@ -240,8 +241,12 @@ def worst_text(worst: int, max_guesses: int) -> str:
 
 def outcome_line(game: Wordle, playthrough: Playthrough, max_guesses: int) -> Text:
     """How the game ended, in one line."""
-    answer = game.words.answers[playthrough.answer].upper()
     used = len(playthrough.turns)
+    if playthrough.answer is None:  # an Indicator that holds no answer
+        left = len(playthrough.final.candidates)
+        return Text(f"Not solved in {max_guesses} guesses: the Indicator held no answer; {left} were still possible.",
+                    style="bold red")
+    answer = game.words.answers[playthrough.answer].upper()
     if playthrough.solved:
         return Text(f"Solved {answer} in {used}/{max_guesses}.", style="bold green")
     return Text(f"Not solved in {max_guesses} guesses: the answer was {answer}.", style="bold red")
@@ -267,8 +272,10 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
     mode = "hard" if args.hard else "normal"
     board = Console(stderr=True, highlight=False) if args.json else console  # --json: stdout holds the JSON alone
     decisions: list[Decision] = []
+    choices: list[Choice] = []
+    run = indicated_run(game, args, answer, seed, choices)
     if args.agent is None:
-        playthrough = play_person(game, answer, args, board)
+        playthrough = play_person(game, answer, args, board, run)
     else:
         agent = make_advisor(args.agent, game, **agent_options(args))  # its first move kept on disk, if it searches
         rng = game_rng(seed, answer)
@@ -279,9 +286,11 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
             return decisions[-1].guess
 
         if not args.json:
-            console.print(Text(f"{args.agent} playing {game.words.answers[answer].upper()} ({mode} mode, seed {seed})",
-                               style="bold"))
-        playthrough = game.play(choose, answer, hard=args.hard, max_guesses=args.max_guesses)
+            against = (f"against {args.indicator}" if args.indicator != "honest"
+                       else game.words.answers[answer].upper())
+            console.print(Text(f"{args.agent} playing {against} ({mode} mode, seed {seed})", style="bold"))
+        playthrough = run(choose) if run is not None else game.play(choose, answer, hard=args.hard,
+                                                                    max_guesses=args.max_guesses)
     if playthrough is None:
         return 1
     if args.json:
@@ -290,8 +299,10 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         if args.agent is not None:
             console.print(trace_table(game, list(playthrough.turns), decisions, args.palette))
             console.print(REPLY_LEGEND)
+        for line in choice_lines(game, playthrough, choices, args.indicator):
+            console.print(line, markup=False, soft_wrap=True)
         console.print(outcome_line(game, playthrough, args.max_guesses))
-        if args.agent is None and args.answer is None:
+        if args.agent is None and args.answer is None and args.indicator == "honest":
             console.print(f"The answer was drawn with seed {seed}: play it again with --seed {seed}.")
         console.print(share_grid(playthrough, args.max_guesses, args.palette), markup=False)
     return 0 if playthrough.solved else 1
@@ -308,7 +319,8 @@ def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, 
                       "remaining_before": turn.remaining_before, "remaining_after": turn.remaining_after,
                       "bits": round(turn.bits, 6),
                       "value": None if decision is None or decision.value is None else round(decision.value, 6)})
-    return {"agent": args.agent, "answer": words.answers[playthrough.answer], "seed": seed, "hard": args.hard,
+    return {"agent": args.agent, "indicator": args.indicator,
+            "answer": None if playthrough.answer is None else words.answers[playthrough.answer], "seed": seed, "hard": args.hard,
             "max_guesses": args.max_guesses, "solved": playthrough.solved, "guesses": len(playthrough.turns),
             "turns": turns, "share": share_grid(playthrough, args.max_guesses, args.palette)}
 
@@ -359,7 +371,33 @@ def keyboard(game: Wordle, history: tuple[tuple[int, int], ...], palette: str = 
     return lines
 
 
-def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Console) -> Playthrough | None:
+def indicated_run(game: Wordle, args: argparse.Namespace, answer: int, seed: int, choices: list[Choice]):
+    """How a game against --indicator is played (a function of the chooser), or None for today's honest game.
+
+    Each of the Indicator's choices is appended to `choices`.
+    """
+    if args.indicator == "honest":
+        return None
+    indicator = make_indicator(args.indicator, game)
+    rng = game_rng(seed, answer)
+    return lambda choose: play_with(game, choose, indicator, rng, hard=args.hard, max_guesses=args.max_guesses,
+                                    seen=lambda state, choice: choices.append(choice))
+
+
+def choice_lines(game: Wordle, playthrough: Playthrough, choices: list[Choice], name: str) -> list[str]:
+    """One line per reply of an Indicator other than honest: what it kept and the largest replies it rejected."""
+    lines = []
+    for turn, choice in zip(playthrough.turns, choices):
+        shown = ", ".join(f"{format_pattern(p)} {kept}" for p, kept in choice.rejected[:4])
+        more = len(choice.rejected) - 4
+        lines.append(f"{name} on {game.words.guesses[turn.guess].upper()}: kept {choice.kept} with "
+                     f"{format_pattern(choice.pattern)}; rejected {shown or 'nothing'}"
+                     + (f" and {more} smaller" if more > 0 else ""))
+    return lines
+
+
+def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Console,
+                run=None) -> Playthrough | None:
     """A person guesses at the prompt; unknown words, repeats and hard-mode breaches are refused with the reason.
 
     Returns:
@@ -400,9 +438,12 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
             return guess
 
     try:
-        playthrough = game.play(ask, answer, hard=args.hard, max_guesses=args.max_guesses)
+        playthrough = run(ask) if run is not None else game.play(ask, answer, hard=args.hard,
+                                                                 max_guesses=args.max_guesses)
     except Abandoned:
-        console.print(f"\nGame abandoned; the answer was {game.words.answers[answer].upper()}.")
+        held = (f"the answer was {game.words.answers[answer].upper()}" if run is None
+                else f"{args.indicator} held no answer")
+        console.print(f"\nGame abandoned; {held}.")
         return None
     console.print(trace_table(game, list(playthrough.turns), palette=args.palette))
     if args.json:
@@ -427,6 +468,9 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--agent", choices=agent_names(), metavar="NAME",
                         help=f"the Guesser: {', '.join(agent_names())} (default: you play)")
     parser.add_argument("--answer", metavar="WORD", help="the hidden word (default: a seeded random answer)")
+    parser.add_argument("--indicator", choices=indicator_names(), default="honest", metavar="NAME",
+                        help=f"who replies: {', '.join(indicator_names())} (default honest: today's game; the others "
+                             "hold no answer, and the trace shows what each reply kept and rejected)")
     parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
     add_seed_option(parser, "seed for the answer drawn and the agent's random choices (default: a fresh one, printed "
                             "so the game can be replayed)", default=None)
@@ -436,6 +480,52 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     add_game_options(parser, named=True)
     add_agent_options(parser)
     parser.set_defaults(handler=command_play)
+
+
+# -- absurdle ------------------------------------------------------------------------
+def command_absurdle(args: argparse.Namespace, console: Console) -> int:
+    """Prove that Absurdle cannot be beaten in 3 guesses, and search for a 4-guess win in each mode."""
+    from agents.absurdle_bounds import four_guess_win, no_three_guess_win
+
+    game = load_game(args)
+    with waiting("proving that 3 guesses never beat Absurdle"):
+        proof = no_three_guess_win(game)
+    if proof.holds:
+        console.print(f"3 guesses never beat Absurdle (normal and hard mode): every one of {proof.openers} openers "
+                      f"leaves a bucket of at least {proof.smallest_first_bucket} answers, and no second guess "
+                      f"gets more than {proof.most_distinct_replies} different patterns, so none leaves a single "
+                      f"answer for guess 3 ({proof.settled_by_bound} openers settled by that bound, "
+                      f"{proof.searched_exactly} searched over every second guess; {proof.seconds:.1f} s).",
+                      markup=False, soft_wrap=True)
+    else:
+        first, second = proof.counterexample
+        console.print(f"Absurdle can be beaten in 3 guesses on these lists: {game.words.guesses[first]}, then "
+                      f"{game.words.guesses[second]} leaves one answer ({proof.seconds:.1f} s).", markup=False)
+    for hard in (False, True):
+        with waiting(f"searching a 4-guess win ({'hard' if hard else 'normal'} mode)"):
+            win = four_guess_win(game, hard=hard, beam=args.beam)
+        mode = "hard" if hard else "normal"
+        if win.guesses:
+            words = " ".join(game.words.guesses[g].upper() for g in win.guesses)
+            console.print(f"{mode} mode: {words} beats Absurdle in 4 (answers kept: "
+                          f"{', '.join(map(str, win.kept))}); found after {win.examined} pairs of first guesses "
+                          f"in {win.seconds:.1f} s.", markup=False, soft_wrap=True)
+        else:
+            console.print(f"{mode} mode: no 4-guess win within a beam of {args.beam} ({win.examined} pairs, "
+                          f"{win.seconds:.1f} s).", markup=False)
+    return 0
+
+
+def add_absurdle_command(commands: argparse._SubParsersAction) -> None:
+    """`absurdle`: the 3-guess proof and the 4-guess search against Absurdle."""
+    parser = commands.add_parser(
+        "absurdle", help="prove Absurdle needs 4 guesses and find a 4-guess win",
+        description="Prove by search that no Guesser beats Absurdle in 3 guesses, and search for a 4-guess win in "
+                    "normal and hard mode.")
+    parser.add_argument("--beam", type=whole(1, 12972), default=50, metavar="N",
+                        help="first and second guesses tried in the 4-guess search, each (default 50)")
+    add_game_options(parser)
+    parser.set_defaults(handler=command_absurdle)
 
 
 # -- tournament and verify -------------------------------------------------------------
@@ -956,6 +1046,7 @@ def build_parser() -> ArgumentParser:
     add_openers_command(commands)
     add_solve_command(commands)
     add_serve_command(commands)
+    add_absurdle_command(commands)
     return parser
 
 

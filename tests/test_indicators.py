@@ -160,3 +160,25 @@ def test_search_runs_unchanged_with_indicator_decision_nodes():
                     Limit(depth=max_guesses, **UNLIMITED)).value
     assert value == max_guesses + 1 - len(played.turns)
     assert isinstance(adversary, type(make_indicator("adversary", game))) and not isinstance(adversary, Honest)
+
+
+def test_play_against_absurdle_shows_each_reply_kept_and_rejected(capsys, official_game):
+    from .conftest import run_cli
+    code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--indicator", "absurdle", "--seed", "1")
+    assert code == 0
+    assert "entropy playing against absurdle" in out
+    largest = int(np.bincount(official_game.matrix[official_game.words.guess_id("soare")]).max())
+    assert f"absurdle on SOARE: kept {largest} with " in out
+
+
+def test_a_person_plays_against_absurdle_and_may_abandon(capsys, monkeypatch):
+    from .conftest import run_cli
+    code, out, _ = run_cli(capsys, "play", "--indicator", "absurdle", "--seed", "1", stdin="soare\n",
+                           monkeypatch=monkeypatch)
+    assert code == 1 and "absurdle held no answer" in out
+
+
+def test_play_refuses_an_unknown_indicator(capsys):
+    from .conftest import run_cli
+    code, _, err = run_cli(capsys, "play", "--indicator", "liar")
+    assert code == 2 and "invalid choice" in err
