@@ -534,6 +534,8 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     from tournament import default_folder, make_plan, run_tournament
     from tournament.report import ProgressDisplay, comparison_table, results_table
 
+    if args.indicators is not None:
+        return command_indicator_matrix(args, console)
     game = load_game(args)
     plan = make_plan(game, agents=args.agents, mode=args.mode, seed=args.seed, options=agent_options(args),
                      sample=args.sample, max_guesses=args.max_guesses, answers_file=args.answers,
@@ -571,6 +573,36 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
+    """tournament --indicators: every Guesser against each deterministic Indicator, kept in the run folder."""
+    from tournament.indicators import DETERMINISTIC, matrix_lines, play_matrix
+    from tournament.plan import parse_agents, parse_modes
+
+    names = [name.strip() for name in args.indicators.split(",") if name.strip()]
+    if unknown := [name for name in names if name not in indicator_names()]:
+        raise UserError(f"unknown indicator '{unknown[0]}'; choose among: {', '.join(indicator_names())}")
+    if "honest" in names:
+        console.print("honest: its column is the ordinary tournament (every answer), played without --indicators",
+                      markup=False)
+    chosen = [name for name in names if name != "honest"]
+    if not chosen:
+        return 0
+    game = load_game(args)
+    folder = Path(args.out) if args.out is not None else Path("results") / f"indicators-{'-'.join(chosen)}"
+    argv = " ".join(["python cli.py", *sys.argv[1:]]) if sys.argv and sys.argv[0].endswith("cli.py") else ""
+    depth = agent_options(args).get("depth") or 1
+    rows = play_matrix(game, list(parse_agents(args.agents)), chosen, list(parse_modes(args.mode)),
+                       args.max_guesses, args.cap, depth, agent_options(args), folder, argv,
+                       on_game=lambda row: console.print(
+                           f"{row['agent']} vs {row['indicator']} ({row['mode']}, limit {row['limit']}): "
+                           f"{' '.join(row['words'])}", markup=False, soft_wrap=True))
+    for line in matrix_lines(rows, args.max_guesses, args.cap):
+        console.print(line, markup=False, soft_wrap=True)
+    console.print(f"results in {folder}/ (indicators.json); deterministic Indicators: {', '.join(DETERMINISTIC)}",
+                  markup=False)
+    return 0
+
+
 def tournament_command(plan: Any) -> str:
     """The canonical command that plays exactly a plan's games (--out and --jobs change no game)."""
     parts = ["python cli.py tournament", f"--agents {','.join(plan.agents)}",
@@ -597,6 +629,13 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--agents", metavar="A,B,...",
                         help=f"comma-separated agents (default: all of {', '.join(agent_names())})")
+    parser.add_argument("--indicators", metavar="A,B,...",
+                        help=f"play a Guesser x Indicator matrix instead, one game per Guesser, mode and limit against "
+                             f"each deterministic Indicator (absurdle, adversary; the adversary searches --depth deep, "
+                             f"default 1); Absurdle has no limit of its own, so each cell is played within "
+                             f"--max-guesses and again capped at --cap guesses")
+    parser.add_argument("--cap", type=whole(1, MOST_GUESSES), default=20, metavar="N",
+                        help="with --indicators: the guess cap of the 'unlimited' games (default 20)")
     parser.add_argument("--mode", choices=("normal", "hard", "both"), default="both",
                         help="which modes to play (default both)")
     parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), metavar="N",
@@ -617,7 +656,16 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
 def command_verify(args: argparse.Namespace, console: Console) -> int:
     """Replay a run folder through the rules; exit 1 with one line per problem on any mismatch."""
     from tournament import verify_folder
+    from tournament.indicators import MATRIX_FILE, verify_matrix
 
+    if (Path(args.folder) / MATRIX_FILE).is_file():
+        with waiting("replaying the Guesser x Indicator games"):
+            games, problems = verify_matrix(load_game(args), Path(args.folder))
+        for problem in problems[: args.limit]:
+            console.print(f"wordle-arena: verify: {problem}", markup=False, soft_wrap=True)
+        console.print(f"{args.folder}: {games} Guesser x Indicator games replayed move for move, every reply checked "
+                      f"against its Indicator's rule: {'FAILED' if problems else 'all agree'}", markup=False)
+        return 1 if problems else 0
     with Progress(console=console, transient=True, disable=not (args.replay and console.is_terminal)) as progress:
         bar = progress.add_task("replaying the recorded agents", total=None)
         result = verify_folder(args.folder, answers=args.answers, guesses=args.guesses, limit=args.limit,
@@ -658,6 +706,8 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
 # -- assist --------------------------------------------------------------------------
 #: The default advisor: the tournament's strongest agent, which solves every published answer in hard mode.
 ADVISOR = "expectimax"
+#: Who advises against Absurdle: its reply is always the worst bucket, so the worst case is all that counts.
+ABSURDLE_ADVISOR = "minimax"
 
 
 def advice_view(game: Wordle, advice: Any, palette: str = "default") -> list[Any]:
@@ -705,14 +755,27 @@ def thinking(agent: Any, state_hard: bool, max_guesses: int, number: int) -> str
     return f"{agent.name}: choosing guess {number}"
 
 
+def check_absurdle(game: Wordle, steps: list[tuple[int, int]], hard: bool, max_guesses: int) -> None:
+    """UserError when a typed reply is not the one Absurdle gives (the largest bucket)."""
+    from agents.indicators import reply_problems
+    problems = reply_problems(game, make_indicator("absurdle", game), tuple(steps), hard, max_guesses)
+    if problems:
+        raise UserError(f"Absurdle would not answer so: {problems[0]}")
+
+
 def command_assist(args: argparse.Namespace, console: Console) -> int:
     """Advise on a real game: once for the steps given, or step by step at the prompt."""
     game = load_game(args, named=True)
+    args.agent = args.agent or (ABSURDLE_ADVISOR if args.indicator == "absurdle" else ADVISOR)
     agent = make_advisor(args.agent, game, **agent_options(args))
     settings = dict(hard=args.hard, top=args.top, seed=args.seed, max_guesses=args.max_guesses)
+    if args.indicator == "absurdle" and not args.json:
+        console.print(f"Against Absurdle only the worst case matters: {args.agent} advises.", markup=False)
 
     def consult(steps: list[tuple[int, int]]) -> Any:
         """The advice after `steps`, under a spinner; an emptied answer list names --answers all."""
+        if args.indicator == "absurdle":
+            check_absurdle(game, steps, args.hard, args.max_guesses)
         try:
             with waiting(thinking(agent, args.hard, args.max_guesses, len(steps) + 1)):
                 return advise_steps(game, agent, steps, **settings)
@@ -767,9 +830,14 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("steps", nargs="*", metavar="WORD:PATTERN",
                         help="guesses with the colours shown: letters (g y -), digits (2 1 0) or emoji squares")
-    parser.add_argument("--agent", choices=agent_names(), default=ADVISOR, metavar="NAME",
+    parser.add_argument("--agent", choices=agent_names(), default=None, metavar="NAME",
                         help=f"who advises: {', '.join(agent_names())} (default {ADVISOR}, the tournament's "
-                             "strongest; its first move is searched once and kept on disk)")
+                             f"strongest, or {ABSURDLE_ADVISOR} against --indicator absurdle; its first move is "
+                             "searched once and kept on disk)")
+    parser.add_argument("--indicator", choices=("honest", "absurdle"), default="honest", metavar="NAME",
+                        help="who replies in the game advised on: honest (default: a hidden answer) or absurdle "
+                             "(only the worst case matters, so the advice is minimax's, and each reply typed is "
+                             "checked to be Absurdle's)")
     parser.add_argument("--hard", action="store_true", help="hard mode: typed guesses are checked, suggestions are legal")
     parser.add_argument("--top", type=whole(1, MOST_SUGGESTIONS), default=10, metavar="N",
                         help=f"suggestions to show, at most as many as the agent ranks (default 10, at most {MOST_SUGGESTIONS})")

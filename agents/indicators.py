@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from search import State, Wordle
+from search import State, Wordle, format_pattern
 from search.feedback import GREEN, PATTERN_COUNT, YELLOW, decode_colours
 from search.game import Playthrough
 
@@ -65,7 +65,7 @@ class Indicator:
     def problem(self, state: State, pattern: int) -> str | None:
         """Why `pattern` is not this Indicator's reply to `state` (None: it is); the default checks consistency."""
         if not np.any(self.game.matrix[state.pending, state.candidates] == pattern):
-            return f"no possible answer gives pattern {pattern}"
+            return f"no possible answer gives {format_pattern(pattern)}"
         return None
 
 
@@ -104,7 +104,7 @@ class Honest(Indicator):
     def problem(self, state: State, pattern: int) -> str | None:
         """Whether `pattern` is the truthful reply for the held answer."""
         expected = self.game.reply(state.pending, self.answer)
-        return None if pattern == expected else f"pattern {pattern} is not the truthful reply {expected}"
+        return None if pattern == expected else f"{format_pattern(pattern)} is not the truthful reply {format_pattern(expected)}"
 
 
 class Absurdle(Indicator):
@@ -126,7 +126,7 @@ class Absurdle(Indicator):
     def problem(self, state: State, pattern: int) -> str | None:
         """Whether `pattern` is Absurdle's reply."""
         expected = largest_bucket(*self.buckets(state))
-        return None if pattern == expected else f"pattern {pattern} is not the largest bucket's {expected}"
+        return None if pattern == expected else f"{format_pattern(pattern)} is not the largest bucket's {format_pattern(expected)}"
 
 
 class RandomIndicator(Indicator):
@@ -177,7 +177,7 @@ class Adversary(Indicator):
     def problem(self, state: State, pattern: int) -> str | None:
         """Whether `pattern` is the adversary's reply (searched again)."""
         expected = self.ranked(state, np.random.default_rng(0))[0][3]
-        return None if pattern == expected else f"pattern {pattern} is not the adversary's reply {expected}"
+        return None if pattern == expected else f"{format_pattern(pattern)} is not the adversary's reply {format_pattern(expected)}"
 
 
 @dataclass(frozen=True)

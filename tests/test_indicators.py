@@ -182,3 +182,27 @@ def test_play_refuses_an_unknown_indicator(capsys):
     from .conftest import run_cli
     code, _, err = run_cli(capsys, "play", "--indicator", "liar")
     assert code == 2 and "invalid choice" in err
+
+
+def test_the_indicator_matrix_is_kept_and_verify_replays_it(capsys, tmp_path):
+    import json
+    from .conftest import run_cli
+    folder = tmp_path / "matrix"
+    code, out, _ = run_cli(capsys, "tournament", "--indicators", "honest,absurdle", "--agents", "entropy",
+                           "--mode", "normal", "--out", str(folder))
+    assert code == 0 and "entropy: absurdle normal 5 / 5" in out
+    stored = json.loads((folder / "indicators.json").read_text())
+    assert [row["limit"] for row in stored["games"]] == [6, 20]
+    assert run_cli(capsys, "verify", str(folder))[0] == 0
+    stored["games"][0]["replies"][0] = "y----"  # a reply Absurdle would not give
+    (folder / "indicators.json").write_text(json.dumps(stored))
+    code, out, _ = run_cli(capsys, "verify", str(folder))
+    assert code == 1 and "is not the largest bucket" in out
+
+
+def test_assist_against_absurdle_advises_by_the_worst_case_and_checks_replies(capsys):
+    from .conftest import run_cli
+    code, out, _ = run_cli(capsys, "assist", "--indicator", "absurdle", "aesir:-----", "--top", "3")
+    assert code == 0 and "minimax advises" in out and "suggestions (minimax)" in out
+    code, _, err = run_cli(capsys, "assist", "--indicator", "absurdle", "aesir:y----")
+    assert code == 2 and "Absurdle would not answer so" in err and "y---- is not the largest bucket's -----" in err
