@@ -24,6 +24,7 @@ from rich.text import Text
 from agents import AGENTS, Decision, Param, agent_names, all_params, game_rng, make_agent
 from agents.base import draw_answer, fresh_seed, state_rng
 from agents.params import WHOLE
+from agents.indicators import Choice, indicator_names, make_indicator, play_with
 from agents.assistant import NoAnswerFits, advice_data, advise_steps, make_advisor, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
@@ -70,7 +71,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
 # -- shared options ------------------------------------------------------------------
 #: The commands, in the order --help lists them.
-COMMANDS = ("play", "tournament", "verify", "tree", "assist", "openers", "solve", "train", "serve")
+COMMANDS = ("play", "tournament", "verify", "tree", "assist", "openers", "solve", "train", "serve", "absurdle")
 #: Upper limits of the commands' own numbers: past them a run takes hours or means nothing.
 MOST_GUESSES = 20
 MOST_SEED = 2**32 - 1
@@ -243,8 +244,12 @@ def worst_text(worst: int, max_guesses: int) -> str:
 
 def outcome_line(game: Wordle, playthrough: Playthrough, max_guesses: int) -> Text:
     """How the game ended, in one line."""
-    answer = game.words.answers[playthrough.answer].upper()
     used = len(playthrough.turns)
+    if playthrough.answer is None:  # an Indicator that holds no answer
+        left = len(playthrough.final.candidates)
+        return Text(f"Not solved in {max_guesses} guesses: the Indicator held no answer; {left} were still possible.",
+                    style="bold red")
+    answer = game.words.answers[playthrough.answer].upper()
     if playthrough.solved:
         return Text(f"Solved {answer} in {used}/{max_guesses}.", style="bold green")
     return Text(f"Not solved in {max_guesses} guesses: the answer was {answer}.", style="bold red")
@@ -270,8 +275,10 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
     mode = "hard" if args.hard else "normal"
     board = Console(stderr=True, highlight=False) if args.json else console  # --json: stdout holds the JSON alone
     decisions: list[Decision] = []
+    choices: list[Choice] = []
+    run = indicated_run(game, args, answer, seed, choices)
     if args.agent is None:
-        playthrough = play_person(game, answer, args, board)
+        playthrough = play_person(game, answer, args, board, run)
     else:
         agent = make_advisor(args.agent, game, **agent_options(args))  # its first move kept on disk, if it searches
         rng = game_rng(seed, answer)
@@ -282,9 +289,11 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
             return decisions[-1].guess
 
         if not args.json:
-            console.print(Text(f"{args.agent} playing {game.words.answers[answer].upper()} ({mode} mode, seed {seed})",
-                               style="bold"))
-        playthrough = game.play(choose, answer, hard=args.hard, max_guesses=args.max_guesses)
+            against = (f"against {args.indicator}" if args.indicator != "honest"
+                       else game.words.answers[answer].upper())
+            console.print(Text(f"{args.agent} playing {against} ({mode} mode, seed {seed})", style="bold"))
+        playthrough = run(choose) if run is not None else game.play(choose, answer, hard=args.hard,
+                                                                    max_guesses=args.max_guesses)
     if playthrough is None:
         return 1
     if args.json:
@@ -293,8 +302,10 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         if args.agent is not None:
             console.print(trace_table(game, list(playthrough.turns), decisions, args.palette))
             console.print(REPLY_LEGEND)
+        for line in choice_lines(game, playthrough, choices, args.indicator):
+            console.print(line, markup=False, soft_wrap=True)
         console.print(outcome_line(game, playthrough, args.max_guesses))
-        if args.agent is None and args.answer is None:
+        if args.agent is None and args.answer is None and args.indicator == "honest":
             console.print(f"The answer was drawn with seed {seed}: play it again with --seed {seed}.")
         console.print(share_grid(playthrough, args.max_guesses, args.palette), markup=False)
     return 0 if playthrough.solved else 1
@@ -311,7 +322,8 @@ def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, 
                       "remaining_before": turn.remaining_before, "remaining_after": turn.remaining_after,
                       "bits": round(turn.bits, 6),
                       "value": None if decision is None or decision.value is None else round(decision.value, 6)})
-    return {"agent": args.agent, "answer": words.answers[playthrough.answer], "seed": seed, "hard": args.hard,
+    return {"agent": args.agent, "indicator": args.indicator,
+            "answer": None if playthrough.answer is None else words.answers[playthrough.answer], "seed": seed, "hard": args.hard,
             "max_guesses": args.max_guesses, "solved": playthrough.solved, "guesses": len(playthrough.turns),
             "turns": turns, "share": share_grid(playthrough, args.max_guesses, args.palette)}
 
@@ -362,7 +374,33 @@ def keyboard(game: Wordle, history: tuple[tuple[int, int], ...], palette: str = 
     return lines
 
 
-def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Console) -> Playthrough | None:
+def indicated_run(game: Wordle, args: argparse.Namespace, answer: int, seed: int, choices: list[Choice]):
+    """How a game against --indicator is played (a function of the chooser), or None for today's honest game.
+
+    Each of the Indicator's choices is appended to `choices`.
+    """
+    if args.indicator == "honest":
+        return None
+    indicator = make_indicator(args.indicator, game)
+    rng = game_rng(seed, answer)
+    return lambda choose: play_with(game, choose, indicator, rng, hard=args.hard, max_guesses=args.max_guesses,
+                                    seen=lambda state, choice: choices.append(choice))
+
+
+def choice_lines(game: Wordle, playthrough: Playthrough, choices: list[Choice], name: str) -> list[str]:
+    """One line per reply of an Indicator other than honest: what it kept and the largest replies it rejected."""
+    lines = []
+    for turn, choice in zip(playthrough.turns, choices):
+        shown = ", ".join(f"{format_pattern(p)} {kept}" for p, kept in choice.rejected[:4])
+        more = len(choice.rejected) - 4
+        lines.append(f"{name} on {game.words.guesses[turn.guess].upper()}: kept {choice.kept} with "
+                     f"{format_pattern(choice.pattern)}; rejected {shown or 'nothing'}"
+                     + (f" and {more} smaller" if more > 0 else ""))
+    return lines
+
+
+def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Console,
+                run=None) -> Playthrough | None:
     """A person guesses at the prompt; unknown words, repeats and hard-mode breaches are refused with the reason.
 
     Returns:
@@ -403,9 +441,12 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
             return guess
 
     try:
-        playthrough = game.play(ask, answer, hard=args.hard, max_guesses=args.max_guesses)
+        playthrough = run(ask) if run is not None else game.play(ask, answer, hard=args.hard,
+                                                                 max_guesses=args.max_guesses)
     except Abandoned:
-        console.print(f"\nGame abandoned; the answer was {game.words.answers[answer].upper()}.")
+        held = (f"the answer was {game.words.answers[answer].upper()}" if run is None
+                else f"{args.indicator} held no answer")
+        console.print(f"\nGame abandoned; {held}.")
         return None
     console.print(trace_table(game, list(playthrough.turns), palette=args.palette))
     if args.json:
@@ -430,6 +471,9 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--agent", choices=agent_names(), metavar="NAME",
                         help=f"the Guesser: {', '.join(agent_names())} (default: you play)")
     parser.add_argument("--answer", metavar="WORD", help="the hidden word (default: a seeded random answer)")
+    parser.add_argument("--indicator", choices=indicator_names(), default="honest", metavar="NAME",
+                        help=f"who replies: {', '.join(indicator_names())} (default honest: today's game; the others "
+                             "hold no answer, and the trace shows what each reply kept and rejected)")
     parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
     add_seed_option(parser, "seed for the answer drawn and the agent's random choices (default: a fresh one, printed "
                             "so the game can be replayed)", default=None)
@@ -441,12 +485,60 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=command_play)
 
 
+# -- absurdle ------------------------------------------------------------------------
+def command_absurdle(args: argparse.Namespace, console: Console) -> int:
+    """Prove that Absurdle cannot be beaten in 3 guesses, and search for a 4-guess win in each mode."""
+    from agents.absurdle_bounds import four_guess_win, no_three_guess_win
+
+    game = load_game(args)
+    with waiting("proving that 3 guesses never beat Absurdle"):
+        proof = no_three_guess_win(game)
+    if proof.holds:
+        console.print(f"3 guesses never beat Absurdle (normal and hard mode): every one of {proof.openers} openers "
+                      f"leaves a bucket of at least {proof.smallest_first_bucket} answers, and no second guess "
+                      f"gets more than {proof.most_distinct_replies} different patterns, so none leaves a single "
+                      f"answer for guess 3 ({proof.settled_by_bound} openers settled by that bound, "
+                      f"{proof.searched_exactly} searched over every second guess; {proof.seconds:.1f} s).",
+                      markup=False, soft_wrap=True)
+    else:
+        first, second = proof.counterexample
+        console.print(f"Absurdle can be beaten in 3 guesses on these lists: {game.words.guesses[first]}, then "
+                      f"{game.words.guesses[second]} leaves one answer ({proof.seconds:.1f} s).", markup=False)
+    for hard in (False, True):
+        with waiting(f"searching a 4-guess win ({'hard' if hard else 'normal'} mode)"):
+            win = four_guess_win(game, hard=hard, beam=args.beam)
+        mode = "hard" if hard else "normal"
+        if win.guesses:
+            words = " ".join(game.words.guesses[g].upper() for g in win.guesses)
+            console.print(f"{mode} mode: {words} beats Absurdle in 4 (answers kept: "
+                          f"{', '.join(map(str, win.kept))}); found after {win.examined} pairs of first guesses "
+                          f"in {win.seconds:.1f} s.", markup=False, soft_wrap=True)
+        else:
+            console.print(f"{mode} mode: no 4-guess win within a beam of {args.beam} ({win.examined} pairs, "
+                          f"{win.seconds:.1f} s).", markup=False)
+    return 0
+
+
+def add_absurdle_command(commands: argparse._SubParsersAction) -> None:
+    """`absurdle`: the 3-guess proof and the 4-guess search against Absurdle."""
+    parser = commands.add_parser(
+        "absurdle", help="prove Absurdle needs 4 guesses and find a 4-guess win",
+        description="Prove by search that no Guesser beats Absurdle in 3 guesses, and search for a 4-guess win in "
+                    "normal and hard mode.")
+    parser.add_argument("--beam", type=whole(1, 12972), default=50, metavar="N",
+                        help="first and second guesses tried in the 4-guess search, each (default 50)")
+    add_word_list_options(parser)
+    parser.set_defaults(handler=command_absurdle)
+
+
 # -- tournament and verify -------------------------------------------------------------
 def command_tournament(args: argparse.Namespace, console: Console) -> int:
     """Play the tournament into its run folder, show the tables and the verdict."""
     from tournament import default_folder, make_plan, run_tournament
     from tournament.report import ProgressDisplay, comparison_table, results_table
 
+    if args.indicators is not None:
+        return command_indicator_matrix(args, console)
     game = load_game(args)
     plan = make_plan(game, agents=args.agents, mode=args.mode, seed=args.seed, options=agent_options(args),
                      sample=args.sample, max_guesses=args.max_guesses, answers_file=args.answers,
@@ -484,6 +576,36 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
+    """tournament --indicators: every Guesser against each deterministic Indicator, kept in the run folder."""
+    from tournament.indicators import DETERMINISTIC, matrix_lines, play_matrix
+    from tournament.plan import parse_agents, parse_modes
+
+    names = [name.strip() for name in args.indicators.split(",") if name.strip()]
+    if unknown := [name for name in names if name not in indicator_names()]:
+        raise UserError(f"unknown indicator '{unknown[0]}'; choose among: {', '.join(indicator_names())}")
+    if "honest" in names:
+        console.print("honest: its column is the ordinary tournament (every answer), played without --indicators",
+                      markup=False)
+    chosen = [name for name in names if name != "honest"]
+    if not chosen:
+        return 0
+    game = load_game(args)
+    folder = Path(args.out) if args.out is not None else Path("results") / f"indicators-{'-'.join(chosen)}"
+    argv = " ".join(["python cli.py", *sys.argv[1:]]) if sys.argv and sys.argv[0].endswith("cli.py") else ""
+    depth = agent_options(args).get("depth") or 1
+    rows = play_matrix(game, list(parse_agents(args.agents)), chosen, list(parse_modes(args.mode)),
+                       args.max_guesses, args.cap, depth, agent_options(args), folder, argv,
+                       on_game=lambda row: console.print(
+                           f"{row['agent']} vs {row['indicator']} ({row['mode']}, limit {row['limit']}): "
+                           f"{' '.join(row['words'])}", markup=False, soft_wrap=True))
+    for line in matrix_lines(rows, args.max_guesses, args.cap):
+        console.print(line, markup=False, soft_wrap=True)
+    console.print(f"results in {folder}/ (indicators.json); deterministic Indicators: {', '.join(DETERMINISTIC)}",
+                  markup=False)
+    return 0
+
+
 def tournament_command(plan: Any) -> str:
     """The canonical command that plays exactly a plan's games (--out and --jobs change no game)."""
     parts = ["python cli.py tournament", f"--agents {','.join(plan.agents)}",
@@ -510,6 +632,13 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--agents", metavar="A,B,...",
                         help=f"comma-separated agents (default: all of {', '.join(agent_names())})")
+    parser.add_argument("--indicators", metavar="A,B,...",
+                        help=f"play a Guesser x Indicator matrix instead, one game per Guesser, mode and limit against "
+                             f"each deterministic Indicator (absurdle, adversary; the adversary searches --depth deep, "
+                             f"default 1); Absurdle has no limit of its own, so each cell is played within "
+                             f"--max-guesses and again capped at --cap guesses")
+    parser.add_argument("--cap", type=whole(1, MOST_GUESSES), default=20, metavar="N",
+                        help="with --indicators: the guess cap of the 'unlimited' games (default 20)")
     parser.add_argument("--mode", choices=("normal", "hard", "both"), default="both",
                         help="which modes to play (default both)")
     parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), metavar="N",
@@ -530,9 +659,18 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
 def command_verify(args: argparse.Namespace, console: Console) -> int:
     """Replay a run folder through the rules; exit 1 with one line per problem on any mismatch."""
     from tournament import verify_folder
+    from tournament.indicators import MATRIX_FILE, verify_matrix
 
     if args.sample is not None and not args.replay:
         raise UserError("--sample goes with --replay (it is how many games to replay)")
+    if (Path(args.folder) / MATRIX_FILE).is_file():
+        with waiting("replaying the Guesser x Indicator games"):
+            games, problems = verify_matrix(load_game(args), Path(args.folder))
+        for problem in problems[: args.limit]:
+            console.print(f"wordle-arena: verify: {problem}", markup=False, soft_wrap=True)
+        console.print(f"{args.folder}: {games} Guesser x Indicator games replayed move for move, every reply checked "
+                      f"against its Indicator's rule: {'FAILED' if problems else 'all agree'}", markup=False)
+        return 1 if problems else 0
     with Progress(console=console, transient=True, disable=not (args.replay and console.is_terminal)) as progress:
         bar = progress.add_task("replaying the recorded agents", total=None)
         result = verify_folder(args.folder, answers=args.answers, guesses=args.guesses, limit=args.limit,
@@ -573,6 +711,8 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
 # -- assist --------------------------------------------------------------------------
 #: The default advisor: the tournament's strongest agent, which solves every published answer in hard mode.
 ADVISOR = "expectimax"
+#: Who advises against Absurdle: its reply is always the worst bucket, so the worst case is all that counts.
+ABSURDLE_ADVISOR = "minimax"
 
 
 def advice_view(game: Wordle, advice: Any, palette: str = "default") -> list[Any]:
@@ -620,14 +760,27 @@ def thinking(agent: Any, state_hard: bool, max_guesses: int, number: int) -> str
     return f"{agent.name}: choosing guess {number}"
 
 
+def check_absurdle(game: Wordle, steps: list[tuple[int, int]], hard: bool, max_guesses: int) -> None:
+    """UserError when a typed reply is not the one Absurdle gives (the largest bucket)."""
+    from agents.indicators import reply_problems
+    problems = reply_problems(game, make_indicator("absurdle", game), tuple(steps), hard, max_guesses)
+    if problems:
+        raise UserError(f"Absurdle would not answer so: {problems[0]}")
+
+
 def command_assist(args: argparse.Namespace, console: Console) -> int:
     """Advise on a real game: once for the steps given, or step by step at the prompt."""
     game = load_game(args, named=True)
+    args.agent = args.agent or (ABSURDLE_ADVISOR if args.indicator == "absurdle" else ADVISOR)
     agent = make_advisor(args.agent, game, **agent_options(args))
     settings = dict(hard=args.hard, top=args.top, seed=args.seed, max_guesses=args.max_guesses)
+    if args.indicator == "absurdle" and not args.json:
+        console.print(f"Against Absurdle only the worst case matters: {args.agent} advises.", markup=False)
 
     def consult(steps: list[tuple[int, int]]) -> Any:
         """The advice after `steps`, under a spinner; an emptied answer list names --answers all."""
+        if args.indicator == "absurdle":
+            check_absurdle(game, steps, args.hard, args.max_guesses)
         try:
             with waiting(thinking(agent, args.hard, args.max_guesses, len(steps) + 1)):
                 return advise_steps(game, agent, steps, **settings)
@@ -682,9 +835,14 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("steps", nargs="*", metavar="WORD:PATTERN",
                         help="guesses with the colours shown: letters (g y -), digits (2 1 0) or emoji squares")
-    parser.add_argument("--agent", choices=agent_names(), default=ADVISOR, metavar="NAME",
+    parser.add_argument("--agent", choices=agent_names(), default=None, metavar="NAME",
                         help=f"who advises: {', '.join(agent_names())} (default {ADVISOR}, the tournament's "
-                             "strongest; its first move is searched once and kept on disk)")
+                             f"strongest, or {ABSURDLE_ADVISOR} against --indicator absurdle; its first move is "
+                             "searched once and kept on disk)")
+    parser.add_argument("--indicator", choices=("honest", "absurdle"), default="honest", metavar="NAME",
+                        help="who replies in the game advised on: honest (default: a hidden answer) or absurdle "
+                             "(only the worst case matters, so the advice is minimax's, and each reply typed is "
+                             "checked to be Absurdle's)")
     parser.add_argument("--hard", action="store_true", help="hard mode: typed guesses are checked, suggestions are legal")
     parser.add_argument("--top", type=whole(1, MOST_SUGGESTIONS), default=10, metavar="N",
                         help=f"suggestions to show, at most as many as the agent ranks (default 10, at most {MOST_SUGGESTIONS})")
@@ -1052,6 +1210,7 @@ def build_parser() -> ArgumentParser:
     add_solve_command(commands)
     add_train_command(commands)
     add_serve_command(commands)
+    add_absurdle_command(commands)
     return parser
 
 

@@ -93,9 +93,9 @@ class Turn:
 
 @dataclass(frozen=True)
 class Playthrough:
-    """A finished game against a known answer."""
+    """A finished game: the answer, when the Indicator held one or the Guesser found it, else None."""
 
-    answer: int
+    answer: int | None
     turns: tuple[Turn, ...]
     solved: bool
     final: State = field(repr=False)
@@ -267,12 +267,29 @@ class Wordle:
         Raises:
             IllegalMove: `choose` returned a move the rules forbid.
         """
+        return self.play_against(choose, lambda state: self.reply(state.pending, answer), hard=hard,
+                                 max_guesses=max_guesses, answer=answer)
+
+    def play_against(self, choose: Callable[[State], int], indicate: Callable[[State], int], hard: bool = False,
+                     max_guesses: int = DEFAULT_MAX_GUESSES, answer: int | None = None) -> Playthrough:
+        """Play one game: `choose` picks each guess, `indicate` each reply (given the state with the guess pending).
+
+        Args:
+            answer: the answer the Indicator holds, when it holds one (recorded as the game's answer);
+                else the answer is the one found, or None when the game was not solved.
+
+        Raises:
+            IllegalMove: `choose` returned a move the rules forbid, or `indicate` a pattern no possible
+                answer gives (an inconsistent Indicator).
+        """
         state = self.initial_state(hard=hard, max_guesses=max_guesses)
         turns: list[Turn] = []
         while not self.is_terminal(state):
-            guess = int(choose(state))
             before = len(state.candidates)
-            state = self.step(state, guess, self.reply(guess, answer))
-            turns.append(Turn(guess=guess, pattern=state.history[-1][1],
+            asked = self.result(state, int(choose(state)))
+            state = self.result(asked, int(indicate(asked)))
+            turns.append(Turn(guess=asked.pending, pattern=state.history[-1][1],
                               remaining_before=before, remaining_after=len(state.candidates)))
+        if answer is None and state.solved:
+            answer = int(state.candidates[0])
         return Playthrough(answer=answer, turns=tuple(turns), solved=state.solved, final=state)

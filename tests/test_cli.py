@@ -60,7 +60,7 @@ def test_person_out_of_guesses(capsys, monkeypatch):
          "argument --beam: beam must be at most 100, got 99999999999"),
         (["play", "--agent", "expectimax", "--mode", "zero"], "unrecognized arguments: --mode zero"),
         (["--nosuch"], "wordle-arena: error: unrecognized arguments: --nosuch"),
-        ([], "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, openers, solve, train, serve"),
+        ([], "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, openers, solve, train, serve, absurdle"),
         (["play", "--max-guesses", "zero"], "argument --max-guesses: must be a whole number, got 'zero'"),
         (["play", "--bogus"], "unrecognized arguments: --bogus"),
         (["dance"], "invalid choice: 'dance'"),
@@ -104,7 +104,7 @@ def test_help_lists_play():
     finished = subprocess.run([sys.executable, "cli.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert finished.returncode == 0
     listed = [line.split()[0] for line in finished.stdout.splitlines() if line.startswith("    ") and line[4] != " "]
-    assert listed == ["play", "tournament", "verify", "tree", "assist", "openers", "solve", "train", "serve"]
+    assert listed == ["play", "tournament", "verify", "tree", "assist", "openers", "solve", "train", "serve", "absurdle"]
 
 
 def test_tree_command_writes_a_tree_and_refuses_bad_paths(capsys, tmp_path):

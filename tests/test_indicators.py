@@ -1,0 +1,208 @@
+"""The Indicators: Absurdle's choices worked by hand, honest as today's game, consistency, the adversary's strength."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from agents import AgentError, make_agent
+from agents.indicators import TIE_RANK, Honest, make_indicator, play_with, reply_problems
+from search import ALL_GREEN, Wordle
+from search.algorithms import minimax
+from search.feedback import PATTERN_COUNT, decode_colours, encode_colours
+from search.limits import Limit
+
+from .conftest import small_game
+from .games import ANSWERS, UNLIMITED
+
+ANSWER_POOL = ["lanky", "black", "slack", "flask", "panel", "parka", "baste", "caste", "haste", "paste", "taste",
+               "waste", "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
+
+
+def pattern(text: str) -> int:
+    """A pattern written g/y/- per letter."""
+    return encode_colours(["-yg".index(c) for c in text])
+
+
+def guess_word(game: Wordle, word: str) -> int:
+    """The guess index of `word`."""
+    return game.words.guess_id(word)
+
+
+def test_absurdle_keeps_the_largest_bucket_and_breaks_ties_by_fewest_yellows():
+    # ACING against the six answers: Y--Y- {lanky, panel}, YY--- {black, slack}, Y---- {flask, parka}.
+    # Three buckets of two, no greens anywhere; Y---- has the fewest yellows, so Absurdle keeps flask, parka.
+    game = small_game(ANSWERS, ["acing"])
+    absurdle = make_indicator("absurdle", game)
+    asked = game.result(game.initial_state(), guess_word(game, "acing"))
+    choice = absurdle.reply(asked, np.random.default_rng(0))
+    assert choice.pattern == pattern("y----")
+    assert choice.kept == 2
+    assert sorted(choice.rejected) == sorted([(pattern("y--y-"), 2), (pattern("yy---"), 2)])
+    kept = game.result(asked, choice.pattern)
+    assert [game.words.answers[a] for a in kept.candidates] == ["flask", "parka"]
+    # FLASK now: ggggg keeps {flask}, --y-y keeps {parka}; equal sizes, and all green has the most greens.
+    asked = game.result(kept, guess_word(game, "flask"))
+    assert absurdle.reply(asked, np.random.default_rng(0)).pattern == pattern("--y-y")
+
+
+def test_tie_rank_matches_a_score_of_greens_then_yellows_then_colours():
+    def score(code: int) -> int:  # the readable reference: 10^7 per green, 10^6 per yellow, then the digits
+        colours = decode_colours(code)
+        return 10**7 * colours.count(2) + 10**6 * colours.count(1) + int("".join(map(str, colours)))
+    assert sorted(range(PATTERN_COUNT), key=score) == list(np.argsort(TIE_RANK))
+
+
+def test_honest_plays_the_same_games_as_wordle_play():
+    game = small_game(ANSWERS, ["acing"])
+    agent = make_agent("entropy", game)
+    for answer in range(len(ANSWERS)):
+        choose = lambda state: agent.decide(state, np.random.default_rng(0)).guess  # noqa: E731
+        plain = game.play(choose, answer)
+        indicated = play_with(game, choose, make_indicator("honest", game, answer=answer), np.random.default_rng(0))
+        assert indicated.final.history == plain.final.history and indicated.answer == answer
+
+
+def test_honest_reproduces_published_games(official_game):
+    wanted = {("letter-frequency", "normal"): 3, ("entropy", "hard"): 3}
+    rows = []
+    with open("results/published/tournament-depth-2/games.csv") as file:
+        for line in file:
+            agent_name, mode, answer, _, guesses = line.split(",")[:5]
+            if wanted.get((agent_name, mode), 0) > 0:
+                wanted[(agent_name, mode)] -= 1
+                rows.append((agent_name, mode, answer, guesses.split()))
+    assert len(rows) == 6
+    for agent_name, mode, answer, words in rows:
+        agent = make_agent(agent_name, official_game)
+        rng = np.random.default_rng(0)
+        honest = make_indicator("honest", official_game, answer=official_game.words.answer_id(answer))
+        played = play_with(official_game, lambda state: agent.decide(state, rng).guess, honest, rng,
+                           hard=(mode == "hard"))
+        assert [official_game.words.guesses[g] for g, _ in played.final.history] == words
+
+
+def test_random_indicator_is_statistically_the_honest_game():
+    # Honest with a uniformly drawn answer replies with pattern p with probability |bucket p| / n; so must random.
+    game = small_game(ANSWER_POOL, ["acing"])
+    asked = game.result(game.initial_state(), guess_word(game, "acing"))
+    indicator = make_indicator("random", game)
+    rng = np.random.default_rng(7)
+    draws = 4000
+    seen = np.bincount([indicator.reply(asked, rng).pattern for _ in range(draws)], minlength=PATTERN_COUNT)
+    honest = np.bincount(game.matrix[asked.pending], minlength=PATTERN_COUNT) / len(ANSWER_POOL)
+    expected = honest * draws
+    assert set(np.flatnonzero(seen)) <= set(np.flatnonzero(honest))
+    chi2 = float(((seen - expected)[expected > 0] ** 2 / expected[expected > 0]).sum())
+    assert chi2 < 40  # about 10 degrees of freedom; the 99.99th percentile is near 35
+
+
+def test_reply_problems_flag_a_reply_that_breaks_the_rule():
+    game = small_game(ANSWERS, ["acing"])
+    absurdle = make_indicator("absurdle", game)
+    acing = guess_word(game, "acing")
+    assert reply_problems(game, absurdle, ((acing, pattern("y----")),), False, 6) == []
+    assert reply_problems(game, absurdle, ((acing, pattern("yy---")),), False, 6) != []
+
+
+def test_unknown_indicator_and_foreign_parameter_are_user_errors():
+    game = small_game(ANSWERS)
+    with pytest.raises(AgentError, match="unknown indicator"):
+        make_indicator("liar", game)
+    with pytest.raises(AgentError, match="does not take"):
+        make_indicator("absurdle", game, depth=2)
+
+
+@st.composite
+def small_lists(draw):
+    """4-9 answers from the pool, as a game whose guesses are the answers."""
+    words = draw(st.lists(st.sampled_from(ANSWER_POOL), min_size=4, max_size=9, unique=True))
+    return small_game(sorted(words))
+
+
+def exact_minimax_guesser(game: Wordle, max_guesses: int):
+    """A Guesser playing minimax searched to the end of the game over every guess."""
+    limit = Limit(depth=max_guesses, **UNLIMITED)
+    from heuristics.evaluation import make_evaluation
+    evaluation = make_evaluation("cost", "local", None)
+    return lambda state: minimax(game, state, evaluation, limit).move
+
+
+@settings(max_examples=10, deadline=None)
+@given(game=small_lists(), seed=st.integers(0, 100))
+def test_indicators_are_consistent_and_the_adversary_is_no_easier_than_absurdle(game, seed):
+    max_guesses = 4  # the deepest search a player may run: both sides search to the end of the game
+    choose = exact_minimax_guesser(game, max_guesses)
+    lengths = {}
+    for name in ("absurdle", "random", "adversary"):
+        indicator = make_indicator(name, game, **({"depth": max_guesses} if name == "adversary" else {}))
+        seen = []
+        played = play_with(game, choose, indicator, np.random.default_rng(seed), max_guesses=max_guesses,
+                           seen=lambda state, choice: seen.append(choice.kept))
+        assert all(kept >= 1 for kept in seen) and len(played.final.candidates) >= 1
+        assert played.solved == (played.final.history[-1][1] == ALL_GREEN)
+        lengths[name] = len(played.turns)
+    assert lengths["adversary"] >= lengths["absurdle"]
+
+
+def test_search_runs_unchanged_with_indicator_decision_nodes():
+    # The adversary's decision nodes are the game's own Indicator nodes: minimax's value of the start equals
+    # the game the adversary forces on the exact minimax Guesser (searched to the end on both sides).
+    game = small_game(ANSWERS, ["acing"])
+    max_guesses = 4
+    choose = exact_minimax_guesser(game, max_guesses)
+    adversary = make_indicator("adversary", game, depth=max_guesses)
+    played = play_with(game, choose, adversary, np.random.default_rng(0), max_guesses=max_guesses)
+    from heuristics.evaluation import make_evaluation
+    value = minimax(game, game.initial_state(max_guesses=max_guesses), make_evaluation("cost", "local", None),
+                    Limit(depth=max_guesses, **UNLIMITED)).value
+    assert value == max_guesses + 1 - len(played.turns)
+    assert isinstance(adversary, type(make_indicator("adversary", game))) and not isinstance(adversary, Honest)
+
+
+def test_play_against_absurdle_shows_each_reply_kept_and_rejected(capsys, official_game):
+    from .conftest import run_cli
+    code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--indicator", "absurdle", "--seed", "1")
+    assert code == 0
+    assert "entropy playing against absurdle" in out
+    largest = int(np.bincount(official_game.matrix[official_game.words.guess_id("soare")]).max())
+    assert f"absurdle on SOARE: kept {largest} with " in out
+
+
+def test_a_person_plays_against_absurdle_and_may_abandon(capsys, monkeypatch):
+    from .conftest import run_cli
+    code, out, _ = run_cli(capsys, "play", "--indicator", "absurdle", "--seed", "1", stdin="soare\n",
+                           monkeypatch=monkeypatch)
+    assert code == 1 and "absurdle held no answer" in out
+
+
+def test_play_refuses_an_unknown_indicator(capsys):
+    from .conftest import run_cli
+    code, _, err = run_cli(capsys, "play", "--indicator", "liar")
+    assert code == 2 and "invalid choice" in err
+
+
+def test_the_indicator_matrix_is_kept_and_verify_replays_it(capsys, tmp_path):
+    import json
+    from .conftest import run_cli
+    folder = tmp_path / "matrix"
+    code, out, _ = run_cli(capsys, "tournament", "--indicators", "honest,absurdle", "--agents", "entropy",
+                           "--mode", "normal", "--out", str(folder))
+    assert code == 0 and "entropy: absurdle normal 5 / 5" in out
+    stored = json.loads((folder / "indicators.json").read_text())
+    assert [row["limit"] for row in stored["games"]] == [6, 20]
+    assert run_cli(capsys, "verify", str(folder))[0] == 0
+    stored["games"][0]["replies"][0] = "y----"  # a reply Absurdle would not give
+    (folder / "indicators.json").write_text(json.dumps(stored))
+    code, out, _ = run_cli(capsys, "verify", str(folder))
+    assert code == 1 and "is not the largest bucket" in out
+
+
+def test_assist_against_absurdle_advises_by_the_worst_case_and_checks_replies(capsys):
+    from .conftest import run_cli
+    code, out, _ = run_cli(capsys, "assist", "--indicator", "absurdle", "aesir:-----", "--top", "3")
+    assert code == 0 and "minimax advises" in out and "suggestions (minimax)" in out
+    code, _, err = run_cli(capsys, "assist", "--indicator", "absurdle", "aesir:y----")
+    assert code == 2 and "Absurdle would not answer so" in err and "y---- is not the largest bucket's -----" in err
