@@ -330,3 +330,20 @@ def test_any_request_body_gets_an_answer_or_a_one_line_4xx(client, endpoint, bod
 def test_serve_refuses_a_port_out_of_range(capsys):
     code, _, stderr = run_cli(capsys, "serve", "--port", "70000")
     assert code == 2 and stderr == "wordle-arena serve: error: argument --port: must be at most 65535, got 70000\n"
+
+
+def test_a_person_plays_against_absurdle_and_each_reply_is_absurdles(client, official_game):
+    from agents.indicators import make_indicator
+
+    game = client.post("/api/play/new", json={"indicator": "absurdle"}).json()
+    assert game["indicator"] == "absurdle" and game["remaining"] == 2315
+    absurdle, state = make_indicator("absurdle", official_game), official_game.initial_state()
+    for word in ("aesir", "yauld", "tench", "whoop"):  # the 4-guess win `python cli.py absurdle` finds
+        reply = client.post("/api/play/guess", json={"game": game["game"], "guess": word}).json()
+        pending = official_game.result(state, official_game.words.guess_id(word))
+        choice = absurdle.reply(pending, None)
+        state = official_game.result(pending, choice.pattern)
+        assert reply["pattern"] == format_pattern(choice.pattern) and reply["indicator"]["kept"] == choice.kept
+    assert reply["solved"] and reply["answer"] == "whoop" and reply["guesses_used"] == 4
+    assert error_of(client.post("/api/play/new", json={"indicator": "bogus"})) == \
+        "'indicator' must be one of honest, absurdle, adversary, random, got \"bogus\""

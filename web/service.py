@@ -30,6 +30,7 @@ import numpy as np
 
 from agents import AGENTS, Agent, AgentError, Param, game_rng, make_agent, spec
 from agents.assistant import StepError, advice_data, advise_steps, parse_step
+from agents.indicators import Indicator, make_indicator
 from search import State, UserError, Wordle, decode_colours, format_pattern, parse_pattern
 from search.feedback import GREEN, GREY, YELLOW
 from search.game import DEFAULT_MAX_GUESSES
@@ -47,6 +48,8 @@ WATCH_SECONDS = 20.0
 QUEUE_SECONDS = 30.0
 #: Games people are playing, kept at most (the oldest is forgotten first).
 MAX_GAMES = 10_000
+#: The Indicators a person can play against on the page besides the honest one.
+PLAYABLE_INDICATORS = ("absurdle", "adversary", "random")
 #: Answers listed by name when no more than this many are left.
 LIST_ANSWERS = 30
 DEFAULT_RESULTS = Path("results") / "published" / "tournament-depth-2"
@@ -177,12 +180,15 @@ def share_text(history: list[tuple[str, int]], solved: bool, max_guesses: int, h
 
 @dataclass
 class Played:
-    """A game a person is playing: its hidden answer, the state, and the seed that picked the answer."""
+    """A game a person is playing: its hidden answer (None against an Indicator that holds none), the state,
+    the seed that picked the answer, and the Indicator that replies (None: the honest one)."""
 
-    answer: int
+    answer: int | None
     state: State
     seed: int | None
     lock: threading.Lock = field(default_factory=threading.Lock)
+    indicator: Indicator | None = None
+    rng: np.random.Generator | None = None
 
 
 class AgentPool:
@@ -274,18 +280,34 @@ class Service:
         hard = bool_field(body, "hard")
         max_guesses = self.max_guesses(body)
         seed = None
+        against = body.get("indicator") or "honest"
+        if against != "honest":
+            if against not in PLAYABLE_INDICATORS:
+                raise RequestError(f"'indicator' must be one of {', '.join(('honest', *PLAYABLE_INDICATORS))}, "
+                                   f"got {json.dumps(against)}")
+            seed = int_field(body, "seed", secrets.randbelow(2**31), 0, 2**63 - 1)
+            played = Played(answer=None, state=self.game.initial_state(hard=hard, max_guesses=max_guesses),
+                            seed=seed, indicator=make_indicator(against, self.game),
+                            rng=np.random.default_rng(seed))
+            return self.keep(played, against)
         if body.get("answer") not in (None, ""):
             answer = self.answer_id(body)
         else:
             seed = int_field(body, "seed", secrets.randbelow(2**31), 0, 2**63 - 1)
             answer = int(np.random.default_rng(seed).integers(len(self.game.words.answers)))
         played = Played(answer=answer, state=self.game.initial_state(hard=hard, max_guesses=max_guesses), seed=seed)
+        return self.keep(played, "honest")
+
+    def keep(self, played: Played, indicator: str) -> dict[str, Any]:
+        """Keep a new game under a fresh key and describe it."""
         key = secrets.token_urlsafe(12)
         with self.games_lock:
             self.games[key] = played
             while len(self.games) > MAX_GAMES:
                 self.games.popitem(last=False)
-        return {"game": key, "hard": hard, "max_guesses": max_guesses, "remaining": len(played.state.candidates)}
+        state = played.state
+        return {"game": key, "hard": state.hard, "max_guesses": state.max_guesses,
+                "remaining": len(state.candidates), "indicator": indicator}
 
     def guess(self, body: dict[str, Any]) -> dict[str, Any]:
         """Play one guess in a game: refused (400) if unknown or, in hard mode, breaking a revealed hint."""
@@ -302,7 +324,14 @@ class Service:
             if (broken := self.game.violation(state, guess)) is not None:
                 raise RequestError(f"hard mode: {broken}")
             before = len(state.candidates)
-            state = self.game.step(state, guess, self.game.reply(guess, played.answer))
+            if played.indicator is None:
+                state = self.game.step(state, guess, self.game.reply(guess, played.answer))
+                choice = None
+            else:
+                pending = self.game.result(state, guess)
+                with self.worker():
+                    choice = played.indicator.reply(pending, played.rng)
+                state = self.game.result(pending, choice.pattern)
             played.state = state
         pattern = state.history[-1][1]
         history = self.game.history_words(state)
@@ -311,9 +340,16 @@ class Service:
                  "remaining": len(state.candidates), "bits": round(math.log2(before / len(state.candidates)), 6),
                  "guesses_used": state.guesses_used, "max_guesses": state.max_guesses, "solved": state.solved,
                  "over": over, "keyboard": keyboard(history)}
+        if choice is not None:
+            reply["indicator"] = {"name": played.indicator.name, "kept": choice.kept,
+                                  "rejected": [[format_pattern(pattern), size] for pattern, size in choice.rejected[:8]]}
         if over:
-            reply.update(answer=self.game.words.answers[played.answer], seed=played.seed,
+            held = played.answer if played.answer is not None else (
+                self.game.words.answer_rows.tolist().index(guess) if state.solved else None)
+            reply.update(answer=None if held is None else self.game.words.answers[held], seed=played.seed,
                          share=share_text(history, state.solved, state.max_guesses, state.hard))
+            if held is None:
+                reply["still_possible"] = [self.game.words.answers[a] for a in state.candidates[:20]]
         return reply
 
     def watch(self, body: dict[str, Any]) -> dict[str, Any]:

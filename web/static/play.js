@@ -76,7 +76,9 @@ async function submit() {
     await reveal(row, reply);
     paintKeyboard(reply.keyboard);
     const left = document.getElementById("show-left").checked ? ` (${reply.remaining} answers left, ${number(reply.bits, 2)} bits gained)` : "";
-    message(left ? left.trim() : "", "");
+    const chose = reply.indicator ? `${reply.indicator.name} kept ${reply.indicator.kept} answers` +
+      (reply.indicator.rejected.length ? `, rejecting ${reply.indicator.rejected.slice(0, 3).map(([p, n]) => `${p} (${n})`).join(", ")}` : "") : "";
+    message([chose, left.trim()].filter(Boolean).join("; "), "");
     if (reply.over) finish(reply);
   } catch (error) {
     message(error.message, "error");
@@ -97,7 +99,9 @@ function finish(reply) {
   over = true;
   document.getElementById("end").hidden = false;
   document.getElementById("outcome").textContent = reply.solved ?
-    `Solved in ${reply.guesses_used}/${reply.max_guesses}!` : `Not this time: the answer was ${reply.answer.toUpperCase()}.`;
+    `Solved in ${reply.guesses_used}/${reply.max_guesses}!` : reply.answer ?
+    `Not this time: the answer was ${reply.answer.toUpperCase()}.` :
+    `Not this time: no answer was held; ${reply.remaining} were still possible (${(reply.still_possible || []).join(", ")}).`;
   document.getElementById("outcome").className = "message " + (reply.solved ? "good" : "error");
   document.getElementById("share").textContent = reply.share;
   document.body.dataset.answer = reply.answer;
@@ -112,7 +116,8 @@ function press(key) {
 
 async function newGame() {
   const params = new URLSearchParams(location.search);
-  const request = { hard: document.getElementById("hard").checked };
+  const request = { hard: document.getElementById("hard").checked,
+                    indicator: document.getElementById("indicator").value };
   if (params.get("answer")) request.answer = params.get("answer");
   if (params.get("seed")) request.seed = params.get("seed");
   try {
@@ -133,6 +138,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("hard").checked = params.get("hard") === "1" || params.get("hard") === "true";
   document.getElementById("new").addEventListener("click", event => { event.target.blur(); newGame(); });
   document.getElementById("hard").addEventListener("change", event => { event.target.blur(); newGame(); });
+  document.getElementById("indicator").addEventListener("change", event => { event.target.blur(); newGame(); });
   document.getElementById("copy").addEventListener("click", async () => {
     const text = document.getElementById("share").textContent;
     try { await navigator.clipboard.writeText(text); message("Copied to the clipboard.", "good"); }
