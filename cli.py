@@ -143,6 +143,8 @@ def param_help(name: str, declarations: list[Param]) -> tuple[str, str]:
         metavar, extra = "|".join(first.choices), ""
     elif first.kind == "switch":
         metavar, extra = "yes|no", ""
+    elif first.kind == "word":
+        metavar, extra = "|".join(["WORD", *first.choices]), ""
     else:
         metavar, extra = ",".join(["X"] * first.count), ""
     return metavar, f"{who}: {first.help} ({default_text}{extra})"
