@@ -12,7 +12,6 @@ import hashlib
 import io
 import json
 import os
-import platform
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from search import UserError
-from search.storage import write_atomically
+from search.storage import cpu_model, write_atomically
 
 #: Where shipped models live, unless $WORDLE_ARENA_MODELS says otherwise.
 SHIPPED = Path(__file__).resolve().parents[1] / "results" / "models"
@@ -60,15 +59,7 @@ def arrays_digest(arrays: dict[str, np.ndarray]) -> str:
 
 def machine() -> str:
     """The CPU model and core count, for the records."""
-    model = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{model}, {os.cpu_count()} cores"
+    return f"{cpu_model()}, {os.cpu_count()} cores"
 
 
 def save_model(path: str | Path, arrays: dict[str, np.ndarray], header: dict[str, Any]) -> None:
