@@ -21,7 +21,7 @@ from search.feedback import GREEN, PATTERN_COUNT, YELLOW, decode_colours
 from search.game import Playthrough
 
 from .params import DEPTH, WHOLE, Param
-from .registry import AgentError
+from .registry import AgentError, settle
 
 
 @dataclass(frozen=True)
@@ -211,14 +211,7 @@ def make_indicator(name: str, game: Wordle, **given: Any) -> Indicator:
     if name not in INDICATORS:
         raise AgentError(f"unknown indicator '{name}'; choose one of: {', '.join(INDICATORS)}")
     spec = INDICATORS[name]
-    given = {key: value for key, value in given.items() if value is not None}
-    known = {param.name: param for param in spec.params}
-    if foreign := [key for key in given if key not in known]:
-        raise AgentError(f"indicator '{name}' does not take {', '.join(foreign)}")
-    try:
-        settings = {key: param.check(given.get(key, param.default)) for key, param in known.items()}
-    except ValueError as error:
-        raise AgentError(f"{name}: {error}") from None
+    settings = settle(f"indicator '{name}'", name, spec.params, given)
     indicator = spec.factory(game, **settings)
     indicator.name, indicator.params = name, settings
     return indicator

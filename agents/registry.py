@@ -92,18 +92,28 @@ def resolve(name: str, strict: bool = True, **given: Any) -> dict[str, Any]:
     Raises:
         AgentError: an unknown agent, a foreign parameter (strict), or a value out of range.
     """
-    agent_spec = spec(name)
+    return settle(f"agent '{name}'", name, spec(name).params, given, strict)
+
+
+def settle(who: str, name: str, params: tuple[Param, ...], given: dict[str, Any], strict: bool = True) -> dict[str, Any]:
+    """Every parameter in `params` with its value: the one given (None: not given), else its default.
+
+    Args:
+        who: how a foreign-parameter error names the player ("agent 'entropy'").
+        name: how an out-of-range error names it.
+
+    Raises:
+        AgentError: a parameter `params` lacks (when strict), or a value out of range.
+    """
     given = {key: value for key, value in given.items() if value is not None}
-    foreign = [key for key in given if agent_spec.param(key) is None]
+    known = {param.name for param in params}
+    foreign = [key for key in given if key not in known]
     if foreign and strict:
-        raise AgentError(f"agent '{name}' does not take {', '.join(foreign)}")
-    settings = {}
-    for param in agent_spec.params:
-        try:
-            settings[param.name] = param.check(given.get(param.name, param.default))
-        except ValueError as error:
-            raise AgentError(f"{name}: {error}") from None
-    return settings
+        raise AgentError(f"{who} does not take {', '.join(foreign)}")
+    try:
+        return {param.name: param.check(given.get(param.name, param.default)) for param in params}
+    except ValueError as error:
+        raise AgentError(f"{name}: {error}") from None
 
 
 def make_agent(name: str, game: Wordle, strict: bool = True, **given: Any) -> Agent:
