@@ -584,6 +584,10 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     from tournament.plan import parse_agents, parse_modes
 
     names = [name.strip() for name in args.indicators.split(",") if name.strip()]
+    ignored = [flag for flag, given in (("--sample", args.sample is not None), ("--seed", args.seed != 0),
+                                        ("--jobs", args.jobs is not None), ("--resume", args.resume)) if given]
+    if ignored:
+        raise UserError(f"--indicators plays one game per Guesser, mode and Indicator; it takes no {', '.join(ignored)}")
     if unknown := [name for name in names if name not in indicator_names()]:
         raise UserError(f"unknown indicator '{unknown[0]}'; choose among: {', '.join(indicator_names())}")
     if "honest" in names:

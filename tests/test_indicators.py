@@ -206,3 +206,13 @@ def test_assist_against_absurdle_advises_by_the_worst_case_and_checks_replies(ca
     assert code == 0 and "minimax advises" in out and "suggestions (minimax)" in out
     code, _, err = run_cli(capsys, "assist", "--indicator", "absurdle", "aesir:y----")
     assert code == 2 and "Absurdle would not answer so" in err and "y---- is not the largest bucket's -----" in err
+
+
+@pytest.mark.parametrize("extra", [("--sample", "3"), ("--seed", "1"), ("--jobs", "2"), ("--resume",)])
+def test_the_indicator_matrix_refuses_options_it_would_ignore(capsys, extra):
+    from tests.conftest import run_cli
+
+    code, out, err = run_cli(capsys, "tournament", "--indicators", "absurdle", *extra)
+    assert code == 2 and out == ""
+    assert err.strip() == ("wordle-arena: error: --indicators plays one game per Guesser, mode and Indicator; "
+                           f"it takes no {extra[0]}")
