@@ -3,13 +3,15 @@
 The browser is the distribution's `chromium` (Debian: `apt-get install chromium`), driven by
 Playwright through its executable path; `playwright install` is never needed. Where either
 is missing these tests are skipped, saying which. Each test saves a screenshot of its page
-under results/screenshots/.
+in $WORDLE_ARENA_SCREENSHOTS (the README's are made with WORDLE_ARENA_SCREENSHOTS=results/screenshots),
+else in a temporary folder, so a test run never rewrites tracked files.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -25,7 +27,7 @@ from search import feedback  # noqa: E402
 from search.feedback import decode_colours  # noqa: E402
 from web.app import create_app, listen  # noqa: E402
 
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "results" / "screenshots"
+SCREENSHOTS = Path(os.environ.get("WORDLE_ARENA_SCREENSHOTS") or Path(tempfile.gettempdir()) / "wordle-arena-screenshots")
 PUBLISHED = Path(__file__).resolve().parent.parent / "results" / "published" / "tournament-depth-2"
 #: The tile colours of style.css (and of the terminal's trace), as the browser computes them.
 RGB = {0: "rgb(58, 58, 60)", 1: "rgb(181, 159, 59)", 2: "rgb(83, 141, 78)"}
@@ -87,7 +89,7 @@ def page(browser):
 
 
 def screenshot(page, name: str, full: bool = True) -> None:
-    """Save the page as results/screenshots/NAME.png."""
+    """Save the page as NAME.png in the screenshots folder."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full, timeout=WAIT_MS)
 
