@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from agents import AGENTS, Decision, Param, agent_names, all_params, game_rng, make_agent
+from agents.registry import ForeignParameters
 from agents.base import draw_answer, fresh_seed, state_rng
 from agents.params import WHOLE
 from agents.indicators import Choice, indicator_names, make_indicator, play_with
@@ -1235,7 +1236,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.handler(args, console) or 0)
     except UserError as error:
-        Console(stderr=True, highlight=False).print(f"wordle-arena: error: {error}", markup=False, soft_wrap=True)
+        message = error.say(flag) if isinstance(error, ForeignParameters) else str(error)
+        Console(stderr=True, highlight=False).print(f"wordle-arena: error: {message}", markup=False, soft_wrap=True)
         return EXIT_USAGE
     except KeyboardInterrupt:
         Console(stderr=True).print("interrupted")

@@ -21,6 +21,18 @@ class AgentError(UserError):
     """An unknown agent, or a parameter it does not take or cannot use."""
 
 
+class ForeignParameters(AgentError):
+    """Parameters a player does not take; `say` spells them as the caller names them (a flag, a field)."""
+
+    def __init__(self, who: str, names: list[str]):
+        self.who, self.names = who, tuple(names)
+        super().__init__(self.say(str))
+
+    def say(self, spell: Callable[[str], str]) -> str:
+        """The one-line message with each parameter written by `spell`."""
+        return f"{self.who} does not take {', '.join(spell(name) for name in self.names)}"
+
+
 @dataclass(frozen=True)
 class AgentSpec:
     """A registered agent: its name, one-line summary, factory and the parameters it takes."""
@@ -109,7 +121,7 @@ def settle(who: str, name: str, params: tuple[Param, ...], given: dict[str, Any]
     known = {param.name for param in params}
     foreign = [key for key in given if key not in known]
     if foreign and strict:
-        raise AgentError(f"{who} does not take {', '.join(foreign)}")
+        raise ForeignParameters(who, foreign)
     try:
         return {param.name: param.check(given.get(param.name, param.default)) for param in params}
     except ValueError as error:

@@ -318,9 +318,9 @@ def agent_option_cases() -> list:
                                   f"wordle-arena {command}: error: argument --agent: invalid choice: 'nosuch' (choose from "
                                   + ", ".join(f"'{name}'" for name in agents.split(", ")) + ")", id=f"{command}-unknown-agent"))
         cases.append(pytest.param((*RUNNABLE[command], *LISTS, "--agent", "random", "--depth", "2"), 2,
-                                  "wordle-arena: error: agent 'random' does not take depth", id=f"{command}-random-depth"))
+                                  "wordle-arena: error: agent 'random' does not take --depth", id=f"{command}-random-depth"))
         cases.append(pytest.param((*RUNNABLE[command], *LISTS, "--agent", "entropy", "--beam", "3"), 2,
-                                  "wordle-arena: error: agent 'entropy' does not take beam", id=f"{command}-entropy-beam"))
+                                  "wordle-arena: error: agent 'entropy' does not take --beam", id=f"{command}-entropy-beam"))
         cases.append(pytest.param((*RUNNABLE[command], *LISTS, "--agent", "optimal", "--opener", "zzzzz"), 2,
                                   "wordle-arena: error: optimal: opener 'zzzzz' is not in the guess list",
                                   id=f"{command}-optimal-opener-not-listed"))
