@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from search import State, Wordle
+from search import Wordle
 from search.feedback import PATTERN_COUNT
 
-from .indicators import largest_bucket
+from .indicators import make_indicator
+from .modelled import ModelledGame
 
 
 def largest_sizes(game: Wordle, guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
@@ -32,12 +33,9 @@ def distinct_replies(game: Wordle, guesses: np.ndarray, answers: np.ndarray) -> 
     return 1 + (replies[:, 1:] != replies[:, :-1]).sum(axis=1)
 
 
-def absurdle_bucket(game: Wordle, state: State, guess: int) -> State:
-    """The state after `guess` and Absurdle's reply (the largest bucket, its tie-break)."""
-    asked = game.result(state, guess)
-    counts = np.bincount(game.matrix[guess, state.candidates], minlength=PATTERN_COUNT)
-    patterns = np.flatnonzero(counts)
-    return game.result(asked, largest_bucket(patterns, counts[patterns]))
+def against_absurdle(game: Wordle) -> ModelledGame:
+    """`game` with Absurdle's reply at every Indicator node (its `answered(state, guess)` plays a guess and that reply)."""
+    return ModelledGame(game, make_indicator("absurdle", game))
 
 
 @dataclass
@@ -69,7 +67,7 @@ def no_three_guess_win(game: Wordle) -> Proof:
     guesses = game.all_guesses
     distinct = distinct_replies(game, guesses, game.all_answers)
     most = int(distinct.max())
-    start = game.initial_state()
+    start, absurdle = game.initial_state(), against_absurdle(game)
     proof = Proof(holds=True, openers=len(guesses), most_distinct_replies=most)
     sizes = largest_sizes(game, guesses, game.all_answers)
     proof.smallest_first_bucket = int(sizes.min())
@@ -77,7 +75,7 @@ def no_three_guess_win(game: Wordle) -> Proof:
         if sizes[opener] > most:
             proof.settled_by_bound += 1
             continue
-        bucket = absurdle_bucket(game, start, opener).candidates
+        bucket = absurdle.answered(start, opener).candidates
         proof.searched_exactly += 1
         splitting = np.flatnonzero(distinct_replies(game, guesses, bucket) == len(bucket))
         if splitting.size or len(bucket) == 1:
@@ -106,22 +104,22 @@ def four_guess_win(game: Wordle, hard: bool = False, beam: int = 50) -> Win:
     the one answer Absurdle keeps. Returns an empty Win when the beam holds none.
     """
     start_time = time.perf_counter()
-    state = game.initial_state(hard=hard, max_guesses=4)
+    state, absurdle = game.initial_state(hard=hard, max_guesses=4), against_absurdle(game)
     win = Win()
     firsts = game.legal_guesses(state)
     for first in firsts[np.argsort(largest_sizes(game, firsts, state.candidates), kind="stable")[:beam]]:
-        after_first = absurdle_bucket(game, state, int(first))
+        after_first = absurdle.answered(state, int(first))
         seconds = game.legal_guesses(after_first)
         order = np.argsort(largest_sizes(game, seconds, after_first.candidates), kind="stable")[:beam]
         for second in seconds[order]:
             win.examined += 1
-            after_second = absurdle_bucket(game, after_first, int(second))
+            after_second = absurdle.answered(after_first, int(second))
             thirds = game.legal_guesses(after_second)
             split = np.flatnonzero(distinct_replies(game, thirds, after_second.candidates)
                                    == len(after_second.candidates))
             if split.size:
                 third = int(thirds[split[0]])
-                last = absurdle_bucket(game, after_second, third)
+                last = absurdle.answered(after_second, third)
                 answer = int(game.words.answer_rows[last.candidates[0]])
                 win.guesses = (int(first), int(second), third, answer)
                 win.kept = (len(after_first.candidates), len(after_second.candidates), 1)

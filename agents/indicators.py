@@ -49,6 +49,10 @@ class Indicator:
         """The reply to the pending guess of `state`."""
         raise NotImplementedError
 
+    def pattern(self, state: State, rng: np.random.Generator) -> int:
+        """The reply's pattern alone (what a search that models this Indicator asks at every node)."""
+        return self.reply(state, rng).pattern
+
     def buckets(self, state: State) -> tuple[np.ndarray, np.ndarray]:
         """The replies possible to the pending guess (pattern ascending) and how many answers each keeps."""
         counts = np.bincount(self.game.matrix[state.pending, state.candidates], minlength=PATTERN_COUNT)
@@ -121,11 +125,15 @@ class Absurdle(Indicator):
 
     def reply(self, state: State, rng: np.random.Generator) -> Choice:
         """The largest bucket, by Absurdle's tie-break."""
-        return self.choice(state, largest_bucket(*self.buckets(state)))
+        return self.choice(state, self.pattern(state, rng))
+
+    def pattern(self, state: State, rng: np.random.Generator | None = None) -> int:
+        """The pattern of the largest bucket, by Absurdle's tie-break."""
+        return largest_bucket(*self.buckets(state))
 
     def problem(self, state: State, pattern: int) -> str | None:
         """Whether `pattern` is Absurdle's reply."""
-        expected = largest_bucket(*self.buckets(state))
+        expected = self.pattern(state)
         return None if pattern == expected else f"{format_pattern(pattern)} is not the largest bucket's {format_pattern(expected)}"
 
 

@@ -166,6 +166,10 @@ NODES = Param("nodes", WHOLE, None, "node budget per decision; past it, nodes ar
 POOL = Param("pool", WHOLE, 300, "below the root, value the answers left plus this many guesses best on the full lists",
              least=1, most=12972)
 
+OPPONENT = Param("opponent", CHOICE, "worst", "the Indicator the search assumes: the reply worst for the Guesser, or "
+                 "absurdle's own reply (then it looks first for the shortest win within depth guesses)",
+                 choices=("worst", "absurdle"))
+
 #: The parameters every searching agent takes.
 SEARCH_PARAMS = (DEPTH, EVAL, EVAL_MODE, THRESHOLD, BEAM, WEIGHTS, NODES, POOL)
 

@@ -9,11 +9,16 @@ answer costs about as much as building one decision tree. Asked to (`keep_openin
 first game ever played pays for the opening; a tournament does not, so that its node
 counts, which depend on what the opening search left in the cache, stay as they were.
 Decisions that depend on the game's generator (zero mode's random tie-break) are never kept.
+
+Minimax and alpha-beta may model the Indicator (`opponent`): against `absurdle` they search the
+game Absurdle plays (agents/modelled.py), looking first for the shortest win within `depth`
+guesses, each horizon searched to its end; only when none is seen do they play the usual
+depth-limited search of that game. Such a player keeps no disk plan (its first move costs seconds).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Callable
 
 import numpy as np
@@ -26,8 +31,10 @@ from search.policies import wordle_policies
 from search.table import TranspositionTable
 
 from .base import Agent, Decision
+from .indicators import make_indicator
+from .modelled import ModelledGame, shortest_win
 from .openings import OpeningPlan, opening_key, opening_path, read_opening, write_opening
-from .params import BEAM, DEPTH, EVAL, EVAL_MODE, NODES, POOL, SEARCH_PARAMS, THRESHOLD
+from .params import BEAM, DEPTH, EVAL, EVAL_MODE, NODES, OPPONENT, POOL, SEARCH_PARAMS, THRESHOLD
 from .registry import AgentError, register
 
 SearchFunction = Callable[..., SearchResult]
@@ -45,7 +52,8 @@ class SearchAgent(Agent):
 
     def __init__(self, game: Wordle, depth: int = DEPTH.default, eval: str = EVAL.default,
                  eval_mode: str = EVAL_MODE.default, threshold: int = THRESHOLD.default, beam: int = BEAM.default,
-                 weights: list[float] | None = None, nodes: int | None = NODES.default, pool: int = POOL.default):
+                 weights: list[float] | None = None, nodes: int | None = NODES.default, pool: int = POOL.default,
+                 opponent: str = OPPONENT.default):
         super().__init__(game)
         try:
             self.evaluation = make_evaluation(eval, eval_mode, weights)
@@ -56,7 +64,10 @@ class SearchAgent(Agent):
         if eval == "weighted" and weights is None:
             self.params["weights"] = list(DEFAULT_WEIGHTS)  # record the weights used, not "the default"
         random = self.evaluation.random_ties
-        self.policies = wordle_policies(game, self.evaluation, self.limit, chance=type(self).algorithm is expectimax,
+        #: The game the searches run on: Wordle, or Wordle whose Indicator nodes give the modelled Indicator's reply.
+        self.searched = game if opponent == OPPONENT.default else ModelledGame(game, make_indicator(opponent, game))
+        self.policies = wordle_policies(self.searched, self.evaluation, self.limit,
+                                        chance=type(self).algorithm is expectimax,
                                         candidates_only=self.candidates_only, keep=not random)
         self.table = None if random else TranspositionTable()
         self.decisions: dict[tuple, Decision] = {}
@@ -72,7 +83,7 @@ class SearchAgent(Agent):
         and written there the first time a game starts).
         """
         key = None if self.evaluation.random_ties else self.game.state_key(state)
-        if key is not None and key not in self.decisions and self.keep_opening and len(state.history) <= 1:
+        if key is not None and key not in self.decisions and self.keeps_plan and len(state.history) <= 1:
             self.load_plan(state.hard, state.max_guesses, search=not state.history)
         if key is not None and key in self.decisions:
             return self.decisions[key]
@@ -82,11 +93,25 @@ class SearchAgent(Agent):
         return decision
 
     def search(self, state: State, rng: np.random.Generator) -> Decision:
-        """Run the search on `state`."""
-        result = type(self).algorithm(self.game, state, self.evaluation, self.limit, policies=self.policies,
+        """Run the search on `state`; against a modelled Indicator, the shortest win it sees first."""
+        nodes = 0
+        if self.searched is not self.game:
+            win, nodes = shortest_win(type(self).algorithm, self.searched, state, self.evaluation, self.limit,
+                                      self.policies, self.table, rng, most=min(self.limit.depth, state.guesses_left))
+            if win is not None:
+                return decision_of(win)
+        result = type(self).algorithm(self.searched, state, self.evaluation, self.limit, policies=self.policies,
                                       table=self.table, rng=rng)
-        return Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
-                        nodes=result.nodes, depth=result.depth, budget_reached=result.budget_reached)
+        return decision_of(replace(result, nodes=result.nodes + nodes))
+
+    @property
+    def keeps_plan(self) -> bool:
+        """Whether the first two moves come from the disk plan: asked to, and searching the worst reply.
+
+        Against a modelled Indicator only one reply is ever expected, and the first move alone is
+        searched (seconds), so no plan of a second move for every reply is built.
+        """
+        return self.keep_opening and self.searched is self.game
 
     def load_plan(self, hard: bool, max_guesses: int, search: bool) -> None:
         """Put the disk plan's decisions among this agent's; with `search`, search and write a missing plan."""
@@ -115,23 +140,34 @@ class SearchAgent(Agent):
         return opening_key(self.game, self.name or type(self).__name__, search, state.hard, state.max_guesses)
 
     def opening_cached(self, hard: bool, max_guesses: int) -> bool:
-        """Whether the first move of this mode is already on disk (so deciding it is quick)."""
+        """Whether the first move of this mode is already on disk (so deciding it is quick).
+
+        A search against a modelled Indicator builds no plan, so it has none to wait for (True).
+        """
+        if self.searched is not self.game:
+            return True
         state = self.game.initial_state(hard=hard, max_guesses=max_guesses)
-        if self.evaluation.random_ties or not self.keep_opening:
+        if self.evaluation.random_ties or not self.keeps_plan:
             return self.game.state_key(state) in self.decisions
         disk = self.opening_key(state)
         return read_opening(opening_path(disk), self.game, disk) is not None
 
 
-@register("minimax", "depth-limited minimax: the Indicator replies with the pattern worst for the Guesser",
-          params=SEARCH_PARAMS)
+def decision_of(result: SearchResult) -> Decision:
+    """A search's result as the Decision an agent returns."""
+    return Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
+                    nodes=result.nodes, depth=result.depth, budget_reached=result.budget_reached)
+
+
+@register("minimax", "depth-limited minimax: the Indicator replies with the pattern worst for the Guesser "
+          "(or, with --opponent absurdle, as Absurdle does)", params=(*SEARCH_PARAMS, OPPONENT))
 class MinimaxAgent(SearchAgent):
     """Plays minimax's move."""
 
     algorithm = staticmethod(minimax)
 
 
-@register("alphabeta", "minimax's moves with alpha-beta pruning (fewer nodes)", params=SEARCH_PARAMS)
+@register("alphabeta", "minimax's moves with alpha-beta pruning (fewer nodes)", params=(*SEARCH_PARAMS, OPPONENT))
 class AlphaBetaAgent(SearchAgent):
     """Plays alpha-beta's move (the same as minimax's)."""
 

@@ -114,7 +114,7 @@ class Beam:
         if self.candidates_only or root or self.random or (state.hard and legal.size <= self.limit.pool):
             return legal
         wanted = np.union1d(self.game.winning_guesses(state.candidates), self.best_pool(state, rng))
-        return wanted if not state.hard else np.intersect1d(wanted, legal)
+        return wanted if not state.hard else np.intersect1d(wanted, legal, assume_unique=True)  # both ascending, unique
 
     def ranked(self, state: State, key: Hashable, root: bool, among: np.ndarray | None,
                rng: np.random.Generator | None) -> tuple[np.ndarray, np.ndarray]:

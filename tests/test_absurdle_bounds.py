@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.absurdle_bounds import absurdle_bucket, distinct_replies, four_guess_win, largest_sizes, no_three_guess_win
+from agents.absurdle_bounds import against_absurdle, distinct_replies, four_guess_win, largest_sizes, no_three_guess_win
 from agents.indicators import make_indicator, play_with
 from search import Wordle
 
@@ -18,10 +18,10 @@ from .test_indicators import ANSWER_POOL
 
 def three_guess_win_exists(game: Wordle) -> bool:
     """The slow reference: play Absurdle after every pair of guesses; a win in 3 needs one answer left."""
-    start = game.initial_state()
+    start, absurdle = game.initial_state(), against_absurdle(game)
     for first, second in itertools.product(map(int, game.all_guesses), repeat=2):
-        after = absurdle_bucket(game, start, first)
-        if len(after.candidates) == 1 or len(absurdle_bucket(game, after, second).candidates) == 1:
+        after = absurdle.answered(start, first)
+        if len(after.candidates) == 1 or len(absurdle.answered(after, second).candidates) == 1:
             return True
     return False
 
