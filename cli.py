@@ -880,7 +880,8 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--agent", choices=agent_names(), default=None, metavar="NAME",
                         help=f"who advises: {', '.join(agent_names())} (default {ADVISOR}, the tournament's "
                              f"strongest, or {ABSURDLE_ADVISOR} against --indicator absurdle; its first move is "
-                             "searched once and kept on disk)")
+                             "searched once and kept on disk; past it, a state whose full search needs more nodes "
+                             "than its budget gets a shallower search's advice, and is told so)")
     parser.add_argument("--indicator", choices=("honest", "absurdle"), default="honest", metavar="NAME",
                         help="who replies in the game advised on: honest (default: a hidden answer) or absurdle "
                              "(only the worst case matters, so the advice is minimax's, and each reply typed is "
