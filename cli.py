@@ -223,8 +223,10 @@ TRACE_ALTERNATIVES = 4
 
 
 def expected_guesses(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None) -> list[list[float]]:
-    """For each turn, the expected guesses to finish (agents.assistant.guess_stats) of the guess played and
-    then of the agent's top alternatives, from the answers possible before the turn."""
+    """Each turn's expected guesses to finish: of the guess played, then of the agent's top alternatives.
+
+    They come from agents.assistant.guess_stats over the answers possible before the turn.
+    """
     candidates = game.initial_state().candidates
     rated = []
     for number, turn in enumerate(turns):

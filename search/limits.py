@@ -88,6 +88,7 @@ class BudgetSpent(Exception):
     """A search under a stopping node budget (`Limit.stop`) spent it before it finished."""
 
     def __init__(self, nodes: int):
+        """Say how many nodes the search had visited when it stopped."""
         super().__init__(f"the node budget ran out after {nodes} nodes")
         self.nodes = nodes
 
