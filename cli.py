@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
+import numpy as np
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
@@ -26,7 +27,7 @@ from agents.registry import ForeignParameters
 from agents.base import draw_answer, fresh_seed, state_rng
 from agents.params import WHOLE
 from agents.indicators import Choice, indicator_names, make_indicator, play_with
-from agents.assistant import NoAnswerFits, advice_data, advise_steps, make_advisor, parse_step
+from agents.assistant import NoAnswerFits, advice_data, advise_steps, guess_stats, make_advisor, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
 from search.matrix import cache_path, read_cache
@@ -46,6 +47,12 @@ PALETTES = {
     "contrast": {2: "bold white on #f5793a", 1: "bold black on #85c0f9", 0: "bold white on #3a3a3c"},
 }
 REPLY_LEGEND = "reply: g right letter, right place; y in the word, elsewhere; - not in the word"
+#: What a played game's trace shows beyond the reply, printed under it.
+TRACE_LEGEND = ("guesses: expected guesses to finish from that turn, that guess included, by the cost-to-go model "
+                "(one scale for every agent and for you; lower is better)")
+#: ... and for a searching agent.
+SEARCH_LEGEND = ("; top alternatives: the agent's next choices in its own order, with the same figure; "
+                 "nodes: positions searched")
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -212,30 +219,50 @@ def tiles(word: str, pattern: int, palette: str = "default") -> Text:
     return text
 
 
+#: Alternatives a trace shows for each guess.
+TRACE_ALTERNATIVES = 4
+
+
+def expected_guesses(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None) -> list[list[float]]:
+    """Each turn's expected guesses to finish: of the guess played, then of the agent's top alternatives.
+
+    They come from agents.assistant.guess_stats over the answers possible before the turn.
+    """
+    candidates = game.initial_state().candidates
+    rated = []
+    for number, turn in enumerate(turns):
+        others = [g for g, _ in decisions[number].alternatives[:TRACE_ALTERNATIVES]] if decisions else []
+        rated.append([float(x) for x in guess_stats(game, candidates, np.array([turn.guess, *others]))[1]])
+        candidates = candidates[game.matrix[turn.guess, candidates] == turn.pattern]
+    return rated
+
+
 def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None,
                 palette: str = "default") -> Table:
-    """One row per guess: tiles, the reply as text, answers left, bits gained and, for searching agents,
-    the alternatives weighed."""
+    """One row per guess: tiles, the reply as text, answers left, bits gained, expected guesses to finish and,
+    for searching agents, the alternatives weighed (with their expected guesses) and the nodes searched."""
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("#", justify="right")
     table.add_column("guess")
     table.add_column("reply")
     table.add_column("left", justify="right")
     table.add_column("bits", justify="right")
+    table.add_column("guesses", justify="right")
     show_search = bool(decisions) and any(d.alternatives or d.nodes for d in decisions)
     if show_search:
-        table.add_column("value", justify="right")
-        table.add_column("top alternatives (value)")
+        table.add_column("top alternatives (guesses)")
         table.add_column("nodes", justify="right")
+    rated = expected_guesses(game, turns, decisions if show_search else None)
     for number, turn in enumerate(turns, start=1):
+        played, *others = rated[number - 1]
         row: list[Any] = [str(number), tiles(game.words.guesses[turn.guess], turn.pattern, palette),
-                          format_pattern(turn.pattern), str(turn.remaining_after), f"{turn.bits:.2f}"]
+                          format_pattern(turn.pattern), str(turn.remaining_after), f"{turn.bits:.2f}", f"{played:.3f}"]
         if show_search and decisions is not None:
             decision = decisions[number - 1]
-            row.append("" if decision.value is None else f"{decision.value:.3f}")
-            row.append(", ".join(f"{game.words.guesses[g]} {v:.3f}" for g, v in decision.alternatives[:4]))
+            row.append(", ".join(f"{game.words.guesses[g]} {x:.3f}" for (g, _), x in zip(decision.alternatives, others)))
             nodes = str(decision.nodes) if decision.nodes else ""
-            row.append(f"{nodes} (budget reached)" if decision.budget_reached else nodes)
+            row.append(f"{nodes} ({'shallower search' if decision.fallback else 'budget reached'})"
+                       if decision.budget_reached else nodes)
         table.add_row(*row)
     return table
 
@@ -305,6 +332,8 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         if args.agent is not None:
             console.print(trace_table(game, list(playthrough.turns), decisions, args.palette))
             console.print(REPLY_LEGEND)
+            searched = any(d.alternatives or d.nodes for d in decisions)
+            console.print(TRACE_LEGEND + (SEARCH_LEGEND if searched else ""), markup=False)
         for line in choice_lines(game, playthrough, choices, args.indicator):
             console.print(line, markup=False, soft_wrap=True)
         console.print(outcome_line(game, playthrough, args.max_guesses))
@@ -319,12 +348,13 @@ def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, 
     """A played game as plain data (for --json): who played, the rules, every turn, the outcome."""
     words = game.words
     turns = []
+    rated = expected_guesses(game, list(playthrough.turns))
     for number, turn in enumerate(playthrough.turns):
         decision = decisions[number] if decisions else None
         turns.append({"guess": words.guesses[turn.guess], "pattern": format_pattern(turn.pattern),
                       "remaining_before": turn.remaining_before, "remaining_after": turn.remaining_after,
-                      "bits": round(turn.bits, 6),
-                      "value": None if decision is None or decision.value is None else round(decision.value, 6)})
+                      "bits": round(turn.bits, 6), "expected_guesses": round(rated[number][0], 6),
+                      "agent_value": None if decision is None or decision.value is None else round(decision.value, 6)})
     return {"agent": args.agent, "indicator": args.indicator,
             "answer": None if playthrough.answer is None else words.answers[playthrough.answer], "seed": seed, "hard": args.hard,
             "max_guesses": args.max_guesses, "solved": playthrough.solved, "guesses": len(playthrough.turns),
@@ -452,6 +482,7 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
         console.print(f"\nGame abandoned; {held}.")
         return None
     console.print(trace_table(game, list(playthrough.turns), palette=args.palette))
+    console.print(TRACE_LEGEND, markup=False)
     if args.json:
         console.print(outcome_line(game, playthrough, args.max_guesses))
     return playthrough
@@ -749,6 +780,8 @@ def advice_view(game: Wordle, advice: Any, palette: str = "default") -> list[Any
                       f"{s.chance:.1%}", f"{s.information:.2f}", f"{s.expected_guesses:.3f}")
     parts.append(table)
     parts.append(Text(SUGGESTION_LEGEND, style="dim"))
+    if advice.fallback:
+        parts.append(Text(FALLBACK_NOTE.format(agent=advice.agent), style="yellow"))
     return parts
 
 
@@ -757,6 +790,11 @@ SUGGESTION_LEGEND = (
     "In the advising agent's order. worst: the most answers one reply can leave; left: answers left on average "
     "(0 if it is the answer); chance: that it is the answer; bits: expected information; guesses: expected "
     "guesses to finish, this one included (cost-to-go model, the same for every agent; lower is better).")
+
+
+#: Said under advice that the shallower search gave.
+FALLBACK_NOTE = ("{agent}'s full search needs more nodes here than its budget allows, so these are the suggestions "
+                 "of its shallower search (2 guesses deep, no endgame search).")
 
 
 def thinking(agent: Any, state_hard: bool, max_guesses: int, number: int) -> str:
@@ -845,7 +883,8 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--agent", choices=agent_names(), default=None, metavar="NAME",
                         help=f"who advises: {', '.join(agent_names())} (default {ADVISOR}, the tournament's "
                              f"strongest, or {ABSURDLE_ADVISOR} against --indicator absurdle; its first move is "
-                             "searched once and kept on disk)")
+                             "searched once and kept on disk; past it, a state whose full search needs more nodes "
+                             "than its budget gets a shallower search's advice, and is told so)")
     parser.add_argument("--indicator", choices=("honest", "absurdle"), default="honest", metavar="NAME",
                         help="who replies in the game advised on: honest (default: a hidden answer) or absurdle "
                              "(only the worst case matters, so the advice is minimax's, and each reply typed is "
@@ -1166,7 +1205,7 @@ def command_train(args: argparse.Namespace, console: Console) -> int:
     last, name = outcome.curve[-1], file_name(args.learner, args.init)
     console.print(f"{name} ({mode}): {outcome.episodes} episodes in {outcome.seconds:.0f} s of training; "
                   f"greedy on all {len(game.words.answers)} answers: average {last['average']:.4f}, "
-                  f"solved {last['solved']:.2%}, worst {last['worst']}")
+                  f"solved {last['solved']:.2%}, worst {worst_text(last['worst'], args.max_guesses)}")
     if outcome.selected is not None:
         chosen = outcome.selected
         console.print(f"the model keeps the weights that played best, after {chosen['episodes']} episodes: "

@@ -13,6 +13,10 @@ guesses to finish, this one included, by the cost-to-go model F of heuristics/co
 1 + sum over the replies other than all green of P(reply) * F(answers the reply leaves)
 (a count of guesses: there, lower is better).
 
+A searching advisor answers within a bounded number of nodes (ADVICE_NODES): past the plan
+of its first two moves, a state whose full search needs more gets the suggestions of a
+shallower search, and the Advice says so (`fallback`).
+
 Replies that no answer can give together are a ContradictionError naming the step that
 made the game impossible; unknown words and malformed patterns are UserErrors too.
 """
@@ -25,11 +29,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from heuristics.cost import cost_table
-from heuristics.partition import partition_stats
+from heuristics.partition import PartitionStats, partition_stats
 from search import State, Turn, UserError, Wordle, format_pattern, parse_pattern
 from search.game import DEFAULT_MAX_GUESSES
 
-from .base import Agent
+from .base import Agent, Decision
 from .registry import make_agent
 
 
@@ -77,12 +81,15 @@ class Advice:
         state: the game state after the steps.
         steps: the steps replayed, first first.
         suggestions: best first; empty once the game is solved or out of guesses.
+        fallback: whether they are the advisor's shallower search's, its full search having
+            needed more nodes than its budget (see make_advisor).
     """
 
     agent: str
     state: State = field(repr=False)
     steps: tuple[Turn, ...]
     suggestions: tuple[Suggestion, ...]
+    fallback: bool = False
 
     @property
     def remaining(self) -> int:
@@ -105,11 +112,26 @@ class Advice:
         return self.state.solved
 
 
+#: Node budgets of an advisor's decisions outside its opening plan, (second move, later moves): past
+#: them a shallower search advises. Searched from an empty table, the default plan's second moves take
+#: at most 41,469 nodes (hard mode; 712 in normal), so the first budget covers them: a second move's advice
+#: is the same whether or not the plan is on disk. Following its own advice on every answer, expectimax
+#: then needs at most 2,463 nodes a decision (normal mode; 2,187 in hard). Off that path the full search
+#: can take 800,000 nodes (half a minute in hard mode). Measured by benchmarks/bench_advisor.py.
+ADVICE_NODES = (50_000, 10_000)
+
+
 def make_advisor(name: str, game: Wordle, **settings) -> Agent:
-    """The agent that advises: `make_agent`'s, keeping its first move on disk when it searches one."""
+    """The agent that advises: `make_agent`'s, keeping its first move on disk and bounding the rest when it searches.
+
+    A searching advisor's decisions after its opening plan are the full search's when that
+    needs at most ADVICE_NODES nodes, else a shallower search's, marked `Decision.fallback`
+    (none when the settings name a node budget of their own).
+    """
     agent = make_agent(name, game, **settings)
     if hasattr(agent, "keep_opening"):
         agent.keep_opening = True
+        agent.advice_nodes = ADVICE_NODES
     return agent
 
 
@@ -177,35 +199,43 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
     return state, tuple(done)
 
 
-def suggest(game: Wordle, agent: Agent, state: State, rng: np.random.Generator, top: int = 10) -> tuple[Suggestion, ...]:
-    """The agent's best guesses for the state, best first, with information and chance of each.
+def guess_stats(game: Wordle, candidates: np.ndarray, guesses: np.ndarray) -> tuple[PartitionStats, np.ndarray]:
+    """The partition statistics of `guesses` over the candidates, and each one's expected guesses to finish.
+
+    Expected guesses count this guess too, by the cost-to-go model F of heuristics/cost.py:
+    1 + sum over the replies other than all green of P(reply) * F(answers the reply leaves)
+    (a count of guesses: lower is better). Every command that shows expected guesses takes them from here.
+    """
+    n = len(candidates)
+    sizes = np.arange(n + 1, dtype=np.float64)
+    stats = partition_stats(game.matrix, candidates, np.asarray(guesses, dtype=np.int64),
+                            answer_rows=game.words.answer_rows, bin_values=sizes * cost_table(n))
+    return stats, 1.0 + (stats.bin_value_sum - stats.can_win) / n
+
+
+def suggest(game: Wordle, decision: Decision, state: State, top: int = 10) -> tuple[Suggestion, ...]:
+    """The advising agent's best guesses for the state, best first, with why each is good.
 
     Args:
         game: the game.
-        agent: the advising agent (its alternatives are the ranking; its choice alone if it lists none).
-        state: a Guesser-to-move state.
-        rng: the agent's random generator.
+        decision: the advising agent's decision for the state (its alternatives are the
+            ranking; its choice alone if it lists none).
+        state: the Guesser-to-move state it decided.
         top: at most this many suggestions.
 
     Returns:
-        Suggestions, best first; empty when the game is over.
+        Suggestions, best first.
     """
-    if game.is_terminal(state):
-        return ()
-    decision = agent.decide(state, rng)
     ranked = list(decision.alternatives) or [(decision.guess, decision.value)]
     if all(guess != decision.guess for guess, _ in ranked):
         ranked.insert(0, (decision.guess, decision.value))
-    guesses = np.array([guess for guess, _ in ranked], dtype=np.int64)
     n = len(state.candidates)
-    sizes = np.arange(n + 1, dtype=np.float64)
-    stats = partition_stats(game.matrix, state.candidates, guesses, answer_rows=game.words.answer_rows,
-                            bin_values=sizes * cost_table(n))
+    stats, expected = guess_stats(game, state.candidates, np.array([guess for guess, _ in ranked]))
     suggestions = [
         Suggestion(guess=int(guess), information=float(stats.entropy[i]),
                    chance=(1.0 / n) if stats.can_win[i] else 0.0, score=None if value is None else float(value),
                    worst=int(stats.largest[i]), expected_left=float(stats.expected_size[i] - stats.can_win[i] / n),
-                   expected_guesses=float(1.0 + (stats.bin_value_sum[i] - stats.can_win[i]) / n))
+                   expected_guesses=float(expected[i]))
         for i, (guess, value) in enumerate(ranked)
     ]
     return tuple(answers_first(suggestions)[:top])
@@ -251,8 +281,11 @@ def advise_steps(game: Wordle, agent: Agent, steps: list[tuple[int, int]], hard:
                  seed: int = 0, max_guesses: int = DEFAULT_MAX_GUESSES) -> Advice:
     """`advise` for steps already parsed into (guess index, pattern code) pairs."""
     state, done = replay(game, steps, hard=hard, max_guesses=max_guesses)
-    suggestions = suggest(game, agent, state, np.random.default_rng(seed), top=top)
-    return Advice(agent=agent.name, state=state, steps=done, suggestions=suggestions)
+    if game.is_terminal(state):
+        return Advice(agent=agent.name, state=state, steps=done, suggestions=())
+    decision = agent.decide(state, np.random.default_rng(seed))
+    return Advice(agent=agent.name, state=state, steps=done, suggestions=suggest(game, decision, state, top=top),
+                  fallback=decision.fallback)
 
 
 def advice_data(game: Wordle, advice: Advice) -> dict:
@@ -269,6 +302,7 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "last_bits": None if advice.last_bits is None else round(advice.last_bits, 6),
         "solved": advice.solved,
         "guesses_left": advice.state.guesses_left,
+        "fallback": advice.fallback,
         "answers": [words.answers[a] for a in advice.state.candidates],
         "suggestions": [{"guess": words.guesses[s.guess], "information": round(s.information, 6),
                          "chance": round(s.chance, 6), "worst": s.worst, "expected_left": round(s.expected_left, 6),
@@ -278,5 +312,6 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
     }
 
 
-__all__ = ["Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data", "advise",
-           "advise_steps", "answers_first", "format_step", "make_advisor", "parse_step", "replay", "suggest"]
+__all__ = ["ADVICE_NODES", "Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data",
+           "advise", "advise_steps", "answers_first", "format_step", "guess_stats", "make_advisor", "parse_step",
+           "replay", "suggest"]

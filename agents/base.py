@@ -25,6 +25,9 @@ class Decision:
         nodes: search nodes visited for this decision (0 for agents that do not search).
         depth: depth reached, in Guesser moves (0 for agents that do not search).
         budget_reached: whether the search's node budget ran out before its depth.
+        fallback: whether the guess is a shallower search's because the full search needed
+            more nodes than its budget allowed (an advisor's bounded decision; see
+            agents/searchers.py `SearchAgent.advice_nodes`).
     """
 
     guess: int
@@ -33,6 +36,7 @@ class Decision:
     nodes: int = 0
     depth: int = 0
     budget_reached: bool = False
+    fallback: bool = False
 
 
 class Agent(ABC):

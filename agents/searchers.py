@@ -14,6 +14,13 @@ Minimax and alpha-beta may model the Indicator (`opponent`): against `absurdle` 
 game Absurdle plays (agents/modelled.py), looking first for the shortest win within `depth`
 guesses, each horizon searched to its end; only when none is seen do they play the usual
 depth-limited search of that game. Such a player keeps no disk plan (its first move costs seconds).
+
+Given a budget (`advice_nodes`, as `play` and `assist` give it), a decision outside the
+opening plan is bounded: the full search runs from an empty table under a node budget that
+stops it, and its move is played only when it needs no more nodes than that; else the
+move is a shallower search's (depth 2 at most, no endgame search, no widening), which always
+finishes soon, and the decision says so (`Decision.fallback`). Both searches are
+deterministic and start empty, so the same state always gets the same decision.
 """
 
 from __future__ import annotations
@@ -26,7 +33,8 @@ import numpy as np
 from heuristics.evaluation import DEFAULT_WEIGHTS, make_evaluation
 from search import ALL_GREEN, State, Wordle
 from search.algorithms import alphabeta, expectimax, minimax
-from search.limits import Limit, SearchResult
+from search.algorithms import Policies
+from search.limits import BudgetSpent, Limit, SearchResult
 from search.policies import wordle_policies
 from search.table import TranspositionTable
 
@@ -49,6 +57,9 @@ class SearchAgent(Agent):
     candidates_only = False
     #: Whether the first move is read from and written to the disk cache (set by whoever builds the agent).
     keep_opening = False
+    #: Node budgets of the decisions outside the opening plan, (second move, later moves), past which the
+    #: shallower search decides (set by whoever builds the agent; None: every decision is the full search's).
+    advice_nodes: tuple[int, int] | None = None
 
     def __init__(self, game: Wordle, depth: int = DEPTH.default, eval: str = EVAL.default,
                  eval_mode: str = EVAL_MODE.default, threshold: int = THRESHOLD.default, beam: int = BEAM.default,
@@ -71,6 +82,7 @@ class SearchAgent(Agent):
                                         candidates_only=self.candidates_only, keep=not random)
         self.table = None if random else TranspositionTable()
         self.decisions: dict[tuple, Decision] = {}
+        self.shallow: tuple[Limit, Policies] | None = None
 
     def own_limits(self, depth: int) -> dict[str, object]:
         """Limit fields this player sets its own way, not from options (none: the Limit's defaults)."""
@@ -80,28 +92,36 @@ class SearchAgent(Agent):
         """The search's move, from the decision cache when this state was decided before.
 
         With `keep_opening`, a game's first two moves come from the disk plan (searched
-        and written there the first time a game starts).
+        and written there the first time a game starts). With `advice_nodes`, a decision
+        outside the plan is bounded (`bounded_search`).
         """
         key = None if self.evaluation.random_ties else self.game.state_key(state)
         if key is not None and key not in self.decisions and self.keeps_plan and len(state.history) <= 1:
             self.load_plan(state.hard, state.max_guesses, search=not state.history)
         if key is not None and key in self.decisions:
             return self.decisions[key]
-        decision = self.search(state, rng)
+        nodes = self.advice_budget(state)
+        decision = self.search(state, rng) if nodes is None else self.bounded_search(state, rng, nodes)
         if key is not None:
             self.decisions[key] = decision
         return decision
 
     def search(self, state: State, rng: np.random.Generator) -> Decision:
-        """Run the search on `state`; against a modelled Indicator, the shortest win it sees first."""
+        """Run the full search on `state`, keeping its values in the agent's table."""
+        return self.run(state, rng, self.limit, self.policies, self.table)
+
+    def run(self, state: State, rng: np.random.Generator, limit: Limit, policies: Policies,
+            table: TranspositionTable | None) -> Decision:
+        """One search of `state` under `limit` and `policies`, as a Decision; against a modelled Indicator,
+        the shortest win it sees first."""
         nodes = 0
         if self.searched is not self.game:
-            win, nodes = shortest_win(type(self).algorithm, self.searched, state, self.evaluation, self.limit,
-                                      self.policies, self.table, rng, most=min(self.limit.depth, state.guesses_left))
+            win, nodes = shortest_win(type(self).algorithm, self.searched, state, self.evaluation, limit, policies,
+                                      table, rng, most=min(limit.depth, state.guesses_left))
             if win is not None:
                 return decision_of(win)
-        result = type(self).algorithm(self.searched, state, self.evaluation, self.limit, policies=self.policies,
-                                      table=self.table, rng=rng)
+        result = type(self).algorithm(self.searched, state, self.evaluation, limit, policies=policies, table=table,
+                                      rng=rng)
         return decision_of(replace(result, nodes=result.nodes + nodes))
 
     @property
@@ -112,6 +132,40 @@ class SearchAgent(Agent):
         searched (seconds), so no plan of a second move for every reply is built.
         """
         return self.keep_opening and self.searched is self.game
+
+    def advice_budget(self, state: State) -> int | None:
+        """The node budget of `state`'s decision from `advice_nodes` (None: the full search, as when the settings name one)."""
+        if self.advice_nodes is None or self.limit.nodes is not None:
+            return None
+        return self.advice_nodes[0] if len(state.history) <= 1 else self.advice_nodes[1]
+
+    def bounded_search(self, state: State, rng: np.random.Generator, nodes: int) -> Decision:
+        """The full search's decision when it needs at most `nodes` nodes, else the shallower search's.
+
+        Each search starts from an empty table, so whether the budget suffices depends on the
+        state alone, not on what this agent searched before. The fallback's nodes count both searches.
+        """
+        budget = replace(self.limit, nodes=nodes, stop=True)
+        try:
+            return self.run(state, rng, budget, self.policies, None if self.table is None else TranspositionTable())
+        except BudgetSpent as spent:
+            limit, policies = self.shallow_search()
+            decision = self.run(state, rng, limit, policies, None if self.table is None else TranspositionTable())
+            return replace(decision, nodes=spent.nodes + decision.nodes, budget_reached=True, fallback=True)
+
+    def shallow_search(self) -> tuple[Limit, Policies]:
+        """The fallback's limit and policies: depth 2 at most, no endgame search, no widening, no deeper opening.
+
+        It weighs as many guesses as the full search, so its rankings are the full search's, shared.
+        """
+        if self.shallow is None:
+            limit = replace(self.limit, depth=min(self.limit.depth, 2), endgame=0, endgame_answers=0, widen=0,
+                            opening=0, opening_top=0)
+            policies = wordle_policies(self.searched, self.evaluation, limit, chance=type(self).algorithm is expectimax,
+                                       candidates_only=self.candidates_only, keep=self.table is not None,
+                                       like=self.policies)
+            self.shallow = limit, policies
+        return self.shallow
 
     def load_plan(self, hard: bool, max_guesses: int, search: bool) -> None:
         """Put the disk plan's decisions among this agent's; with `search`, search and write a missing plan."""

@@ -29,7 +29,7 @@ from typing import Any, Callable, Hashable
 
 import numpy as np
 
-from .limits import Evaluator, Limit, SearchResult
+from .limits import BudgetSpent, Evaluator, Limit, SearchResult
 from .ranking import best_first, rounded
 from .table import Entry, TranspositionTable
 
@@ -165,6 +165,8 @@ class Search:
              among: np.ndarray | None = None) -> Node:
         """Search a maximiser's node `depth` moves deep within the window (alpha, beta)."""
         self.nodes += 1
+        if self.limit.stop and self.limit.nodes is not None and self.nodes > self.limit.nodes:
+            raise BudgetSpent(self.nodes)
         self.reached = max(self.reached, level)
         game, policies = self.game, self.policies
         if game.is_terminal(state):
@@ -174,9 +176,9 @@ class Search:
         key = policies.key(state) if self.table is not None else None
         if policies.endgame is not None:
             depth = policies.endgame.depth(state, depth)
-        if depth > 1 and self.limit.nodes is not None and self.nodes >= self.limit.nodes:
+        if depth > 1 and not self.limit.stop and self.limit.nodes is not None and self.nodes >= self.limit.nodes:
             depth, self.budget_reached = 1, True
-        store = key is not None and not root and self.limit.nodes is None
+        store = key is not None and not root and (self.limit.nodes is None or self.limit.stop)
         if store and (hit := self.table.probe(key, depth, alpha, beta)) is not None:
             self.reached = max(self.reached, level + hit.below)
             return Node(hit.value, hit.move, (), hit.risk)
@@ -233,7 +235,9 @@ class Search:
     def run(self, state: Any, among: np.ndarray | None = None) -> SearchResult:
         """Search from `state`: the opening's deeper look when the policies ask for one, then the result.
 
-        A search under a node budget keeps nothing in the table: its values depend on the budget.
+        A search under a node budget keeps nothing in the table (its values depend on the budget),
+        unless the budget stops it (`Limit.stop`): then every value it keeps is whole, and it
+        raises BudgetSpent once the budget is spent.
         """
         self.moves.start()
         depth, opening = self.limit.depth, self.policies.opening

@@ -31,6 +31,9 @@ class Limit:
         threshold: the indication threshold handed to the evaluation (local mode only).
         nodes: node budget: once this many nodes are visited, unexpanded Guesser nodes
             are valued by the evaluation as at the horizon (None: no budget).
+        stop: with a node budget, a search that needs more than `nodes` nodes stops (it
+            raises BudgetSpent) instead of valuing the rest at the horizon; one that needs
+            no more returns what the search without a budget returns.
         pool: below the root, the guesses valued at a node are its possible answers plus
             the `pool` guesses the evaluation values best on the full answer list (in hard
             mode, every legal guess when there are at most `pool` of them).
@@ -60,6 +63,7 @@ class Limit:
     beam: int = 10
     threshold: int = 100
     nodes: int | None = None
+    stop: bool = False
     pool: int = 300
     endgame: int = 3
     endgame_answers: int = 30
@@ -78,6 +82,15 @@ class Limit:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
         if self.nodes is not None and self.nodes < 1:
             raise ValueError(f"the node budget must be at least 1, got {self.nodes}")
+
+
+class BudgetSpent(Exception):
+    """A search under a stopping node budget (`Limit.stop`) spent it before it finished."""
+
+    def __init__(self, nodes: int):
+        """Say how many nodes the search had visited when it stopped."""
+        super().__init__(f"the node budget ran out after {nodes} nodes")
+        self.nodes = nodes
 
 
 @dataclass(frozen=True)

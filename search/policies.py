@@ -34,22 +34,39 @@ from .limits import Evaluator, Limit
 from .ranking import best_first, rounded
 
 
+def within(items: np.ndarray, ascending: np.ndarray) -> np.ndarray:
+    """The entries of `items` that `ascending` (sorted, without repeats) holds, in their order.
+
+    For sorted `items` without repeats it is `np.intersect1d(items, ascending)`, found by
+    binary search instead of sorting both together (hard mode's legal guesses are thousands).
+    """
+    if ascending.size == 0:
+        return items[:0]
+    at = np.minimum(np.searchsorted(ascending, items), ascending.size - 1)
+    return items[ascending[at] == items]
+
+
 class Beam:
     """Which guesses a Guesser node weighs, in what order, and when its beam widens.
 
     Attributes:
         beam, widen: `limit.beam` and `limit.widen` (a beam that never widens: widen 0).
         ranked_cache: per (state key, root), the head of each node's ranking (None: nothing kept).
+        like: a Beam with the same evaluation, beam, pool and threshold, whose rankings and pool
+            this one shares (None: none).
         pool: the guesses valued best on the full answer list, once worked out.
     """
 
     def __init__(self, game: Wordle, evaluation: Evaluator, limit: Limit, chance: bool,
-                 candidates_only: bool = False, keep: bool = True):
+                 candidates_only: bool = False, keep: bool = True, like: Beam | None = None):
         self.game, self.evaluation, self.limit = game, evaluation, limit
         self.chance, self.candidates_only = chance, candidates_only
         self.random = evaluation.random_ties
         self.beam, self.widen = limit.beam, 0 if self.random else limit.widen
         self.ranked_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] | None = {} if keep else None
+        if like is not None:  # the same rankings: share them
+            self.ranked_cache = like.ranked_cache
+        self.like = like
         self.pool: np.ndarray | None = None
         self._legal: dict[tuple, np.ndarray] = {}
 
@@ -71,7 +88,8 @@ class Beam:
         else:
             guess, pattern = state.history[-1]
             hints = hints_from(((self.game.words.guesses[guess], pattern),))
-            legal = parent[legal_mask(self.game.guess_letters[parent], self.game.guess_counts[parent], hints)]
+            legal = parent[legal_mask(self.game.guess_letters, self.game.guess_counts, hints, rows=parent)] \
+                if hints else parent
         self._legal[state.history] = legal
         return legal
 
@@ -89,6 +107,8 @@ class Beam:
 
     def best_pool(self, state: State, rng: np.random.Generator | None) -> np.ndarray:
         """The `limit.pool` guesses the evaluation values best on the full answer list, ascending."""
+        if self.pool is None and self.like is not None:
+            self.pool = self.like.best_pool(state, rng)
         if self.pool is None:
             start = self.game.initial_state(max_guesses=state.max_guesses)
             values = self.values(start, self.game.all_guesses)
@@ -114,7 +134,7 @@ class Beam:
         if self.candidates_only or root or self.random or (state.hard and legal.size <= self.limit.pool):
             return legal
         wanted = np.union1d(self.game.winning_guesses(state.candidates), self.best_pool(state, rng))
-        return wanted if not state.hard else np.intersect1d(wanted, legal, assume_unique=True)  # both ascending, unique
+        return wanted if not state.hard else within(wanted, legal)
 
     def ranked(self, state: State, key: Hashable, root: bool, among: np.ndarray | None,
                rng: np.random.Generator | None) -> tuple[np.ndarray, np.ndarray]:
@@ -237,7 +257,7 @@ class Opening:
 
 
 def wordle_policies(game: Wordle, evaluation: Evaluator, limit: Limit, chance: bool,
-                    candidates_only: bool = False, keep: bool = True) -> Policies:
+                    candidates_only: bool = False, keep: bool = True, like: Policies | None = None) -> Policies:
     """The Wordle policies of one search configuration.
 
     Args:
@@ -247,12 +267,15 @@ def wordle_policies(game: Wordle, evaluation: Evaluator, limit: Limit, chance: b
         chance: whether the Indicator is chance (expectimax) rather than an adversary.
         candidates_only: every Guesser node, the root included, guesses only answers still possible.
         keep: keep node rankings between searches (pass the search a table too).
+        like: policies of the same evaluation, beam, pool and threshold (a deeper search's, say)
+            whose rankings these share.
 
     Returns:
         Policies for `search.algorithms`; nothing is kept with an evaluation with random tie-breaks.
     """
     random = evaluation.random_ties
-    beam = Beam(game, evaluation, limit, chance, candidates_only, keep=keep and not random)
+    beam = Beam(game, evaluation, limit, chance, candidates_only, keep=keep and not random,
+                like=None if like is None else like.moves)
     endgame = None if random else Endgame(limit.endgame, limit.endgame_answers, candidates_only)
     opening = Opening(limit.opening, limit.opening_top) if limit.opening else None
     return Policies(moves=beam, key=beam.key, exact=ExactPlay(game, beam, limit.loss, chance),

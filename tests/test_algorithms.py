@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from search.algorithms import alphabeta, expectimax, minimax
-from search.limits import Limit
+from search.limits import BudgetSpent, Limit
 from search.table import TranspositionTable
 
 from .games import Estimates, TreeGame, replies
@@ -100,6 +100,17 @@ def test_a_node_budget_that_runs_out_says_so():
     assert partly.budget_reached and dict(partly.alternatives)[0] == 1.0
     enough = minimax(TreeGame(DEEP), (), DEEP_ESTIMATES, Limit(depth=3, nodes=1000))
     assert (enough.move, enough.value, enough.nodes, enough.budget_reached) == (1, 2.0, 15, False)
+
+
+def test_a_stopping_budget_gives_the_full_result_or_stops():
+    # The full search needs 15 nodes (above): a stopping budget of 15 returns exactly its result;
+    # 14 stops it, saying how many nodes it had visited when it stopped.
+    game = TreeGame(DEEP)
+    full = minimax(game, (), DEEP_ESTIMATES, Limit(depth=3))
+    assert minimax(game, (), DEEP_ESTIMATES, Limit(depth=3, nodes=15, stop=True)) == full
+    with pytest.raises(BudgetSpent) as spent:
+        minimax(game, (), DEEP_ESTIMATES, Limit(depth=3, nodes=14, stop=True))
+    assert spent.value.nodes == 15
 
 
 def test_a_table_answers_repeated_nodes_and_reports_the_depth_they_reached():

@@ -164,3 +164,20 @@ def test_the_default_advisor_never_loses_hard_mode_on_a_sample(official_game):
         while not (advice := advise_steps(game, advisor, steps, hard=True, top=1)).solved:
             assert advice.suggestions, f"the advice lost {game.words.answers[answer]}"
             steps.append((advice.suggestions[0].guess, game.reply(advice.suggestions[0].guess, answer)))
+
+
+def test_advice_past_the_node_budget_says_it_is_the_shallower_searchs(capsys, monkeypatch, tmp_path):
+    """With budgets of one node, every decision after the first is the fallback's, and the output says so;
+    with the usual budgets a small game's full search fits, and nothing is said."""
+    words = tmp_path / "words.txt"
+    words.write_text("baste\ncaste\nhaste\npaste\ntaste\nwaste\nslate\nchomp\n")
+    argv = ("assist", "--answers", str(words), "--guesses", str(words), "--hard", "slate:y-ygg")
+    code, out, _ = run_cli(capsys, *argv)
+    assert code == 0 and "shallower search" not in out
+    code, out, _ = run_cli(capsys, *argv, "--json")
+    assert code == 0 and json.loads(out)["fallback"] is False
+    monkeypatch.setattr("agents.assistant.ADVICE_NODES", (1, 1))
+    code, out, _ = run_cli(capsys, *argv)
+    assert code == 0 and "so these are the suggestions of its shallower search" in " ".join(out.split())
+    code, out, _ = run_cli(capsys, *argv, "--json")
+    assert code == 0 and json.loads(out)["fallback"] is True

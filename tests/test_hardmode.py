@@ -63,6 +63,15 @@ def test_vectorised_mask_equals_the_readable_rule(pool, answer, guesses):
     assert mask.tolist() == [violation(candidate, history) is None for candidate in pool]
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(word, min_size=6, max_size=30, unique=True), word, st.lists(word, min_size=1, max_size=3), st.data())
+def test_the_mask_of_some_rows_is_the_rule_for_those_rows(pool, answer, guesses, data):
+    history = history_for(answer, guesses)
+    rows = np.array(data.draw(st.lists(st.integers(0, len(pool) - 1), max_size=len(pool), unique=True)), dtype=np.int64)
+    mask = legal_mask(encode_letters(pool), letter_counts(pool), hints_from(history), rows=rows)
+    assert mask.tolist() == [violation(pool[row], history) is None for row in rows]
+
+
 def test_grey_letters_may_be_reused():
     history = [("crane", feedback("crane", "sloth"))]  # all grey
     assert violation("crane", history) is None

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from heuristics.evaluation import make_evaluation
 from search import feedback, format_pattern
-from search.limits import Limit
+from search.limits import BudgetSpent, Limit
+from search.policies import within
 from search.table import TranspositionTable
 
 from .conftest import small_game
@@ -314,3 +315,28 @@ def test_the_opening_searches_only_its_best_few_deeper():
         two = search(game, game.initial_state(), Flat(1.2), Limit(depth=1, opening=2, opening_top=2, **UNLIMITED),
                      among=openers)
         assert two.move == acing and two.value == pytest.approx(4.0)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(small_games(), trap_games()), st.integers(1, 3), st.integers(3, 6), st.booleans(), st.booleans())
+def test_a_stopping_budget_returns_the_full_search_or_nothing(game, depth, max_guesses, hard, candidates_only):
+    # With the nodes the full search needs from an empty table, a stopping budget gives exactly its
+    # result (the table keeping whole values only); with one node fewer it stops.
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    evaluation = make_evaluation("cost")
+    for search in (minimax, alphabeta, expectimax):
+        limit = Limit(depth=depth, beam=2)
+        full = search(game, state, evaluation, limit, candidates_only=candidates_only, table=TranspositionTable())
+        budget = Limit(depth=depth, beam=2, nodes=full.nodes, stop=True)
+        assert search(game, state, evaluation, budget, candidates_only=candidates_only,
+                      table=TranspositionTable()) == full
+        if full.nodes > 1:
+            with pytest.raises(BudgetSpent):
+                search(game, state, evaluation, Limit(depth=depth, beam=2, nodes=full.nodes - 1, stop=True),
+                       candidates_only=candidates_only, table=TranspositionTable())
+
+
+@given(st.lists(st.integers(0, 60), unique=True), st.lists(st.integers(0, 60), unique=True))
+def test_within_is_the_sorted_intersection(items, ascending):
+    items, ascending = np.array(sorted(items), dtype=np.int64), np.array(sorted(ascending), dtype=np.int64)
+    assert within(items, ascending).tolist() == np.intersect1d(items, ascending).tolist()

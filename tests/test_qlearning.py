@@ -120,3 +120,12 @@ def test_cli_names_the_train_command_when_the_model_is_missing(capsys, tmp_path,
     monkeypatch.setenv("WORDLE_ARENA_MODELS", str(tmp_path))
     code, out, err = run_cli(capsys, "train", "q-learning", "--device", "cuda")
     assert code == 2 and len(err.strip().splitlines()) == 1 and "CPU" in err
+
+
+def test_cli_train_writes_an_unsolved_worst_game_as_x(capsys, tmp_path):
+    """One guess cannot solve six answers: the summary says worst X, as the tournament, tree and openers do."""
+    words = tmp_path / "words.txt"
+    words.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
+    code, out, _ = run_cli(capsys, "train", "q-learning", "--answers", str(words), "--guesses", str(words),
+                           "--episodes", "5", "--max-guesses", "1", "--out", str(tmp_path / "models"))
+    assert code == 0 and "worst X" in out and "worst 2" not in out

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from agents import AgentError, make_agent
 from agents.params import BEAM, DEPTH, EVAL, EVAL_MODE, WEIGHTS
+from search.table import TranspositionTable
 
-from .games import ANSWERS, hand_game
+from .games import ANSWERS, hand_game, trap_game, wordle_expectimax
 
 SEARCHERS = ("minimax", "alphabeta", "expectimax", "decision-tree")
 
@@ -83,3 +86,41 @@ def test_the_decision_tree_plays_only_possible_answers_and_opens_deeper():
         assert game.play(choose, answer).solved
     assert make_agent("expectimax", game).limit.opening == 3 and make_agent("expectimax", game).limit.opening_top == 3
     assert make_agent("expectimax", game, depth=1).limit.opening == 0
+
+
+def test_a_bounded_decision_is_the_full_searchs_or_the_shallower_ones_said_so():
+    # Hard mode after SLATE in the _ASTE trap: small sets searched to the end of the game.
+    game, state = trap_game()
+    rng = np.random.default_rng(0)
+    full = make_agent("expectimax", game).decide(state, rng)
+    roomy = make_agent("expectimax", game)
+    roomy.advice_nodes = (10**6, 10**6)
+    within = roomy.decide(state, rng)
+    assert (within.guess, within.value, within.alternatives, within.fallback) == \
+        (full.guess, full.value, full.alternatives, False)
+    tight = make_agent("expectimax", game)
+    tight.advice_nodes = (1, 1)
+    cut = tight.decide(state, rng)
+    shallow = replace(tight.limit, depth=2, endgame=0, endgame_answers=0, widen=0, opening=0, opening_top=0)
+    expected = wordle_expectimax(game, state, tight.evaluation, shallow, table=TranspositionTable())
+    assert cut.fallback and cut.budget_reached and (cut.guess, cut.value) == (expected.move, expected.value)
+
+
+def test_a_bounded_decision_depends_on_the_state_alone():
+    # The budget is exactly what the state's full search needs from an empty table: enough, whatever
+    # the agent decided before; one node fewer is not.
+    game, acing, lanky = hand_game()
+    start = game.initial_state(hard=True, max_guesses=4)
+    after = game.step(start, lanky, game.reply(lanky, game.words.answer_id("black")))
+    probe = make_agent("expectimax", game)
+    needed = probe.run(after, None, probe.limit, probe.policies, TranspositionTable()).nodes
+    fresh, used = make_agent("expectimax", game), make_agent("expectimax", game)
+    for agent in (fresh, used):
+        agent.advice_nodes = (needed, needed)
+    for other in (start, game.step(start, acing, game.reply(acing, 0))):
+        used.decide(other, None)
+    first, second = fresh.decide(after, None), used.decide(after, None)
+    assert first == second and not first.fallback
+    short = make_agent("expectimax", game)
+    short.advice_nodes = (needed - 1, needed - 1)
+    assert short.decide(after, None).fallback

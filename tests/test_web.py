@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from concurrent.futures import ThreadPoolExecutor
 
-import numpy as np
 import pytest
 
 pytest.importorskip("starlette", reason="the web page needs the 'web' extra: pip install -e '.[web]'")
@@ -95,13 +94,27 @@ def test_play_refuses_unknown_words_and_hard_mode_breaches_naming_the_hint(clien
     assert client.post("/api/play/guess", json={"game": game, "guess": "crane"}).json()["solved"]
 
 
-def test_play_from_a_seed_draws_the_answer_as_the_cli_does(client, official_game):
-    game = client.post("/api/play/new", json={"seed": 7, "max_guesses": 1}).json()
+@pytest.mark.parametrize("seed", [7, 2024])
+def test_play_from_a_seed_draws_the_answer_as_the_cli_does(client, capsys, seed):
+    code, out, _ = run_cli(capsys, "play", "--agent", "random", "--seed", str(seed), "--max-guesses", "1", "--json")
+    assert code in (0, 1)
+    played = json.loads(out)
+    game = client.post("/api/play/new", json={"seed": seed, "max_guesses": 1}).json()
     reply = client.post("/api/play/guess", json={"game": game["game"], "guess": "zzzzz"})
     assert reply.status_code == 400
     reply = client.post("/api/play/guess", json={"game": game["game"], "guess": "fuzzy"}).json()
-    answer = official_game.words.answers[int(np.random.default_rng(7).integers(2315))]
-    assert reply["over"] and reply["answer"] == answer and reply["seed"] == 7
+    assert reply["over"] and reply["answer"] == played["answer"] and reply["seed"] == seed
+
+
+def test_random_indicator_from_a_seed_replies_as_the_cli_does(client, capsys):
+    """`play --indicator random --seed S` and the page's game with the same seed give the same replies."""
+    code, out, _ = run_cli(capsys, "play", "--agent", "letter-frequency", "--indicator", "random", "--seed", "11",
+                           "--json")
+    played = json.loads(out)
+    game = client.post("/api/play/new", json={"seed": 11, "indicator": "random"}).json()
+    replies = [client.post("/api/play/guess", json={"game": game["game"], "guess": turn["guess"]}).json()["pattern"]
+               for turn in played["turns"]]
+    assert replies == [turn["pattern"] for turn in played["turns"]] and len(replies) >= 2
     assert error_of(client.post("/api/play/guess", json={"game": "nope", "guess": "fuzzy"}), 404).startswith("no game 'nope'")
     assert error_of(client.post("/api/play/new", json={"hard": "maybe"})) == "'hard' must be true or false, got \"maybe\""
     assert error_of(client.post("/api/play/new", json={"max_guesses": 0})) == "'max_guesses' must be from 1 to 20, got 0"

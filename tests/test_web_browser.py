@@ -23,6 +23,7 @@ pytest.importorskip("starlette", reason="the web page needs the 'web' extra: pip
 pytest.importorskip("uvicorn", reason="serving the page needs uvicorn (the 'web' extra)")
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (the 'web' extra)")
 
+from agents.base import draw_answer  # noqa: E402
 from search import feedback  # noqa: E402
 from search.feedback import decode_colours  # noqa: E402
 from web.app import create_app, listen  # noqa: E402
@@ -106,7 +107,7 @@ def check_row(row, guess: str, answer: str) -> None:
 
 def test_play_a_whole_game_by_typing(server, page, official_game):
     seed = 11
-    answer = official_game.words.answers[int(np.random.default_rng(seed).integers(len(official_game.words.answers)))]
+    answer = official_game.words.answers[draw_answer(seed, len(official_game.words.answers))]  # as play --seed draws it
     page.goto(f"{server}/?seed={seed}")
     page.wait_for_selector("body[data-game]")
     guesses = [word for word in ("tares", "colin") if word != answer] + [answer]
