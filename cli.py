@@ -386,6 +386,8 @@ def play_indicator_checked(args: argparse.Namespace) -> None:
     if args.indicator in ("absurdle", "adversary") and args.agent is None and args.seed is not None:
         raise UserError(f"--seed: you against {args.indicator} draws nothing (its replies follow from your guesses); "
                         "leave it out")
+    if args.indicator == "honest" and args.agent is None and args.answer is not None and args.seed is not None:
+        raise UserError("--seed: you against the --answer given draws nothing; leave it out")
 
 
 def depth_of(args: argparse.Namespace) -> int:
@@ -784,9 +786,10 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
 def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     """verify on a Guesser x Indicator matrix: its honest tournament by the rules, every other game replayed."""
     from tournament import verify_folder
-    from tournament.indicators import HONEST_FOLDER, MATRIX_FILE, verify_matrix
+    from tournament.indicators import HONEST_FOLDER, read_matrix, verify_matrix
 
     folder = Path(args.folder)
+    stored, plan = read_matrix(folder)  # a file that is no matrix is refused before anything is checked
     problems: list[str] = []
     if (folder / HONEST_FOLDER).is_dir():
         with waiting(f"checking the honest column's tournament in {folder / HONEST_FOLDER}"):
@@ -795,15 +798,11 @@ def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
         problems += [f"{HONEST_FOLDER}: {problem}" for problem in honest.problems]
         console.print(f"{folder / HONEST_FOLDER}: {honest.games} honest games checked by the rules"
                       + (f", {honest.replayed} replayed move for move" if honest.replayed else ""), markup=False)
-    try:
-        stored = json.loads((folder / MATRIX_FILE).read_text(encoding="utf-8"))
-        total, words = len(stored["games"]), stored["words"]
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
-        total, words = None, {}  # verify_matrix says what is wrong with the file
-    if args.answers is None and args.guesses is None and isinstance(words, dict):
-        args.answers, args.guesses = words.get("answers_file"), words.get("guesses_file")
+    if args.answers is None and args.guesses is None:
+        args.answers, args.guesses = plan.words.get("answers_file"), plan.words.get("guesses_file")
     game = load_game(args)
-    progress, advance = matrix_progress(console, total, "replaying")
+    total = len(stored["games"])
+    progress, advance = matrix_progress(console, total, "replaying", shown=total > 0)
     try:
         games, found = verify_matrix(game, folder, jobs=args.jobs or os.cpu_count() or 1, on_games=advance)
     finally:

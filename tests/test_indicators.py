@@ -235,6 +235,15 @@ def test_the_full_matrix_has_all_four_indicators_and_verify_catches_a_forged_dra
     assert code == 1 and f"seed {forged['seed']}" in out
 
 
+@pytest.mark.parametrize("text", ["[]", "{}", '{"games": 3}', "not json"])
+def test_verify_refuses_a_matrix_file_it_cannot_read_in_one_line(capsys, tmp_path, text):
+    from .conftest import run_cli
+    (tmp_path / "indicators.json").write_text(text)
+    code, out, err = run_cli(capsys, "verify", str(tmp_path))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "indicators.json: not a Guesser x Indicator matrix this version keeps" in err
+
+
 def test_a_random_game_replays_from_its_seed_alone():
     # Two players built apart play the same game from the same seed; its replies are the ones drawn
     # again from the seed by the rule, and a different reply anywhere is caught.
@@ -285,6 +294,7 @@ def test_the_matrix_adversary_searches_the_depth_given():
     (("--indicator", "random", "--answer", "cigar"), "--answer goes with --indicator honest: random holds no answer"),
     (("--indicator", "adversary", "--seed", "4"),
      "--seed: you against adversary draws nothing (its replies follow from your guesses); leave it out"),
+    (("--answer", "cigar", "--seed", "4"), "--seed: you against the --answer given draws nothing; leave it out"),
 ])
 def test_play_refuses_what_the_indicator_would_ignore(capsys, argv, message):
     from .conftest import run_cli

@@ -226,8 +226,10 @@ def play_matrix(game: Wordle, plan: MatrixSettings, folder: Path, command: str, 
     def keep(share: list[dict], played: list[dict]) -> None:
         rows.extend(played)
         write_atomically(folder / MATRIX_FILE, json.dumps({**head, "games": in_order(rows, keys)}, indent=1) + "\n")
-        on_games(played)
+        if played:
+            on_games(played)
 
+    keep([], [])  # the file exists from the start, and for a matrix of honest alone
     share_out(Players(game, plan.depth, plan.settings), _play_unit, units(keys), jobs, keep)
     rows = in_order(rows, keys)
     write_atomically(folder / TABLE_FILE, "\n".join(matrix_markdown(head, rows, honest_results(folder, head))) + "\n")
@@ -243,6 +245,19 @@ def honest_results(folder: Path, head: dict[str, Any]) -> dict[tuple[str, str], 
                                           "games": row["games"]} for row in summary["summary"]["results"]}
 
 
+def read_matrix(folder: Path) -> tuple[dict[str, Any], MatrixSettings]:
+    """A kept matrix and its settings; UserError in one line when the file is not one."""
+    path = folder / MATRIX_FILE
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        plan = stored_settings(stored)
+        if not isinstance(stored["games"], list) or not isinstance(plan.words, dict):
+            raise TypeError("'games' is not a list, or 'words' not an object")
+        return stored, plan
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as bad:
+        raise UserError(f"{path}: not a Guesser x Indicator matrix this version keeps ({type(bad).__name__}: {bad})") from None
+
+
 def verify_matrix(game: Wordle, folder: Path, jobs: int = 1,
                   on_games: Callable[[list[dict]], None] = lambda rows: None) -> tuple[int, list[str]]:
     """Replay every game of a kept matrix: the same moves again, each reply by its Indicator's rule; (games, problems).
@@ -250,13 +265,8 @@ def verify_matrix(game: Wordle, folder: Path, jobs: int = 1,
     Also checks that the file holds exactly the planned games and that `matrix.md` is the table they make;
     the honest column's tournament is the caller's to verify (`verify_folder`).
     """
-    path = folder / MATRIX_FILE
-    try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-        plan = stored_settings(stored)
-        rows = [row for row in stored["games"] if isinstance(row, dict)]
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as bad:
-        raise UserError(f"{path}: not a Guesser x Indicator matrix this version keeps ({type(bad).__name__}: {bad})") from None
+    stored, plan = read_matrix(folder)
+    rows = [row for row in stored["games"] if isinstance(row, dict)]
     problems = []
     if stored.get(WORD_LISTS_KEY) != game.words.checksum:
         return len(rows), [f"{MATRIX_FILE}: its word-list checksum does not match the lists given"]
