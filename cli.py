@@ -598,8 +598,8 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
 
 
 def play_tournament(args: argparse.Namespace, console: Console, game: Wordle, plan: Any, folder: str | Path,
-                    resume: bool) -> Any:
-    """Run a tournament's plan into `folder` with progress bars; its outcome, or None after Ctrl-C (said on stderr)."""
+                    resume: bool, again: str = "run the same command with --resume to continue") -> Any:
+    """Run a tournament's plan into `folder` with progress bars; its outcome, or None after Ctrl-C (said on stderr, with `again`)."""
     from tournament import run_tournament
     from tournament.report import ProgressDisplay
 
@@ -615,7 +615,7 @@ def play_tournament(args: argparse.Namespace, console: Console, game: Wordle, pl
     except KeyboardInterrupt:
         display.stop()
         Console(stderr=True, highlight=False).print(
-            f"interrupted: every finished game is saved in {folder}; run the same command with --resume to continue",
+            f"interrupted: every finished game is saved in {folder}; {again}",
             markup=False, soft_wrap=True)
         return None
     finally:
@@ -679,7 +679,8 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
         plan = replace(plan, command_line=tournament_command(plan))
         console.print(f"honest: the ordinary tournament, every answer, into {folder / HONEST_FOLDER}/ (continued "
                       "or reused when it holds these settings' games)", markup=False, soft_wrap=True)
-        outcome = play_tournament(args, console, game, plan, folder / HONEST_FOLDER, resume=True)
+        outcome = play_tournament(args, console, game, plan, folder / HONEST_FOLDER, resume=True,
+                                  again="run the same command again to continue them")
         if outcome is None:
             return EXIT_INTERRUPTED
         tournament_epilogue(console, outcome, folder / HONEST_FOLDER)

@@ -147,6 +147,26 @@ def test_indicators_are_consistent_and_the_adversary_is_no_easier_than_absurdle(
     assert lengths["adversary"] >= lengths["absurdle"]
 
 
+@settings(max_examples=8, deadline=None)
+@given(game=small_lists(), hard=st.booleans(), depth=st.integers(1, 3))
+def test_the_adversary_values_every_reply_as_minimax_does(game, hard, depth):
+    # The adversary searches with alpha-beta; the reference is the minimax Guesser's value of the same
+    # state under the same settings, for every reply of every move of a played game.
+    adversary = make_indicator("adversary", game, depth=depth)
+    reference = make_agent("minimax", game, depth=depth)
+    rng = np.random.default_rng(0)
+    played = play_with(game, lambda state: int(game.legal_guesses(state)[-1]), adversary, rng, hard=hard,
+                       max_guesses=4)
+    state = game.initial_state(hard=hard, max_guesses=4)
+    for guess, pattern in played.final.history:
+        asked = game.result(state, guess)
+        for reply in np.unique(game.matrix[guess, asked.candidates]):
+            child = game.result(asked, int(reply))
+            expected = game.utility(child) if game.is_terminal(child) else reference.search(child, rng).value
+            assert adversary.value(child, rng) == expected
+        state = game.result(asked, pattern)
+
+
 def test_search_runs_unchanged_with_indicator_decision_nodes():
     # The adversary's decision nodes are the game's own Indicator nodes: minimax's value of the start equals
     # the game the adversary forces on the exact minimax Guesser (searched to the end on both sides).
