@@ -634,8 +634,9 @@ def tournament_epilogue(console: Console, outcome: Any, folder: str | Path) -> N
                       "(games.csv, timings.csv, summary.json, report.md)")
 
 
-def matrix_progress(console: Console, total: int | None, verb: str, shown: bool = True) -> tuple[Progress, Any]:
-    """A started progress bar over a matrix's games, and its advance(rows) callback naming the group just done."""
+def matrix_progress(console: Console, total: int | None, verb: str, shown: bool = True) -> tuple[Progress, Any, Any]:
+    """A started progress bar over a matrix's games, its advance(rows) callback naming the group just done, and
+    its on_prepare(agent, mode, limit) callback naming the Guesser preparing before the games."""
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     progress = Progress(TextColumn("{task.description:<44}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -647,7 +648,10 @@ def matrix_progress(console: Console, total: int | None, verb: str, shown: bool 
         first = rows[0]
         progress.update(bar, advance=len(rows), description=f"{verb}: {first['agent']} vs {first['indicator']} "
                                                             f"{first['mode']} done")
-    return progress, advance
+
+    def preparing(agent: str, mode: str, limit: int) -> None:
+        progress.update(bar, description=f"preparing {agent} ({mode}, {limit} guesses)")
+    return progress, advance, preparing
 
 
 def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
@@ -689,9 +693,11 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
                               games=(args.games or DEFAULT_GAMES) if "random" in names else 0, settings=options,
                               words={"answers_file": args.answers, "guesses_file": args.guesses})
     argv = " ".join(["python cli.py", *sys.argv[1:]]) if sys.argv and sys.argv[0].endswith("cli.py") else ""
-    progress, advance = matrix_progress(console, len(settings.keys()), "playing", shown=bool(settings.keys()))
+    progress, advance, preparing = matrix_progress(console, len(settings.keys()), "playing",
+                                                   shown=bool(settings.keys()))
     try:
-        rows = play_matrix(game, settings, folder, argv, jobs=args.jobs or os.cpu_count() or 1, on_games=advance)
+        rows = play_matrix(game, settings, folder, argv, jobs=args.jobs or os.cpu_count() or 1, on_games=advance,
+                           on_prepare=preparing)
     finally:
         progress.stop()
     for line in (folder / TABLE_FILE).read_text(encoding="utf-8").splitlines():
@@ -803,9 +809,10 @@ def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
         args.answers, args.guesses = plan.words.get("answers_file"), plan.words.get("guesses_file")
     game = load_game(args)
     total = len(stored["games"])
-    progress, advance = matrix_progress(console, total, "replaying", shown=total > 0)
+    progress, advance, preparing = matrix_progress(console, total, "replaying", shown=total > 0)
     try:
-        games, found = verify_matrix(game, folder, jobs=args.jobs or os.cpu_count() or 1, on_games=advance)
+        games, found = verify_matrix(game, folder, jobs=args.jobs or os.cpu_count() or 1, on_games=advance,
+                                     on_prepare=preparing)
     finally:
         progress.stop()
     problems += found

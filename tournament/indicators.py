@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+import numpy as np
+
 from agents import make_agent
 from agents.base import indicator_seeds
 from agents.indicators import INDICATORS, against_rngs, make_indicator, play_with, reply_problems
@@ -69,6 +71,22 @@ class Players:
         if name not in self.indicators:
             self.indicators[name] = build_indicator(self.game, name, self.depth)
         return self.indicators[name]
+
+    def prepare(self, keys: list[dict], on_prepare: Callable[[str, str, int], None]) -> None:
+        """Each Guesser's one-time work and first move for each mode and limit of `keys`, done here before the workers fork.
+
+        Every worker inherits them, instead of each searching its own. A Guesser that fails here
+        (a model trained for another limit) fails again in its games, which record the error.
+        """
+        for name, mode, limit in dict.fromkeys((key["agent"], key["mode"], key["limit"]) for key in keys):
+            on_prepare(name, mode, limit)
+            try:
+                agent = self.agent(name)
+                agent.prepare(mode == "hard", limit)
+                agent.decide(self.game.initial_state(hard=(mode == "hard"), max_guesses=limit),
+                             np.random.default_rng(0))  # kept by state, by the Guessers that keep decisions
+            except Exception:  # noqa: BLE001 - recorded by the games themselves
+                continue
 
 
 def planned_games(agents: list[str], indicators: list[str], modes: list[str], max_guesses: int, cap: int,
@@ -216,8 +234,12 @@ def stored_settings(stored: dict[str, Any]) -> MatrixSettings:
 
 
 def play_matrix(game: Wordle, plan: MatrixSettings, folder: Path, command: str, jobs: int = 1,
-                on_games: Callable[[list[dict]], None] = lambda rows: None) -> list[dict]:
-    """Play every game of `plan` but honest's on `jobs` processes, keeping the matrix in `folder` as each group ends."""
+                on_games: Callable[[list[dict]], None] = lambda rows: None,
+                on_prepare: Callable[[str, str, int], None] = lambda agent, mode, limit: None) -> list[dict]:
+    """Play every game of `plan` but honest's on `jobs` processes, keeping the matrix in `folder` as each group ends.
+
+    `on_games` hears each group of games as it ends, `on_prepare` each Guesser's one-time work before.
+    """
     keys = plan.keys()
     head = {**results_record(command, plan.seed, game.words.checksum), **plan.head()}
     folder.mkdir(parents=True, exist_ok=True)
@@ -230,7 +252,9 @@ def play_matrix(game: Wordle, plan: MatrixSettings, folder: Path, command: str, 
             on_games(played)
 
     keep([], [])  # the file exists from the start, and for a matrix of honest alone
-    share_out(Players(game, plan.depth, plan.settings), _play_unit, units(keys), jobs, keep)
+    players = Players(game, plan.depth, plan.settings)
+    players.prepare(keys, on_prepare)
+    share_out(players, _play_unit, units(keys), jobs, keep)
     rows = in_order(rows, keys)
     write_atomically(folder / TABLE_FILE, "\n".join(matrix_markdown(head, rows, honest_results(folder, head))) + "\n")
     return rows
@@ -259,7 +283,8 @@ def read_matrix(folder: Path) -> tuple[dict[str, Any], MatrixSettings]:
 
 
 def verify_matrix(game: Wordle, folder: Path, jobs: int = 1,
-                  on_games: Callable[[list[dict]], None] = lambda rows: None) -> tuple[int, list[str]]:
+                  on_games: Callable[[list[dict]], None] = lambda rows: None,
+                  on_prepare: Callable[[str, str, int], None] = lambda agent, mode, limit: None) -> tuple[int, list[str]]:
     """Replay every game of a kept matrix: the same moves again, each reply by its Indicator's rule; (games, problems).
 
     Also checks that the file holds exactly the planned games and that `matrix.md` is the table they make;
@@ -282,7 +307,9 @@ def verify_matrix(game: Wordle, folder: Path, jobs: int = 1,
         problems.extend(found)
         on_games(share)
 
-    share_out(Players(game, plan.depth, plan.settings), _check_unit, units(rows), jobs, collect)
+    players = Players(game, plan.depth, plan.settings)
+    players.prepare(rows, on_prepare)
+    share_out(players, _check_unit, units(rows), jobs, collect)
     try:
         table = (folder / TABLE_FILE).read_text(encoding="utf-8")
         expected = "\n".join(matrix_markdown(stored, stored["games"], honest_results(folder, stored))) + "\n"
