@@ -641,13 +641,12 @@ def matrix_progress(console: Console, total: int | None, verb: str, shown: bool 
 
     progress = Progress(TextColumn("{task.description:<44}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TimeRemainingColumn(), console=console, transient=False, disable=not shown)
-    bar = progress.add_task(f"{verb} (adversary games first)", total=total)
+    bar = progress.add_task(f"{verb} (each Guesser and mode, hard first)", total=total)
     progress.start()
 
     def advance(rows: list[dict]) -> None:
         first = rows[0]
-        progress.update(bar, advance=len(rows), description=f"{verb}: {first['agent']} vs {first['indicator']} "
-                                                            f"{first['mode']} done")
+        progress.update(bar, advance=len(rows), description=f"{verb}: {first['agent']} {first['mode']} done")
 
     def preparing(agent: str, mode: str, limit: int) -> None:
         progress.update(bar, description=f"preparing {agent} ({mode}, {limit} guesses)")

@@ -23,9 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-import numpy as np
-
-from agents import make_agent
+from agents import Agent, make_agent
 from agents.base import indicator_seeds
 from agents.indicators import INDICATORS, against_rngs, make_indicator, play_with, reply_problems
 from search import UserError, Wordle, format_pattern, parse_pattern
@@ -73,20 +71,18 @@ class Players:
         return self.indicators[name]
 
     def prepare(self, keys: list[dict], on_prepare: Callable[[str, str, int], None]) -> None:
-        """Each Guesser's one-time work and first move for each mode and limit of `keys`, done here before the workers fork.
+        """Each Guesser's one-time work (`Agent.prepare`) for each mode and limit of `keys`, done here before the workers fork.
 
-        Every worker inherits them, instead of each searching its own. A Guesser that fails here
-        (a model trained for another limit) fails again in its games, which record the error.
+        Every worker inherits it, as the tournament's do. A Guesser that fails here (a model
+        trained for another limit) fails again in its games, which record the error.
         """
         for name, mode, limit in dict.fromkeys((key["agent"], key["mode"], key["limit"]) for key in keys):
-            on_prepare(name, mode, limit)
-            try:
-                agent = self.agent(name)
-                agent.prepare(mode == "hard", limit)
-                agent.decide(self.game.initial_state(hard=(mode == "hard"), max_guesses=limit),
-                             np.random.default_rng(0))  # kept by state, by the Guessers that keep decisions
-            except Exception:  # noqa: BLE001 - recorded by the games themselves
-                continue
+            if type(self.agent(name)).prepare is not Agent.prepare:
+                on_prepare(name, mode, limit)
+                try:
+                    self.agents[name].prepare(mode == "hard", limit)
+                except Exception:  # noqa: BLE001 - recorded by the games themselves
+                    continue
 
 
 def planned_games(agents: list[str], indicators: list[str], modes: list[str], max_guesses: int, cap: int,
@@ -171,11 +167,11 @@ def _numbered(item: tuple[int, list[dict]]) -> tuple[int, Any]:
 
 
 def units(items: list[dict]) -> list[list[dict]]:
-    """Items grouped by (Guesser, Indicator, mode), the searching adversary's groups first (the longest to play)."""
+    """Items grouped by (Guesser, mode), hard mode first (the longer to play): a group's searches are made once, by one worker."""
     groups: dict[tuple, list[dict]] = {}
     for item in items:
-        groups.setdefault((item["agent"], item["indicator"], item["mode"]), []).append(item)
-    return sorted(groups.values(), key=lambda group: group[0]["indicator"] != "adversary")
+        groups.setdefault((item["agent"], item["mode"]), []).append(item)
+    return sorted(groups.values(), key=lambda group: group[0]["mode"] != "hard")
 
 
 def share_out(players: Players, work: Callable[[list[dict]], Any], shares: list[list[dict]], jobs: int,
