@@ -578,8 +578,8 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
 
     if args.indicators is not None:
         return command_indicator_matrix(args, console)
-    if args.games is not None:
-        raise UserError("--games is the random Indicator's game count; it goes with --indicators ...,random")
+    if args.games is not None or args.honest is not None:
+        raise UserError(f"{'--games' if args.games is not None else '--honest'} goes with --indicators")
     game = load_game(args)
     plan = make_plan(game, agents=args.agents, mode=args.mode, seed=args.seed, options=agent_options(args),
                      sample=args.sample, max_guesses=args.max_guesses, answers_file=args.answers,
@@ -671,6 +671,8 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
         raise UserError(f"--indicators names no Indicator; choose among: {', '.join(indicator_names())}")
     if args.games is not None and "random" not in names:
         raise UserError("--games is the random Indicator's game count; add random to --indicators")
+    if args.honest is not None and "honest" not in names:
+        raise UserError("--honest names the honest column's tournament; add honest to --indicators")
     game = load_game(args)
     options = agent_options(args)
     agents, modes = list(parse_agents(args.agents)), list(parse_modes(args.mode))
@@ -680,17 +682,19 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
         plan = make_plan(game, agents=args.agents, mode=args.mode, seed=args.seed, options=options, sample=None,
                          max_guesses=args.max_guesses, answers_file=args.answers, guesses_file=args.guesses)
         plan = replace(plan, command_line=tournament_command(plan))
-        console.print(f"honest: the ordinary tournament, every answer, into {folder / HONEST_FOLDER}/ (continued "
-                      "or reused when it holds these settings' games)", markup=False, soft_wrap=True)
-        outcome = play_tournament(args, console, game, plan, folder / HONEST_FOLDER, resume=True,
+        honest = Path(args.honest) if args.honest is not None else folder / HONEST_FOLDER
+        console.print(f"honest: the ordinary tournament, every answer, in {honest}/ (continued, or used as it is "
+                      "when it holds these settings' games)", markup=False, soft_wrap=True)
+        outcome = play_tournament(args, console, game, plan, honest, resume=True,
                                   again="run the same command again to continue them")
         if outcome is None:
             return EXIT_INTERRUPTED
-        tournament_epilogue(console, outcome, folder / HONEST_FOLDER)
+        tournament_epilogue(console, outcome, honest)
     settings = MatrixSettings(agents=agents, indicators=names, modes=modes, max_guesses=args.max_guesses,
                               cap=args.cap, depth=depth, seed=args.seed,
                               games=(args.games or DEFAULT_GAMES) if "random" in names else 0, settings=options,
-                              words={"answers_file": args.answers, "guesses_file": args.guesses})
+                              words={"answers_file": args.answers, "guesses_file": args.guesses},
+                              honest_folder=str(honest) if "honest" in names else None)
     argv = " ".join(["python cli.py", *sys.argv[1:]]) if sys.argv and sys.argv[0].endswith("cli.py") else ""
     progress, advance, preparing = matrix_progress(console, len(settings.keys()), "playing",
                                                    shown=bool(settings.keys()))
@@ -733,13 +737,16 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
                         help=f"comma-separated agents (default: all of {', '.join(agent_names())})")
     parser.add_argument("--indicators", metavar="A,B,...",
                         help=f"play a Guesser x Indicator matrix instead ({', '.join(indicator_names())}): honest is "
-                             "the ordinary tournament (every answer, kept in DIR/honest/); absurdle and adversary play "
+                             "the ordinary tournament (every answer, kept in DIR/honest/ or --honest); absurdle and adversary play "
                              "one game per Guesser and mode, within --max-guesses and again capped at --cap guesses "
                              "(Absurdle has no limit of its own); random plays --games seeded games; the adversary "
                              "searches --depth deep (default 2, the search Guessers' default); the table is written "
                              "to DIR/matrix.md (default DIR: results/indicators-depth-D)")
     parser.add_argument("--cap", type=whole(1, MOST_GUESSES), default=20, metavar="N",
                         help="with --indicators: the guess cap of the 'unlimited' games (default 20)")
+    parser.add_argument("--honest", metavar="DIR",
+                        help="with --indicators honest,...: the honest column's tournament folder, used as it is when "
+                             "it holds these settings' games, continued otherwise (default: the run folder's honest/)")
     parser.add_argument("--games", type=whole(1, MOST_SAMPLE), metavar="N",
                         help="with --indicators ...,random: seeded games per Guesser and mode against the random "
                              "Indicator, drawn from --seed (default 200)")
@@ -792,17 +799,17 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
 def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     """verify on a Guesser x Indicator matrix: its honest tournament by the rules, every other game replayed."""
     from tournament import verify_folder
-    from tournament.indicators import HONEST_FOLDER, read_matrix, verify_matrix
+    from tournament.indicators import read_matrix, verify_matrix
 
     folder = Path(args.folder)
     stored, plan = read_matrix(folder)  # a file that is no matrix is refused before anything is checked
     problems: list[str] = []
-    if (folder / HONEST_FOLDER).is_dir():
-        with waiting(f"checking the honest column's tournament in {folder / HONEST_FOLDER}"):
-            honest = verify_folder(folder / HONEST_FOLDER, limit=args.limit, replay=args.replay,
+    if plan.honest_folder is not None and Path(plan.honest_folder).is_dir():
+        with waiting(f"checking the honest column's tournament in {plan.honest_folder}"):
+            honest = verify_folder(plan.honest_folder, limit=args.limit, replay=args.replay,
                                    replay_sample=args.sample)
-        problems += [f"{HONEST_FOLDER}: {problem}" for problem in honest.problems]
-        console.print(f"{folder / HONEST_FOLDER}: {honest.games} honest games checked by the rules"
+        problems += [f"{plan.honest_folder}: {problem}" for problem in honest.problems]
+        console.print(f"{plan.honest_folder}: {honest.games} honest games checked by the rules"
                       + (f", {honest.replayed} replayed move for move" if honest.replayed else ""), markup=False)
     if args.answers is None and args.guesses is None:
         args.answers, args.guesses = plan.words.get("answers_file"), plan.words.get("guesses_file")

@@ -343,7 +343,10 @@ def test_the_indicator_matrix_refuses_options_it_would_ignore(capsys, extra):
 @pytest.mark.parametrize("argv, message", [
     (("tournament", "--indicators", "absurdle", "--games", "5"),
      "--games is the random Indicator's game count; add random to --indicators"),
-    (("tournament", "--games", "5"), "--games is the random Indicator's game count; it goes with --indicators ...,random"),
+    (("tournament", "--games", "5"), "--games goes with --indicators"),
+    (("tournament", "--honest", "x"), "--honest goes with --indicators"),
+    (("tournament", "--indicators", "random", "--honest", "x"),
+     "--honest names the honest column's tournament; add honest to --indicators"),
 ])
 def test_games_goes_with_the_random_indicator(capsys, argv, message):
     from tests.conftest import run_cli

@@ -208,6 +208,8 @@ class MatrixSettings:
     settings: dict[str, Any]
     #: The word-list files played on, as given (None: the shipped lists).
     words: dict[str, str | None]
+    #: The folder of the honest column's tournament, as given (None: no honest column).
+    honest_folder: str | None = None
 
     def keys(self) -> list[dict]:
         """Every game's key, in order."""
@@ -218,7 +220,7 @@ class MatrixSettings:
         """The settings as the results file keeps them."""
         return {"agents": self.agents, "indicators": self.indicators, "modes": self.modes,
                 "max_guesses": self.max_guesses, "cap": self.cap, "depth": self.depth, "random_games": self.games,
-                "settings": self.settings, "words": self.words}
+                "settings": self.settings, "words": self.words, "honest_folder": self.honest_folder}
 
 
 def stored_settings(stored: dict[str, Any]) -> MatrixSettings:
@@ -226,7 +228,7 @@ def stored_settings(stored: dict[str, Any]) -> MatrixSettings:
     return MatrixSettings(agents=stored["agents"], indicators=stored["indicators"], modes=stored["modes"],
                           max_guesses=stored["max_guesses"], cap=stored["cap"], depth=stored["depth"],
                           seed=stored["seed"], games=stored["random_games"], settings=stored["settings"],
-                          words=stored["words"])
+                          words=stored["words"], honest_folder=stored["honest_folder"])
 
 
 def play_matrix(game: Wordle, plan: MatrixSettings, folder: Path, command: str, jobs: int = 1,
@@ -252,15 +254,15 @@ def play_matrix(game: Wordle, plan: MatrixSettings, folder: Path, command: str, 
     players.prepare(keys, on_prepare)
     share_out(players, _play_unit, units(keys), jobs, keep)
     rows = in_order(rows, keys)
-    write_atomically(folder / TABLE_FILE, "\n".join(matrix_markdown(head, rows, honest_results(folder, head))) + "\n")
+    write_atomically(folder / TABLE_FILE, "\n".join(matrix_markdown(head, rows, honest_results(head))) + "\n")
     return rows
 
 
-def honest_results(folder: Path, head: dict[str, Any]) -> dict[tuple[str, str], dict] | None:
-    """The honest column's figures by (Guesser, mode), from the tournament in `folder/honest` (None: not played)."""
-    if "honest" not in head["indicators"]:
+def honest_results(head: dict[str, Any]) -> dict[tuple[str, str], dict] | None:
+    """The honest column's figures by (Guesser, mode), from its tournament's summary (None: no honest column)."""
+    if head["honest_folder"] is None:
         return None
-    summary = json.loads((folder / HONEST_FOLDER / "summary.json").read_text(encoding="utf-8"))
+    summary = json.loads((Path(head["honest_folder"]) / "summary.json").read_text(encoding="utf-8"))
     return {(row["agent"], row["mode"]): {"mean": row["mean"], "solved": row["solved"], "worst": row["worst"],
                                           "games": row["games"]} for row in summary["summary"]["results"]}
 
@@ -291,8 +293,9 @@ def verify_matrix(game: Wordle, folder: Path, jobs: int = 1,
     problems = []
     if stored.get(WORD_LISTS_KEY) != game.words.checksum:
         return len(rows), [f"{MATRIX_FILE}: its word-list checksum does not match the lists given"]
-    if "honest" in plan.indicators and not (folder / HONEST_FOLDER / "summary.json").is_file():
-        problems.append(f"{HONEST_FOLDER}/: the honest column's tournament is missing")
+    if ("honest" in plan.indicators) != (plan.honest_folder is not None) or (
+            plan.honest_folder is not None and not (Path(plan.honest_folder) / "summary.json").is_file()):
+        problems.append(f"{MATRIX_FILE}: the honest column's tournament ({plan.honest_folder}) is missing")
     planned = [tuple(key[f] for f in KEY_FIELDS) for key in plan.keys()]
     if [tuple(row.get(f) for f in KEY_FIELDS) for row in rows] != planned:
         problems.append(f"{MATRIX_FILE}: its games are not the {len(planned)} its settings plan, in order")
@@ -308,7 +311,7 @@ def verify_matrix(game: Wordle, folder: Path, jobs: int = 1,
     share_out(players, _check_unit, units(rows), jobs, collect)
     try:
         table = (folder / TABLE_FILE).read_text(encoding="utf-8")
-        expected = "\n".join(matrix_markdown(stored, stored["games"], honest_results(folder, stored))) + "\n"
+        expected = "\n".join(matrix_markdown(stored, stored["games"], honest_results(stored))) + "\n"
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError):
         table, expected = None, ""
     if table != expected:
@@ -406,7 +409,7 @@ def matrix_markdown(head: dict[str, Any], rows: list[dict], honest: dict | None)
         key.append(f"random: {head['random_games']} seeded games per Guesser and mode (the same seeds for every Guesser): "
                    f"mean guesses (an unsolved game counts {limit + 1}), games solved, worst (X: some game not solved)")
     if "honest" in head["indicators"]:
-        key.append(f"honest: the ordinary tournament over every answer (`{HONEST_FOLDER}/`), the same figures")
+        key.append(f"honest: the ordinary tournament over every answer (`{head['honest_folder']}/`), the same figures")
     lines += ["", *(f"- {line}" for line in key)]
     errors = sorted({f"{row['agent']} (limit {row['limit']}): {row['error']}" for row in rows if row["error"]})
     lines += [f"- error: {line}" for line in errors]
