@@ -352,3 +352,20 @@ def test_games_goes_with_the_random_indicator(capsys, argv, message):
     from tests.conftest import run_cli
     code, out, err = run_cli(capsys, *argv)
     assert code == 2 and err.strip() == f"wordle-arena: error: {message}"
+
+
+def test_the_table_says_per_guesser_and_mode_where_the_adversary_was_easier_than_absurdle():
+    from tournament.indicators import adversary_against_absurdle
+
+    def row(agent, indicator, mode, limit, guesses, solved=True, error=""):
+        return {"agent": agent, "indicator": indicator, "mode": mode, "limit": limit, "guesses": guesses,
+                "solved": solved, "error": error}
+    head = {"agents": ["a", "b"], "indicators": ["absurdle", "adversary"], "modes": ["hard"], "max_guesses": 6}
+    rows = [row("a", "absurdle", "hard", 6, 5), row("a", "adversary", "hard", 6, 6, solved=False),  # X counts 7
+            row("b", "absurdle", "hard", 6, 6), row("b", "adversary", "hard", 6, 5),
+            row("a", "absurdle", "hard", 20, 5), row("a", "adversary", "hard", 20, 0, error="ModelError: no"),
+            row("b", "absurdle", "hard", 20, 5), row("b", "adversary", "hard", 20, 5)]
+    lines = adversary_against_absurdle(head, rows)
+    assert "| a | harder / not compared (error) |" in lines and "| b | EASIER / as hard |" in lines
+    assert "- easier: b hard (limit 6): adversary 5, absurdle 6" in lines
+    assert any(line.startswith("The adversary forced fewer guesses than Absurdle in 1 game,") for line in lines)

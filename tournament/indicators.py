@@ -117,7 +117,7 @@ def play_game(players: Players, key: dict) -> dict:
                            hard=(key["mode"] == "hard"), max_guesses=key["limit"])
         history, solved = played.final.history, played.solved
     except Exception as raised:  # an agent's failure (a model trained for another limit) is this game's result
-        error = f"{type(raised).__name__}: {raised}"
+        error = f"{type(raised).__name__}: {raised}".replace(f"{Path.cwd()}/", "")  # paths as from the run's folder
     return {**key, "solved": solved, "guesses": len(history), "words": [game.words.guesses[g] for g, _ in history],
             "replies": [format_pattern(p) for _, p in history], "error": error,
             "seconds": round(time.perf_counter() - start, 2)}
@@ -384,9 +384,10 @@ def adversary_against_absurdle(head: dict[str, Any], rows: list[dict]) -> list[s
             found.append(" / ".join(words))
         table.append(f"| {agent} | " + " | ".join(found) + " |")
     counts = ", ".join(f"{word} in {count}" for word, count in sorted(verdicts.items()))
-    summary = (f"Against every Guesser the adversary forced at least as many guesses as Absurdle ({counts})."
-               if not easier and "not compared (error)" not in verdicts else
-               f"The adversary forced at least as many guesses as Absurdle except where listed ({counts}).")
+    summary = (f"In every game compared, the adversary forced at least as many guesses as Absurdle ({counts})."
+               if not easier else
+               f"The adversary forced fewer guesses than Absurdle in {len(easier)} game{'s' * (len(easier) != 1)}, "
+               f"listed below ({counts}).")
     return ["Adversary against Absurdle, per Guesser, mode and limit (guesses forced; X counted as the limit plus one):",
             "", *table, "", summary, *(f"- easier: {line}" for line in easier)]
 
