@@ -283,7 +283,10 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
     if args.agent is None:
         playthrough = play_person(game, answer, args, board, run)
     else:
-        agent = make_advisor(args.agent, game, **agent_options(args))  # its first move kept on disk, if it searches
+        options = agent_options(args)
+        if args.indicator == "adversary" and AGENTS[args.agent].param("depth") is None:
+            options["depth"] = None  # --depth is the adversary's alone here
+        agent = make_advisor(args.agent, game, **options)  # its first move kept on disk, if it searches
         rng = game_rng(seed, answer) if run is None else against_rngs(seed)[0]
 
         def choose(state: State) -> int:

@@ -182,6 +182,13 @@ def test_search_runs_unchanged_with_indicator_decision_nodes():
     assert isinstance(adversary, type(make_indicator("adversary", game))) and not isinstance(adversary, Honest)
 
 
+def test_play_gives_the_adversary_the_depth_asked_even_for_a_guesser_that_does_not_search(capsys):
+    from .conftest import run_cli
+    code, out, _ = run_cli(capsys, "play", "--agent", "random", "--indicator", "adversary", "--depth", "1",
+                           "--seed", "2")
+    assert "random playing against adversary (searching 1 deep)" in out and "adversary on " in out
+
+
 def test_play_against_absurdle_shows_each_reply_kept_and_rejected(capsys, official_game):
     from .conftest import run_cli
     code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--indicator", "absurdle", "--seed", "1")
