@@ -26,7 +26,7 @@ from agents import AGENTS, Decision, Param, agent_names, all_params, game_rng, m
 from agents.registry import ForeignParameters
 from agents.base import draw_answer, fresh_seed, state_rng
 from agents.params import WHOLE
-from agents.indicators import Choice, indicator_names, make_indicator, play_with
+from agents.indicators import Choice, against_rngs, indicator_names, make_indicator, play_with
 from agents.assistant import NoAnswerFits, advice_data, advise_steps, guess_stats, make_advisor, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
@@ -299,6 +299,7 @@ def pick_answer(game: Wordle, word: str | None, seed: int) -> int:
 
 def command_play(args: argparse.Namespace, console: Console) -> int:
     """Play one game: an agent's trace, or a person at the terminal when no agent is named."""
+    play_indicator_checked(args)
     game = load_game(args, named=True)
     seed = fresh_seed() if args.seed is None else args.seed
     answer = pick_answer(game, args.answer, seed)
@@ -310,8 +311,11 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
     if args.agent is None:
         playthrough = play_person(game, answer, args, board, run)
     else:
-        agent = make_advisor(args.agent, game, **agent_options(args))  # its first move kept on disk, if it searches
-        rng = game_rng(seed, answer)
+        options = agent_options(args)
+        if args.indicator == "adversary" and AGENTS[args.agent].param("depth") is None:
+            options["depth"] = None  # --depth is the adversary's alone here
+        agent = make_advisor(args.agent, game, **options)  # its first move kept on disk, if it searches
+        rng = game_rng(seed, answer) if run is None else against_rngs(seed)[0]
 
         def choose(state: State) -> int:
             with waiting(thinking(agent, state.hard, state.max_guesses, state.guesses_used + 1)):
@@ -321,6 +325,8 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         if not args.json:
             against = (f"against {args.indicator}" if args.indicator != "honest"
                        else game.words.answers[answer].upper())
+            if args.indicator == "adversary":
+                against += f" (searching {depth_of(args)} deep)"
             console.print(Text(f"{args.agent} playing {against} ({mode} mode, seed {seed})", style="bold"))
         playthrough = run(choose) if run is not None else game.play(choose, answer, hard=args.hard,
                                                                     max_guesses=args.max_guesses)
@@ -407,15 +413,48 @@ def keyboard(game: Wordle, history: tuple[tuple[int, int], ...], palette: str = 
     return lines
 
 
+def play_indicator_checked(args: argparse.Namespace) -> None:
+    """Refuse, in one line, a --answer or --seed that the chosen --indicator would ignore."""
+    if args.indicator != "honest" and args.answer is not None:
+        raise UserError(f"--answer goes with --indicator honest: {args.indicator} holds no answer")
+    if args.indicator in ("absurdle", "adversary") and args.agent is None and args.seed is not None:
+        raise UserError(f"--seed: you against {args.indicator} draws nothing (its replies follow from your guesses); "
+                        "leave it out")
+    if args.indicator == "honest" and args.agent is None and args.answer is not None and args.seed is not None:
+        raise UserError("--seed: you against the --answer given draws nothing; leave it out")
+
+
+def depth_of(args: argparse.Namespace) -> int:
+    """How deep --indicator adversary searches: --depth, else its own default."""
+    from agents.indicators import INDICATORS
+    return args.depth or next(p.default for p in INDICATORS["adversary"].params if p.name == "depth")
+
+
+class Announced:
+    """An Indicator whose every reply is searched under a spinner saying so."""
+
+    def __init__(self, indicator: Any, what: str):
+        self.indicator, self.what = indicator, what
+
+    def reply(self, state: State, rng: Any) -> Choice:
+        """The Indicator's reply, with the spinner on."""
+        with waiting(self.what):
+            return self.indicator.reply(state, rng)
+
+
 def indicated_run(game: Wordle, args: argparse.Namespace, answer: int, seed: int, choices: list[Choice]):
     """How a game against --indicator is played (a function of the chooser), or None for today's honest game.
 
-    Each of the Indicator's choices is appended to `choices`.
+    Each of the Indicator's choices is appended to `choices`. The Indicator draws from its own
+    stream of the seed (`against_rngs`), so `--seed S` replays the matrix's random game of seed S.
     """
     if args.indicator == "honest":
         return None
-    indicator = make_indicator(args.indicator, game)
-    rng = game_rng(seed, answer)
+    indicator = make_indicator(args.indicator, game, **({"depth": depth_of(args)} if args.indicator == "adversary"
+                                                          else {}))
+    if args.indicator == "adversary":
+        indicator = Announced(indicator, f"the adversary searches its reply {depth_of(args)} deep")
+    rng = against_rngs(seed)[1]
     return lambda choose: play_with(game, choose, indicator, rng, hard=args.hard, max_guesses=args.max_guesses,
                                     seen=lambda state, choice: choices.append(choice))
 
@@ -507,7 +546,8 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--answer", metavar="WORD", help="the hidden word (default: a seeded random answer)")
     parser.add_argument("--indicator", choices=indicator_names(), default="honest", metavar="NAME",
                         help=f"who replies: {', '.join(indicator_names())} (default honest: today's game; the others "
-                             "hold no answer, and the trace shows what each reply kept and rejected)")
+                             "hold no answer, so --answer goes with honest only, and the trace shows what each reply "
+                             "kept and rejected; the adversary searches --depth deep, default 1)")
     parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
     add_seed_option(parser, "seed for the answer drawn and the agent's random choices (default: a fresh one, printed "
                             "so the game can be replayed)", default=None)
@@ -568,22 +608,41 @@ def add_absurdle_command(commands: argparse._SubParsersAction) -> None:
 # -- tournament and verify -------------------------------------------------------------
 def command_tournament(args: argparse.Namespace, console: Console) -> int:
     """Play the tournament into its run folder, show the tables and the verdict."""
-    from tournament import default_folder, make_plan, run_tournament
-    from tournament.report import ProgressDisplay, comparison_table, results_table
+    from tournament import default_folder, make_plan
+    from tournament.report import comparison_table, results_table
 
     if args.indicators is not None:
         return command_indicator_matrix(args, console)
+    if args.games is not None or args.honest is not None:
+        raise UserError(f"{'--games' if args.games is not None else '--honest'} goes with --indicators")
     game = load_game(args)
     plan = make_plan(game, agents=args.agents, mode=args.mode, seed=args.seed, options=agent_options(args),
                      sample=args.sample, max_guesses=args.max_guesses, answers_file=args.answers,
                      guesses_file=args.guesses)
     plan = replace(plan, command_line=tournament_command(plan))
     folder = args.out if args.out is not None else default_folder(plan)
+    outcome = play_tournament(args, console, game, plan, folder, args.resume)
+    if outcome is None:
+        return EXIT_INTERRUPTED
+    console.print(results_table(outcome.summary))
+    if outcome.summary.comparisons:
+        console.print(comparison_table(outcome.summary))
+    console.print(outcome.summary.verdict, markup=False)
+    tournament_epilogue(console, outcome, folder)
+    return 0
+
+
+def play_tournament(args: argparse.Namespace, console: Console, game: Wordle, plan: Any, folder: str | Path,
+                    resume: bool, again: str = "run the same command with --resume to continue") -> Any:
+    """Run a tournament's plan into `folder` with progress bars; its outcome, or None after Ctrl-C (said on stderr, with `again`)."""
+    from tournament import run_tournament
+    from tournament.report import ProgressDisplay
+
     display = ProgressDisplay(console)
     typed = sys.argv and (sys.argv[0].endswith("cli.py") or sys.argv[0].endswith("wordle-arena"))
     argv = ["python cli.py" if sys.argv[0].endswith("cli.py") else "wordle-arena", *sys.argv[1:]] if typed else None
     try:
-        outcome = run_tournament(plan, game, folder, jobs=args.jobs or os.cpu_count(), resume=args.resume,
+        outcome = run_tournament(plan, game, folder, jobs=args.jobs or os.cpu_count(), resume=resume,
                                  argv=argv, on_start=display.start, on_game=display.advance,
                                  on_prepare=lambda agent, mode: console.print(
                                      f"{agent}: preparing for {mode} mode once, before its games (what it keeps on "
@@ -591,15 +650,16 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     except KeyboardInterrupt:
         display.stop()
         Console(stderr=True, highlight=False).print(
-            f"interrupted: every finished game is saved in {folder}; run the same command with --resume to continue",
+            f"interrupted: every finished game is saved in {folder}; {again}",
             markup=False, soft_wrap=True)
-        return EXIT_INTERRUPTED
+        return None
     finally:
         display.stop()
-    console.print(results_table(outcome.summary))
-    if outcome.summary.comparisons:
-        console.print(comparison_table(outcome.summary))
-    console.print(outcome.summary.verdict, markup=False)
+    return outcome
+
+
+def tournament_epilogue(console: Console, outcome: Any, folder: str | Path) -> None:
+    """What a tournament run repaired, and how many games it played or found already played."""
     for note in outcome.notes:
         console.print(f"repaired: {note}", markup=False, soft_wrap=True)
     if outcome.played == 0 and outcome.resumed and not outcome.notes:
@@ -607,40 +667,80 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     else:
         console.print(f"{outcome.played} games played, {outcome.resumed} resumed; results in {folder}/ "
                       "(games.csv, timings.csv, summary.json, report.md)")
-    return 0
+
+
+def matrix_progress(console: Console, total: int | None, verb: str, shown: bool = True) -> tuple[Progress, Any, Any]:
+    """A started progress bar over a matrix's games, its advance(rows) callback naming the group just done, and
+    its on_prepare(agent, mode, limit) callback naming the Guesser preparing before the games."""
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    progress = Progress(TextColumn("{task.description:<44}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        TimeRemainingColumn(), console=console, transient=False, disable=not shown)
+    bar = progress.add_task(f"{verb} (each Guesser and mode, hard first)", total=total)
+    progress.start()
+
+    def advance(rows: list[dict]) -> None:
+        first = rows[0]
+        progress.update(bar, advance=len(rows), description=f"{verb}: {first['agent']} {first['mode']} done")
+
+    def preparing(agent: str, mode: str, limit: int) -> None:
+        progress.update(bar, description=f"preparing {agent} ({mode}, {limit} guesses)")
+    return progress, advance, preparing
 
 
 def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
-    """tournament --indicators: every Guesser against each deterministic Indicator, kept in the run folder."""
-    from tournament.indicators import DETERMINISTIC, matrix_lines, play_matrix
+    """tournament --indicators: every Guesser against each Indicator, kept in the run folder."""
+    from agents.params import DEPTH
+    from tournament import make_plan
+    from tournament.indicators import DEFAULT_GAMES, HONEST_FOLDER, TABLE_FILE, MatrixSettings, play_matrix
     from tournament.plan import parse_agents, parse_modes
 
-    names = [name.strip() for name in args.indicators.split(",") if name.strip()]
-    ignored = [flag for flag, given in (("--sample", args.sample is not None), ("--seed", args.seed != 0),
-                                        ("--jobs", args.jobs is not None), ("--resume", args.resume)) if given]
+    names = list(dict.fromkeys(name.strip() for name in args.indicators.split(",") if name.strip()))
+    ignored = [flag for flag, given in (("--sample", args.sample is not None), ("--resume", args.resume)) if given]
     if ignored:
-        raise UserError(f"--indicators plays one game per Guesser, mode and Indicator; it takes no {', '.join(ignored)}")
+        raise UserError(f"--indicators plays every answer against honest and a fixed set of games against the "
+                        f"others; it takes no {', '.join(ignored)}")
     if unknown := [name for name in names if name not in indicator_names()]:
         raise UserError(f"unknown indicator '{unknown[0]}'; choose among: {', '.join(indicator_names())}")
-    if "honest" in names:
-        console.print("honest: its column is the ordinary tournament (every answer), played without --indicators",
-                      markup=False)
-    chosen = [name for name in names if name != "honest"]
-    if not chosen:
-        return 0
+    if not names:
+        raise UserError(f"--indicators names no Indicator; choose among: {', '.join(indicator_names())}")
+    if args.games is not None and "random" not in names:
+        raise UserError("--games is the random Indicator's game count; add random to --indicators")
+    if args.honest is not None and "honest" not in names:
+        raise UserError("--honest names the honest column's tournament; add honest to --indicators")
     game = load_game(args)
-    folder = Path(args.out) if args.out is not None else Path("results") / f"indicators-{'-'.join(chosen)}"
+    options = agent_options(args)
+    agents, modes = list(parse_agents(args.agents)), list(parse_modes(args.mode))
+    depth = options.get("depth") or DEPTH.default
+    folder = Path(args.out) if args.out is not None else Path("results") / f"indicators-depth-{depth}"
+    if "honest" in names:
+        plan = make_plan(game, agents=args.agents, mode=args.mode, seed=args.seed, options=options, sample=None,
+                         max_guesses=args.max_guesses, answers_file=args.answers, guesses_file=args.guesses)
+        plan = replace(plan, command_line=tournament_command(plan))
+        honest = Path(args.honest) if args.honest is not None else folder / HONEST_FOLDER
+        console.print(f"honest: the ordinary tournament, every answer, in {honest}/ (continued, or used as it is "
+                      "when it holds these settings' games)", markup=False, soft_wrap=True)
+        outcome = play_tournament(args, console, game, plan, honest, resume=True,
+                                  again="run the same command again to continue them")
+        if outcome is None:
+            return EXIT_INTERRUPTED
+        tournament_epilogue(console, outcome, honest)
+    settings = MatrixSettings(agents=agents, indicators=names, modes=modes, max_guesses=args.max_guesses,
+                              cap=args.cap, depth=depth, seed=args.seed,
+                              games=(args.games or DEFAULT_GAMES) if "random" in names else 0, settings=options,
+                              words={"answers_file": args.answers, "guesses_file": args.guesses},
+                              honest_folder=str(honest) if "honest" in names else None)
     argv = " ".join(["python cli.py", *sys.argv[1:]]) if sys.argv and sys.argv[0].endswith("cli.py") else ""
-    depth = agent_options(args).get("depth") or 1
-    rows = play_matrix(game, list(parse_agents(args.agents)), chosen, list(parse_modes(args.mode)),
-                       args.max_guesses, args.cap, depth, agent_options(args), folder, argv,
-                       on_game=lambda row: console.print(
-                           f"{row['agent']} vs {row['indicator']} ({row['mode']}, limit {row['limit']}): "
-                           f"{' '.join(row['words'])}", markup=False, soft_wrap=True))
-    for line in matrix_lines(rows, args.max_guesses, args.cap):
+    progress, advance, preparing = matrix_progress(console, len(settings.keys()), "playing",
+                                                   shown=bool(settings.keys()))
+    try:
+        rows = play_matrix(game, settings, folder, argv, jobs=args.jobs or os.cpu_count() or 1, on_games=advance,
+                           on_prepare=preparing)
+    finally:
+        progress.stop()
+    for line in (folder / TABLE_FILE).read_text(encoding="utf-8").splitlines():
         console.print(line, markup=False, soft_wrap=True)
-    console.print(f"results in {folder}/ (indicators.json); deterministic Indicators: {', '.join(DETERMINISTIC)}",
-                  markup=False)
+    console.print(f"results in {folder}/ (indicators.json: {len(rows)} games; {TABLE_FILE})", markup=False)
     return 0
 
 
@@ -671,12 +771,20 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--agents", metavar="A,B,...",
                         help=f"comma-separated agents (default: all of {', '.join(agent_names())})")
     parser.add_argument("--indicators", metavar="A,B,...",
-                        help=f"play a Guesser x Indicator matrix instead, one game per Guesser, mode and limit against "
-                             f"each deterministic Indicator (absurdle, adversary; the adversary searches --depth deep, "
-                             f"default 1); Absurdle has no limit of its own, so each cell is played within "
-                             f"--max-guesses and again capped at --cap guesses")
+                        help=f"play a Guesser x Indicator matrix instead ({', '.join(indicator_names())}): honest is "
+                             "the ordinary tournament (every answer, kept in DIR/honest/ or --honest); absurdle and adversary play "
+                             "one game per Guesser and mode, within --max-guesses and again capped at --cap guesses "
+                             "(Absurdle has no limit of its own); random plays --games seeded games; the adversary "
+                             "searches --depth deep (default 2, the search Guessers' default); the table is written "
+                             "to DIR/matrix.md (default DIR: results/indicators-depth-D)")
     parser.add_argument("--cap", type=whole(1, MOST_GUESSES), default=20, metavar="N",
                         help="with --indicators: the guess cap of the 'unlimited' games (default 20)")
+    parser.add_argument("--honest", metavar="DIR",
+                        help="with --indicators honest,...: the honest column's tournament folder, used as it is when "
+                             "it holds these settings' games, continued otherwise (default: the run folder's honest/)")
+    parser.add_argument("--games", type=whole(1, MOST_SAMPLE), metavar="N",
+                        help="with --indicators ...,random: seeded games per Guesser and mode against the random "
+                             "Indicator, drawn from --seed (default 200)")
     parser.add_argument("--mode", choices=("normal", "hard", "both"), default="both",
                         help="which modes to play (default both)")
     parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), metavar="N",
@@ -697,18 +805,14 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
 def command_verify(args: argparse.Namespace, console: Console) -> int:
     """Replay a run folder through the rules; exit 1 with one line per problem on any mismatch."""
     from tournament import verify_folder
-    from tournament.indicators import MATRIX_FILE, verify_matrix
+    from tournament.indicators import MATRIX_FILE
 
     if args.sample is not None and not args.replay:
         raise UserError("--sample goes with --replay (it is how many games to replay)")
     if (Path(args.folder) / MATRIX_FILE).is_file():
-        with waiting("replaying the Guesser x Indicator games"):
-            games, problems = verify_matrix(load_game(args), Path(args.folder))
-        for problem in problems[: args.limit]:
-            console.print(f"wordle-arena: verify: {problem}", markup=False, soft_wrap=True)
-        console.print(f"{args.folder}: {games} Guesser x Indicator games replayed move for move, every reply checked "
-                      f"against its Indicator's rule: {'FAILED' if problems else 'all agree'}", markup=False)
-        return 1 if problems else 0
+        return verify_indicator_matrix(args, console)
+    if args.jobs is not None:
+        raise UserError("--jobs is for a Guesser x Indicator matrix's folder (tournament --indicators)")
     with Progress(console=console, transient=True, disable=not (args.replay and console.is_terminal)) as progress:
         bar = progress.add_task("replaying the recorded agents", total=None)
         result = verify_folder(args.folder, answers=args.answers, guesses=args.guesses, limit=args.limit,
@@ -727,6 +831,39 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
     return 1
 
 
+def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
+    """verify on a Guesser x Indicator matrix: its honest tournament by the rules, every other game replayed."""
+    from tournament import verify_folder
+    from tournament.indicators import read_matrix, verify_matrix
+
+    folder = Path(args.folder)
+    stored, plan = read_matrix(folder)  # a file that is no matrix is refused before anything is checked
+    problems: list[str] = []
+    if plan.honest_folder is not None and Path(plan.honest_folder).is_dir():
+        with waiting(f"checking the honest column's tournament in {plan.honest_folder}"):
+            honest = verify_folder(plan.honest_folder, limit=args.limit, replay=args.replay,
+                                   replay_sample=args.sample)
+        problems += [f"{plan.honest_folder}: {problem}" for problem in honest.problems]
+        console.print(f"{plan.honest_folder}: {honest.games} honest games checked by the rules"
+                      + (f", {honest.replayed} replayed move for move" if honest.replayed else ""), markup=False)
+    if args.answers is None and args.guesses is None:
+        args.answers, args.guesses = plan.words.get("answers_file"), plan.words.get("guesses_file")
+    game = load_game(args)
+    total = len(stored["games"])
+    progress, advance, preparing = matrix_progress(console, total, "replaying", shown=total > 0)
+    try:
+        games, found = verify_matrix(game, folder, jobs=args.jobs or os.cpu_count() or 1, on_games=advance,
+                                     on_prepare=preparing)
+    finally:
+        progress.stop()
+    problems += found
+    for problem in problems[: args.limit]:
+        console.print(f"wordle-arena: verify: {problem}", markup=False, soft_wrap=True)
+    console.print(f"{args.folder}: {games} Guesser x Indicator games replayed move for move, every reply checked "
+                  f"against its Indicator's rule: {'FAILED' if problems else 'all agree'}", markup=False)
+    return 1 if problems else 0
+
+
 def add_verify_command(commands: argparse._SubParsersAction) -> None:
     """`verify`: re-check a tournament's run folder."""
     parser = commands.add_parser(
@@ -742,6 +879,9 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
                         help="also play every game again with the recorded agents and settings and compare move for move")
     parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), metavar="N",
                         help=f"with --replay: replay N games drawn from the run seed instead of all (at most {MOST_SAMPLE})")
+    parser.add_argument("--jobs", type=whole(1, MOST_JOBS), metavar="N",
+                        help="for a Guesser x Indicator matrix (tournament --indicators): processes replaying its "
+                             "games (default: the number of CPUs)")
     add_word_list_options(parser)
     parser.set_defaults(handler=command_verify)
 

@@ -75,6 +75,7 @@ class Agent(ABC):
 #: Second seed words, so that the streams drawn from one seed never coincide.
 ANSWER_STREAM = 0x414E5357
 SAMPLE_STREAM = 0x53414D50
+INDICATOR_STREAM = 0x494E4443
 
 
 def game_rng(seed: int, answer: int) -> np.random.Generator:
@@ -94,6 +95,23 @@ def state_rng(seed: int, state: State) -> np.random.Generator:
 def draw_answer(seed: int, answer_count: int) -> int:
     """The answer a game with no named answer hides under `seed`."""
     return int(np.random.default_rng([seed, ANSWER_STREAM]).integers(answer_count))
+
+
+def indicator_rng(seed: int) -> np.random.Generator:
+    """The generator an Indicator that draws its replies gets for the game played under `seed`.
+
+    It is a stream of its own, so the replies depend on the seed and the guesses alone,
+    and a recorded game's replies can be drawn again from its seed without its Guesser.
+    """
+    return np.random.default_rng([seed, INDICATOR_STREAM])
+
+
+def indicator_seeds(seed: int, count: int) -> list[int]:
+    """The seeds of `count` games against a drawing Indicator under run seed `seed` (each typeable to `play --seed`).
+
+    Game k's seed depends on (seed, k) alone, so a longer run begins with the games of a shorter one.
+    """
+    return [int(np.random.SeedSequence([seed, INDICATOR_STREAM, k]).generate_state(1)[0]) for k in range(count)]
 
 
 def fresh_seed() -> int:

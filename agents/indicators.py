@@ -20,6 +20,7 @@ from search import State, Wordle, format_pattern
 from search.feedback import GREEN, PATTERN_COUNT, YELLOW, decode_colours
 from search.game import Playthrough
 
+from .base import game_rng, indicator_rng
 from .params import DEPTH, WHOLE, Param
 from .registry import AgentError, settle
 
@@ -66,8 +67,11 @@ class Indicator:
                         key=lambda pair: (-pair[1], TIE_RANK[pair[0]]))
         return Choice(pattern=int(pattern), kept=int(counts[patterns == pattern][0]), rejected=tuple(others))
 
-    def problem(self, state: State, pattern: int) -> str | None:
-        """Why `pattern` is not this Indicator's reply to `state` (None: it is); the default checks consistency."""
+    def problem(self, state: State, pattern: int, rng: np.random.Generator) -> str | None:
+        """Why `pattern` is not this Indicator's reply to `state` (None: it is); the default checks consistency.
+
+        `rng` is the generator the game's replies were drawn from, at this reply (used by drawing Indicators).
+        """
         if not np.any(self.game.matrix[state.pending, state.candidates] == pattern):
             return f"no possible answer gives {format_pattern(pattern)}"
         return None
@@ -105,7 +109,7 @@ class Honest(Indicator):
         """The pattern the pending guess gets from the held answer."""
         return self.choice(state, self.game.reply(state.pending, self.answer))
 
-    def problem(self, state: State, pattern: int) -> str | None:
+    def problem(self, state: State, pattern: int, rng: np.random.Generator) -> str | None:
         """Whether `pattern` is the truthful reply for the held answer."""
         expected = self.game.reply(state.pending, self.answer)
         return None if pattern == expected else f"{format_pattern(pattern)} is not the truthful reply {format_pattern(expected)}"
@@ -131,7 +135,7 @@ class Absurdle(Indicator):
         """The pattern of the largest bucket, by Absurdle's tie-break."""
         return largest_bucket(*self.buckets(state))
 
-    def problem(self, state: State, pattern: int) -> str | None:
+    def problem(self, state: State, pattern: int, rng: np.random.Generator) -> str | None:
         """Whether `pattern` is Absurdle's reply."""
         expected = self.pattern(state)
         return None if pattern == expected else f"{format_pattern(pattern)} is not the largest bucket's {format_pattern(expected)}"
@@ -147,19 +151,28 @@ class RandomIndicator(Indicator):
         patterns, counts = self.buckets(state)
         return self.choice(state, int(rng.choice(patterns, p=counts / counts.sum())))
 
+    def problem(self, state: State, pattern: int, rng: np.random.Generator) -> str | None:
+        """Whether `pattern` is the bucket `rng` draws (the game's generator, drawn again reply by reply)."""
+        expected = self.reply(state, rng).pattern
+        return None if pattern == expected else f"{format_pattern(pattern)} is not the reply drawn, {format_pattern(expected)}"
+
 
 class Adversary(Indicator):
     """Searches: the reply after which the Guesser's best value, by depth-limited minimax, is lowest.
 
-    Each reply's state is valued by the same `minimax` search (evaluation, policies, limit) the
-    minimax Guesser uses, `depth` Guesser moves deep; a reply that ends the game is valued by its
-    utility. Ties go to the larger bucket, then Absurdle's order.
+    Each reply's state is valued by the minimax value (evaluation, policies, limit) the minimax
+    Guesser searches, `depth` Guesser moves deep; a reply that ends the game is valued by its
+    utility. Ties go to the larger bucket, then Absurdle's order. The value is found by the
+    alphabeta Guesser's search, which gives minimax's root value with fewer nodes (measured: one
+    hard-mode game of entropy against it, depth 2, took 9.0 s instead of 16.1 s with every one of
+    its 131 values equal); `tests/test_indicators.py` checks it against minimax. Its depth is set like the
+    Guessers', by `--depth`; left unset it is 1, so that a person playing it waits seconds, not minutes.
     """
 
     def __init__(self, game: Wordle, depth: int = 1):
         super().__init__(game)
         from .registry import make_agent  # the Guessers' registry, filled by the package's import
-        self.guesser = make_agent("minimax", game, depth=depth)
+        self.guesser = make_agent("alphabeta", game, depth=depth)
         self.values: dict[tuple, float] = {}
 
     def value(self, state: State, rng: np.random.Generator) -> float:
@@ -182,9 +195,9 @@ class Adversary(Indicator):
         """The reply worst for the Guesser."""
         return self.choice(state, self.ranked(state, rng)[0][3])
 
-    def problem(self, state: State, pattern: int) -> str | None:
-        """Whether `pattern` is the adversary's reply (searched again)."""
-        expected = self.ranked(state, np.random.default_rng(0))[0][3]
+    def problem(self, state: State, pattern: int, rng: np.random.Generator) -> str | None:
+        """Whether `pattern` is the adversary's reply (searched again, or read from its cache of values)."""
+        expected = self.ranked(state, rng)[0][3]
         return None if pattern == expected else f"{format_pattern(pattern)} is not the adversary's reply {format_pattern(expected)}"
 
 
@@ -225,6 +238,15 @@ def make_indicator(name: str, game: Wordle, **given: Any) -> Indicator:
     return indicator
 
 
+def against_rngs(seed: int) -> tuple[np.random.Generator, np.random.Generator]:
+    """The Guesser's and the Indicator's generators for a game against an Indicator holding no answer, under `seed`.
+
+    Two streams, so the Indicator's draws do not depend on how many numbers the Guesser drew;
+    `play --seed S` and the matrix's game with seed S are the same game.
+    """
+    return game_rng(seed, 0), indicator_rng(seed)
+
+
 def play_with(game: Wordle, choose: Callable[[State], int], indicator: Indicator, rng: np.random.Generator,
               hard: bool = False, max_guesses: int = 6,
               seen: Callable[[State, Choice], None] | None = None) -> Playthrough:
@@ -241,18 +263,23 @@ def play_with(game: Wordle, choose: Callable[[State], int], indicator: Indicator
 
 
 def reply_problems(game: Wordle, indicator: Indicator, history: tuple[tuple[int, int], ...], hard: bool,
-                   max_guesses: int) -> list[str]:
-    """Each reply of a played `history` that breaks `indicator`'s rule, as 'guess N: why'."""
+                   max_guesses: int, rng: np.random.Generator | None = None) -> list[str]:
+    """Each reply of a played `history` that breaks `indicator`'s rule, as 'guess N: why'.
+
+    `rng`: a generator in the state the game's Indicator got its own in (`indicator_rng(seed)`), needed
+    to check a drawing Indicator's replies; None: a fresh one, enough for the others.
+    """
+    rng = np.random.default_rng(0) if rng is None else rng
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
     problems = []
     for number, (guess, pattern) in enumerate(history, start=1):
         asked = game.result(state, guess)
-        if (why := indicator.problem(asked, pattern)) is not None:
+        if (why := indicator.problem(asked, pattern, rng)) is not None:
             problems.append(f"guess {number}: {why}")
             break
         state = game.result(asked, pattern)
     return problems
 
 
-__all__ = ["Choice", "INDICATORS", "Indicator", "indicator_names", "largest_bucket", "make_indicator",
+__all__ = ["Choice", "INDICATORS", "Indicator", "against_rngs", "indicator_names", "largest_bucket", "make_indicator",
            "play_with", "reply_problems"]

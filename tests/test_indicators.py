@@ -147,6 +147,26 @@ def test_indicators_are_consistent_and_the_adversary_is_no_easier_than_absurdle(
     assert lengths["adversary"] >= lengths["absurdle"]
 
 
+@settings(max_examples=8, deadline=None)
+@given(game=small_lists(), hard=st.booleans(), depth=st.integers(1, 3))
+def test_the_adversary_values_every_reply_as_minimax_does(game, hard, depth):
+    # The adversary searches with alpha-beta; the reference is the minimax Guesser's value of the same
+    # state under the same settings, for every reply of every move of a played game.
+    adversary = make_indicator("adversary", game, depth=depth)
+    reference = make_agent("minimax", game, depth=depth)
+    rng = np.random.default_rng(0)
+    played = play_with(game, lambda state: int(game.legal_guesses(state)[-1]), adversary, rng, hard=hard,
+                       max_guesses=4)
+    state = game.initial_state(hard=hard, max_guesses=4)
+    for guess, pattern in played.final.history:
+        asked = game.result(state, guess)
+        for reply in np.unique(game.matrix[guess, asked.candidates]):
+            child = game.result(asked, int(reply))
+            expected = game.utility(child) if game.is_terminal(child) else reference.search(child, rng).value
+            assert adversary.value(child, rng) == expected
+        state = game.result(asked, pattern)
+
+
 def test_search_runs_unchanged_with_indicator_decision_nodes():
     # The adversary's decision nodes are the game's own Indicator nodes: minimax's value of the start equals
     # the game the adversary forces on the exact minimax Guesser (searched to the end on both sides).
@@ -162,6 +182,13 @@ def test_search_runs_unchanged_with_indicator_decision_nodes():
     assert isinstance(adversary, type(make_indicator("adversary", game))) and not isinstance(adversary, Honest)
 
 
+def test_play_gives_the_adversary_the_depth_asked_even_for_a_guesser_that_does_not_search(capsys):
+    from .conftest import run_cli
+    code, out, _ = run_cli(capsys, "play", "--agent", "random", "--indicator", "adversary", "--depth", "1",
+                           "--seed", "2")
+    assert "random playing against adversary (searching 1 deep)" in out and "adversary on " in out
+
+
 def test_play_against_absurdle_shows_each_reply_kept_and_rejected(capsys, official_game):
     from .conftest import run_cli
     code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--indicator", "absurdle", "--seed", "1")
@@ -173,7 +200,7 @@ def test_play_against_absurdle_shows_each_reply_kept_and_rejected(capsys, offici
 
 def test_a_person_plays_against_absurdle_and_may_abandon(capsys, monkeypatch):
     from .conftest import run_cli
-    code, out, _ = run_cli(capsys, "play", "--indicator", "absurdle", "--seed", "1", stdin="soare\n",
+    code, out, _ = run_cli(capsys, "play", "--indicator", "absurdle", stdin="soare\n",
                            monkeypatch=monkeypatch)
     assert code == 1 and "absurdle held no answer" in out
 
@@ -188,16 +215,118 @@ def test_the_indicator_matrix_is_kept_and_verify_replays_it(capsys, tmp_path):
     import json
     from .conftest import run_cli
     folder = tmp_path / "matrix"
-    code, out, _ = run_cli(capsys, "tournament", "--indicators", "honest,absurdle", "--agents", "entropy",
-                           "--mode", "normal", "--out", str(folder))
-    assert code == 0 and "entropy: absurdle normal 5 / 5" in out
+    code, out, _ = run_cli(capsys, "tournament", "--indicators", "absurdle", "--agents", "entropy",
+                           "--mode", "normal", "--jobs", "1", "--out", str(folder))
+    assert code == 0 and "| entropy | 5 / 5 |" in out and "the adversary searched 2 deep" in out
     stored = json.loads((folder / "indicators.json").read_text())
-    assert [row["limit"] for row in stored["games"]] == [6, 20]
+    assert [row["limit"] for row in stored["games"]] == [6, 20] and stored["depth"] == 2
     assert run_cli(capsys, "verify", str(folder))[0] == 0
     stored["games"][0]["replies"][0] = "y----"  # a reply Absurdle would not give
     (folder / "indicators.json").write_text(json.dumps(stored))
     code, out, _ = run_cli(capsys, "verify", str(folder))
     assert code == 1 and "is not the largest bucket" in out
+
+
+@pytest.fixture()
+def word_files(tmp_path):
+    """Small answer and guess lists as files: 20 answers, and the guesses are the answers plus ACING."""
+    answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    answers.write_text("\n".join(sorted(ANSWER_POOL)) + "\n")
+    guesses.write_text("\n".join(sorted([*ANSWER_POOL, "acing"])) + "\n")
+    return ["--answers", str(answers), "--guesses", str(guesses)]
+
+
+def test_the_full_matrix_has_all_four_indicators_and_verify_catches_a_forged_draw(capsys, tmp_path, word_files):
+    import json
+    from tournament.indicators import HONEST_FOLDER
+    from .conftest import run_cli
+    folder = tmp_path / "matrix"
+    code, out, _ = run_cli(capsys, "tournament", "--indicators", "honest,absurdle,adversary,random", "--agents",
+                           "entropy,minimax", "--games", "6", "--depth", "1", "--seed", "3", "--jobs", "2",
+                           "--out", str(folder), *word_files)
+    assert code == 0, out
+    assert "| Guesser | honest normal | honest hard | absurdle normal |" in out and "searched 1 deep" in out
+    assert "Adversary against Absurdle, per Guesser, mode and limit" in out
+    assert (folder / HONEST_FOLDER / "games.csv").is_file() and (folder / "matrix.md").is_file()
+    stored = json.loads((folder / "indicators.json").read_text())
+    drawn = [row for row in stored["games"] if row["indicator"] == "random"]
+    assert len(drawn) == 2 * 2 * 6 and len({row["seed"] for row in drawn}) == 6  # the same 6 seeds for each
+    assert stored["depth"] == 1 and stored["seed"] == 3
+    code, out, _ = run_cli(capsys, "verify", str(folder), "--jobs", "2")
+    assert code == 0 and "all agree" in out and "honest games checked by the rules" in out
+    forged = next(row for row in stored["games"] if row["indicator"] == "random" and len(row["replies"]) > 1)
+    last = forged["replies"][-1]
+    forged["replies"][-1] = next(p for p in ("-----", "ggggg", "y----") if p != last)
+    (folder / "indicators.json").write_text(json.dumps(stored))
+    code, out, _ = run_cli(capsys, "verify", str(folder))
+    assert code == 1 and f"seed {forged['seed']}" in out
+
+
+@pytest.mark.parametrize("text", ["[]", "{}", '{"games": 3}', "not json"])
+def test_verify_refuses_a_matrix_file_it_cannot_read_in_one_line(capsys, tmp_path, text):
+    from .conftest import run_cli
+    (tmp_path / "indicators.json").write_text(text)
+    code, out, err = run_cli(capsys, "verify", str(tmp_path))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "indicators.json: not a Guesser x Indicator matrix this version keeps" in err
+
+
+def test_a_random_game_replays_from_its_seed_alone():
+    # Two players built apart play the same game from the same seed; its replies are the ones drawn
+    # again from the seed by the rule, and a different reply anywhere is caught.
+    from agents.indicators import against_rngs
+    from search import parse_pattern
+    from tournament.indicators import Players, play_game
+    game = small_game(ANSWER_POOL, ["acing"])
+    key = {"agent": "random", "indicator": "random", "mode": "hard", "limit": 6, "seed": 12345}
+    first, again = play_game(Players(game, 1, {}), key), play_game(Players(game, 1, {}), key)
+    assert (first["words"], first["replies"]) == (again["words"], again["replies"])
+    history = tuple((game.words.guess_index[w], parse_pattern(p)) for w, p in zip(first["words"], first["replies"]))
+    indicator = make_indicator("random", game)
+    assert reply_problems(game, indicator, history, True, 6, against_rngs(12345)[1]) == []
+    other = next(g for g in range(len(game.words.answers)) if game.reply(history[0][0], g) != history[0][1])
+    tampered = ((history[0][0], game.reply(history[0][0], other)), *history[1:])
+    [problem] = reply_problems(game, indicator, tampered, True, 6, against_rngs(12345)[1])
+    assert problem.startswith("guess 1: ") and "is not the reply drawn" in problem
+
+
+def test_play_against_random_with_a_seed_is_the_matrix_game_of_that_seed(capsys, official_game):
+    import json
+    from tournament.indicators import Players, play_game
+    from .conftest import run_cli
+    code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--indicator", "random", "--seed", "77", "--json")
+    played = json.loads(out)
+    row = play_game(Players(official_game, 1, {}),
+                    {"agent": "entropy", "indicator": "random", "mode": "normal", "limit": 6, "seed": 77})
+    assert [turn["guess"] for turn in played["turns"]] == row["words"]
+    assert [turn["pattern"] for turn in played["turns"]] == row["replies"]
+
+
+def test_game_seeds_of_a_longer_run_begin_with_those_of_a_shorter_one():
+    from agents.base import indicator_seeds
+    assert indicator_seeds(5, 40)[:10] == indicator_seeds(5, 10)
+    assert len(set(indicator_seeds(5, 40))) == 40 and indicator_seeds(5, 3) != indicator_seeds(6, 3)
+
+
+def test_the_matrix_adversary_searches_the_depth_given():
+    from tournament.indicators import Players
+    game = small_game(ANSWERS, ["acing"])
+    assert Players(game, 3, {}).indicator("adversary").guesser.limit.depth == 3
+    assert make_indicator("adversary", game).guesser.limit.depth == 1  # alone, it searches 1 deep (play's default)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("--agent", "entropy", "--indicator", "absurdle", "--answer", "cigar"),
+     "--answer goes with --indicator honest: absurdle holds no answer"),
+    (("--indicator", "random", "--answer", "cigar"), "--answer goes with --indicator honest: random holds no answer"),
+    (("--indicator", "adversary", "--seed", "4"),
+     "--seed: you against adversary draws nothing (its replies follow from your guesses); leave it out"),
+    (("--answer", "cigar", "--seed", "4"), "--seed: you against the --answer given draws nothing; leave it out"),
+])
+def test_play_refuses_what_the_indicator_would_ignore(capsys, argv, message):
+    from .conftest import run_cli
+    code, out, err = run_cli(capsys, "play", *argv)
+    assert code == 2 and out == "" and err.strip() == f"wordle-arena: error: {message}"
 
 
 def test_assist_against_absurdle_advises_by_the_worst_case_and_checks_replies(capsys):
@@ -208,11 +337,42 @@ def test_assist_against_absurdle_advises_by_the_worst_case_and_checks_replies(ca
     assert code == 2 and "Absurdle would not answer so" in err and "y---- is not the largest bucket's -----" in err
 
 
-@pytest.mark.parametrize("extra", [("--sample", "3"), ("--seed", "1"), ("--jobs", "2"), ("--resume",)])
+@pytest.mark.parametrize("extra", [("--sample", "3"), ("--resume",)])
 def test_the_indicator_matrix_refuses_options_it_would_ignore(capsys, extra):
     from tests.conftest import run_cli
 
     code, out, err = run_cli(capsys, "tournament", "--indicators", "absurdle", *extra)
     assert code == 2 and out == ""
-    assert err.strip() == ("wordle-arena: error: --indicators plays one game per Guesser, mode and Indicator; "
-                           f"it takes no {extra[0]}")
+    assert err.strip() == ("wordle-arena: error: --indicators plays every answer against honest and a fixed set of "
+                           f"games against the others; it takes no {extra[0]}")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("tournament", "--indicators", "absurdle", "--games", "5"),
+     "--games is the random Indicator's game count; add random to --indicators"),
+    (("tournament", "--games", "5"), "--games goes with --indicators"),
+    (("tournament", "--honest", "x"), "--honest goes with --indicators"),
+    (("tournament", "--indicators", "random", "--honest", "x"),
+     "--honest names the honest column's tournament; add honest to --indicators"),
+])
+def test_games_goes_with_the_random_indicator(capsys, argv, message):
+    from tests.conftest import run_cli
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and err.strip() == f"wordle-arena: error: {message}"
+
+
+def test_the_table_says_per_guesser_and_mode_where_the_adversary_was_easier_than_absurdle():
+    from tournament.indicators import adversary_against_absurdle
+
+    def row(agent, indicator, mode, limit, guesses, solved=True, error=""):
+        return {"agent": agent, "indicator": indicator, "mode": mode, "limit": limit, "guesses": guesses,
+                "solved": solved, "error": error}
+    head = {"agents": ["a", "b"], "indicators": ["absurdle", "adversary"], "modes": ["hard"], "max_guesses": 6}
+    rows = [row("a", "absurdle", "hard", 6, 5), row("a", "adversary", "hard", 6, 6, solved=False),  # X counts 7
+            row("b", "absurdle", "hard", 6, 6), row("b", "adversary", "hard", 6, 5),
+            row("a", "absurdle", "hard", 20, 5), row("a", "adversary", "hard", 20, 0, error="ModelError: no"),
+            row("b", "absurdle", "hard", 20, 5), row("b", "adversary", "hard", 20, 5)]
+    lines = adversary_against_absurdle(head, rows)
+    assert "| a | harder / not compared (error) |" in lines and "| b | EASIER / as hard |" in lines
+    assert "- easier: b hard (limit 6): adversary 5, absurdle 6" in lines
+    assert any(line.startswith("The adversary forced fewer guesses than Absurdle in 1 game,") for line in lines)
