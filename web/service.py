@@ -31,7 +31,7 @@ import numpy as np
 from agents import AGENTS, Agent, AgentError, Param, game_rng, make_agent, spec
 from agents.assistant import StepError, advice_data, advise_steps, parse_step
 from agents.base import draw_answer
-from agents.indicators import Indicator, make_indicator
+from agents.indicators import Indicator, against_rngs, make_indicator
 from search import State, UserError, Wordle, decode_colours, format_pattern, parse_pattern
 from search.feedback import GREEN, GREY, YELLOW
 from search.game import DEFAULT_MAX_GUESSES
@@ -289,7 +289,7 @@ class Service:
             seed = int_field(body, "seed", secrets.randbelow(2**31), 0, 2**63 - 1)
             played = Played(answer=None, state=self.game.initial_state(hard=hard, max_guesses=max_guesses),
                             seed=seed, indicator=make_indicator(against, self.game),
-                            rng=game_rng(seed, draw_answer(seed, len(self.game.words.answers))))
+                            rng=against_rngs(seed)[1])  # the Indicator's stream, as play --seed draws it
             return self.keep(played, against)
         if body.get("answer") not in (None, ""):
             answer = self.answer_id(body)
