@@ -314,7 +314,8 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         options = agent_options(args)
         if args.indicator == "adversary" and AGENTS[args.agent].param("depth") is None:
             options["depth"] = None  # --depth is the adversary's alone here
-        agent = make_advisor(args.agent, game, **options)  # its first move kept on disk, if it searches
+        # Its first move kept on disk if it searches, and every move the full search's, as in the tournament.
+        agent = make_advisor(args.agent, game, bounded=False, **options)
         rng = game_rng(seed, answer) if run is None else against_rngs(seed)[0]
 
         def choose(state: State) -> int:
@@ -613,8 +614,9 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
 
     if args.indicators is not None:
         return command_indicator_matrix(args, console)
-    if args.games is not None or args.honest is not None:
-        raise UserError(f"{'--games' if args.games is not None else '--honest'} goes with --indicators")
+    if given := [flag for flag, value in (("--games", args.games), ("--honest", args.honest), ("--cap", args.cap))
+                 if value is not None]:
+        raise UserError(f"{given[0]} goes with --indicators")
     game = load_game(args)
     plan = make_plan(game, agents=args.agents, mode=args.mode, seed=args.seed, options=agent_options(args),
                      sample=args.sample, max_guesses=args.max_guesses, answers_file=args.answers,
@@ -692,7 +694,8 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     """tournament --indicators: every Guesser against each Indicator, kept in the run folder."""
     from agents.params import DEPTH
     from tournament import make_plan
-    from tournament.indicators import DEFAULT_GAMES, HONEST_FOLDER, TABLE_FILE, MatrixSettings, play_matrix
+    from tournament.indicators import DEFAULT_CAP, DEFAULT_GAMES, HONEST_FOLDER, MATRIX_FILE, TABLE_FILE, MatrixSettings, \
+        play_matrix
     from tournament.plan import parse_agents, parse_modes
 
     names = list(dict.fromkeys(name.strip() for name in args.indicators.split(",") if name.strip()))
@@ -713,6 +716,8 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     agents, modes = list(parse_agents(args.agents)), list(parse_modes(args.mode))
     depth = options.get("depth") or DEPTH.default
     folder = Path(args.out) if args.out is not None else Path("results") / f"indicators-depth-{depth}"
+    if (folder / MATRIX_FILE).exists():
+        raise UserError(f"{folder} already holds a Guesser x Indicator matrix; choose another folder with --out")
     if "honest" in names:
         plan = make_plan(game, agents=args.agents, mode=args.mode, seed=args.seed, options=options, sample=None,
                          max_guesses=args.max_guesses, answers_file=args.answers, guesses_file=args.guesses)
@@ -726,7 +731,7 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
             return EXIT_INTERRUPTED
         tournament_epilogue(console, outcome, honest)
     settings = MatrixSettings(agents=agents, indicators=names, modes=modes, max_guesses=args.max_guesses,
-                              cap=args.cap, depth=depth, seed=args.seed,
+                              cap=args.cap or DEFAULT_CAP, depth=depth, seed=args.seed,
                               games=(args.games or DEFAULT_GAMES) if "random" in names else 0, settings=options,
                               words={"answers_file": args.answers, "guesses_file": args.guesses},
                               honest_folder=str(honest) if "honest" in names else None)
@@ -777,7 +782,7 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
                              "(Absurdle has no limit of its own); random plays --games seeded games; the adversary "
                              "searches --depth deep (default 2, the search Guessers' default); the table is written "
                              "to DIR/matrix.md (default DIR: results/indicators-depth-D)")
-    parser.add_argument("--cap", type=whole(1, MOST_GUESSES), default=20, metavar="N",
+    parser.add_argument("--cap", type=whole(1, MOST_GUESSES), metavar="N",
                         help="with --indicators: the guess cap of the 'unlimited' games (default 20)")
     parser.add_argument("--honest", metavar="DIR",
                         help="with --indicators honest,...: the honest column's tournament folder, used as it is when "

@@ -121,17 +121,18 @@ class Advice:
 ADVICE_NODES = (50_000, 10_000)
 
 
-def make_advisor(name: str, game: Wordle, **settings) -> Agent:
+def make_advisor(name: str, game: Wordle, bounded: bool = True, **settings) -> Agent:
     """The agent that advises: `make_agent`'s, keeping its first move on disk and bounding the rest when it searches.
 
     A searching advisor's decisions after its opening plan are the full search's when that
     needs at most ADVICE_NODES nodes, else a shallower search's, marked `Decision.fallback`
-    (none when the settings name a node budget of their own).
+    (none when the settings name a node budget of their own, or without `bounded`: then it
+    plays every move as the tournament does).
     """
     agent = make_agent(name, game, **settings)
     if hasattr(agent, "keep_opening"):
         agent.keep_opening = True
-        agent.advice_nodes = ADVICE_NODES
+        agent.advice_nodes = ADVICE_NODES if bounded else None
     return agent
 
 

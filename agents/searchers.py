@@ -15,7 +15,7 @@ game Absurdle plays (agents/modelled.py), looking first for the shortest win wit
 guesses, each horizon searched to its end; only when none is seen do they play the usual
 depth-limited search of that game. Such a player keeps no disk plan (its first move costs seconds).
 
-Given a budget (`advice_nodes`, as `play` and `assist` give it), a decision outside the
+Given a budget (`advice_nodes`, as `assist` and the web assistant give it), a decision outside the
 opening plan is bounded: the full search runs from an empty table under a node budget that
 stops it, and its move is played only when it needs no more nodes than that; else the
 move is a shallower search's (depth 2 at most, no endgame search, no widening), which always
@@ -26,26 +26,22 @@ deterministic and start empty, so the same state always gets the same decision.
 from __future__ import annotations
 
 from dataclasses import asdict, replace
-from typing import Callable
 
 import numpy as np
 
 from heuristics.evaluation import DEFAULT_WEIGHTS, make_evaluation
 from search import ALL_GREEN, State, Wordle
-from search.algorithms import alphabeta, expectimax, minimax
-from search.algorithms import Policies
+from search.algorithms import Policies, alphabeta, expectimax, minimax
 from search.limits import BudgetSpent, Limit, SearchResult
 from search.policies import wordle_policies
 from search.table import TranspositionTable
 
 from .base import Agent, Decision
 from .indicators import make_indicator
-from .modelled import ModelledGame, shortest_win
+from .modelled import ModelledGame, SearchFunction, shortest_win
 from .openings import OpeningPlan, opening_key, opening_path, read_opening, write_opening
 from .params import BEAM, DEPTH, EVAL, EVAL_MODE, NODES, OPPONENT, POOL, SEARCH_PARAMS, THRESHOLD
 from .registry import AgentError, register
-
-SearchFunction = Callable[..., SearchResult]
 
 
 class SearchAgent(Agent):

@@ -221,10 +221,29 @@ def test_the_indicator_matrix_is_kept_and_verify_replays_it(capsys, tmp_path):
     stored = json.loads((folder / "indicators.json").read_text())
     assert [row["limit"] for row in stored["games"]] == [6, 20] and stored["depth"] == 2
     assert run_cli(capsys, "verify", str(folder))[0] == 0
+    kept = (folder / "indicators.json").read_text()
+    code, out, err = run_cli(capsys, "tournament", "--indicators", "absurdle", "--agents", "random", "--out", str(folder))
+    assert code == 2 and out == "" and "already holds a Guesser x Indicator matrix" in err
+    assert (folder / "indicators.json").read_text() == kept  # a second run never overwrites the first
     stored["games"][0]["replies"][0] = "y----"  # a reply Absurdle would not give
     (folder / "indicators.json").write_text(json.dumps(stored))
     code, out, _ = run_cli(capsys, "verify", str(folder))
     assert code == 1 and "is not the largest bucket" in out
+
+
+@pytest.mark.parametrize("field, value", [("error", None), ("solved", "yes"), ("replies", 5), ("words", [3])])
+def test_verify_names_a_malformed_game_row_instead_of_failing(capsys, tmp_path, field, value):
+    import json
+    from .conftest import run_cli
+    folder = tmp_path / "matrix"
+    assert run_cli(capsys, "tournament", "--indicators", "absurdle", "--agents", "entropy", "--mode", "normal",
+                   "--jobs", "1", "--out", str(folder))[0] == 0
+    stored = json.loads((folder / "indicators.json").read_text())
+    stored["games"][1][field] = value
+    (folder / "indicators.json").write_text(json.dumps(stored))
+    code, out, _ = run_cli(capsys, "verify", str(folder))
+    assert code == 1 and "a game row is malformed" in out, out
+    assert "1 Guesser x Indicator games replayed" in out  # the row it could read, not the two stored
 
 
 @pytest.fixture()
@@ -352,6 +371,7 @@ def test_the_indicator_matrix_refuses_options_it_would_ignore(capsys, extra):
      "--games is the random Indicator's game count; add random to --indicators"),
     (("tournament", "--games", "5"), "--games goes with --indicators"),
     (("tournament", "--honest", "x"), "--honest goes with --indicators"),
+    (("tournament", "--cap", "9"), "--cap goes with --indicators"),
     (("tournament", "--indicators", "random", "--honest", "x"),
      "--honest names the honest column's tournament; add honest to --indicators"),
 ])

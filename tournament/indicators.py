@@ -37,6 +37,8 @@ HONEST_FOLDER = "honest"
 DETERMINISTIC = ("absurdle", "adversary")
 #: Seeded games per Guesser and mode against a drawing Indicator, unless told otherwise.
 DEFAULT_GAMES = 200
+#: The guess cap of the "unlimited" games against Absurdle and the adversary, unless --cap says otherwise.
+DEFAULT_CAP = 20
 #: What identifies a game of the matrix (its row's other fields are what was played).
 KEY_FIELDS = ("agent", "indicator", "mode", "limit", "seed")
 
@@ -267,6 +269,20 @@ def honest_results(head: dict[str, Any]) -> dict[tuple[str, str], dict] | None:
                                           "games": row["games"]} for row in summary["summary"]["results"]}
 
 
+#: The recorded fields of a game row that verify reads, and their types.
+ROW_FIELDS = {"words": list, "replies": list, "solved": bool, "error": str, "guesses": int}
+
+
+def row_shape_problem(row: dict) -> str:
+    """What makes a recorded game row unreadable ('' when its fields have the types a game row has)."""
+    for field, kind in ROW_FIELDS.items():
+        if not isinstance(row.get(field), kind):
+            return f"'{field}' is not {kind.__name__}"
+    if not all(isinstance(text, str) for text in (*row["words"], *row["replies"])):
+        return "a word or reply is not text"
+    return ""
+
+
 def read_matrix(folder: Path) -> tuple[dict[str, Any], MatrixSettings]:
     """A kept matrix and its settings; UserError in one line when the file is not one."""
     path = folder / MATRIX_FILE
@@ -275,6 +291,8 @@ def read_matrix(folder: Path) -> tuple[dict[str, Any], MatrixSettings]:
         plan = stored_settings(stored)
         if not isinstance(stored["games"], list) or not isinstance(plan.words, dict):
             raise TypeError("'games' is not a list, or 'words' not an object")
+        if not all(isinstance(value, (str, type(None))) for value in (plan.honest_folder, *plan.words.values())):
+            raise TypeError("'honest_folder' or a word list's name is not text")
         return stored, plan
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as bad:
         raise UserError(f"{path}: not a Guesser x Indicator matrix this version keeps ({type(bad).__name__}: {bad})") from None
@@ -296,6 +314,9 @@ def verify_matrix(game: Wordle, folder: Path, jobs: int = 1,
     if ("honest" in plan.indicators) != (plan.honest_folder is not None) or (
             plan.honest_folder is not None and not (Path(plan.honest_folder) / "summary.json").is_file()):
         problems.append(f"{MATRIX_FILE}: the honest column's tournament ({plan.honest_folder}) is missing")
+    problems += [f"{MATRIX_FILE}: a game row is malformed ({why}): {json.dumps(row)[:120]}"
+                 for row in rows if (why := row_shape_problem(row))]
+    rows = [row for row in rows if not row_shape_problem(row)]
     planned = [tuple(key[f] for f in KEY_FIELDS) for key in plan.keys()]
     if [tuple(row.get(f) for f in KEY_FIELDS) for row in rows] != planned:
         problems.append(f"{MATRIX_FILE}: its games are not the {len(planned)} its settings plan, in order")
@@ -316,7 +337,7 @@ def verify_matrix(game: Wordle, folder: Path, jobs: int = 1,
         table, expected = None, ""
     if table != expected:
         problems.append(f"{TABLE_FILE}: missing, or not the table the games make")
-    return len(stored["games"]), problems
+    return len(rows), problems
 
 
 # -- the table ---------------------------------------------------------------------------
@@ -419,5 +440,5 @@ def matrix_markdown(head: dict[str, Any], rows: list[dict], honest: dict | None)
     return lines
 
 
-__all__ = ["DEFAULT_GAMES", "DETERMINISTIC", "HONEST_FOLDER", "MATRIX_FILE", "MatrixSettings", "TABLE_FILE",
+__all__ = ["DEFAULT_CAP", "DEFAULT_GAMES", "DETERMINISTIC", "HONEST_FOLDER", "MATRIX_FILE", "MatrixSettings", "TABLE_FILE",
            "matrix_markdown", "play_matrix", "verify_matrix"]
