@@ -335,7 +335,7 @@ def agent_option_cases() -> list:
         pytest.param(("tournament", "--agents", "random,random", *LISTS), 2,
                      "wordle-arena: error: --agents names 'random' more than once", id="tournament-agent-twice"),
         pytest.param((*RUNNABLE["tournament"], *LISTS, "--depth", "2"), 2,
-                     "wordle-arena: error: none of the agents played takes depth", id="tournament-option-nobody-takes"),
+                     "wordle-arena: error: none of the agents played takes --depth", id="tournament-option-nobody-takes"),
     ]
     return cases
 

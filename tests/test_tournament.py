@@ -339,7 +339,7 @@ def test_agents_whose_games_never_change_are_named_as_unbound_by_the_rule():
     (["--sample", "0"], "argument --sample: must be at least 1, got 0"),
     (["--sample", "31"], "more than the 30 answers"),
     (["--jobs", "zero"], "argument --jobs: must be a whole number, got 'zero'"),
-    (["--agents", "random,entropy", "--depth", "2"], "none of the agents played takes depth"),
+    (["--agents", "random,entropy", "--depth", "2"], "none of the agents played takes --depth"),
 ])
 def test_bad_input_is_one_line(capsys, lists, tmp_path, argv, message):
     code, _, stderr = run_cli(capsys, "tournament", "--answers", str(lists[0]), "--guesses", str(lists[1]),

@@ -172,7 +172,7 @@ def make_plan(game: Wordle, agents: str | None = None, mode: str = "both", seed:
     chosen = parse_agents(agents)
     for name, _ in given:
         if not any(spec(agent).param(name) is not None for agent in chosen):
-            raise TournamentError(f"none of the agents played takes {name}")
+            raise TournamentError(f"none of the agents played takes --{name.replace('_', '-')}")  # as the flag is spelled
     return Plan(
         agents=chosen,
         modes=parse_modes(mode),
