@@ -469,7 +469,8 @@ def machine() -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=1)
 def provenance() -> dict[str, Any]:
-    """The commit (with whether the code, anything outside results/, had uncommitted changes), versions and machine.
+    """The commit (with whether the code, anything outside results/ but the shipped models, had uncommitted changes),
+    versions and machine.
 
     Computed once per process, so every file one run writes records the same values.
 
@@ -478,8 +479,12 @@ def provenance() -> dict[str, Any]:
         "machine": {"cpu", "cores", "system"}}.
     """
     commit = _git("rev-parse", "HEAD")
-    # Results files do not change results: a benchmark rewriting one must not mark the next run dirty.
+    # Results files do not change results: a benchmark rewriting one must not mark the next run dirty. The
+    # learners' models in results/models/ do: a changed model plays other games.
     status = _git("status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)results")
+    if status is not None:
+        models = _git("status", "--porcelain", "--untracked-files=no", "--", "results/models")
+        status = None if models is None else status + models
     versions = {"python": sys.version.split()[0]}
     versions.update({library: _version(library) for library in LIBRARIES})
     return {

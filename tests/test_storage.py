@@ -131,3 +131,16 @@ def test_provenance_names_commit_versions_and_machine():
     assert record["command"] == "python x.py" and record["seed"] == 3 and record["word_lists_sha256"] == "abc"
     assert record["commit"] and "numpy" in record["versions"]
     assert record["machine"]["cores"] == os.cpu_count() and record["machine"]["cpu"]
+
+
+@pytest.mark.parametrize("code, models, dirty", [("", "", False), (" M cli.py", "", True), ("", " M results/models/ppo-hard.npz", True)])
+def test_a_changed_model_makes_a_run_dirty_but_other_results_files_do_not(monkeypatch, code, models, dirty):
+    # Results files are left out of `dirty` (git status excludes results/), except the learners' models, which play.
+    def git(*arguments):
+        return models if "results/models" in arguments else "abc123" if arguments[0] == "rev-parse" else code
+    monkeypatch.setattr(storage, "_git", git)
+    storage.provenance.cache_clear()
+    try:
+        assert storage.provenance()["dirty"] is dirty
+    finally:
+        storage.provenance.cache_clear()
