@@ -25,7 +25,7 @@ from rich.text import Text
 from agents import AGENTS, Decision, Param, agent_names, all_params, game_rng, make_agent
 from agents.registry import ForeignParameters
 from agents.base import draw_answer, fresh_seed, state_rng
-from agents.params import WHOLE
+from agents.params import WHOLE, flag
 from agents.indicators import Choice, against_rngs, indicator_names, make_indicator, play_with
 from agents.assistant import NoAnswerFits, advice_data, advise_steps, guess_stats, make_advisor, parse_step
 from agents.two_step import rank_openers
@@ -126,11 +126,6 @@ def add_game_options(parser: argparse.ArgumentParser, named: bool = False) -> No
     parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
                         help=f"guess limit (default 6, at most {MOST_GUESSES})")
     add_word_list_options(parser, named)
-
-
-def flag(name: str) -> str:
-    """The command-line flag of an agent parameter."""
-    return "--" + name.replace("_", "-")
 
 
 def param_help(name: str, declarations: list[Param]) -> tuple[str, str]:

@@ -30,6 +30,11 @@ SWITCH_WORDS = {"yes": True, "on": True, "true": True, "1": True, "no": False, "
 SWITCH_TEXT = {True: "yes", False: "no"}
 
 
+def flag(name: str) -> str:
+    """The command-line flag of a parameter called `name` (`eval_mode` is `--eval-mode`)."""
+    return "--" + name.replace("_", "-")
+
+
 @dataclass(frozen=True)
 class Param:
     """One parameter of an agent.

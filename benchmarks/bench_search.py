@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 import agents  # noqa: E402
 from agents import all_params, game_rng, make_agent  # noqa: E402
+from agents.params import flag  # noqa: E402
 from search import Wordle, load_matrix, load_words  # noqa: E402
 from search.storage import results_record, write_atomically  # noqa: E402
 
@@ -59,7 +60,7 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=None, help="play only the first N answers")
     parser.add_argument("--name", default=None, help="results file name (default from the settings)")
     for name, declarations in all_params().items():
-        parser.add_argument("--" + name.replace("_", "-"), dest=name, type=declarations[0].parse, default=None)
+        parser.add_argument(flag(name), dest=name, type=declarations[0].parse, default=None)
     args = parser.parse_args()
     options = {name: getattr(args, name) for name in all_params() if getattr(args, name) is not None}
     words = load_words()

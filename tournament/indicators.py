@@ -314,9 +314,10 @@ def verify_matrix(game: Wordle, folder: Path, jobs: int = 1,
     if ("honest" in plan.indicators) != (plan.honest_folder is not None) or (
             plan.honest_folder is not None and not (Path(plan.honest_folder) / "summary.json").is_file()):
         problems.append(f"{MATRIX_FILE}: the honest column's tournament ({plan.honest_folder}) is missing")
+    shapes = [row_shape_problem(row) for row in rows]
     problems += [f"{MATRIX_FILE}: a game row is malformed ({why}): {json.dumps(row)[:120]}"
-                 for row in rows if (why := row_shape_problem(row))]
-    rows = [row for row in rows if not row_shape_problem(row)]
+                 for row, why in zip(rows, shapes) if why]
+    rows = [row for row, why in zip(rows, shapes) if not why]
     planned = [tuple(key[f] for f in KEY_FIELDS) for key in plan.keys()]
     if [tuple(row.get(f) for f in KEY_FIELDS) for row in rows] != planned:
         problems.append(f"{MATRIX_FILE}: its games are not the {len(planned)} its settings plan, in order")

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from agents import agent_names, all_params, resolve, spec
+from agents.params import flag
 from agents.base import SAMPLE_STREAM
 from search import UserError, Wordle
 from search.storage import WORD_LISTS_KEY
@@ -172,7 +173,7 @@ def make_plan(game: Wordle, agents: str | None = None, mode: str = "both", seed:
     chosen = parse_agents(agents)
     for name, _ in given:
         if not any(spec(agent).param(name) is not None for agent in chosen):
-            raise TournamentError(f"none of the agents played takes --{name.replace('_', '-')}")  # as the flag is spelled
+            raise TournamentError(f"none of the agents played takes {flag(name)}")
     return Plan(
         agents=chosen,
         modes=parse_modes(mode),

@@ -32,6 +32,7 @@ from agents import AGENTS, Agent, AgentError, Param, game_rng, make_agent, spec
 from agents.assistant import StepError, advice_data, advise_steps, parse_step
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
+from agents.params import flag
 from search import State, UserError, Wordle, decode_colours, format_pattern, parse_pattern
 from search.feedback import GREEN, GREY, YELLOW
 from search.game import DEFAULT_MAX_GUESSES
@@ -144,7 +145,7 @@ def option_info(param: Param) -> dict[str, Any]:
     """What the page shows of an agent's parameter: its name as a flag, the form of its value, its help and default."""
     forms = {"whole number": f"{param.least}-{param.most}", "choice": "|".join(param.choices), "switch": "yes|no"}
     default = param.none_means if param.default is None else param.text(param.default)
-    return {"name": param.name, "flag": "--" + param.name.replace("_", "-"),
+    return {"name": param.name, "flag": flag(param.name),
             "metavar": forms.get(param.kind, ",".join(["X"] * param.count)), "help": param.help, "default": default}
 
 
