@@ -17,7 +17,7 @@ jnp = jax.numpy
 from agents.models import ModelError  # noqa: E402
 from agents.ppo import env, net  # noqa: E402
 from agents.ppo.agent import PPOAgent  # noqa: E402
-from agents.ppo.learn import Learner, PPOConfig, advantages, loss_parts, reward, sample  # noqa: E402
+from agents.ppo.learn import Learner, PPOConfig, advantages, loss_parts, reward, sample, update_rows  # noqa: E402
 
 from .conftest import small_game  # noqa: E402
 
@@ -44,7 +44,7 @@ def tiny_loss(mask, rule, old_logp=None):
     guess = jnp.array([0, 1])
     logp = jnp.log(1.0 / mask.sum(axis=1)) if old_logp is None else old_logp
     parts = jax.jit(lambda *rows: loss_parts(*rows, PPOConfig()))
-    return parts(params, spelled, jnp.ones((2, 3)), mask, rule, guess, logp, jnp.array([1.0, -3.0]),
+    return parts(params, spelled, jnp.ones((2, 3)), mask, rule, jnp.arange(2), guess, logp, jnp.array([1.0, -3.0]),
                  jnp.array([0.5, 0.5]), jnp.array([1.0, 1.0]))
 
 
@@ -66,6 +66,54 @@ def test_clipping_stops_the_push_past_the_trust_region():
     everything = jnp.ones((2, 4), dtype=bool)
     parts = tiny_loss(everything, everything, old_logp=jnp.log(jnp.array([0.25 / 2, 0.25])))
     assert float(parts["policy"]) == pytest.approx(-(1.2 * 1.0 - 3.0) / 2)
+
+
+def played_steps(turns: int, games: int, live: np.ndarray, seed: int = 0) -> dict:
+    """Random per-turn arrays over 3 features and 5 guesses; every first move is played from one state."""
+    rng = np.random.default_rng(seed)
+    feats = rng.standard_normal((turns, games, 3)).astype(np.float32)
+    mask = rng.random((turns, games, 5)) < 0.7
+    mask[..., 0] = True
+    rule = mask | (rng.random((turns, games, 5)) < 0.5)
+    feats[0], mask[0], rule[0] = feats[0, 0], mask[0, 0], rule[0, 0]
+    return {"feats": jnp.asarray(feats), "mask": jnp.asarray(mask), "rule": jnp.asarray(rule),
+            "guess": jnp.zeros((turns, games), jnp.int32), "logp": jnp.asarray(rng.normal(-1.5, 0.2, (turns, games))),
+            "live": jnp.asarray(live, dtype=jnp.float32)}
+
+
+def test_the_update_rows_give_the_loss_of_every_step():
+    """First moves sharing one state row, and only live later steps: the same loss as every step on its own row."""
+    turns, games = 4, 3
+    live = np.array([[1, 1, 1], [1, 1, 0], [1, 0, 0], [0, 0, 0]])
+    steps = played_steps(turns, games, live)
+    rng = np.random.default_rng(1)
+    advantage = jnp.asarray(rng.standard_normal((turns, games)) * live, dtype=jnp.float32)
+    target = jnp.asarray(rng.standard_normal((turns, games)), dtype=jnp.float32)
+    params = {name: jnp.asarray(value) for name, value in net.init_params(3, 4, 2, np.random.default_rng(0)).items()}
+    spelled = jnp.asarray(np.random.default_rng(2).random((5, 26, 5)), dtype=jnp.float32)
+    loss = jax.jit(lambda *rows: loss_parts(params, spelled, *rows, PPOConfig()))
+    flat = [steps[name].reshape((turns * games,) + steps[name].shape[2:]) for name in ("feats", "mask", "rule")]
+    every = loss(*flat, jnp.arange(turns * games), steps["guess"].reshape(-1), steps["logp"].reshape(-1),
+                 advantage.reshape(-1), target.reshape(-1), steps["live"].reshape(-1))
+    states, samples = update_rows(steps, advantage, target, jax.random.PRNGKey(0), later_rows=4)
+    assert states[0].shape[0] == 1 + 4  # one shared first state and room for the 3 live later steps
+    compact = loss(*states, *samples)
+    for name in every:
+        assert float(compact[name]) == pytest.approx(float(every[name]), rel=1e-5, abs=1e-6)
+
+
+def test_the_update_rows_keep_a_random_share_of_live_steps_when_full():
+    """More live later steps than room: every kept sample is live, and the dropped ones are not always the same."""
+    live = np.ones((4, 8))
+    steps = played_steps(4, 8, live)
+    zeros = jnp.zeros((4, 8))
+    picks = set()
+    for seed in range(4):
+        states, samples = update_rows(steps, zeros, zeros, jax.random.PRNGKey(seed), later_rows=5)
+        row_of, kept_live = np.asarray(samples[0]), np.asarray(samples[-1])
+        assert kept_live.sum() == 8 + 5 and (row_of[:8] == 0).all()
+        picks.add(tuple(np.asarray(states[0][1:, 0])))
+    assert len(picks) > 1
 
 
 def test_sampling_never_draws_a_forbidden_guess():

@@ -53,6 +53,8 @@ class PPOConfig:
     lam: float = 0.95
     clip: float = 0.2
     epochs: int = 2
+    #: The update keeps at most this many later (not first) moves per game, drawn at random when more are live.
+    later_rows: float = 3.0
     value_coef: float = 0.5
     guide_coef: float = 0.1
     entropy_coef: float = 0.003
@@ -128,22 +130,48 @@ def advantages(steps: dict, gamma: float, lam: float) -> tuple[jnp.ndarray, jnp.
     return (gae - mean) / (spread + 1e-8) * live, targets
 
 
-def loss_parts(params: dict, spelled, feats, mask, rule, guess, old_logp, advantage, target, live,
+def update_rows(steps: dict, advantage, target, key, later_rows: int) -> tuple[tuple, tuple]:
+    """The states the update evaluates and the samples played from them (turns x games flattened).
+
+    Every first move is played from the same state (a fresh game), so that state is one row for all the
+    games' first moves. Of the later moves, the live ones are kept, `later_rows` at most, drawn at random
+    when there are more; finished games' padding steps are dropped. Returns (feats, mask, rule) of the
+    states and (row_of, guess, old_logp, advantage, target, live) of the samples, row_of naming each
+    sample's state row.
+    """
+    turns, games = steps["live"].shape
+    later = {name: value[1:].reshape((-1,) + value.shape[2:]) for name, value in steps.items()}
+    later_adv, later_target = advantage[1:].reshape(-1), target[1:].reshape(-1)
+    shuffle = jax.random.uniform(key, later["live"].shape, maxval=0.5)
+    kept = jnp.argsort((1.0 - later["live"]) + shuffle)[:later_rows]  # live steps first, in random order
+    states = tuple(jnp.concatenate([steps[name][0, :1], later[name][kept]]) for name in ("feats", "mask", "rule"))
+    row_of = jnp.concatenate([jnp.zeros(games, jnp.int32), 1 + jnp.arange(later_rows, dtype=jnp.int32)])
+    samples = (row_of,) + tuple(jnp.concatenate([first, rest[kept]]) for first, rest in (
+        (steps["guess"][0], later["guess"]), (steps["logp"][0], later["logp"]), (advantage[0], later_adv),
+        (target[0], later_target), (steps["live"][0], later["live"])))
+    return states, samples
+
+
+def loss_parts(params: dict, spelled, feats, mask, rule, row_of, guess, old_logp, advantage, target, live,
                config: PPOConfig) -> dict:
-    """The loss pieces, each a weighted mean over the live steps (flattened to rows)."""
+    """The loss pieces, each a weighted mean over the live samples.
+
+    feats, mask and rule are states (rows); sample i was played from state row_of[i]. Samples sharing a
+    state share its policy, computed once.
+    """
     actions = net.embed_actions(params, spelled, jnp)
     logits, value = net.forward(params, actions, feats, config.temperature, jnp)
     policy = jax.nn.log_softmax(net.masked(logits, mask, jnp), axis=1)
     raw = jax.nn.log_softmax(net.masked(logits, rule, jnp), axis=1)
-    rows = jnp.arange(guess.shape[0])
-    ratio = jnp.exp(policy[rows, guess] - old_logp)
+    ratio = jnp.exp(policy[row_of, guess] - old_logp)
     surrogate = jnp.minimum(ratio * advantage, jnp.clip(ratio, 1 - config.clip, 1 + config.clip) * advantage)
     probability = jnp.exp(policy)
     guide = jnp.where(mask, probability * (policy - raw), 0.0).sum(axis=1)
     entropy = -jnp.where(mask, probability * policy, 0.0).sum(axis=1)
     weight = live / jnp.maximum(live.sum(), 1.0)
-    parts = {"policy": -(surrogate * weight).sum(), "value": (((value - target) ** 2) * weight).sum(),
-             "guide": (guide * weight).sum(), "entropy": (entropy * weight).sum()}
+    row_weight = jnp.zeros(feats.shape[0], weight.dtype).at[row_of].add(weight)
+    parts = {"policy": -(surrogate * weight).sum(), "value": (((value[row_of] - target) ** 2) * weight).sum(),
+             "guide": (guide * row_weight).sum(), "entropy": (entropy * row_weight).sum()}
     parts["total"] = (parts["policy"] + config.value_coef * parts["value"] + config.guide_coef * parts["guide"]
                       - config.entropy_coef * parts["entropy"])
     return parts
@@ -178,13 +206,12 @@ class Learner:
     def _iteration(self, params, opt_state, key):
         """One batch of games and the PPO epochs on it (jit-compiled): new params, optimiser state, statistics."""
         config = self.config
-        answer_key, play_key = jax.random.split(key)
+        answer_key, play_key, row_key = jax.random.split(key, 3)
         answer = jax.random.randint(answer_key, (config.games,), 0, self.tables.matrix.shape[1])
         steps, final = rollout(params, self.tables, answer, play_key, False, config.solve_bonus, config.temperature)
         advantage, target = advantages(steps, config.gamma, config.lam)
-        flat = {name: value.reshape((-1,) + value.shape[2:]) for name, value in steps.items()}
-        rows = (flat["feats"], flat["mask"], flat["rule"], flat["guess"], flat["logp"], advantage.reshape(-1),
-                target.reshape(-1), flat["live"])
+        states, samples = update_rows(steps, advantage, target, row_key, round(config.later_rows * config.games))
+        rows = states + samples
 
         def epoch(carry, _):
             params, opt_state = carry
@@ -290,4 +317,4 @@ class Learner:
         return learner
 
 
-__all__ = ["LEARNER", "Learner", "PPOConfig", "advantages", "loss_parts", "reward", "rollout"]
+__all__ = ["LEARNER", "Learner", "PPOConfig", "advantages", "loss_parts", "update_rows", "reward", "rollout"]
