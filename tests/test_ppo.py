@@ -44,7 +44,7 @@ def tiny_loss(mask, rule, old_logp=None):
     guess = jnp.array([0, 1])
     logp = jnp.log(1.0 / mask.sum(axis=1)) if old_logp is None else old_logp
     parts = jax.jit(lambda *rows: loss_parts(*rows, PPOConfig()))
-    return parts(params, spelled, jnp.ones((2, 3)), mask, rule, jnp.arange(2), guess, logp, jnp.array([1.0, -3.0]),
+    return parts(params, spelled, jnp.ones((2, 3)), jnp.ones((2, 4)), mask, rule, jnp.arange(2), guess, logp, jnp.array([1.0, -3.0]),
                  jnp.array([0.5, 0.5]), jnp.array([1.0, 1.0]))
 
 
@@ -75,8 +75,10 @@ def played_steps(turns: int, games: int, live: np.ndarray, seed: int = 0) -> dic
     mask = rng.random((turns, games, 5)) < 0.7
     mask[..., 0] = True
     rule = mask | (rng.random((turns, games, 5)) < 0.5)
-    feats[0], mask[0], rule[0] = feats[0, 0], mask[0, 0], rule[0, 0]
-    return {"feats": jnp.asarray(feats), "mask": jnp.asarray(mask), "rule": jnp.asarray(rule),
+    possible = rng.random((turns, games, 5)) < 0.4
+    feats[0], mask[0], rule[0], possible[0] = feats[0, 0], mask[0, 0], rule[0, 0], possible[0, 0]
+    return {"feats": jnp.asarray(feats), "possible": jnp.asarray(possible), "mask": jnp.asarray(mask),
+            "rule": jnp.asarray(rule),
             "guess": jnp.zeros((turns, games), jnp.int32), "logp": jnp.asarray(rng.normal(-1.5, 0.2, (turns, games))),
             "live": jnp.asarray(live, dtype=jnp.float32)}
 
@@ -92,11 +94,11 @@ def test_the_update_rows_give_the_loss_of_every_step():
     params = {name: jnp.asarray(value) for name, value in net.init_params(3, 4, 2, np.random.default_rng(0)).items()}
     spelled = jnp.asarray(np.random.default_rng(2).random((5, 26, 5)), dtype=jnp.float32)
     loss = jax.jit(lambda *rows: loss_parts(params, spelled, *rows, PPOConfig()))
-    flat = [steps[name].reshape((turns * games,) + steps[name].shape[2:]) for name in ("feats", "mask", "rule")]
+    flat = [steps[name].reshape((turns * games,) + steps[name].shape[2:]) for name in ("feats", "possible", "mask", "rule")]
     every = loss(*flat, jnp.arange(turns * games), steps["guess"].reshape(-1), steps["logp"].reshape(-1),
                  advantage.reshape(-1), target.reshape(-1), steps["live"].reshape(-1))
     states, samples = update_rows(steps, advantage, target, jax.random.PRNGKey(0), later_rows=4)
-    assert states[0].shape[0] == 1 + 4  # one shared first state and room for the 3 live later steps
+    assert all(state.shape[0] == 1 + 4 for state in states)  # one shared first state and room for the 3 live later steps
     compact = loss(*states, *samples)
     for name in every:
         assert float(compact[name]) == pytest.approx(float(every[name]), rel=1e-5, abs=1e-6)
@@ -141,13 +143,31 @@ def test_numpy_and_jax_networks_agree():
     params = net.init_params(env.feature_size(6), 8, 4, np.random.default_rng(3))
     game = small_game(["hello", "jelly", "belly"], ["octal"])
     tables = env.Tables.build(game, False, 6)
-    feats = env.features(tables, env.reset(tables, 2))
-    slow = net.forward(params, net.embed_actions(params, tables.spelled), feats, 0.7)
+    batch = env.advance(tables, env.reset(tables, 2), np.array([3, 0]), np.array([0, 242]))
+    feats, possible = env.features(tables, batch), env.candidate_rows(tables, batch)
+    slow = net.forward(params, net.embed_actions(params, tables.spelled), feats, possible, 0.7)
     jparams = {k: jnp.asarray(v) for k, v in params.items()}
-    fast = jax.jit(lambda p, s, f: net.forward(p, net.embed_actions(p, s, jnp), f, 0.7, jnp))(
-        jparams, jnp.asarray(tables.spelled), jnp.asarray(feats))
+    fast = jax.jit(lambda p, s, f, c: net.forward(p, net.embed_actions(p, s, jnp), f, c, 0.7, jnp))(
+        jparams, jnp.asarray(tables.spelled), jnp.asarray(feats), jnp.asarray(possible))
     for a, b in zip(slow, fast):
         assert np.allclose(a, np.asarray(b), atol=1e-5)
+
+
+def test_the_answer_bias_moves_only_the_possible_answers():
+    """beta(s) = q . relu(V1 s + c1) + q0, over the temperature, on the possible answers' logits; older weights
+    (no q) ignore which guesses are possible."""
+    rng = np.random.default_rng(4)
+    params = net.init_params(5, 6, 3, rng)
+    params["qb"] = np.array([0.3], np.float32)
+    actions, feats = rng.standard_normal((4, 3)), rng.standard_normal((2, 5))
+    possible = np.array([[True, False, True, False], [False, False, False, True]])
+    base, _ = net.forward(params, actions, feats, np.zeros_like(possible), 0.5)
+    lifted, _ = net.forward(params, actions, feats, possible, 0.5)
+    beta = np.maximum(feats @ params["s1"] + params["sb1"], 0.0) @ params["q"][:, 0] + 0.3
+    assert np.allclose(lifted - base, possible * beta[:, None] / 0.5)
+    older = {name: value for name, value in params.items() if name not in ("q", "qb")}
+    assert np.array_equal(net.forward(older, actions, feats, possible, 0.5)[0],
+                          net.forward(older, actions, feats, ~possible, 0.5)[0])
 
 
 def test_save_load_and_play(tmp_path, monkeypatch):

@@ -41,7 +41,8 @@ class Policy:
         batch = env.reset(self.tables, 1)
         for guess, pattern in state.history:
             batch = env.advance(self.tables, batch, np.array([guess]), np.array([pattern]))
-        logits, _ = net.forward(self.params, self.actions, env.features(self.tables, batch), self.temperature)
+        logits, _ = net.forward(self.params, self.actions, env.features(self.tables, batch),
+                                env.candidate_rows(self.tables, batch), self.temperature)
         chosen = net.masked(logits, env.allowed(self.tables, batch))[0]
         weights = np.exp(chosen - chosen.max())
         return weights / weights.sum()

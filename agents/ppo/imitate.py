@@ -65,11 +65,12 @@ def pretrain(learner, epochs: int, teacher: str = TEACHER, report=None, rows_per
     batch = batch_of(tables, [history for history, _ in pairs])
     feats = jnp.asarray(env.features(tables, batch))
     mask = jnp.asarray(env.allowed(tables, batch))
+    possible = jnp.asarray(env.candidate_rows(tables, batch))
     target = jnp.asarray([guess for _, guess in pairs])
 
     def loss(params, rows):
         actions = net.embed_actions(params, learner.tables.spelled, jnp)
-        logits, _ = net.forward(params, actions, feats[rows], config.temperature, jnp)
+        logits, _ = net.forward(params, actions, feats[rows], possible[rows], config.temperature, jnp)
         policy = jax.nn.log_softmax(net.masked(logits, mask[rows], jnp), axis=1)
         return -policy[jnp.arange(rows.shape[0]), target[rows]].mean()
 

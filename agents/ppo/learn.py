@@ -53,13 +53,15 @@ class PPOConfig:
     lam: float = 0.95
     clip: float = 0.2
     epochs: int = 2
+    #: Whether the policy has the answer-bias head (net.py); weights trained before it was added have not.
+    answer_bias: bool = True
     #: The update keeps at most this many later (not first) moves per game, drawn at random when more are live.
     later_rows: float = 3.0
     value_coef: float = 0.5
     guide_coef: float = 0.1
     entropy_coef: float = 0.003
     solve_bonus: float = 0.1
-    eval_every: int = 20
+    eval_every: int = 40
     init: str = "scratch"
     imitation_epochs: int = 400
 
@@ -90,16 +92,16 @@ def rollout(params: dict, tables: env.Tables, answer: jnp.ndarray, key: jnp.ndar
     actions = net.embed_actions(params, tables.spelled, jnp)
 
     def turn(state, key):
-        feats = env.features(tables, state, jnp)
+        feats, possible = env.features(tables, state, jnp), env.candidate_rows(tables, state, jnp)
         mask, rule = env.allowed(tables, state, jnp), env.legal(tables, state, jnp)
-        logits, value = net.forward(params, actions, feats, temperature, jnp)
+        logits, value = net.forward(params, actions, feats, possible, temperature, jnp)
         chosen = net.masked(logits, mask, jnp)
         policy = jax.nn.log_softmax(chosen, axis=1)
         guess = jnp.argmax(chosen, axis=1) if greedy else sample(key, policy)
         logp = policy[jnp.arange(guess.shape[0]), guess]
         live = (~state["done"]).astype(jnp.float32)
         information, hit = reward(tables, state, guess)
-        step = {"feats": feats, "mask": mask, "rule": rule, "guess": guess, "logp": logp, "value": value,
+        step = {"feats": feats, "possible": possible, "mask": mask, "rule": rule, "guess": guess, "logp": logp, "value": value,
                 "reward": live * (information + solve_bonus * hit), "live": live}
         pattern = tables.matrix[guess, answer].astype(jnp.int32)
         return env.advance(tables, state, guess, pattern, jnp), step
@@ -144,7 +146,7 @@ def update_rows(steps: dict, advantage, target, key, later_rows: int) -> tuple[t
     later_adv, later_target = advantage[1:].reshape(-1), target[1:].reshape(-1)
     shuffle = jax.random.uniform(key, later["live"].shape, maxval=0.5)
     kept = jnp.argsort((1.0 - later["live"]) + shuffle)[:later_rows]  # live steps first, in random order
-    states = tuple(jnp.concatenate([steps[name][0, :1], later[name][kept]]) for name in ("feats", "mask", "rule"))
+    states = tuple(jnp.concatenate([steps[name][0, :1], later[name][kept]]) for name in ("feats", "possible", "mask", "rule"))
     row_of = jnp.concatenate([jnp.zeros(games, jnp.int32), 1 + jnp.arange(later_rows, dtype=jnp.int32)])
     samples = (row_of,) + tuple(jnp.concatenate([first, rest[kept]]) for first, rest in (
         (steps["guess"][0], later["guess"]), (steps["logp"][0], later["logp"]), (advantage[0], later_adv),
@@ -152,15 +154,15 @@ def update_rows(steps: dict, advantage, target, key, later_rows: int) -> tuple[t
     return states, samples
 
 
-def loss_parts(params: dict, spelled, feats, mask, rule, row_of, guess, old_logp, advantage, target, live,
+def loss_parts(params: dict, spelled, feats, possible, mask, rule, row_of, guess, old_logp, advantage, target, live,
                config: PPOConfig) -> dict:
     """The loss pieces, each a weighted mean over the live samples.
 
-    feats, mask and rule are states (rows); sample i was played from state row_of[i]. Samples sharing a
+    feats, possible, mask and rule are states (rows); sample i was played from state row_of[i]. Samples sharing a
     state share its policy, computed once.
     """
     actions = net.embed_actions(params, spelled, jnp)
-    logits, value = net.forward(params, actions, feats, config.temperature, jnp)
+    logits, value = net.forward(params, actions, feats, possible, config.temperature, jnp)
     policy = jax.nn.log_softmax(net.masked(logits, mask, jnp), axis=1)
     raw = jax.nn.log_softmax(net.masked(logits, rule, jnp), axis=1)
     ratio = jnp.exp(policy[row_of, guess] - old_logp)
@@ -185,7 +187,8 @@ class Learner:
         self.tables = env.Tables.build(game, config.hard, config.max_guesses).on(jnp)
         features = env.feature_size(config.max_guesses)
         self.params = {k: jnp.asarray(v) for k, v in
-                       net.init_params(features, config.hidden, config.embed, np.random.default_rng(seed)).items()}
+                       net.init_params(features, config.hidden, config.embed, np.random.default_rng(seed),
+                                               config.answer_bias).items()}
         self.optimiser = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(config.learning_rate))
         self.opt_state = self.optimiser.init(self.params)
         self.key = jax.random.PRNGKey(seed)
@@ -302,7 +305,7 @@ class Learner:
     def load(cls, game: Wordle, path, hard: bool, name: str = LEARNER) -> Learner:
         """A run of learner `name` (ppo, ppo-imitation) resumed from its file (ModelError when unusable)."""
         arrays, header = load_model(path, name, hard, game.words.checksum)
-        learner = cls(game, PPOConfig(**header["config"]), header["seed"])
+        learner = cls(game, PPOConfig(**{"answer_bias": False, **header["config"]}), header["seed"])
         learner.params = {name: jnp.asarray(arrays[f"param_{name}"]) for name in learner.params}
         treedef = jax.tree_util.tree_structure(learner.opt_state)
         leaves = [jnp.asarray(arrays[f"opt_{i:03d}"]) for i in range(treedef.num_leaves)]

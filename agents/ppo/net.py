@@ -6,8 +6,14 @@ discounted reward still to come.
 
     action embedding  phi1(a) = W2 relu(W1 a + b1) + b2      (a: the word's 26 x 5 one-hot)
     state embedding   phi2(s) = V2 relu(V1 s + c1) + c2      (s: env.features)
-    policy            softmax_a( phi1(a) . phi2(s) / (sqrt(d) * temperature) ) over the allowed guesses
+    answer bias       beta(s) = q . relu(V1 s + c1) + q0, added to the logit of every possible answer
+    policy            softmax_a( (phi1(a) . phi2(s) / sqrt(d) + beta(s) [a possible]) / temperature )
+                      over the allowed guesses
     value             u . relu(V1 s + c1) + u0
+
+The answer bias lets the state say how much it favours guessing a word that may be the
+answer, a conjunction of every reply that one dot product cannot spell out. Weights
+made before it existed have no q, q0 and play without it.
 """
 
 from __future__ import annotations
@@ -20,15 +26,19 @@ import numpy as np
 FORBIDDEN = -1e9
 
 
-def init_params(features: int, hidden: int, embed: int, rng: np.random.Generator) -> dict[str, np.ndarray]:
-    """Random weights (scaled normal, zero biases), float32."""
+def init_params(features: int, hidden: int, embed: int, rng: np.random.Generator,
+                answer_bias: bool = True) -> dict[str, np.ndarray]:
+    """Random weights (scaled normal, zero biases), float32; with `answer_bias`, the answer-bias head too."""
     def weight(rows: int, cols: int) -> np.ndarray:
         return (rng.standard_normal((rows, cols)) * math.sqrt(2.0 / rows)).astype(np.float32)
-    return {"a1": weight(130, hidden), "ab1": np.zeros(hidden, np.float32),
-            "a2": weight(hidden, embed), "ab2": np.zeros(embed, np.float32),
-            "s1": weight(features, hidden), "sb1": np.zeros(hidden, np.float32),
-            "s2": weight(hidden, embed), "sb2": np.zeros(embed, np.float32),
-            "v": weight(hidden, 1) * 0.1, "vb": np.zeros(1, np.float32)}
+    params = {"a1": weight(130, hidden), "ab1": np.zeros(hidden, np.float32),
+              "a2": weight(hidden, embed), "ab2": np.zeros(embed, np.float32),
+              "s1": weight(features, hidden), "sb1": np.zeros(hidden, np.float32),
+              "s2": weight(hidden, embed), "sb2": np.zeros(embed, np.float32),
+              "v": weight(hidden, 1) * 0.1, "vb": np.zeros(1, np.float32)}
+    if answer_bias:
+        params.update(q=weight(hidden, 1) * 0.1, qb=np.zeros(1, np.float32))
+    return params
 
 
 def embed_actions(params: dict, spelled, xp=np):
@@ -37,12 +47,15 @@ def embed_actions(params: dict, spelled, xp=np):
     return hidden @ params["a2"] + params["ab2"]
 
 
-def forward(params: dict, actions, feats, temperature: float, xp=np):
-    """Raw logits (B x guesses, no mask) and values (B) for states `feats` against action embeddings `actions`."""
+def forward(params: dict, actions, feats, possible, temperature: float, xp=np):
+    """Raw logits (B x guesses, no mask) and values (B) for states `feats` against action embeddings `actions`;
+    `possible` (B x guesses) marks the guesses that may be the answer."""
     hidden = xp.maximum(feats @ params["s1"] + params["sb1"], 0.0)
     state = hidden @ params["s2"] + params["sb2"]
-    logits = state @ actions.T / (math.sqrt(actions.shape[1]) * temperature)
-    return logits, (hidden @ params["v"])[:, 0] + params["vb"][0]
+    logits = state @ actions.T / math.sqrt(actions.shape[1])
+    if "q" in params:
+        logits = logits + ((hidden @ params["q"]) + params["qb"]) * possible
+    return logits / temperature, (hidden @ params["v"])[:, 0] + params["vb"][0]
 
 
 def masked(logits, mask, xp=np):
