@@ -59,7 +59,7 @@ class PPOConfig:
     later_rows: float = 3.0
     value_coef: float = 0.5
     guide_coef: float = 0.1
-    entropy_coef: float = 0.003
+    entropy_coef: float = 0.01
     solve_bonus: float = 0.1
     eval_every: int = 40
     init: str = "scratch"
