@@ -44,8 +44,8 @@ def tiny_loss(mask, rule, old_logp=None):
     guess = jnp.array([0, 1])
     logp = jnp.log(1.0 / mask.sum(axis=1)) if old_logp is None else old_logp
     parts = jax.jit(lambda *rows: loss_parts(*rows, PPOConfig()))
-    return parts(params, spelled, jnp.ones((2, 3)), jnp.ones((2, 4)), mask, rule, jnp.arange(2), guess, logp, jnp.array([1.0, -3.0]),
-                 jnp.array([0.5, 0.5]), jnp.array([1.0, 1.0]))
+    return parts(params, spelled, jnp.ones((2, 3)), jnp.ones((2, 4)), mask, rule, jnp.arange(2), guess, logp,
+                 jnp.array([1.0, -3.0]), jnp.array([0.5, 0.5]), jnp.array([1.0, 1.0]))
 
 
 def test_loss_pieces_on_tiny_tensors():
@@ -94,11 +94,12 @@ def test_the_update_rows_give_the_loss_of_every_step():
     params = {name: jnp.asarray(value) for name, value in net.init_params(3, 4, 2, np.random.default_rng(0)).items()}
     spelled = jnp.asarray(np.random.default_rng(2).random((5, 26, 5)), dtype=jnp.float32)
     loss = jax.jit(lambda *rows: loss_parts(params, spelled, *rows, PPOConfig()))
-    flat = [steps[name].reshape((turns * games,) + steps[name].shape[2:]) for name in ("feats", "possible", "mask", "rule")]
+    flat = [steps[name].reshape((turns * games,) + steps[name].shape[2:])
+            for name in ("feats", "possible", "mask", "rule")]
     every = loss(*flat, jnp.arange(turns * games), steps["guess"].reshape(-1), steps["logp"].reshape(-1),
                  advantage.reshape(-1), target.reshape(-1), steps["live"].reshape(-1))
     states, samples = update_rows(steps, advantage, target, jax.random.PRNGKey(0), later_rows=4)
-    assert all(state.shape[0] == 1 + 4 for state in states)  # one shared first state and room for the 3 live later steps
+    assert all(state.shape[0] == 1 + 4 for state in states)  # one shared first state, room for the 3 live later
     compact = loss(*states, *samples)
     for name in every:
         assert float(compact[name]) == pytest.approx(float(every[name]), rel=1e-5, abs=1e-6)

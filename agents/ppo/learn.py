@@ -101,8 +101,8 @@ def rollout(params: dict, tables: env.Tables, answer: jnp.ndarray, key: jnp.ndar
         logp = policy[jnp.arange(guess.shape[0]), guess]
         live = (~state["done"]).astype(jnp.float32)
         information, hit = reward(tables, state, guess)
-        step = {"feats": feats, "possible": possible, "mask": mask, "rule": rule, "guess": guess, "logp": logp, "value": value,
-                "reward": live * (information + solve_bonus * hit), "live": live}
+        step = {"feats": feats, "possible": possible, "mask": mask, "rule": rule, "guess": guess, "logp": logp,
+                "value": value, "reward": live * (information + solve_bonus * hit), "live": live}
         pattern = tables.matrix[guess, answer].astype(jnp.int32)
         return env.advance(tables, state, guess, pattern, jnp), step
 
@@ -137,16 +137,17 @@ def update_rows(steps: dict, advantage, target, key, later_rows: int) -> tuple[t
 
     Every first move is played from the same state (a fresh game), so that state is one row for all the
     games' first moves. Of the later moves, the live ones are kept, `later_rows` at most, drawn at random
-    when there are more; finished games' padding steps are dropped. Returns (feats, mask, rule) of the
-    states and (row_of, guess, old_logp, advantage, target, live) of the samples, row_of naming each
-    sample's state row.
+    when there are more; finished games' padding steps are dropped. Returns (feats, possible, mask, rule)
+    of the states and (row_of, guess, old_logp, advantage, target, live) of the samples, row_of naming
+    each sample's state row.
     """
     turns, games = steps["live"].shape
     later = {name: value[1:].reshape((-1,) + value.shape[2:]) for name, value in steps.items()}
     later_adv, later_target = advantage[1:].reshape(-1), target[1:].reshape(-1)
     shuffle = jax.random.uniform(key, later["live"].shape, maxval=0.5)
     kept = jnp.argsort((1.0 - later["live"]) + shuffle)[:later_rows]  # live steps first, in random order
-    states = tuple(jnp.concatenate([steps[name][0, :1], later[name][kept]]) for name in ("feats", "possible", "mask", "rule"))
+    states = tuple(jnp.concatenate([steps[name][0, :1], later[name][kept]])
+                   for name in ("feats", "possible", "mask", "rule"))
     row_of = jnp.concatenate([jnp.zeros(games, jnp.int32), 1 + jnp.arange(later_rows, dtype=jnp.int32)])
     samples = (row_of,) + tuple(jnp.concatenate([first, rest[kept]]) for first, rest in (
         (steps["guess"][0], later["guess"]), (steps["logp"][0], later["logp"]), (advantage[0], later_adv),
@@ -154,12 +155,12 @@ def update_rows(steps: dict, advantage, target, key, later_rows: int) -> tuple[t
     return states, samples
 
 
-def loss_parts(params: dict, spelled, feats, possible, mask, rule, row_of, guess, old_logp, advantage, target, live,
-               config: PPOConfig) -> dict:
+def loss_parts(params: dict, spelled, feats, possible, mask, rule, row_of, guess, old_logp, advantage, target,
+               live, config: PPOConfig) -> dict:
     """The loss pieces, each a weighted mean over the live samples.
 
-    feats, possible, mask and rule are states (rows); sample i was played from state row_of[i]. Samples sharing a
-    state share its policy, computed once.
+    feats, possible, mask and rule are states (rows); sample i was played from state row_of[i]. Samples
+    sharing a state share its policy, computed once.
     """
     actions = net.embed_actions(params, spelled, jnp)
     logits, value = net.forward(params, actions, feats, possible, config.temperature, jnp)
@@ -186,9 +187,9 @@ class Learner:
         self.game, self.config, self.seed = game, config, seed
         self.tables = env.Tables.build(game, config.hard, config.max_guesses).on(jnp)
         features = env.feature_size(config.max_guesses)
-        self.params = {k: jnp.asarray(v) for k, v in
-                       net.init_params(features, config.hidden, config.embed, np.random.default_rng(seed),
-                                               config.answer_bias).items()}
+        weights = net.init_params(features, config.hidden, config.embed, np.random.default_rng(seed),
+                                  config.answer_bias)
+        self.params = {k: jnp.asarray(v) for k, v in weights.items()}
         self.optimiser = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(config.learning_rate))
         self.opt_state = self.optimiser.init(self.params)
         self.key = jax.random.PRNGKey(seed)
