@@ -119,6 +119,16 @@ def test_the_update_rows_keep_a_random_share_of_live_steps_when_full():
     assert len(picks) > 1
 
 
+def test_the_update_rows_never_exceed_the_later_steps():
+    """Room for more later steps than a short game has: every later step is kept once, and the shapes agree."""
+    steps = played_steps(2, 4, np.ones((2, 4)))
+    zeros = jnp.zeros((2, 4))
+    states, samples = update_rows(steps, zeros, zeros, jax.random.PRNGKey(0), later_rows=12)
+    assert all(state.shape[0] == 1 + 4 for state in states)
+    assert all(sample.shape[0] == 4 + 4 for sample in samples)
+    assert sorted(np.asarray(samples[0][4:]).tolist()) == [1, 2, 3, 4]
+
+
 def test_sampling_never_draws_a_forbidden_guess():
     logits = jnp.array([[0.0, 5.0, 1.0, 2.0]] * 4000)
     mask = jnp.array([[True, False, True, True]] * 4000)

@@ -142,6 +142,7 @@ def update_rows(steps: dict, advantage, target, key, later_rows: int) -> tuple[t
     each sample's state row.
     """
     turns, games = steps["live"].shape
+    later_rows = min(later_rows, (turns - 1) * games)
     later = {name: value[1:].reshape((-1,) + value.shape[2:]) for name, value in steps.items()}
     later_adv, later_target = advantage[1:].reshape(-1), target[1:].reshape(-1)
     shuffle = jax.random.uniform(key, later["live"].shape, maxval=0.5)
