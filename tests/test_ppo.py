@@ -203,6 +203,22 @@ def test_save_load_and_play(tmp_path, monkeypatch):
         PPOAgent(game).decide(game.initial_state(), np.random.default_rng(0))
 
 
+def test_a_model_from_before_the_answer_bias_loads_and_plays(tmp_path, monkeypatch):
+    """A header whose config has no answer_bias, and weights without q: resumed and played without the head."""
+    from agents.models import load_model, save_model
+    game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
+    path = tmp_path / "ppo-normal.npz"
+    Learner(game, PPOConfig(games=8, hidden=8, embed=4, answer_bias=False), seed=2).save(path, "test")
+    arrays, header = load_model(path, "ppo", False, game.words.checksum)
+    del header["config"]["answer_bias"]
+    save_model(path, arrays, header)
+    again = Learner.load(game, path, hard=False)
+    assert not again.config.answer_bias and "q" not in again.params
+    monkeypatch.setenv("WORDLE_ARENA_MODELS", str(tmp_path))
+    probability = PPOAgent(game).policy(False, 6).probabilities(game.initial_state())
+    assert probability.sum() == pytest.approx(1.0)
+
+
 def test_the_model_file_keeps_the_best_evaluated_weights(tmp_path):
     """The model holds the best evaluation's weights (named in its header); a checkpoint carries them to a resumed run."""
     game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
