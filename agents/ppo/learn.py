@@ -143,16 +143,15 @@ def update_rows(steps: dict, advantage, target, key, later_rows: int) -> tuple[t
     """
     turns, games = steps["live"].shape
     later_rows = min(later_rows, (turns - 1) * games)
-    later = {name: value[1:].reshape((-1,) + value.shape[2:]) for name, value in steps.items()}
-    later_adv, later_target = advantage[1:].reshape(-1), target[1:].reshape(-1)
+    played = {**steps, "advantage": advantage, "target": target}
+    later = {name: value[1:].reshape((-1,) + value.shape[2:]) for name, value in played.items()}
     shuffle = jax.random.uniform(key, later["live"].shape, maxval=0.5)
     kept = jnp.argsort((1.0 - later["live"]) + shuffle)[:later_rows]  # live steps first, in random order
-    states = tuple(jnp.concatenate([steps[name][0, :1], later[name][kept]])
+    states = tuple(jnp.concatenate([played[name][0, :1], later[name][kept]])
                    for name in ("feats", "possible", "mask", "rule"))
     row_of = jnp.concatenate([jnp.zeros(games, jnp.int32), 1 + jnp.arange(later_rows, dtype=jnp.int32)])
-    samples = (row_of,) + tuple(jnp.concatenate([first, rest[kept]]) for first, rest in (
-        (steps["guess"][0], later["guess"]), (steps["logp"][0], later["logp"]), (advantage[0], later_adv),
-        (target[0], later_target), (steps["live"][0], later["live"])))
+    samples = (row_of,) + tuple(jnp.concatenate([played[name][0], later[name][kept]])
+                                for name in ("guess", "logp", "advantage", "target", "live"))
     return states, samples
 
 
