@@ -609,7 +609,7 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
 
     if args.indicators is not None:
         return command_indicator_matrix(args, console)
-    if given := [flag for flag, value in (("--games", args.games), ("--honest", args.honest), ("--cap", args.cap))
+    if given := [option for option, value in (("--games", args.games), ("--honest", args.honest), ("--cap", args.cap))
                  if value is not None]:
         raise UserError(f"{given[0]} goes with --indicators")
     game = load_game(args)
@@ -689,8 +689,8 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     """tournament --indicators: every Guesser against each Indicator, kept in the run folder."""
     from agents.params import DEPTH
     from tournament import make_plan
-    from tournament.indicators import DEFAULT_CAP, DEFAULT_GAMES, HONEST_FOLDER, MATRIX_FILE, TABLE_FILE, MatrixSettings, \
-        play_matrix
+    from tournament.indicators import (DEFAULT_CAP, DEFAULT_GAMES, HONEST_FOLDER, MATRIX_FILE, TABLE_FILE,
+                                       MatrixSettings, play_matrix)
     from tournament.plan import parse_agents, parse_modes
 
     names = list(dict.fromkeys(name.strip() for name in args.indicators.split(",") if name.strip()))
