@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -18,6 +19,11 @@ import cli
 from search import load_words
 from search.matrix import cache_path
 from tests.conftest import run_cli
+
+#: Cases of a command that needs an optional extra skip, saying why, where it is not installed.
+NEEDS_WEB = pytest.mark.skipif(not importlib.util.find_spec("starlette"), reason="serve needs the web extra")
+NEEDS_DASK = pytest.mark.skipif(not importlib.util.find_spec("distributed"),
+                                reason="--scheduler needs the distributed extra")
 
 ANSWERS = "cigar crane slate tares salet rebut sissy humph".split()
 #: The word lists every case plays on, so no case builds the official 12972 x 2315 matrix.
@@ -234,10 +240,11 @@ def word_list_cases() -> list:
             missing = "{missing}: no such file, nor an answer list's name (original, nyt, all)"
             named = command in ("play", "assist") and name == "missing"
             cases.append(pytest.param((*argv, "--answers", "{%s}" % name, "--guesses", "{gue}"), 2,
-                                      missing if named else message, id=f"{command}-answers-{name}"))
+                                      missing if named else message, id=f"{command}-answers-{name}",
+                                      marks=NEEDS_WEB if command == "serve" else ()))
         for name, message in WORD_LIST_ERRORS[:3] + WORD_LIST_ERRORS[7:]:
             cases.append(pytest.param((*argv, "--answers", "{ans}", "--guesses", "{%s}" % name), 2, message,
-                                      id=f"{command}-guesses-{name}"))
+                                      id=f"{command}-guesses-{name}", marks=NEEDS_WEB if command == "serve" else ()))
     return cases
 
 
@@ -433,7 +440,7 @@ OTHER_CASES = [
                  "wordle-arena: error: {folder} is a folder; give a file name", id="openers-exact-out-folder"),
     pytest.param(("openers", "--exact", "--top", "2", *LISTS, "--out", "{tmp}/o.jsonl", "--scheduler", "notanaddress"), 2,
                  "wordle-arena: error: cannot reach the Dask scheduler at notanaddress: missing port number in address "
-                 "'notanaddress'", id="openers-scheduler-not-an-address"),
+                 "'notanaddress'", id="openers-scheduler-not-an-address", marks=NEEDS_DASK),
     # solve
     *[pytest.param(("solve", *LISTS, "--opener", word), 2, f"wordle-arena: error: opener '{word}' is not in the guess list",
                    id=f"solve-opener-{word}") for word in ("zzzzz", "cig", "12345", "")],
@@ -451,7 +458,7 @@ OTHER_CASES = [
                  "wordle-arena: error: no tree solves every answer within 1 guesses", id="solve-no-tree-within-limit"),
     # serve
     pytest.param(("serve", *LISTS, "--port", "0", "--host", "999.1.1.1"), 2,
-                 "wordle-arena: error: cannot listen on 999.1.1.1:0: ", id="serve-bad-host"),
+                 "wordle-arena: error: cannot listen on 999.1.1.1:0: ", id="serve-bad-host", marks=NEEDS_WEB),
 ]
 
 
@@ -548,6 +555,7 @@ def test_resume_writes_a_junk_summary_again_from_the_games(files, tmp_path, caps
     assert run_cli(capsys, "verify", str(run), *fill(LISTS, paths))[0] == 0
 
 
+@NEEDS_DASK
 def test_a_scheduler_never_reached_leaves_no_openers_file(files, tmp_path, capsys):
     """openers --exact with a scheduler address Dask cannot use: one line, and no results file begun."""
     out = tmp_path / "openers.jsonl"
