@@ -41,10 +41,13 @@ class Budget:
         return self.minutes is not None and time.monotonic() - started >= self.minutes * 60
 
     def fraction(self, episodes: int, started: float, first: int) -> float:
-        """How much of the budget is spent, 0 to 1 (for a progress bar)."""
+        """How much of the budget is spent, 0 to 1, by whichever limit is nearer (a progress bar, a schedule)."""
+        spent = 0.0
         if self.episodes is not None:
-            return min(1.0, (episodes - first) / max(1, self.episodes - first))
-        return min(1.0, (time.monotonic() - started) / max(1e-9, (self.minutes or 0) * 60))
+            spent = (episodes - first) / max(1, self.episodes - first)
+        if self.minutes is not None:
+            spent = max(spent, (time.monotonic() - started) / max(1e-9, self.minutes * 60))
+        return min(1.0, spent)
 
 
 @dataclass

@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
 
 from agents.models import machine  # noqa: E402
 from agents.ppo.learn import Learner, PPOConfig  # noqa: E402
@@ -40,12 +41,12 @@ def main() -> None:
     learner = Learner(game, PPOConfig(hard=args.hard, games=args.games), seed=0)
     key = jax.random.PRNGKey(0)
     start = time.perf_counter()
-    state = jax.block_until_ready(learner._iterate(learner.params, learner.opt_state, key))
+    state = jax.block_until_ready(learner._iterate(learner.params, learner.opt_state, key, jnp.float32(1.0)))
     compile_s = time.perf_counter() - start
     times = []
     for _ in range(args.repeats):
         start = time.perf_counter()
-        state = jax.block_until_ready(learner._iterate(state[0], state[1], key))
+        state = jax.block_until_ready(learner._iterate(state[0], state[1], key, jnp.float32(1.0)))
         times.append(time.perf_counter() - start)
     median = statistics.median(times)
     figures = {"command": "python benchmarks/bench_ppo_step.py " + " ".join(sys.argv[1:]),

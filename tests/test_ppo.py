@@ -17,7 +17,8 @@ jnp = jax.numpy
 from agents.models import ModelError  # noqa: E402
 from agents.ppo import env, net  # noqa: E402
 from agents.ppo.agent import PPOAgent  # noqa: E402
-from agents.ppo.learn import Learner, PPOConfig, advantages, loss_parts, reward, sample, update_rows  # noqa: E402
+from agents.ppo.learn import (Learner, PPOConfig, advantages, loss_parts, reward, rollout, sample,  # noqa: E402
+                              update_rows)
 
 from .conftest import small_game  # noqa: E402
 
@@ -150,6 +151,46 @@ def test_reward_is_the_scaled_expected_information():
     assert np.allclose(hit, [1 / 3, 1 / 3])
 
 
+def test_each_played_guess_earns_its_information_and_bonus_less_the_guess_cost():
+    """A rollout's rewards, replayed guess by guess with reward(): information + bonus x hit - cost while live, else 0."""
+    game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
+    tables = env.Tables.build(game, False, 6).on(jnp)
+    params = {k: jnp.asarray(v) for k, v in net.init_params(env.feature_size(6, True), 8, 4,
+                                                                np.random.default_rng(5)).items()}
+    answers = jnp.arange(4)
+    steps, _ = rollout(params, tables, answers, jax.random.PRNGKey(1), False, 0.5, 1.0, True, 0.25)
+    state = env.reset(tables, 4, jnp)
+    for turn in range(6):
+        guess = steps["guess"][turn]
+        information, hit = reward(tables, state, guess)
+        live = ~np.asarray(state["done"])
+        expected = np.where(live, np.asarray(information) + 0.5 * np.asarray(hit) - 0.25, 0.0)
+        assert np.allclose(np.asarray(steps["reward"][turn]), expected, atol=1e-6)
+        state = env.advance(tables, state, guess, tables.matrix[guess, answers].astype(jnp.int32), jnp)
+
+
+def test_the_step_size_follows_the_rate():
+    """Rate 0 leaves the weights as they were; rate 1 moves them (the schedule scales Adam's step)."""
+    game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
+    run = Learner(game, PPOConfig(games=8, hidden=8, embed=4), seed=2)
+    still, _, _ = run._iterate(run.params, run.opt_state, jax.random.PRNGKey(0), jnp.float32(0.0))
+    moved, _, _ = run._iterate(run.params, run.opt_state, jax.random.PRNGKey(0), jnp.float32(1.0))
+    assert all(np.array_equal(np.asarray(still[name]), np.asarray(run.params[name])) for name in run.params)
+    assert any(not np.array_equal(np.asarray(moved[name]), np.asarray(run.params[name])) for name in run.params)
+
+
+def test_the_learning_rate_falls_to_its_floor_over_the_budget():
+    """Each iteration's step scale is 1 - (1 - lr_floor) x the share of the budget spent before it."""
+    from agents.training import Budget
+    game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
+    run = Learner(game, PPOConfig(games=8, hidden=8, embed=4, lr_floor=0.1, eval_every=10**6), seed=2)
+    rates, iterate = [], run._iterate
+    run._iterate = lambda params, opt_state, key, rate: (rates.append(float(rate)), iterate(params, opt_state, key,
+                                                                                           rate))[1]
+    run.train(Budget(episodes=40))
+    assert rates == pytest.approx([1.0, 0.82, 0.64, 0.46, 0.28])
+
+
 def test_numpy_and_jax_networks_agree():
     params = net.init_params(env.feature_size(6), 8, 4, np.random.default_rng(3))
     game = small_game(["hello", "jelly", "belly"], ["octal"])
@@ -204,19 +245,30 @@ def test_save_load_and_play(tmp_path, monkeypatch):
 
 
 def test_a_model_from_before_the_answer_bias_loads_and_plays(tmp_path, monkeypatch):
-    """A header whose config has no answer_bias, and weights without q: resumed and played without the head."""
+    """A header as the shipped imitation models have it (no answer_bias, candidate_view, lr_floor or guess_cost;
+    gamma 0.9), weights without q and for the shorter features: resumed as it was trained, played without the
+    head or the view. Weights that do not fit the features the header names are refused in one line."""
     from agents.models import load_model, save_model
     game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
     path = tmp_path / "ppo-normal.npz"
-    Learner(game, PPOConfig(games=8, hidden=8, embed=4, answer_bias=False), seed=2).save(path, "test")
+    Learner(game, PPOConfig(games=8, hidden=8, embed=4, answer_bias=False, candidate_view=False),
+            seed=2).save(path, "test")
     arrays, header = load_model(path, "ppo", False, game.words.checksum)
-    del header["config"]["answer_bias"]
+    for added in ("answer_bias", "candidate_view", "lr_floor", "guess_cost"):
+        del header["config"][added]
+    header["config"]["gamma"] = 0.9
     save_model(path, arrays, header)
     again = Learner.load(game, path, hard=False)
-    assert not again.config.answer_bias and "q" not in again.params
+    assert not again.config.answer_bias and "q" not in again.params and not again.config.candidate_view
+    assert (again.config.lr_floor, again.config.guess_cost, again.config.gamma) == (1.0, 0.0, 0.9)
+    assert again.params["s1"].shape[0] == env.feature_size(6)
     monkeypatch.setenv("WORDLE_ARENA_MODELS", str(tmp_path))
     probability = PPOAgent(game).policy(False, 6).probabilities(game.initial_state())
     assert probability.sum() == pytest.approx(1.0)
+    header["config"]["candidate_view"] = True
+    save_model(path, arrays, header)
+    with pytest.raises(ModelError, match="do not fit.*python cli.py train ppo$"):
+        PPOAgent(game).policy(False, 6)
 
 
 def test_the_model_file_keeps_the_best_evaluated_weights(tmp_path):

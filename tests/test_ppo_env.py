@@ -72,6 +72,27 @@ def test_letter_features_are_true_of_every_answer_left(answer_words, data):
 def test_features_have_the_documented_size(official_game):
     tables = env.Tables.build(official_game, False, 6)
     assert env.features(tables, env.reset(tables, 3)).shape == (3, 26 * 11 + 6) == (3, env.feature_size(6))
+    with_view = env.features(tables, env.reset(tables, 3), np, candidate_view=True)
+    assert with_view.shape == (3, 26 * 11 + 6 + 26 * 5 + 1) == (3, env.feature_size(6, candidate_view=True))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(word, min_size=3, max_size=12, unique=True), st.data())
+def test_the_candidate_view_counts_the_answers_left(answer_words, data):
+    """The view's shares are, letter by letter and position by position, the fraction of the answers still
+    possible spelled that way, and its last entry is log2(answers left) / log2(answers); counted word by word."""
+    game = small_game(answer_words)
+    tables = env.Tables.build(game, False, max_guesses=6)
+    answer = data.draw(st.integers(0, len(answer_words) - 1))
+    guesses = data.draw(st.lists(st.integers(0, len(game.words.guesses) - 1), min_size=1, max_size=4))
+    for states, batch in replay(game, tables, [answer], [[g] for g in guesses]):
+        view = env.features(tables, batch, np, candidate_view=True)[0, env.feature_size(6):]
+        left = [answer_words[column] for column in states[0].candidates]
+        for letter in range(26):
+            for position in range(5):
+                share = sum(word[position] == chr(ord("a") + letter) for word in left) / len(left)
+                assert view[letter * 5 + position] == pytest.approx(share)
+        assert view[-1] == pytest.approx(np.log2(len(left)) / np.log2(len(answer_words)))
 
 
 @settings(max_examples=40, deadline=None)
@@ -119,3 +140,7 @@ def test_numpy_and_jax_step_alike():
         for name in a:
             assert np.array_equal(a[name], np.asarray(b[name])), name
         assert np.array_equal(env.allowed(tables, a), np.asarray(allowed))
+        slow = env.features(tables, a, np, candidate_view=True)
+        quick = jax.jit(lambda s: env.features(fast, s, jnp, candidate_view=True))(b)
+        assert slow.dtype == quick.dtype == np.float32
+        assert np.allclose(slow, np.asarray(quick), atol=1e-6)

@@ -129,3 +129,15 @@ def test_cli_train_writes_an_unsolved_worst_game_as_x(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "train", "q-learning", "--answers", str(words), "--guesses", str(words),
                            "--episodes", "5", "--max-guesses", "1", "--out", str(tmp_path / "models"))
     assert code == 0 and "worst X" in out and "worst 2" not in out
+
+
+def test_a_budget_is_spent_by_whichever_limit_comes_first(monkeypatch):
+    """Games and minutes both given: the share spent is the larger of the two (it drives the progress bar and
+    ppo's learning-rate schedule), capped at 1."""
+    import agents.training as training
+    monkeypatch.setattr(training.time, "monotonic", lambda: 130.0)
+    budget = Budget(episodes=1000, minutes=1.0)
+    assert budget.fraction(episodes=100, started=100.0, first=0) == pytest.approx(0.5)  # 30 s of 60
+    assert budget.fraction(episodes=900, started=100.0, first=0) == pytest.approx(0.9)
+    assert Budget(episodes=1000).fraction(episodes=250, started=100.0, first=0) == pytest.approx(0.25)
+    assert Budget(minutes=0.25).fraction(episodes=0, started=100.0, first=0) == 1.0

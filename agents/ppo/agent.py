@@ -12,7 +12,7 @@ import numpy as np
 from search import State, Wordle
 
 from ..base import Agent, Decision
-from ..models import load_model, model_path
+from ..models import ModelError, load_model, model_path, train_command
 from ..params import CHOICE, Param
 from ..registry import register
 from . import env, net
@@ -33,6 +33,10 @@ class Policy:
         self.params = {name.removeprefix("param_"): value for name, value in arrays.items()
                        if name.startswith("param_")}
         self.temperature = float(header["config"]["temperature"])
+        self.candidate_view = bool(header["config"].get("candidate_view", False))
+        if self.params["s1"].shape[0] != env.feature_size(max_guesses, self.candidate_view):
+            raise ModelError(f"{model_path(name, hard)}: its weights do not fit the features its header names; "
+                             f"train one with: {train_command(name, hard)}")
         self.tables = env.Tables.build(game, hard, max_guesses)
         self.actions = net.embed_actions(self.params, self.tables.spelled)
 
@@ -41,7 +45,7 @@ class Policy:
         batch = env.reset(self.tables, 1)
         for guess, pattern in state.history:
             batch = env.advance(self.tables, batch, np.array([guess]), np.array([pattern]))
-        logits, _ = net.forward(self.params, self.actions, env.features(self.tables, batch),
+        logits, _ = net.forward(self.params, self.actions, env.features(self.tables, batch, np, self.candidate_view),
                                 env.candidate_rows(self.tables, batch), self.temperature)
         chosen = net.masked(logits, env.allowed(self.tables, batch))[0]
         weights = np.exp(chosen - chosen.max())

@@ -11,13 +11,14 @@ plays under numpy. A batch state is a dict of arrays with the games along axis 0
 - turn (B): guesses made; solved, done (B, bool).
 
 The policy sees `features`: the 26 x 11 letter table (least / 3, holds, notat) and a
-one-hot turn. `allowed` is what a game may guess next: never a repeat, only legal
+one-hot turn, and with the candidate view how the answers still possible spell. `allowed` is what a game may guess next: never a repeat, only legal
 guesses in hard mode, the last answer when one is left, and on the last turn only a
 possible answer (the three inductive biases; hard mode's rule is the engine's).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,6 +42,7 @@ class Tables:
         has: guesses x 26 x 3: the word holds the letter at least k + 1 times.
         colours: 243 x 5 colour of each position in a pattern code.
         answer_col: for each guess, its answer column, or the answer count (a padding column) if none.
+        answer_spelled: answers x 130, each answer's spelling flattened (for the candidate view).
         max_guesses, hard: the rules.
     """
 
@@ -49,6 +51,7 @@ class Tables:
     has: np.ndarray
     colours: np.ndarray
     answer_col: np.ndarray
+    answer_spelled: np.ndarray
     max_guesses: int
     hard: bool
 
@@ -63,13 +66,14 @@ class Tables:
         colours = np.array([decode_colours(code) for code in range(243)], dtype=np.int64)
         answer_col = np.full(len(letters), len(game.words.answers), dtype=np.int64)
         answer_col[game.words.answer_rows] = np.arange(len(game.words.answers))
+        answer_spelled = spelled[game.words.answer_rows].reshape(len(game.words.answers), -1)
         return cls(matrix=game.matrix, spelled=spelled, has=has, colours=colours, answer_col=answer_col,
-                   max_guesses=max_guesses, hard=hard)
+                   answer_spelled=answer_spelled, max_guesses=max_guesses, hard=hard)
 
     def on(self, xp) -> Tables:
         """The same tables as arrays of module `xp`."""
         return Tables(**{name: xp.asarray(getattr(self, name)) for name in ("matrix", "spelled", "has", "colours",
-                                                                            "answer_col")},
+                                                                            "answer_col", "answer_spelled")},
                       max_guesses=self.max_guesses, hard=self.hard)
 
 
@@ -109,16 +113,25 @@ def advance(tables: Tables, state: dict, guess, pattern, xp=np) -> dict:
             for name, value in new.items()}
 
 
-def features(tables: Tables, state: dict, xp=np):
-    """The policy's view of each game: 26 x 11 letter features and a one-hot turn, flattened (B x 292 for 6 guesses)."""
+def features(tables: Tables, state: dict, xp=np, candidate_view: bool = False):
+    """The policy's view of each game: 26 x 11 letter features and a one-hot turn, flattened (B x 292 for 6 guesses).
+
+    With `candidate_view`, also how the answers still possible spell: the share of them with each letter at
+    each position (26 x 5) and log2 of their number over log2 of all answers (B x 423 for 6 guesses).
+    """
     letters = xp.concatenate([state["least"][:, :, None] / MOST_REQUIRED, state["holds"], state["notat"]], axis=2)
     turn = (state["turn"][:, None] == xp.arange(tables.max_guesses)[None, :]).astype(xp.float32)
-    return xp.concatenate([letters.reshape(letters.shape[0], -1), turn], axis=1)
+    parts = [letters.reshape(letters.shape[0], -1), turn]
+    if candidate_view:
+        cand = state["cand"].astype(xp.float32)
+        count = xp.maximum(cand.sum(axis=1, keepdims=True), 1.0)
+        parts += [cand @ tables.answer_spelled / count, xp.log2(count) / max(1.0, math.log2(cand.shape[1]))]
+    return xp.concatenate(parts, axis=1)
 
 
-def feature_size(max_guesses: int) -> int:
+def feature_size(max_guesses: int, candidate_view: bool = False) -> int:
     """Length of a game's feature vector."""
-    return LETTERS * LETTER_FEATURES + max_guesses
+    return LETTERS * LETTER_FEATURES + max_guesses + (LETTERS * LENGTH + 1 if candidate_view else 0)
 
 
 def candidate_rows(tables: Tables, state: dict, xp=np):

@@ -63,7 +63,7 @@ def pretrain(learner, epochs: int, teacher: str = TEACHER, report=None, rows_per
     pairs = examples(learner.game, config.hard, config.max_guesses, teacher)
     tables = env.Tables.build(learner.game, config.hard, config.max_guesses)
     batch = batch_of(tables, [history for history, _ in pairs])
-    feats = jnp.asarray(env.features(tables, batch))
+    feats = jnp.asarray(env.features(tables, batch, np, config.candidate_view))
     mask = jnp.asarray(env.allowed(tables, batch))
     possible = jnp.asarray(env.candidate_rows(tables, batch))
     target = jnp.asarray([guess for _, guess in pairs])

@@ -7,12 +7,16 @@ array step), then takes several clipped-objective gradient steps on it.
 - Reward of a guess: its expected information over every answer still possible (the
   exact average of log2(n / bin) over the answers, the limit of averaging over several),
   scaled to [0, 1] by log2 of the answer count, plus `solve_bonus` times the chance the
-  guess is the answer. Discounted by `gamma`, so earlier information is worth more.
+  guess is the answer, minus `guess_cost`. Undiscounted (gamma 1), the information of a
+  policy whose games end solved averages to the same total, all of it, so it guides
+  learning without changing which policy is best; the guess cost is the aim: fewer guesses.
 - Advantages: GAE(gamma, lam), normalised per group, a group being the games' t-th
   moves (every first move shares a state, so first moves are compared with first moves).
 - Loss: PPO's clipped surrogate on the masked policy, value_coef x squared value error,
   guide_coef x KL(masked policy || raw policy) so the raw policy learns the inductive
   biases too, minus entropy_coef x the masked policy's entropy.
+- Adam's step falls linearly over a training call's budget (minutes or games), from
+  learning_rate to lr_floor x learning_rate, so the policy settles instead of wandering.
 
 Needs the `learn` extra (jax, optax): `pip install -e '.[learn]'`.
 """
@@ -49,18 +53,24 @@ class PPOConfig:
     embed: int = 32
     temperature: float = 1.0
     learning_rate: float = 1e-3
-    gamma: float = 0.9
+    #: The learning rate falls linearly over each training call's budget, to this fraction of learning_rate.
+    lr_floor: float = 0.1
+    gamma: float = 1.0
     lam: float = 0.95
     clip: float = 0.2
     epochs: int = 2
     #: Whether the policy has the answer-bias head (net.py); weights trained before it was added have not.
     answer_bias: bool = True
+    #: Whether the state shows how the answers still possible spell (env.features); older weights' does not.
+    candidate_view: bool = True
     #: The update keeps at most this many later (not first) moves per game, drawn at random when more are live.
     later_rows: float = 3.0
     value_coef: float = 0.5
     guide_coef: float = 0.1
     entropy_coef: float = 0.01
     solve_bonus: float = 0.1
+    #: Subtracted from every guess's reward: the objective itself (fewer guesses), beside the information shaping.
+    guess_cost: float = 0.1
     eval_every: int = 40
     init: str = "scratch"
     imitation_epochs: int = 400
@@ -87,12 +97,12 @@ def sample(key: jnp.ndarray, log_policy: jnp.ndarray) -> jnp.ndarray:
 
 
 def rollout(params: dict, tables: env.Tables, answer: jnp.ndarray, key: jnp.ndarray, greedy: bool,
-            solve_bonus: float, temperature: float) -> tuple[dict, dict]:
+            solve_bonus: float, temperature: float, candidate_view: bool, guess_cost: float) -> tuple[dict, dict]:
     """Play one game per answer to the end: the per-turn arrays (turns x games) and the final state."""
     actions = net.embed_actions(params, tables.spelled, jnp)
 
     def turn(state, key):
-        feats, possible = env.features(tables, state, jnp), env.candidate_rows(tables, state, jnp)
+        feats, possible = env.features(tables, state, jnp, candidate_view), env.candidate_rows(tables, state, jnp)
         mask, rule = env.allowed(tables, state, jnp), env.legal(tables, state, jnp)
         logits, value = net.forward(params, actions, feats, possible, temperature, jnp)
         chosen = net.masked(logits, mask, jnp)
@@ -102,7 +112,7 @@ def rollout(params: dict, tables: env.Tables, answer: jnp.ndarray, key: jnp.ndar
         live = (~state["done"]).astype(jnp.float32)
         information, hit = reward(tables, state, guess)
         step = {"feats": feats, "possible": possible, "mask": mask, "rule": rule, "guess": guess, "logp": logp,
-                "value": value, "reward": live * (information + solve_bonus * hit), "live": live}
+                "value": value, "reward": live * (information + solve_bonus * hit - guess_cost), "live": live}
         pattern = tables.matrix[guess, answer].astype(jnp.int32)
         return env.advance(tables, state, guess, pattern, jnp), step
 
@@ -186,7 +196,7 @@ class Learner:
     def __init__(self, game: Wordle, config: PPOConfig, seed: int):
         self.game, self.config, self.seed = game, config, seed
         self.tables = env.Tables.build(game, config.hard, config.max_guesses).on(jnp)
-        features = env.feature_size(config.max_guesses)
+        features = env.feature_size(config.max_guesses, config.candidate_view)
         weights = net.init_params(features, config.hidden, config.embed, np.random.default_rng(seed),
                                   config.answer_bias)
         self.params = {k: jnp.asarray(v) for k, v in weights.items()}
@@ -205,14 +215,17 @@ class Learner:
 
     def _play(self, params, answer, key, greedy):
         """Roll out games for the answers (jit-compiled)."""
-        return rollout(params, self.tables, answer, key, greedy, self.config.solve_bonus, self.config.temperature)
+        return rollout(params, self.tables, answer, key, greedy, self.config.solve_bonus, self.config.temperature,
+                       self.config.candidate_view, self.config.guess_cost)
 
-    def _iteration(self, params, opt_state, key):
-        """One batch of games and the PPO epochs on it (jit-compiled): new params, optimiser state, statistics."""
+    def _iteration(self, params, opt_state, key, rate):
+        """One batch of games and the PPO epochs on it, Adam's steps scaled by `rate` (jit-compiled): new params,
+        optimiser state, statistics."""
         config = self.config
         answer_key, play_key, row_key = jax.random.split(key, 3)
         answer = jax.random.randint(answer_key, (config.games,), 0, self.tables.matrix.shape[1])
-        steps, final = rollout(params, self.tables, answer, play_key, False, config.solve_bonus, config.temperature)
+        steps, final = rollout(params, self.tables, answer, play_key, False, config.solve_bonus, config.temperature,
+                               config.candidate_view, config.guess_cost)
         advantage, target = advantages(steps, config.gamma, config.lam)
         states, samples = update_rows(steps, advantage, target, row_key, round(config.later_rows * config.games))
         rows = states + samples
@@ -222,6 +235,7 @@ class Learner:
             grads, parts = jax.grad(lambda p: (lambda d: (d["total"], d))(
                 loss_parts(p, self.tables.spelled, *rows, config)), has_aux=True)(params)
             updates, opt_state = self.optimiser.update(grads, opt_state, params)
+            updates = jax.tree_util.tree_map(lambda u: u * rate, updates)
             return (optax.apply_updates(params, updates), opt_state), parts
 
         (params, opt_state), parts = jax.lax.scan(epoch, (params, opt_state), None, length=config.epochs)
@@ -257,7 +271,8 @@ class Learner:
         first, last_save, seconds0 = self.episodes, started, self.seconds
         while not budget.done(self.episodes, started):
             self.key, key = jax.random.split(self.key)
-            params, opt_state, stats = self._iterate(self.params, self.opt_state, key)
+            rate = 1.0 - (1.0 - self.config.lr_floor) * budget.fraction(self.episodes, started, first)
+            params, opt_state, stats = self._iterate(self.params, self.opt_state, key, jnp.float32(rate))
             for used, won in zip(np.asarray(stats["guesses"]), np.asarray(stats["solved"])):
                 recent.add(float(used), bool(won))
             self.params, self.opt_state = params, opt_state
@@ -306,7 +321,8 @@ class Learner:
     def load(cls, game: Wordle, path, hard: bool, name: str = LEARNER) -> Learner:
         """A run of learner `name` (ppo, ppo-imitation) resumed from its file (ModelError when unusable)."""
         arrays, header = load_model(path, name, hard, game.words.checksum)
-        learner = cls(game, PPOConfig(**{"answer_bias": False, **header["config"]}), header["seed"])
+        learner = cls(game, PPOConfig(**{"answer_bias": False, "candidate_view": False, "lr_floor": 1.0,
+                                           "guess_cost": 0.0, **header["config"]}), header["seed"])
         learner.params = {name: jnp.asarray(arrays[f"param_{name}"]) for name in learner.params}
         treedef = jax.tree_util.tree_structure(learner.opt_state)
         leaves = [jnp.asarray(arrays[f"opt_{i:03d}"]) for i in range(treedef.num_leaves)]

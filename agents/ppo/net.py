@@ -2,7 +2,7 @@
 
 Written once over an array module `xp` (numpy to play, jax.numpy to train). Values are
 from the Guesser's point of view: higher is better; the value head estimates the
-discounted reward still to come.
+(discounted by gamma, 1 by default) reward still to come.
 
     action embedding  phi1(a) = W2 relu(W1 a + b1) + b2      (a: the word's 26 x 5 one-hot)
     state embedding   phi2(s) = V2 relu(V1 s + c1) + c2      (s: env.features)
