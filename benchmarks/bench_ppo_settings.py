@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import re
 import sys
 from pathlib import Path
@@ -28,24 +29,53 @@ from search import Wordle, load_matrix, load_words  # noqa: E402
 from search.storage import provenance, write_atomically  # noqa: E402
 
 
+#: The spellings a true/false setting accepts.
+BOOLEANS = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
+#: Settings given otherwise: the mode by --hard; init by its two variants.
+INITS = ("scratch", "imitation")
+
+
 def setting(text: str) -> tuple[str, object]:
-    """FIELD=VALUE as a PPOConfig field and a value of that field's type."""
+    """FIELD=VALUE as a PPOConfig field and a value of that field's type (argparse error when it is not one)."""
     name, _, value = text.partition("=")
-    fields = {field.name: field for field in dataclasses.fields(PPOConfig)}
+    fields = {field.name for field in dataclasses.fields(PPOConfig)} - {"hard"}
     if name not in fields or not value:
-        raise argparse.ArgumentTypeError(f"not FIELD=VALUE with a PPOConfig field: {text!r}")
+        raise argparse.ArgumentTypeError(f"not FIELD=VALUE with a PPOConfig field (the mode is --hard): {text!r}")
     kind = type(getattr(PPOConfig(), name))
+    if kind is bool:
+        if value.lower() not in BOOLEANS:
+            raise argparse.ArgumentTypeError(f"{name} takes true or false, not {value!r}")
+        return name, BOOLEANS[value.lower()]
+    if kind is str:
+        if value not in INITS:
+            raise argparse.ArgumentTypeError(f"{name} takes one of {', '.join(INITS)}, not {value!r}")
+        return name, value
     try:
-        return name, (value.lower() in ("1", "true", "yes") if kind is bool else kind(value))
+        number = kind(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{name} takes a {kind.__name__}, not {value!r}") from None
+    if not math.isfinite(number) or (kind is int and number < 1):
+        wanted = "a whole number of at least 1" if kind is int else "a finite number"
+        raise argparse.ArgumentTypeError(f"{name} takes {wanted}, not {value!r}")
+    return name, number
+
+
+def minutes(text: str) -> float:
+    """A positive, finite number of minutes."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"minutes are a positive number, not {text!r}")
+    return value
 
 
 def main() -> None:
     """Train, then write the curve to results/ppo-settings/NAME.json."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("name", help="the run's name (its file name)")
-    parser.add_argument("--minutes", type=float, required=True)
+    parser.add_argument("--minutes", type=minutes, required=True)
     parser.add_argument("--set", type=setting, action="append", default=[], metavar="FIELD=VALUE")
     parser.add_argument("--hard", action="store_true")
     parser.add_argument("--seed", type=int, default=0)
@@ -56,7 +86,7 @@ def main() -> None:
     changed = dict(args.set)
     learner = Learner(Wordle(words, load_matrix(words)), PPOConfig(hard=args.hard, **changed), args.seed)
     learner.train(Budget(minutes=args.minutes))
-    best = min(learner.curve, key=lambda row: (row["average"], -row["solved"]))
+    best = learner.best[1]
     figures = {"command": "python benchmarks/bench_ppo_settings.py " + " ".join(sys.argv[1:]), "seed": args.seed,
                "changed": changed, "config": dataclasses.asdict(learner.config), "word_lists_sha256": words.checksum,
                **provenance(), "episodes": learner.episodes, "seconds": round(learner.seconds, 1),

@@ -269,6 +269,32 @@ def test_a_model_from_before_the_answer_bias_loads_and_plays(tmp_path, monkeypat
     save_model(path, arrays, header)
     with pytest.raises(ModelError, match="do not fit.*python cli.py train ppo$"):
         PPOAgent(game).policy(False, 6)
+    with pytest.raises(ModelError, match="do not fit.*python cli.py train ppo$"):
+        Learner.load(game, path, hard=False)
+
+
+def test_the_settings_benchmark_takes_only_real_settings():
+    """bench_ppo_settings.py's --set: a PPOConfig field (not the mode) with a value of its type, else an argparse
+    error (one line, exit 2); --minutes positive and finite."""
+    import argparse
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_ppo_settings.py"
+    spec = importlib.util.spec_from_file_location("bench_ppo_settings", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.setting("guess_cost=0.2") == ("guess_cost", 0.2)
+    assert bench.setting("candidate_view=False") == ("candidate_view", False)
+    assert bench.setting("embed=64") == ("embed", 64)
+    assert bench.setting("init=imitation") == ("init", "imitation")
+    for bad in ("nope=1", "hard=true", "gamma=", "gamma=abc", "gamma=nan", "candidate_view=flase", "games=0",
+                "eval_every=-3", "embed=6.5", "init=bogus"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            bench.setting(bad)
+    assert bench.minutes("1.5") == 1.5
+    for bad in ("0", "-1", "nan", "inf", "soon"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            bench.minutes(bad)
 
 
 def test_the_model_file_keeps_the_best_evaluated_weights(tmp_path):

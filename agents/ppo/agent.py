@@ -33,7 +33,7 @@ class Policy:
         self.params = {name.removeprefix("param_"): value for name, value in arrays.items()
                        if name.startswith("param_")}
         self.temperature = float(header["config"]["temperature"])
-        self.candidate_view = bool(header["config"].get("candidate_view", False))
+        self.candidate_view = bool({**net.SETTINGS_BEFORE, **header["config"]}["candidate_view"])
         if self.params["s1"].shape[0] != env.feature_size(max_guesses, self.candidate_view):
             raise ModelError(f"{model_path(name, hard)}: its weights do not fit the features its header names; "
                              f"train one with: {train_command(name, hard)}")

@@ -11,9 +11,10 @@ plays under numpy. A batch state is a dict of arrays with the games along axis 0
 - turn (B): guesses made; solved, done (B, bool).
 
 The policy sees `features`: the 26 x 11 letter table (least / 3, holds, notat) and a
-one-hot turn, and with the candidate view how the answers still possible spell. `allowed` is what a game may guess next: never a repeat, only legal
-guesses in hard mode, the last answer when one is left, and on the last turn only a
-possible answer (the three inductive biases; hard mode's rule is the engine's).
+one-hot turn, and with the candidate view how the answers still possible spell.
+`allowed` is what a game may guess next: never a repeat, only legal guesses in hard
+mode, the last answer when one is left, and on the last turn only a possible answer
+(the three inductive biases; hard mode's rule is the engine's).
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ import optax
 
 from search import Wordle
 
-from ..models import load_model, machine, save_model
+from ..models import ModelError, load_model, machine, save_model, train_command
 from ..training import Budget, Progress, Recent, Reporter, curve_row
 from . import env, net
 
@@ -321,8 +321,10 @@ class Learner:
     def load(cls, game: Wordle, path, hard: bool, name: str = LEARNER) -> Learner:
         """A run of learner `name` (ppo, ppo-imitation) resumed from its file (ModelError when unusable)."""
         arrays, header = load_model(path, name, hard, game.words.checksum)
-        learner = cls(game, PPOConfig(**{"answer_bias": False, "candidate_view": False, "lr_floor": 1.0,
-                                           "guess_cost": 0.0, **header["config"]}), header["seed"])
+        learner = cls(game, PPOConfig(**{**net.SETTINGS_BEFORE, **header["config"]}), header["seed"])
+        if arrays["param_s1"].shape != learner.params["s1"].shape:
+            raise ModelError(f"{path}: its weights do not fit the features its header names; "
+                             f"train one with: {train_command(name, hard)}")
         learner.params = {name: jnp.asarray(arrays[f"param_{name}"]) for name in learner.params}
         treedef = jax.tree_util.tree_structure(learner.opt_state)
         leaves = [jnp.asarray(arrays[f"opt_{i:03d}"]) for i in range(treedef.num_leaves)]

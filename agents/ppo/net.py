@@ -24,6 +24,8 @@ import numpy as np
 
 #: The logit given to a guess a mask forbids.
 FORBIDDEN = -1e9
+#: The settings a model file made before each of them existed was trained with (its header lacks them).
+SETTINGS_BEFORE = {"answer_bias": False, "candidate_view": False, "lr_floor": 1.0, "guess_cost": 0.0}
 
 
 def init_params(features: int, hidden: int, embed: int, rng: np.random.Generator,
