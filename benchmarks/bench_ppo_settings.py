@@ -31,7 +31,7 @@ from search.storage import provenance, write_atomically  # noqa: E402
 
 #: The spellings a true/false setting accepts.
 BOOLEANS = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
-#: Settings given otherwise: the mode by --hard; init by its two variants.
+#: The values `init` takes (the mode is not a setting here: it is --hard).
 INITS = ("scratch", "imitation")
 
 
