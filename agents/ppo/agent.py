@@ -24,6 +24,16 @@ INIT = Param("init", CHOICE, "scratch", "which trained weights: learned from scr
 ALTERNATIVES = 10
 
 
+def model_settings(path, name: str, hard: bool, arrays: dict, header: dict) -> dict:
+    """The settings a model file was trained with (those it predates as they were before them); ModelError, one
+    line naming `train`, when its weights do not take the features those settings name."""
+    settings = {**net.SETTINGS_BEFORE, **header["config"]}
+    if arrays["param_s1"].shape[0] != env.feature_size(header["max_guesses"], settings["candidate_view"]):
+        raise ModelError(f"{path}: its weights do not fit the features its header names; "
+                         f"train one with: {train_command(name, hard)}")
+    return settings
+
+
 class Policy:
     """Trained weights for one mode, with the action embeddings computed once."""
 
@@ -32,11 +42,9 @@ class Policy:
         arrays, header = load_model(model_path(name, hard), name, hard, game.words.checksum, max_guesses)
         self.params = {name.removeprefix("param_"): value for name, value in arrays.items()
                        if name.startswith("param_")}
-        self.temperature = float(header["config"]["temperature"])
-        self.candidate_view = bool({**net.SETTINGS_BEFORE, **header["config"]}["candidate_view"])
-        if self.params["s1"].shape[0] != env.feature_size(max_guesses, self.candidate_view):
-            raise ModelError(f"{model_path(name, hard)}: its weights do not fit the features its header names; "
-                             f"train one with: {train_command(name, hard)}")
+        settings = model_settings(model_path(name, hard), name, hard, arrays, header)
+        self.temperature = float(settings["temperature"])
+        self.candidate_view = bool(settings["candidate_view"])
         self.tables = env.Tables.build(game, hard, max_guesses)
         self.actions = net.embed_actions(self.params, self.tables.spelled)
 

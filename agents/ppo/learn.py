@@ -35,9 +35,10 @@ import optax
 
 from search import Wordle
 
-from ..models import ModelError, load_model, machine, save_model, train_command
+from ..models import load_model, machine, save_model
 from ..training import Budget, Progress, Recent, Reporter, curve_row
 from . import env, net
+from .agent import model_settings
 
 LEARNER = "ppo"
 
@@ -321,10 +322,7 @@ class Learner:
     def load(cls, game: Wordle, path, hard: bool, name: str = LEARNER) -> Learner:
         """A run of learner `name` (ppo, ppo-imitation) resumed from its file (ModelError when unusable)."""
         arrays, header = load_model(path, name, hard, game.words.checksum)
-        learner = cls(game, PPOConfig(**{**net.SETTINGS_BEFORE, **header["config"]}), header["seed"])
-        if arrays["param_s1"].shape != learner.params["s1"].shape:
-            raise ModelError(f"{path}: its weights do not fit the features its header names; "
-                             f"train one with: {train_command(name, hard)}")
+        learner = cls(game, PPOConfig(**model_settings(path, name, hard, arrays, header)), header["seed"])
         learner.params = {name: jnp.asarray(arrays[f"param_{name}"]) for name in learner.params}
         treedef = jax.tree_util.tree_structure(learner.opt_state)
         leaves = [jnp.asarray(arrays[f"opt_{i:03d}"]) for i in range(treedef.num_leaves)]
