@@ -34,6 +34,7 @@ from search import ALL_GREEN, State, Wordle
 from search.algorithms import Policies, alphabeta, expectimax, minimax
 from search.limits import BudgetSpent, Limit, SearchResult
 from search.policies import wordle_policies
+from search.strategy import Strategy
 from search.table import TranspositionTable
 
 from .base import Agent, Decision
@@ -63,9 +64,9 @@ class SearchAgent(Agent):
                  opponent: str = OPPONENT.default):
         super().__init__(game)
         try:
-            self.evaluation = make_evaluation(eval, eval_mode, weights)
-            self.limit = Limit(depth=depth, beam=beam, threshold=threshold, nodes=nodes, pool=pool,
-                               **self.own_limits(depth))
+            self.evaluation = make_evaluation(eval, eval_mode, weights, threshold)
+            self.limit = Limit(depth=depth, nodes=nodes)
+            self.strategy = Strategy(beam=beam, pool=pool, **self.own_strategy(depth))
         except ValueError as error:
             raise AgentError(str(error)) from None
         if eval == "weighted" and weights is None:
@@ -73,15 +74,15 @@ class SearchAgent(Agent):
         random = self.evaluation.random_ties
         #: The game the searches run on: Wordle, or Wordle whose Indicator nodes give the modelled Indicator's reply.
         self.searched = game if opponent == OPPONENT.default else ModelledGame(game, make_indicator(opponent, game))
-        self.policies = wordle_policies(self.searched, self.evaluation, self.limit,
+        self.policies = wordle_policies(self.searched, self.evaluation, self.strategy,
                                         chance=type(self).algorithm is expectimax,
                                         candidates_only=self.candidates_only, keep=not random)
         self.table = None if random else TranspositionTable()
         self.decisions: dict[tuple, Decision] = {}
         self.shallow: tuple[Limit, Policies] | None = None
 
-    def own_limits(self, depth: int) -> dict[str, object]:
-        """Limit fields this player sets its own way, not from options (none: the Limit's defaults)."""
+    def own_strategy(self, depth: int) -> dict[str, object]:
+        """Strategy fields this player sets its own way, not from options (none: the Strategy's defaults)."""
         return {}
 
     def decide(self, state: State, rng: np.random.Generator) -> Decision:
@@ -155,11 +156,10 @@ class SearchAgent(Agent):
         It weighs as many guesses as the full search, so its rankings are the full search's, shared.
         """
         if self.shallow is None:
-            limit = replace(self.limit, depth=min(self.limit.depth, 2), endgame=0, endgame_answers=0, widen=0,
-                            opening=0, opening_top=0)
-            policies = wordle_policies(self.searched, self.evaluation, limit, chance=type(self).algorithm is expectimax,
-                                       candidates_only=self.candidates_only, keep=self.table is not None,
-                                       like=self.policies)
+            limit = replace(self.limit, depth=min(self.limit.depth, 2))
+            policies = wordle_policies(self.searched, self.evaluation, self.strategy.shallow(),
+                                       chance=type(self).algorithm is expectimax, candidates_only=self.candidates_only,
+                                       keep=self.table is not None, rankings=self.policies.moves.rankings)
             self.shallow = limit, policies
         return self.shallow
 
@@ -186,7 +186,8 @@ class SearchAgent(Agent):
     def opening_key(self, state: State) -> dict:
         """What this player's first move in `state`'s mode depends on (the disk cache's key)."""
         search = {"algorithm": type(self).algorithm.__name__, "candidates_only": self.candidates_only,
-                  "limit": asdict(self.limit), "evaluation": repr(self.evaluation.key)}
+                  "limit": asdict(self.limit), "strategy": asdict(self.strategy),
+                  "evaluation": repr(self.evaluation.key)}
         return opening_key(self.game, self.name or type(self).__name__, search, state.hard, state.max_guesses)
 
     def opening_cached(self, hard: bool, max_guesses: int) -> bool:
@@ -232,7 +233,7 @@ class ExpectimaxAgent(SearchAgent):
     algorithm = staticmethod(expectimax)
 
 
-    def own_limits(self, depth: int) -> dict[str, object]:
+    def own_strategy(self, depth: int) -> dict[str, object]:
         """At depth 2, the three best openers of the depth-2 search are searched again 3 deep.
 
         Measured (benchmarks/bench_search.py --depth 2 --hard): the depth-2 search opens with SLATE,
@@ -249,7 +250,7 @@ class DecisionTreeAgent(SearchAgent):
     algorithm = staticmethod(expectimax)
     candidates_only = True
 
-    def own_limits(self, depth: int) -> dict[str, object]:
+    def own_strategy(self, depth: int) -> dict[str, object]:
         """Bound as hard mode binds, it searches sets of up to 100 answers to the end, weighs a loss
         at 50 below a lost game's utility, and opens one guess deeper (up to 3) to see the traps.
 

@@ -24,13 +24,14 @@ from search import Wordle, load_words  # noqa: E402
 from search.algorithms import alphabeta, minimax  # noqa: E402
 from search.limits import Limit  # noqa: E402
 from search.policies import wordle_policies  # noqa: E402
+from search.strategy import Strategy  # noqa: E402
 from search.storage import cpu_model, provenance, write_atomically  # noqa: E402
 from search.table import TranspositionTable  # noqa: E402
 
 
 def searcher(search, game, evaluation, limit):
-    """A function state -> SearchResult that keeps one table and one set of policies."""
-    policies, table = wordle_policies(game, evaluation, limit, chance=False), TranspositionTable()
+    """A function state -> SearchResult that keeps one table and one set of policies (the default strategy)."""
+    policies, table = wordle_policies(game, evaluation, Strategy(), chance=False), TranspositionTable()
     return lambda state: search(game, state, evaluation, limit, policies=policies, table=table)
 
 

@@ -22,9 +22,10 @@ Every evaluation runs in one of three modes:
 - constant: computed once on the full answer list (cached per game) and looked up;
 - zero: every guess gets the value of score 0, so choices fall to the seeded tie-break.
 
-Local mode's indication threshold: the indications a state can produce are counted as
-the largest number of distinct patterns any guess being scored can get over the state's
-possible answers; above the threshold the constant values stand in for the local ones.
+Local mode's indication threshold is the evaluation's own setting: the indications a state
+can produce are counted as the largest number of distinct patterns any guess being scored
+can get over the state's possible answers; above the threshold the constant values stand in
+for the local ones.
 
 Evaluations are found by name in `EVALUATIONS` and built with `make_evaluation`.
 """
@@ -55,14 +56,17 @@ class Evaluation(ABC):
     Attributes:
         name: registry name.
         mode: "local", "constant" or "zero".
+        threshold: local mode only: above this many indications the constant values stand in.
     """
 
     name: str = ""
 
-    def __init__(self, mode: str = "local"):
+    def __init__(self, mode: str = "local", threshold: int = DEFAULT_THRESHOLD):
         if mode not in MODES:
             raise ValueError(f"unknown evaluation mode '{mode}'; choose one of {', '.join(MODES)}")
-        self.mode = mode
+        if threshold < 1:
+            raise ValueError(f"threshold must be at least 1, got {threshold}")
+        self.mode, self.threshold = mode, threshold
         self._constant: dict[str, np.ndarray] = {}
 
     @property
@@ -73,16 +77,15 @@ class Evaluation(ABC):
     @property
     def key(self) -> tuple:
         """What the values depend on besides the state: for caches and results files."""
-        return (self.name, self.mode)
+        return (self.name, self.mode, self.threshold)
 
-    def values(self, game: Wordle, state: State, guesses: np.ndarray, threshold: int = DEFAULT_THRESHOLD) -> np.ndarray:
+    def values(self, game: Wordle, state: State, guesses: np.ndarray) -> np.ndarray:
         """The value of each guess in `guesses` at `state`, on the game's utility scale.
 
         Args:
             game: the rules and pattern matrix.
             state: a Guesser-to-move state.
             guesses: guess indices to value.
-            threshold: local mode only: above this many indications the constant values stand in.
 
         Returns:
             A float array aligned with `guesses`.
@@ -93,7 +96,7 @@ class Evaluation(ABC):
             return np.full(guesses.size, self.neutral(base))
         if self.mode == "local":
             stats = self.stats(game, state.candidates, guesses)
-            if stats.bins.size and int(stats.bins.max()) <= threshold:
+            if stats.bins.size and int(stats.bins.max()) <= self.threshold:
                 return self.from_stats(stats, base)
         return self.constant(game, base)[guesses]
 
@@ -120,15 +123,16 @@ class Evaluation(ABC):
 class Weighted(Evaluation):
     """w_e entropy + w_g greens + w_y yellows + w_r greys, normalised and placed below exact play."""
 
-    def __init__(self, name: str, weights: tuple[float, float, float, float], mode: str = "local"):
-        super().__init__(mode)
+    def __init__(self, name: str, weights: tuple[float, float, float, float], mode: str = "local",
+                 threshold: int = DEFAULT_THRESHOLD):
+        super().__init__(mode, threshold)
         self.name = name
         self.weights = check_weights(weights)
 
     @property
     def key(self) -> tuple:
-        """Name, mode and weights."""
-        return (self.name, self.mode, self.weights)
+        """Name, mode, threshold and weights."""
+        return (*super().key, self.weights)
 
     def scores(self, stats: PartitionStats) -> np.ndarray:
         """The raw weighted score of each guess."""
@@ -154,15 +158,15 @@ class Cost(Evaluation):
 
     name = "cost"
 
-    def __init__(self, mode: str = "local", model: CostModel = FITTED):
-        super().__init__(mode)
+    def __init__(self, mode: str = "local", model: CostModel = FITTED, threshold: int = DEFAULT_THRESHOLD):
+        super().__init__(mode, threshold)
         self.model = model
         self._table = cost_table(1, model)
 
     @property
     def key(self) -> tuple:
-        """Name, mode and the model's coefficients."""
-        return (self.name, self.mode, self.model)
+        """Name, mode, threshold and the model's coefficients."""
+        return (*super().key, self.model)
 
     def table(self, size: int) -> np.ndarray:
         """F(0 .. size), grown on demand."""
@@ -203,25 +207,26 @@ def check_weights(weights: tuple[float, ...] | list[float]) -> tuple[float, floa
     return values  # type: ignore[return-value]
 
 
-#: Evaluation factories by name: factory(mode, weights) -> Evaluation.
-EVALUATIONS: dict[str, Callable[[str, tuple[float, float, float, float] | None], Evaluation]] = {
-    "weighted": lambda mode, weights: Weighted("weighted", weights or DEFAULT_WEIGHTS, mode),
-    "entropy": lambda mode, weights: Weighted("entropy", (1.0, 0.0, 0.0, 0.0), mode),
-    "greens": lambda mode, weights: Weighted("greens", (0.0, 1.0, 0.0, 0.0), mode),
-    "yellows": lambda mode, weights: Weighted("yellows", (0.0, 0.0, 1.0, 0.0), mode),
-    "greys": lambda mode, weights: Weighted("greys", (0.0, 0.0, 0.0, 1.0), mode),
-    "cost": lambda mode, weights: Cost(mode),
+#: Evaluation factories by name: factory(mode, weights, threshold) -> Evaluation.
+EVALUATIONS: dict[str, Callable[[str, tuple[float, float, float, float] | None, int], Evaluation]] = {
+    "weighted": lambda mode, weights, threshold: Weighted("weighted", weights or DEFAULT_WEIGHTS, mode, threshold),
+    "entropy": lambda mode, weights, threshold: Weighted("entropy", (1.0, 0.0, 0.0, 0.0), mode, threshold),
+    "greens": lambda mode, weights, threshold: Weighted("greens", (0.0, 1.0, 0.0, 0.0), mode, threshold),
+    "yellows": lambda mode, weights, threshold: Weighted("yellows", (0.0, 0.0, 1.0, 0.0), mode, threshold),
+    "greys": lambda mode, weights, threshold: Weighted("greys", (0.0, 0.0, 0.0, 1.0), mode, threshold),
+    "cost": lambda mode, weights, threshold: Cost(mode, threshold=threshold),
 }
 
 
-def make_evaluation(name: str, mode: str = "local", weights: tuple[float, ...] | None = None) -> Evaluation:
-    """The evaluation called `name` in `mode`; weights apply only to "weighted".
+def make_evaluation(name: str, mode: str = "local", weights: tuple[float, ...] | None = None,
+                    threshold: int = DEFAULT_THRESHOLD) -> Evaluation:
+    """The evaluation called `name` in `mode`; weights apply only to "weighted"; the threshold to local mode.
 
     Raises:
-        ValueError: an unknown name or mode, bad weights, or weights for another evaluation.
+        ValueError: an unknown name or mode, bad weights, weights for another evaluation, or a threshold below 1.
     """
     if name not in EVALUATIONS:
         raise ValueError(f"unknown evaluation '{name}'; choose one of {', '.join(EVALUATIONS)}")
     if weights is not None and name != "weighted":
         raise ValueError(f"weights apply only to the weighted evaluation, not '{name}'")
-    return EVALUATIONS[name](mode, None if weights is None else check_weights(weights))
+    return EVALUATIONS[name](mode, None if weights is None else check_weights(weights), threshold)

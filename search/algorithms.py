@@ -12,11 +12,12 @@ differ, each in one short function:
 - expectimax: the opponent is chance, its replies weighted by probability (`mean_reply`).
 
 The maximiser's node is shared. Depth counts the maximiser's moves: at depth 1 each move
-is valued by the evaluation (`values(game, state, moves, threshold)`, one array for all
-moves), deeper the best `limit.beam` moves by that evaluation are searched. What a game
-knows beyond its verbs comes in as named policies (see `Policies`): an exact shortcut,
-an endgame searched to the end, widening a beam that shows only losses, the opening
-searched deeper, and how moves are chosen and keyed. A transposition table, when given,
+is valued by the evaluation (`values(game, state, moves)`, one array for all moves),
+deeper the best few moves by that evaluation (the move chooser's beam) are searched.
+What a game knows beyond its verbs comes in as named policies (see `Policies`), each a
+Protocol with a default that knows nothing: how moves are chosen, ordered and widened
+(`MoveChooser`), exact shortcuts (`Shortcuts`), the depth of each node (`DepthRule`:
+an endgame searched to the end), the root's depth and moves (`Opening`), and the table key. A transposition table, when given,
 keeps node values between searches. The search reports its value, move, nodes visited,
 depth reached, the root's alternatives, and whether the node budget cut it short.
 """
@@ -24,8 +25,8 @@ depth reached, the root's alternatives, and whether the node budget cut it short
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Hashable, Protocol
 
 import numpy as np
 
@@ -47,15 +48,76 @@ class Node:
     risk: float = 0.0
 
 
-class AllMoves:
-    """Every action, best first by the evaluation, then by index; a beam of `limit.beam`, never widened.
+# -- The hooks a search takes: each a Protocol, each with a default that knows nothing -------------
 
-    It shows the interface a move chooser offers the search (Wordle's is `policies.Beam`).
+class MoveChooser(Protocol):
+    """Which moves a maximiser's node weighs, in what order, and when its beam widens.
+
+    Attributes:
+        beam: how many of the best moves a node searches first.
+        widen: how many it searches at most while every one shows a loss (at most `beam`: never widen).
     """
 
-    def __init__(self, game: Any, evaluation: Evaluator, limit: Limit):
-        self.game, self.evaluation, self.limit = game, evaluation, limit
-        self.beam, self.widen = limit.beam, 0
+    beam: int
+    widen: int
+
+    def start(self) -> None:
+        """Forget what only one search may keep, as a search starts."""
+
+    def ranked(self, state: Any, key: Hashable, root: bool, among: np.ndarray | None,
+               rng: np.random.Generator | None) -> tuple[np.ndarray, np.ndarray]:
+        """The head of the node's moves and their values, best first (at least `beam` or ALTERNATIVES of them)."""
+        ...
+
+    def every(self, state: Any, root: bool, among: np.ndarray | None, rng: np.random.Generator | None) -> np.ndarray:
+        """Every move the node may weigh, best first: what a widening beam goes on with."""
+        ...
+
+    def shows_loss(self, value: float, risk: float) -> bool:
+        """Whether a move searched to `value` with chance of a loss `risk` shows a loss."""
+        ...
+
+    def floor(self, alpha: float) -> float:
+        """The alpha a move is searched with while every move so far shows a loss."""
+        ...
+
+
+class Shortcuts(Protocol):
+    """States valued exactly instead of searched."""
+
+    def settled(self, state: Any, among: np.ndarray | None, rng: np.random.Generator | None) -> Node | None:
+        """The node's exact value before any search, or None."""
+        ...
+
+    def last_two(self, state: Any, root: bool, among: np.ndarray | None, rng: np.random.Generator | None) -> Node | None:
+        """The node's exact value when the search may look two moves ahead, or None."""
+        ...
+
+
+class DepthRule(Protocol):
+    """How deep a node is searched, given the depth the search asks for there."""
+
+    def depth(self, state: Any, depth: int) -> int:
+        """The depth `state` is searched to."""
+        ...
+
+
+class Opening(Protocol):
+    """How a search's root is searched: its depth, and the moves it weighs."""
+
+    def root(self, search: Search, state: Any, among: np.ndarray | None) -> tuple[int, np.ndarray | None]:
+        """The depth the root is searched to and the moves it may choose among (None: every one)."""
+        ...
+
+
+class AllMoves:
+    """Every action, best first by the evaluation, then by index; a beam of `beam`, never widened."""
+
+    def __init__(self, game: Any, evaluation: Evaluator, beam: int = 10):
+        if beam < 1:
+            raise ValueError(f"beam must be at least 1, got {beam}")
+        self.game, self.evaluation = game, evaluation
+        self.beam, self.widen = beam, 0
 
     def start(self) -> None:
         """Forget what only one search may keep, as a search starts (here: nothing)."""
@@ -66,21 +128,49 @@ class AllMoves:
         moves = np.asarray(self.game.actions(state))
         if among is not None:
             moves = moves[np.isin(moves, among)]
-        values = rounded(self.evaluation.values(self.game, state, moves, self.limit.threshold))
+        values = rounded(self.evaluation.values(self.game, state, moves))
         order = best_first(moves, -values, rng=rng)
         return moves[order], values[order]
 
     def every(self, state: Any, root: bool, among: np.ndarray | None, rng: np.random.Generator | None) -> np.ndarray:
-        """Every move the node may weigh, best first: what a widening beam goes on with."""
+        """Every move the node may weigh, best first."""
         return self.ranked(state, None, root, among, rng)[0]
 
     def shows_loss(self, value: float, risk: float) -> bool:
-        """Whether a move searched to `value` with chance of a loss `risk` shows a loss (here: never)."""
+        """Never: a beam that never widens need not know."""
         return False
 
     def floor(self, alpha: float) -> float:
-        """The alpha a move is searched with while every move so far shows a loss (here: alpha)."""
+        """Alpha itself."""
         return alpha
+
+
+class NoShortcuts:
+    """No state is valued without search."""
+
+    def settled(self, state: Any, among: np.ndarray | None, rng: np.random.Generator | None) -> Node | None:
+        """None."""
+        return None
+
+    def last_two(self, state: Any, root: bool, among: np.ndarray | None, rng: np.random.Generator | None) -> Node | None:
+        """None."""
+        return None
+
+
+class AsAsked:
+    """Every node is searched to the depth the search asks for."""
+
+    def depth(self, state: Any, depth: int) -> int:
+        """`depth`."""
+        return depth
+
+
+class PlainOpening:
+    """The root is searched to the limit's depth over every move (or the caller's `among`)."""
+
+    def root(self, search: Search, state: Any, among: np.ndarray | None) -> tuple[int, np.ndarray | None]:
+        """The limit's depth and `among`."""
+        return search.limit.depth, among
 
 
 @dataclass
@@ -88,21 +178,18 @@ class Policies:
     """What a search knows about its game beyond the verbs; the defaults know nothing.
 
     Attributes:
-        moves: which moves a node weighs and in what order (default: every action by the evaluation).
+        moves: which moves a node weighs and in what order (None: `AllMoves` by the evaluation).
         key: a state's key in the transposition table (default: the state itself).
-        exact: `settled(state, among, rng) -> Node | None` values a state exactly before any
-            search, and `last_two(state, root, among, rng) -> Node | None` values one exactly
-            when the search may look two moves ahead (None: no shortcut).
-        endgame: `depth(state, depth) -> int`, the depth a node is searched to (None: as asked).
-        opening: `depth(state, depth) -> int`, the depth of the first search from `state`,
-            and `top`, how many of a `depth`-deep search's best moves it re-searches (None: none).
+        exact: the shortcuts that value a state without search.
+        endgame: the depth each node is searched to.
+        opening: the root's depth and the moves it weighs.
     """
 
-    moves: AllMoves | None = None
+    moves: MoveChooser | None = None
     key: Callable[[Any], Hashable] = lambda state: state
-    exact: Any = None
-    endgame: Any = None
-    opening: Any = None
+    exact: Shortcuts = field(default_factory=NoShortcuts)
+    endgame: DepthRule = field(default_factory=AsAsked)
+    opening: Opening = field(default_factory=PlainOpening)
 
 
 Reply = Callable[["Search", Any, int, float, float, int], tuple[float, float]]
@@ -137,8 +224,17 @@ def mean_reply(search: Search, state: Any, depth: int, alpha: float, beta: float
 
 
 @dataclass
+class Tally:
+    """What a search has spent so far: nodes visited, the deepest level reached, whether a soft budget ran out."""
+
+    nodes: int = 0
+    reached: int = 0
+    budget_reached: bool = False
+
+
+@dataclass
 class Search:
-    """One search from one root: the game, how it is valued, the opponent's rule, and the counters."""
+    """One search from one root: the game, how it is valued, the opponent's rule, and what it has spent."""
 
     game: Any
     evaluation: Evaluator
@@ -147,14 +243,12 @@ class Search:
     policies: Policies
     table: TranspositionTable | None = None
     rng: np.random.Generator | None = None
-    nodes: int = 0
-    reached: int = 0
-    budget_reached: bool = False
-    moves: AllMoves = field(init=False)
+    tally: Tally = field(default_factory=Tally)
+    moves: MoveChooser = field(init=False)
 
     def __post_init__(self) -> None:
         """Fill in the default move chooser."""
-        self.moves = self.policies.moves or AllMoves(self.game, self.evaluation, self.limit)
+        self.moves = self.policies.moves or AllMoves(self.game, self.evaluation)
 
     def value(self, state: Any, depth: int, alpha: float, beta: float, level: int) -> tuple[float, float]:
         """The value of a maximiser's node below the root and its chance of a loss."""
@@ -163,41 +257,66 @@ class Search:
 
     def best(self, state: Any, depth: int, alpha: float, beta: float, level: int, root: bool = False,
              among: np.ndarray | None = None) -> Node:
-        """Search a maximiser's node `depth` moves deep within the window (alpha, beta)."""
-        self.nodes += 1
-        if self.limit.stop and self.limit.nodes is not None and self.nodes > self.limit.nodes:
-            raise BudgetSpent(self.nodes)
-        self.reached = max(self.reached, level)
-        game, policies = self.game, self.policies
-        if game.is_terminal(state):
-            return Node(game.utility(state))
-        if policies.exact is not None and (node := policies.exact.settled(state, among, self.rng)) is not None:
+        """Search a maximiser's node `depth` moves deep within the window (alpha, beta), as aima's max_value does."""
+        self.visit(level)
+        if (node := self.shortcut(state, among)) is not None:
             return node
-        key = policies.key(state) if self.table is not None else None
-        if policies.endgame is not None:
-            depth = policies.endgame.depth(state, depth)
-        if depth > 1 and not self.limit.stop and self.limit.nodes is not None and self.nodes >= self.limit.nodes:
-            depth, self.budget_reached = 1, True
-        store = key is not None and not root and (self.limit.nodes is None or self.limit.stop)
-        if store and (hit := self.table.probe(key, depth, alpha, beta)) is not None:
-            self.reached = max(self.reached, level + hit.below)
+        depth = self.depth_here(state, depth)
+        return self.cached(state, depth, alpha, beta, level, root, among)
+
+    def visit(self, level: int) -> None:
+        """Count a node at `level`; a stopping budget overrun ends the search (BudgetSpent)."""
+        self.tally.nodes += 1
+        if self.limit.overrun(self.tally.nodes):
+            raise BudgetSpent(self.tally.nodes)
+        self.tally.reached = max(self.tally.reached, level)
+
+    def shortcut(self, state: Any, among: np.ndarray | None) -> Node | None:
+        """A finished game's utility, or the policies' exact value before any search, or None."""
+        if self.game.is_terminal(state):
+            return Node(self.game.utility(state))
+        return self.policies.exact.settled(state, among, self.rng)
+
+    def depth_here(self, state: Any, depth: int) -> int:
+        """The depth this node is searched to: the policies' (the endgame's), cut to 1 once a soft budget is spent."""
+        depth = self.policies.endgame.depth(state, depth)
+        if depth > 1 and self.limit.horizon_now(self.tally.nodes):
+            depth, self.tally.budget_reached = 1, True
+        return depth
+
+    def cached(self, state: Any, depth: int, alpha: float, beta: float, level: int, root: bool,
+               among: np.ndarray | None) -> Node:
+        """The node's value from the table, else searched (`searched`) and kept there.
+
+        The root is never kept, nor anything a soft budget cut short. A value found over
+        every move (the horizon's, an exact shortcut's) is kept as exact whatever the window;
+        an expanded node's is kept as a bound when it fell outside the window. `reached`
+        counts, for a node answered from the table, the levels its own search reached.
+        """
+        key = self.policies.key(state) if self.table is not None else None
+        keep = key is not None and not root and self.limit.keeps_values
+        if keep and (hit := self.table.probe(key, depth, alpha, beta)) is not None:
+            self.tally.reached = max(self.tally.reached, level + hit.below)
             return Node(hit.value, hit.move, (), hit.risk)
-        outer, self.reached = self.reached, level
-        window = (-math.inf, math.inf)  # exact values, whatever window the node was searched with
-        if depth > 1 and policies.exact is not None and \
-                (node := policies.exact.last_two(state, root, among, self.rng)) is not None:
-            self.reached = level + 1
-        else:
-            moves, values = self.moves.ranked(state, key, root, among, self.rng)
-            if depth == 1:
-                weighed = tuple((int(m), float(v)) for m, v in zip(moves[:ALTERNATIVES], values[:ALTERNATIVES]))
-                node = Node(weighed[0][1], weighed[0][0], weighed)
-            else:
-                node, window = self.expand(state, moves, depth, alpha, beta, level, root, among), (alpha, beta)
-        below, self.reached = self.reached - level, max(outer, self.reached)
-        if store:
+        outer, self.tally.reached = self.tally.reached, level
+        node, whole = self.searched(state, key, depth, alpha, beta, level, root, among)
+        below, self.tally.reached = self.tally.reached - level, max(outer, self.tally.reached)
+        if keep:
+            window = (-math.inf, math.inf) if whole else (alpha, beta)
             self.table.store(key, depth, Entry(node.value, node.move, below, node.risk), *window)
         return node
+
+    def searched(self, state: Any, key: Hashable, depth: int, alpha: float, beta: float, level: int, root: bool,
+                 among: np.ndarray | None) -> tuple[Node, bool]:
+        """The node valued two moves ahead exactly, at the horizon, or by expanding it; and whether that value is exact."""
+        if depth > 1 and (node := self.policies.exact.last_two(state, root, among, self.rng)) is not None:
+            self.tally.reached = level + 1
+            return node, True
+        moves, values = self.moves.ranked(state, key, root, among, self.rng)
+        if depth == 1:
+            weighed = tuple((int(m), float(v)) for m, v in zip(moves[:ALTERNATIVES], values[:ALTERNATIVES]))
+            return Node(weighed[0][1], weighed[0][0], weighed), True
+        return self.expand(state, moves, depth, alpha, beta, level, root, among), False
 
     def expand(self, state: Any, moves: np.ndarray, depth: int, alpha: float, beta: float, level: int,
                root: bool, among: np.ndarray | None) -> Node:
@@ -215,7 +334,7 @@ class Search:
         while True:
             for choice in batch:
                 floor = max(alpha, value) if safe else max(chooser.floor(alpha), value)
-                self.nodes += 1  # the opponent's node
+                self.tally.nodes += 1  # the opponent's node
                 child, child_risk = self.reply(self, self.game.result(state, int(choice)), depth, floor, beta, level)
                 weighed.append((int(choice), child))
                 if child > value:
@@ -232,29 +351,29 @@ class Search:
             if batch.size == 0:
                 return Node(value, move, tuple(weighed), risk)
 
+    def ranking(self, state: Any, depth: int, among: np.ndarray | None) -> list[tuple[int, float]]:
+        """The root's moves searched `depth` deep, best first by their exact values (equal values keep the tie-break).
+
+        Alpha-beta's values other than its move's are bounds, so the ranking is searched
+        against its unpruned opponent; the nodes it visits count in this search's tally.
+        """
+        exact = replace(self, reply=worst_reply) if self.reply is worst_reply_pruned else self
+        weighed = exact.best(state, depth, -math.inf, math.inf, 1, root=True, among=among).weighed
+        return sorted(weighed, key=lambda pair: -pair[1])
+
     def run(self, state: Any, among: np.ndarray | None = None) -> SearchResult:
-        """Search from `state`: the opening's deeper look when the policies ask for one, then the result.
+        """Search from `state` to the depth, and over the moves, the opening policy says; then the result.
 
         A search under a node budget keeps nothing in the table (its values depend on the budget),
         unless the budget stops it (`Limit.stop`): then every value it keeps is whole, and it
         raises BudgetSpent once the budget is spent.
         """
         self.moves.start()
-        depth, opening = self.limit.depth, self.policies.opening
-        if opening is not None:
-            depth = opening.depth(state, depth)
-        if depth > self.limit.depth and opening.top:
-            # alpha-beta's other values are bounds; the ranking needs the exact values of its own opponent
-            exact_reply = worst_reply if self.reply is worst_reply_pruned else self.reply
-            pruning, self.reply = self.reply, exact_reply
-            weighed = self.best(state, self.limit.depth, -math.inf, math.inf, 1, root=True, among=among).weighed
-            self.reply = pruning
-            best = sorted(weighed, key=lambda pair: -pair[1])[: opening.top]  # stable: keeps the tie-break
-            among = np.array([move for move, _ in best])
+        depth, among = self.policies.opening.root(self, state, among)
         node = self.best(state, depth, -math.inf, math.inf, 1, root=True, among=among)
         ranked = sorted(node.weighed, key=lambda pair: -pair[1])  # stable: equal values keep the tie-break order
-        return SearchResult(move=node.move, value=float(node.value), nodes=self.nodes, depth=self.reached,
-                            alternatives=tuple(ranked[:ALTERNATIVES]), budget_reached=self.budget_reached)
+        return SearchResult(move=node.move, value=float(node.value), nodes=self.tally.nodes, depth=self.tally.reached,
+                            alternatives=tuple(ranked[:ALTERNATIVES]), budget_reached=self.tally.budget_reached)
 
 
 def _search(reply: Reply, game: Any, state: Any, evaluation: Evaluator, limit: Limit, policies: Policies | None,
@@ -277,7 +396,7 @@ def minimax(game: Any, state: Any, evaluation: Evaluator, limit: Limit, policies
         game: any game with the verbs the module docstring lists.
         state: an unfinished state with the maximiser to move.
         evaluation: values moves at the horizon and orders the beam.
-        limit: depth, beam, threshold, node budget (and the fields the policies read).
+        limit: depth and node budget.
         policies: what the search knows of the game beyond its verbs (default: nothing).
         table: values kept across searches (None: nothing is kept).
         rng: seeded generator, needed only by evaluations with random tie-breaks.

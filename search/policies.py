@@ -2,19 +2,24 @@
 
 Values are from the Guesser's point of view, higher is better, on the scale of
 `Wordle.utility`: solving with guess k is worth max_guesses + 1 - k; the search values a
-lost game at 0 - `limit.loss`, so that it prefers a longer win to a gamble on the last guess.
+lost game at 0 - `strategy.loss`, so that it prefers a longer win to a gamble on the last guess.
+Each policy reads the one `Strategy` (search/strategy.py) it is built from, and implements
+one of the hooks search/algorithms.py declares as a Protocol.
 
-- `Beam`: the guesses a node weighs (every legal one at the root; below it the possible
-  answers plus the `limit.pool` guesses valued best on the full answer list; only the
+- `Beam` (a `MoveChooser`): the guesses a node weighs (every legal one at the root; below it the possible
+  answers plus the `strategy.pool` guesses valued best on the full answer list; only the
   possible answers for a candidates-only player), in the evaluation's order (ties: can be
   the answer, then index), the beam searched, and its widening while it shows only losses.
-- `ExactPlay`: states played exactly without search: one or two answers, or one guess
+- `Rankings`: what searches keep of their rankings (each node's ranked head, the pool),
+  shared only by searches that rank alike.
+- `ExactPlay` (the `Shortcuts`): states played exactly without search: one or two answers, or one guess
   left (guess a possible answer), and two guesses left (every guess valued in one pass).
-- `Endgame`: nodes with few guesses left, and small sets bound by hard mode or by
+- `Endgame` (a `DepthRule`): nodes with few guesses left, and small sets bound by hard mode or by
   candidates-only play, are searched to the end of the game.
-- `Opening`: a game's first move is searched deeper, optionally over its best few guesses only.
+- `Opening`: a game's first move is searched deeper, optionally over its best few guesses only
+  (ranked first by a search to the usual depth).
 
-`wordle_policies` builds them for one algorithm, evaluation and limit. An evaluation with
+`wordle_policies` builds them for one algorithm, evaluation and strategy. An evaluation with
 random tie-breaks (zero mode) knows nothing to search by: its searches weigh every legal
 guess in the generator's order, keep nothing, and neither widen nor extend to the endgame,
 so a depth-1 search is a random player (that still plays exactly with one or two answers left).
@@ -27,11 +32,12 @@ from typing import Hashable
 
 import numpy as np
 
-from .algorithms import ALTERNATIVES, Node, Policies
+from .algorithms import ALTERNATIVES, AsAsked, Node, PlainOpening, Policies, Search
 from .game import State, Wordle
 from .hardmode import hints_from, legal_mask
-from .limits import Evaluator, Limit
+from .limits import Evaluator
 from .ranking import best_first, rounded
+from .strategy import Strategy
 
 
 def within(items: np.ndarray, ascending: np.ndarray) -> np.ndarray:
@@ -46,28 +52,39 @@ def within(items: np.ndarray, ascending: np.ndarray) -> np.ndarray:
     return items[ascending[at] == items]
 
 
-class Beam:
-    """Which guesses a Guesser node weighs, in what order, and when its beam widens.
+class Rankings:
+    """What Wordle searches keep of their rankings between searches: each node's ranked head, and the pool.
+
+    Searches that share one rank alike: the same evaluation, beam, pool and candidates-only play
+    (`sign`; `wordle_policies` refuses rankings kept under another).
 
     Attributes:
-        beam, widen: `limit.beam` and `limit.widen` (a beam that never widens: widen 0).
-        ranked_cache: per (state key, root), the head of each node's ranking (None: nothing kept).
-        like: a Beam with the same evaluation, beam, pool and threshold, whose rankings and pool
-            this one shares (None: none).
+        sign: what the rankings depend on besides the state.
+        heads: per (state key, root), the head of the node's ranking (None: nothing kept).
         pool: the guesses valued best on the full answer list, once worked out.
     """
 
-    def __init__(self, game: Wordle, evaluation: Evaluator, limit: Limit, chance: bool,
-                 candidates_only: bool = False, keep: bool = True, like: Beam | None = None):
-        self.game, self.evaluation, self.limit = game, evaluation, limit
+    def __init__(self, evaluation: Evaluator, strategy: Strategy, candidates_only: bool, keep: bool = True):
+        self.sign = (evaluation.key, strategy.beam, strategy.pool, candidates_only)
+        self.heads: dict[tuple, tuple[np.ndarray, np.ndarray]] | None = {} if keep else None
+        self.pool: np.ndarray | None = None
+
+
+class Beam:
+    """Which guesses a Guesser node weighs, in what order, and when its beam widens (a `MoveChooser`).
+
+    Attributes:
+        beam, widen: `strategy.beam` and `strategy.widen` (a beam that never widens: widen 0).
+        rankings: the rankings kept between searches, possibly shared with another search that ranks alike.
+    """
+
+    def __init__(self, game: Wordle, evaluation: Evaluator, strategy: Strategy, chance: bool,
+                 candidates_only: bool, rankings: Rankings):
+        self.game, self.evaluation, self.strategy = game, evaluation, strategy
         self.chance, self.candidates_only = chance, candidates_only
         self.random = evaluation.random_ties
-        self.beam, self.widen = limit.beam, 0 if self.random else limit.widen
-        self.ranked_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] | None = {} if keep else None
-        if like is not None:  # the same rankings: share them
-            self.ranked_cache = like.ranked_cache
-        self.like = like
-        self.pool: np.ndarray | None = None
+        self.beam, self.widen = strategy.beam, 0 if self.random else strategy.widen
+        self.rankings = rankings
         self._legal: dict[tuple, np.ndarray] = {}
 
     def start(self) -> None:
@@ -106,18 +123,17 @@ class Beam:
         return best_first(guesses, -values, ~self.game.can_win(state.candidates, guesses))
 
     def best_pool(self, state: State, rng: np.random.Generator | None) -> np.ndarray:
-        """The `limit.pool` guesses the evaluation values best on the full answer list, ascending."""
-        if self.pool is None and self.like is not None:
-            self.pool = self.like.best_pool(state, rng)
-        if self.pool is None:
+        """The `strategy.pool` guesses the evaluation values best on the full answer list, ascending."""
+        if self.rankings.pool is None:
             start = self.game.initial_state(max_guesses=state.max_guesses)
             values = self.values(start, self.game.all_guesses)
-            self.pool = np.sort(self.game.all_guesses[self.order(start, self.game.all_guesses, values, rng)[: self.limit.pool]])
-        return self.pool
+            best = self.order(start, self.game.all_guesses, values, rng)[: self.strategy.pool]
+            self.rankings.pool = np.sort(self.game.all_guesses[best])
+        return self.rankings.pool
 
     def values(self, state: State, guesses: np.ndarray) -> np.ndarray:
         """The evaluation's values of `guesses`, rounded so that equal partitions tie."""
-        return rounded(self.evaluation.values(self.game, state, guesses, self.limit.threshold))
+        return rounded(self.evaluation.values(self.game, state, guesses))
 
     def choices(self, state: State, root: bool, among: np.ndarray | None, rng: np.random.Generator | None) -> np.ndarray:
         """The guesses a node weighs: every legal one at the root, else its answers plus the pool (legal ones).
@@ -131,7 +147,7 @@ class Beam:
             if guesses.size == 0:
                 raise ValueError("none of the guesses the search may choose among is legal here")
             return guesses
-        if self.candidates_only or root or self.random or (state.hard and legal.size <= self.limit.pool):
+        if self.candidates_only or root or self.random or (state.hard and legal.size <= self.strategy.pool):
             return legal
         wanted = np.union1d(self.game.winning_guesses(state.candidates), self.best_pool(state, rng))
         return wanted if not state.hard else within(wanted, legal)
@@ -139,15 +155,16 @@ class Beam:
     def ranked(self, state: State, key: Hashable, root: bool, among: np.ndarray | None,
                rng: np.random.Generator | None) -> tuple[np.ndarray, np.ndarray]:
         """The guesses valued at this node and their values, best first (at most beam or 10 of them)."""
-        kept = (key, root) if key is not None and among is None and self.ranked_cache is not None else None
-        if kept is not None and kept in self.ranked_cache:
-            return self.ranked_cache[kept]
+        heads = self.rankings.heads
+        kept = (key, root) if key is not None and among is None and heads is not None else None
+        if kept is not None and kept in heads:
+            return heads[kept]
         guesses = self.choices(state, root, among, rng)
         values = self.values(state, guesses)
         best = self.order(state, guesses, values, rng)[: max(self.beam, ALTERNATIVES)]
         result = (guesses[best], values[best])
         if kept is not None:
-            self.ranked_cache[kept] = result
+            heads[kept] = result
         return result
 
     def every(self, state: State, root: bool, among: np.ndarray | None, rng: np.random.Generator | None) -> np.ndarray:
@@ -157,11 +174,11 @@ class Beam:
 
     def shows_loss(self, value: float, risk: float) -> bool:
         """A loss with some chance (expectimax), or for sure against the worst reply (minimax: value <= -loss)."""
-        return risk != 0.0 if self.chance else value <= -self.limit.loss
+        return risk != 0.0 if self.chance else value <= -self.strategy.loss
 
     def floor(self, alpha: float) -> float:
         """No higher than -loss, so that a pruning search sees whether a guess shows a loss."""
-        return min(alpha, -self.limit.loss)
+        return min(alpha, -self.strategy.loss)
 
 
 @dataclass
@@ -251,32 +268,43 @@ class Opening:
     deep: int
     top: int = 0
 
-    def depth(self, state: State, depth: int) -> int:
-        """`deep` for the first move of a game when deeper than `depth`, else `depth`."""
-        return max(depth, self.deep) if not state.history else depth
+    def root(self, search: Search, state: State, among: np.ndarray | None) -> tuple[int, np.ndarray | None]:
+        """`deep` for a game's first move when deeper than the limit's depth (over the `top` best guesses of a
+        search to that depth, when above 0); else the limit's depth and `among`."""
+        depth = search.limit.depth
+        if state.history or self.deep <= depth:
+            return depth, among
+        if self.top:
+            among = np.array([move for move, _ in search.ranking(state, depth, among)[: self.top]])
+        return self.deep, among
 
 
-def wordle_policies(game: Wordle, evaluation: Evaluator, limit: Limit, chance: bool,
-                    candidates_only: bool = False, keep: bool = True, like: Policies | None = None) -> Policies:
+def wordle_policies(game: Wordle, evaluation: Evaluator, strategy: Strategy, chance: bool,
+                    candidates_only: bool = False, keep: bool = True, rankings: Rankings | None = None) -> Policies:
     """The Wordle policies of one search configuration.
 
     Args:
         game: the rules and pattern matrix.
         evaluation: values guesses at the horizon and orders the beam.
-        limit: beam, pool, widen, loss, endgame and opening settings.
+        strategy: beam, pool, widening, loss, endgame and opening.
         chance: whether the Indicator is chance (expectimax) rather than an adversary.
         candidates_only: every Guesser node, the root included, guesses only answers still possible.
         keep: keep node rankings between searches (pass the search a table too).
-        like: policies of the same evaluation, beam, pool and threshold (a deeper search's, say)
-            whose rankings these share.
+        rankings: rankings kept by another search that ranks alike (a deeper search's, say), to share.
 
     Returns:
         Policies for `search.algorithms`; nothing is kept with an evaluation with random tie-breaks.
+
+    Raises:
+        ValueError: `rankings` kept by a search that ranks otherwise.
     """
     random = evaluation.random_ties
-    beam = Beam(game, evaluation, limit, chance, candidates_only, keep=keep and not random,
-                like=None if like is None else like.moves)
-    endgame = None if random else Endgame(limit.endgame, limit.endgame_answers, candidates_only)
-    opening = Opening(limit.opening, limit.opening_top) if limit.opening else None
-    return Policies(moves=beam, key=beam.key, exact=ExactPlay(game, beam, limit.loss, chance),
+    if rankings is None:
+        rankings = Rankings(evaluation, strategy, candidates_only, keep=keep and not random)
+    elif rankings.sign != Rankings(evaluation, strategy, candidates_only, keep=False).sign:
+        raise ValueError("rankings are shared only by searches with the same evaluation, beam, pool and guesses")
+    beam = Beam(game, evaluation, strategy, chance, candidates_only, rankings)
+    endgame = AsAsked() if random else Endgame(strategy.endgame, strategy.endgame_answers, candidates_only)
+    opening = Opening(strategy.opening, strategy.opening_top) if strategy.opening else PlainOpening()
+    return Policies(moves=beam, key=beam.key, exact=ExactPlay(game, beam, strategy.loss, chance),
                     endgame=endgame, opening=opening)

@@ -12,6 +12,7 @@ from search import State, Wordle, load_words
 from search.algorithms import alphabeta, expectimax, minimax
 from search.limits import Limit
 from search.policies import wordle_policies
+from search.strategy import Strategy
 from search.table import TranspositionTable
 
 from .conftest import small_game
@@ -21,7 +22,7 @@ from .conftest import small_game
 ANSWERS = ["lanky", "black", "slack", "flask", "panel", "parka"]
 #: Six answers a hard-mode opener can trap: _ASTE.
 TRAP = ["baste", "caste", "haste", "paste", "taste", "waste"]
-#: A limit that weighs every guess of the small games.
+#: A strategy that weighs every guess of the small games.
 UNLIMITED = dict(beam=100, pool=10**6)
 
 
@@ -55,15 +56,15 @@ class Flat:
         self.offset = offset
         self.key = ("flat", offset)
 
-    def values(self, game: Wordle, state: State, guesses: np.ndarray, threshold: int = 100) -> np.ndarray:
+    def values(self, game: Wordle, state: State, guesses: np.ndarray) -> np.ndarray:
         """base - offset for every guess."""
         return np.full(len(guesses), float(state.max_guesses - state.guesses_used - self.offset))
 
 
-def search_wordle(search, game: Wordle, state: State, evaluation, limit: Limit, candidates_only: bool = False,
-                  among=None, table: TranspositionTable | None = None, rng=None):
-    """One search with the Wordle policies for its algorithm, as the search agents run it."""
-    policies = wordle_policies(game, evaluation, limit, chance=search is expectimax, candidates_only=candidates_only)
+def search_wordle(search, game: Wordle, state: State, evaluation, limit: Limit, strategy: Strategy = Strategy(),
+                  candidates_only: bool = False, among=None, table: TranspositionTable | None = None, rng=None):
+    """One search with the Wordle policies of `strategy` for its algorithm, as the search agents run it."""
+    policies = wordle_policies(game, evaluation, strategy, chance=search is expectimax, candidates_only=candidates_only)
     return search(game, state, evaluation, limit, policies=policies, table=table, rng=rng, among=among)
 
 
@@ -176,7 +177,7 @@ class Estimates:
     def __init__(self, estimates: dict[tuple, float] | None = None):
         self.estimates = estimates or {}
 
-    def values(self, game: TreeGame, state: tuple, moves: np.ndarray, threshold: int = 100) -> np.ndarray:
+    def values(self, game: TreeGame, state: tuple, moves: np.ndarray) -> np.ndarray:
         """The estimate of each move."""
         return np.array([self.estimates.get(state + (int(move),), 0.0) for move in moves])
 

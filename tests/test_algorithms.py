@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from search.algorithms import alphabeta, expectimax, minimax
+from search.algorithms import AllMoves, Policies, alphabeta, expectimax, minimax
 from search.limits import BudgetSpent, Limit
 from search.table import TranspositionTable
 
@@ -63,11 +63,19 @@ def test_the_beam_searches_the_best_estimated_moves_only():
     # Estimates order the moves 1, 2, 0. A beam of one searches move 1 alone (minimax 2, expectimax 4);
     # a beam of two adds move 2 (minimax 2 again: the first found is kept; expectimax 8.9).
     estimates = Estimates({(0,): 1.0, (1,): 9.0, (2,): 5.0})
-    assert minimax(TreeGame(AIMA), (), estimates, Limit(depth=2, beam=1)).alternatives == ((1, 2.0),)
-    one = expectimax(TreeGame(AIMA, chance=True), (), estimates, Limit(depth=2, beam=1))
+    def beam(width: int, chance: bool = False) -> tuple[TreeGame, Policies]:
+        game = TreeGame(AIMA, chance=chance)
+        return game, Policies(moves=AllMoves(game, estimates, beam=width))
+
+    game, one_move = beam(1)
+    assert minimax(game, (), estimates, Limit(depth=2), one_move).alternatives == ((1, 2.0),)
+    game, one_move = beam(1, chance=True)
+    one = expectimax(game, (), estimates, Limit(depth=2), one_move)
     assert (one.move, one.value) == (1, pytest.approx(4.0))
-    assert minimax(TreeGame(AIMA), (), estimates, Limit(depth=2, beam=2)).move == 1
-    assert expectimax(TreeGame(AIMA, chance=True), (), estimates, Limit(depth=2, beam=2)).move == 2
+    game, two_moves = beam(2)
+    assert minimax(game, (), estimates, Limit(depth=2), two_moves).move == 1
+    game, two_moves = beam(2, chance=True)
+    assert expectimax(game, (), estimates, Limit(depth=2), two_moves).move == 2
 
 
 def test_the_horizon_values_second_choices_by_their_estimates():

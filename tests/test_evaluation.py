@@ -55,8 +55,8 @@ def test_constant_mode_uses_the_full_list_and_threshold_switches_to_it():
         # Constant: the full-list values, shifted by the one guess used.
         assert np.allclose(constant, full - 1)
         # Two answers here: every guess gets at most 2 indications; threshold 1 lets constant stand in.
-        assert np.allclose(make_evaluation(name).values(game, state, guesses, threshold=1), constant)
-        assert np.allclose(make_evaluation(name).values(game, state, guesses, threshold=2), local)
+        assert np.allclose(make_evaluation(name, threshold=1).values(game, state, guesses), constant)
+        assert np.allclose(make_evaluation(name, threshold=2).values(game, state, guesses), local)
 
 
 def test_zero_mode_values_every_guess_alike():

@@ -10,12 +10,15 @@ from hypothesis import strategies as st
 from agents import AgentError, make_agent
 from agents.indicators import TIE_RANK, Honest, make_indicator, play_with, reply_problems
 from search import ALL_GREEN, Wordle
-from search.algorithms import minimax
+from search.algorithms import AllMoves, Policies, minimax
 from search.feedback import PATTERN_COUNT, decode_colours, encode_colours
 from search.limits import Limit
 
 from .conftest import small_game
-from .games import ANSWERS, UNLIMITED
+from .games import ANSWERS
+
+#: A beam wider than the small games' guess lists: every guess is searched.
+EVERY = 100
 
 ANSWER_POOL = ["lanky", "black", "slack", "flask", "panel", "parka", "baste", "caste", "haste", "paste", "taste",
                "waste", "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
@@ -124,10 +127,10 @@ def small_lists(draw):
 
 def exact_minimax_guesser(game: Wordle, max_guesses: int):
     """A Guesser playing minimax searched to the end of the game over every guess."""
-    limit = Limit(depth=max_guesses, **UNLIMITED)
     from heuristics.evaluation import make_evaluation
     evaluation = make_evaluation("cost", "local", None)
-    return lambda state: minimax(game, state, evaluation, limit).move
+    limit, every = Limit(depth=max_guesses), Policies(moves=AllMoves(game, evaluation, beam=EVERY))
+    return lambda state: minimax(game, state, evaluation, limit, every).move
 
 
 @settings(max_examples=10, deadline=None)
@@ -176,8 +179,9 @@ def test_search_runs_unchanged_with_indicator_decision_nodes():
     adversary = make_indicator("adversary", game, depth=max_guesses)
     played = play_with(game, choose, adversary, np.random.default_rng(0), max_guesses=max_guesses)
     from heuristics.evaluation import make_evaluation
-    value = minimax(game, game.initial_state(max_guesses=max_guesses), make_evaluation("cost", "local", None),
-                    Limit(depth=max_guesses, **UNLIMITED)).value
+    evaluation = make_evaluation("cost", "local", None)
+    value = minimax(game, game.initial_state(max_guesses=max_guesses), evaluation, Limit(depth=max_guesses),
+                    Policies(moves=AllMoves(game, evaluation, beam=EVERY))).value
     assert value == max_guesses + 1 - len(played.turns)
     assert isinstance(adversary, type(make_indicator("adversary", game))) and not isinstance(adversary, Honest)
 

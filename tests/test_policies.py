@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from heuristics.evaluation import make_evaluation
 from search import feedback, format_pattern
 from search.limits import BudgetSpent, Limit
+from search.strategy import Strategy
 from search.policies import within
 from search.table import TranspositionTable
 
@@ -39,7 +40,7 @@ def test_minimax_prefers_the_safe_split():
     # So minimax plays ACING with value 4.
     game, acing, lanky = hand_game()
     state = game.initial_state()
-    result = minimax(game, state, Flat(1.2), Limit(depth=2, **UNLIMITED), among=np.array([acing, lanky]))
+    result = minimax(game, state, Flat(1.2), Limit(depth=2), Strategy(**UNLIMITED), among=np.array([acing, lanky]))
     assert result.move == acing and result.value == pytest.approx(4.0)
     assert dict(result.alternatives)[lanky] == pytest.approx(3.8)
     assert result.depth == 2
@@ -49,7 +50,7 @@ def test_expectimax_prefers_the_chance_to_win_now():
     # Same game. ACING: each pair is worth (5 + 4) / 2 = 4.5 on average, so 4.5.
     # LANKY: (1 x 6 + 3 x 3.8 + 1 x 5 + 1 x 5) / 6 = 27.4 / 6 = 4.5667 > 4.5: expectimax plays LANKY.
     game, acing, lanky = hand_game()
-    result = expectimax(game, game.initial_state(), Flat(1.2), Limit(depth=2, **UNLIMITED), among=np.array([acing, lanky]))
+    result = expectimax(game, game.initial_state(), Flat(1.2), Limit(depth=2), Strategy(**UNLIMITED), among=np.array([acing, lanky]))
     assert result.move == lanky and result.value == pytest.approx(27.4 / 6)
     assert dict(result.alternatives)[acing] == pytest.approx(4.5)
 
@@ -61,8 +62,8 @@ def test_alphabeta_matches_minimax_on_the_hand_game_with_fewer_nodes():
     # win can have. Every later guess has a reply worth at most 5 in its largest bin, tried first,
     # and is cut there: alpha-beta skips their other replies.
     game, _, _ = hand_game()
-    plain = minimax(game, game.initial_state(), Flat(1.2), Limit(depth=2, **UNLIMITED))
-    pruned = alphabeta(game, game.initial_state(), Flat(1.2), Limit(depth=2, **UNLIMITED))
+    plain = minimax(game, game.initial_state(), Flat(1.2), Limit(depth=2), Strategy(**UNLIMITED))
+    pruned = alphabeta(game, game.initial_state(), Flat(1.2), Limit(depth=2), Strategy(**UNLIMITED))
     assert (pruned.move, pruned.value) == (plain.move, plain.value) == (game.words.guess_id("black"), 5.0)
     assert format_pattern(feedback("black", "slack")) == "-gggg"
     assert pruned.nodes < plain.nodes
@@ -84,9 +85,9 @@ def test_last_guess_must_be_a_possible_answer():
     game, _, _ = hand_game()
     state = game.initial_state(max_guesses=1)
     for loss in (0.0, 10.0):
-        result = minimax(game, state, Flat(0.0), Limit(depth=2, loss=loss))
+        result = minimax(game, state, Flat(0.0), Limit(depth=2), Strategy(loss=loss))
         assert result.value == -loss and game.words.guesses[result.move] in ANSWERS
-        assert expectimax(game, state, Flat(0.0), Limit(depth=2, loss=loss)).value == pytest.approx((1 - 5 * loss) / 6)
+        assert expectimax(game, state, Flat(0.0), Limit(depth=2), Strategy(loss=loss)).value == pytest.approx((1 - 5 * loss) / 6)
 
 
 def test_hard_mode_searches_only_legal_guesses():
@@ -133,15 +134,15 @@ def test_zero_mode_at_depth_one_is_a_seeded_random_guess():
 def test_alphabeta_with_a_shared_table_visits_no_more_nodes_than_minimax(game, depth, hard, candidates_only):
     # The root, then each state one reply after the best move, searched in turn with one table each.
     start = game.initial_state(hard=hard)
-    evaluation, limit = make_evaluation("cost"), Limit(depth=depth, beam=3)
+    evaluation, limit, strategy = make_evaluation("cost"), Limit(depth=depth), Strategy(beam=3)
     tables = {search: TranspositionTable() for search in (minimax, alphabeta)}
-    first = minimax(game, start, evaluation, limit, candidates_only=candidates_only)
+    first = minimax(game, start, evaluation, limit, strategy, candidates_only=candidates_only)
     states = [start] + [game.step(start, first.move, pattern) for pattern in game.actions(game.result(start, first.move))]
     nodes = {search: 0 for search in tables}
     for state in states:
         if game.is_terminal(state):
             continue
-        found = {search: search(game, state, evaluation, limit, candidates_only=candidates_only, table=table)
+        found = {search: search(game, state, evaluation, limit, strategy, candidates_only=candidates_only, table=table)
                  for search, table in tables.items()}
         assert (found[alphabeta].move, found[alphabeta].value) == (found[minimax].move, found[minimax].value)
         nodes = {search: nodes[search] + found[search].nodes for search in tables}
@@ -155,9 +156,9 @@ def test_alphabeta_equals_minimax_with_no_more_nodes(game, depth, beam, name, ma
                                                      opening, opening_top, widen):
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
     evaluation = Flat(1.0) if name == "flat" else make_evaluation(name)
-    limit = Limit(depth=depth, beam=beam, opening=opening, opening_top=opening_top, widen=widen)
-    plain = minimax(game, state, evaluation, limit, candidates_only=candidates_only)
-    pruned = alphabeta(game, state, evaluation, limit, candidates_only=candidates_only)
+    limit, strategy = Limit(depth=depth), Strategy(beam=beam, opening=opening, opening_top=opening_top, widen=widen)
+    plain = minimax(game, state, evaluation, limit, strategy, candidates_only=candidates_only)
+    pruned = alphabeta(game, state, evaluation, limit, strategy, candidates_only=candidates_only)
     assert (pruned.move, pruned.value) == (plain.move, plain.value)
     assert pruned.nodes <= plain.nodes
 
@@ -169,12 +170,12 @@ def test_values_match_the_reference_and_expectimax_lies_between(game, depth, nam
                                                                  candidates_only):
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
     evaluation = make_evaluation(name)
-    limit = Limit(depth=depth, endgame=endgame[0], endgame_answers=endgame[1], loss=endgame[2], **UNLIMITED)
-    worst = minimax(game, state, evaluation, limit, candidates_only=candidates_only).value
-    average = expectimax(game, state, evaluation, limit, candidates_only=candidates_only).value
-    best = reference_value(game, state, evaluation, depth, "max", limit, candidates_only)
-    assert worst == pytest.approx(reference_value(game, state, evaluation, depth, "min", limit, candidates_only))
-    assert average == pytest.approx(reference_value(game, state, evaluation, depth, "mean", limit, candidates_only))
+    limit, strategy = Limit(depth=depth), Strategy(endgame=endgame[0], endgame_answers=endgame[1], loss=endgame[2], **UNLIMITED)
+    worst = minimax(game, state, evaluation, limit, strategy, candidates_only=candidates_only).value
+    average = expectimax(game, state, evaluation, limit, strategy, candidates_only=candidates_only).value
+    best = reference_value(game, state, evaluation, depth, "max", strategy, candidates_only)
+    assert worst == pytest.approx(reference_value(game, state, evaluation, depth, "min", strategy, candidates_only))
+    assert average == pytest.approx(reference_value(game, state, evaluation, depth, "mean", strategy, candidates_only))
     assert worst - 1e-9 <= average <= best + 1e-9
     assert not math.isinf(average)
 
@@ -187,16 +188,16 @@ def test_the_beam_and_its_widening_match_the_reference(game, name, max_guesses, 
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
     evaluation = Flat(1.0) if name == "flat" else make_evaluation(name)
     for depth, beam, widen in ((2, 1, 500), (3, 1, 500), (2, 2, 500), (2, 1, 3), (3, 2, 0)):
-        limit = Limit(depth=depth, beam=beam, widen=widen, pool=10**6)
+        limit, strategy = Limit(depth=depth), Strategy(beam=beam, widen=widen, pool=10**6)
         for search, combine in ((minimax, "min"), (alphabeta, "min"), (expectimax, "mean")):
-            value = search(game, state, evaluation, limit, candidates_only=candidates_only).value
-            assert value == pytest.approx(reference_beam(game, state, evaluation, depth, combine, limit, candidates_only)[0])
+            value = search(game, state, evaluation, limit, strategy, candidates_only=candidates_only).value
+            assert value == pytest.approx(reference_beam(game, state, evaluation, depth, combine, strategy, candidates_only)[0])
         # Widening only adds guesses: never worth less than the plain beam, never more than every guess.
-        narrow = expectimax(game, state, evaluation, Limit(depth=depth, beam=beam, widen=0, pool=10**6),
+        narrow = expectimax(game, state, evaluation, Limit(depth=depth), Strategy(beam=beam, widen=0, pool=10**6),
                             candidates_only=candidates_only).value
-        full = expectimax(game, state, evaluation, Limit(depth=depth, beam=10**3, pool=10**6),
+        full = expectimax(game, state, evaluation, Limit(depth=depth), Strategy(beam=10**3, pool=10**6),
                           candidates_only=candidates_only).value
-        widened = expectimax(game, state, evaluation, limit, candidates_only=candidates_only).value
+        widened = expectimax(game, state, evaluation, limit, strategy, candidates_only=candidates_only).value
         assert narrow - 1e-9 <= widened <= full + 1e-9
 
 
@@ -210,17 +211,17 @@ def test_a_hard_mode_trap_is_valued_as_a_likely_loss():
     assert len(after.candidates) == 6 and {format_pattern(feedback("slate", a)) for a in TRAP} == {"y-ygg"}
     for guess in game.legal_guesses(after):
         assert len(game.partition(after.candidates, int(guess))) <= 2
-    evaluation, limit = make_evaluation("cost"), Limit(depth=2, endgame=3, endgame_answers=30, loss=10.0)
+    evaluation, limit, strategy = make_evaluation("cost"), Limit(depth=2), Strategy(endgame=3, endgame_answers=30, loss=10.0)
     # Five left: a depth-2 search whose children (four left, six answers at most) are searched to the end.
-    assert expectimax(game, after, evaluation, limit).value == pytest.approx(5 / 6)
+    assert expectimax(game, after, evaluation, limit, strategy).value == pytest.approx(5 / 6)
     short = game.step(game.initial_state(hard=True, max_guesses=5), game.words.guess_id("slate"),
                       game.reply(game.words.guess_id("slate"), 0))
     # Four guesses left: at most 4 of 6 solved, (4 + 3 + 2 + 1 - 2 x 10) / 6 = -10/6.
-    assert expectimax(game, short, evaluation, limit).value == pytest.approx(-10 / 6)
-    assert minimax(game, short, evaluation, limit).value == alphabeta(game, short, evaluation, limit).value == -10.0
+    assert expectimax(game, short, evaluation, limit, strategy).value == pytest.approx(-10 / 6)
+    assert minimax(game, short, evaluation, limit, strategy).value == alphabeta(game, short, evaluation, limit, strategy).value == -10.0
     # The old search (no endgame, no penalty) values it as a sure win in about two more guesses.
-    old = Limit(depth=2, endgame=0, endgame_answers=0, loss=0.0)
-    assert expectimax(game, short, evaluation, old).value > 1.5 and minimax(game, short, evaluation, old).value > 0
+    old = Strategy(endgame=0, endgame_answers=0, loss=0.0)
+    assert expectimax(game, short, evaluation, limit, old).value > 1.5 and minimax(game, short, evaluation, limit, old).value > 0
 
 
 def test_the_search_prefers_the_opener_that_escapes_the_trap():
@@ -233,7 +234,7 @@ def test_the_search_prefers_the_opener_that_escapes_the_trap():
     openers = np.array([game.words.guess_id("slate"), game.words.guess_id("salet")])
     evaluation = make_evaluation("cost")
     new = dict(expectimax(game, start, evaluation, Limit(depth=2), among=openers).alternatives)
-    old = dict(expectimax(game, start, evaluation, Limit(depth=2, endgame=0, endgame_answers=0, loss=0.0),
+    old = dict(expectimax(game, start, evaluation, Limit(depth=2), Strategy(endgame=0, endgame_answers=0, loss=0.0),
                           among=openers).alternatives)
     slate, salet = openers
     assert new[salet] - new[slate] > 1.0 > old[salet] - old[slate] > 0
@@ -249,11 +250,11 @@ def test_a_player_of_possible_candidates_only_sees_the_trap_in_normal_mode():
     game = small_game(TRAP, ["slate", "salet", "taces"])
     slate = game.words.guess_id("slate")
     after = game.step(game.initial_state(), slate, game.reply(slate, game.words.answer_id("waste")))
-    evaluation, limit = make_evaluation("cost"), Limit(depth=2, endgame=3, endgame_answers=30, loss=10.0)
-    bound = expectimax(game, after, evaluation, limit, candidates_only=True)
+    evaluation, limit, strategy = make_evaluation("cost"), Limit(depth=2), Strategy(endgame=3, endgame_answers=30, loss=10.0)
+    bound = expectimax(game, after, evaluation, limit, strategy, candidates_only=True)
     assert bound.value == pytest.approx(5 / 6) and game.words.guesses[bound.move] in TRAP
-    assert minimax(game, after, evaluation, limit, candidates_only=True).value == -10.0
-    assert expectimax(game, after, evaluation, limit).value > 2.0
+    assert minimax(game, after, evaluation, limit, strategy, candidates_only=True).value == -10.0
+    assert expectimax(game, after, evaluation, limit, strategy).value > 2.0
 
 
 def test_the_opening_is_searched_deeper_and_only_the_opening():
@@ -261,12 +262,12 @@ def test_the_opening_is_searched_deeper_and_only_the_opening():
     # (LANKY, 27.4 / 6, worked out above); later, BLACK, SLACK and FLASK left after LANKY are searched at
     # depth 1: every guess is worth its horizon value 5 - 1.2 = 3.8.
     game, acing, lanky = hand_game()
-    limit = Limit(depth=1, opening=2, **UNLIMITED)
-    first = expectimax(game, game.initial_state(), Flat(1.2), limit, among=np.array([acing, lanky]))
+    limit, strategy = Limit(depth=1), Strategy(opening=2, **UNLIMITED)
+    first = expectimax(game, game.initial_state(), Flat(1.2), limit, strategy, among=np.array([acing, lanky]))
     assert first.move == lanky and first.value == pytest.approx(27.4 / 6) and first.depth == 2
     later = game.step(game.initial_state(), lanky, game.reply(lanky, game.words.answer_id("black")))
     assert len(later.candidates) == 3
-    result = expectimax(game, later, Flat(1.2), limit)
+    result = expectimax(game, later, Flat(1.2), limit, strategy)
     assert result.depth == 1 and result.value == pytest.approx(3.8)
 
 
@@ -288,18 +289,18 @@ def test_a_beam_that_shows_only_losses_widens_until_a_guess_avoids_them():
     assert (format_pattern(feedback("taces", "taste")), format_pattern(feedback("taces", "caste"))) == ("gg-yy", "ygyyy")
     taces, baste = game.words.guess_id("taces"), game.words.guess_id("baste")
     for beam in (1, 3):
-        narrow, wide = Limit(depth=2, beam=beam, widen=0), Limit(depth=2, beam=beam)
-        plain = expectimax(game, after, Flat(1.0), narrow)
+        limit, narrow, wide = Limit(depth=2), Strategy(beam=beam, widen=0), Strategy(beam=beam)
+        plain = expectimax(game, after, Flat(1.0), limit, narrow)
         assert plain.move == baste and plain.value == pytest.approx(5 / 6)
-        widened = expectimax(game, after, Flat(1.0), wide)
+        widened = expectimax(game, after, Flat(1.0), limit, wide)
         assert widened.move == taces and widened.value == pytest.approx(3.0)
         assert len(widened.alternatives) == 8  # every legal guess searched: TACES comes last in the order
-        assert minimax(game, after, Flat(1.0), narrow).value == -10.0
-        worst, pruned = minimax(game, after, Flat(1.0), wide), alphabeta(game, after, Flat(1.0), wide)
+        assert minimax(game, after, Flat(1.0), limit, narrow).value == -10.0
+        worst, pruned = minimax(game, after, Flat(1.0), limit, wide), alphabeta(game, after, Flat(1.0), limit, wide)
         assert (worst.move, worst.value) == (pruned.move, pruned.value) == (taces, 1.0)
         assert pruned.nodes <= worst.nodes
     # A cap short of TACES leaves the loss: six guesses searched (two beams of three) are all answers.
-    assert expectimax(game, after, Flat(1.0), Limit(depth=2, beam=3, widen=6)).value == pytest.approx(5 / 6)
+    assert expectimax(game, after, Flat(1.0), Limit(depth=2), Strategy(beam=3, widen=6)).value == pytest.approx(5 / 6)
 
 
 def test_the_opening_searches_only_its_best_few_deeper():
@@ -309,10 +310,10 @@ def test_the_opening_searches_only_its_best_few_deeper():
     game, acing, lanky = hand_game()
     openers = np.array([acing, lanky])
     for search in (minimax, alphabeta):
-        one = search(game, game.initial_state(), Flat(1.2), Limit(depth=1, opening=2, opening_top=1, **UNLIMITED),
+        one = search(game, game.initial_state(), Flat(1.2), Limit(depth=1), Strategy(opening=2, opening_top=1, **UNLIMITED),
                      among=openers)
         assert one.move == lanky and one.value == pytest.approx(3.8) and one.depth == 2
-        two = search(game, game.initial_state(), Flat(1.2), Limit(depth=1, opening=2, opening_top=2, **UNLIMITED),
+        two = search(game, game.initial_state(), Flat(1.2), Limit(depth=1), Strategy(opening=2, opening_top=2, **UNLIMITED),
                      among=openers)
         assert two.move == acing and two.value == pytest.approx(4.0)
 
@@ -325,14 +326,14 @@ def test_a_stopping_budget_returns_the_full_search_or_nothing(game, depth, max_g
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
     evaluation = make_evaluation("cost")
     for search in (minimax, alphabeta, expectimax):
-        limit = Limit(depth=depth, beam=2)
-        full = search(game, state, evaluation, limit, candidates_only=candidates_only, table=TranspositionTable())
-        budget = Limit(depth=depth, beam=2, nodes=full.nodes, stop=True)
-        assert search(game, state, evaluation, budget, candidates_only=candidates_only,
+        limit, strategy = Limit(depth=depth), Strategy(beam=2)
+        full = search(game, state, evaluation, limit, strategy, candidates_only=candidates_only, table=TranspositionTable())
+        budget = Limit(depth=depth, nodes=full.nodes, stop=True)
+        assert search(game, state, evaluation, budget, strategy, candidates_only=candidates_only,
                       table=TranspositionTable()) == full
         if full.nodes > 1:
             with pytest.raises(BudgetSpent):
-                search(game, state, evaluation, Limit(depth=depth, beam=2, nodes=full.nodes - 1, stop=True),
+                search(game, state, evaluation, Limit(depth=depth, nodes=full.nodes - 1, stop=True), Strategy(beam=2),
                        candidates_only=candidates_only, table=TranspositionTable())
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from agents import AgentError, make_agent
 from agents.params import BEAM, DEPTH, EVAL, EVAL_MODE, WEIGHTS
+from search.strategy import Strategy
 from search.table import TranspositionTable
 
 from .games import ANSWERS, hand_game, trap_game, wordle_expectimax
@@ -77,15 +78,15 @@ def test_expectimax_on_the_official_lists_opens_well(official_game):
 def test_the_decision_tree_plays_only_possible_answers_and_opens_deeper():
     game, _, _ = hand_game()
     agent = make_agent("decision-tree", game, depth=2)
-    assert agent.limit.opening == 3 and agent.limit.endgame_answers == 100
+    assert agent.strategy.opening == 3 and agent.strategy.endgame_answers == 100
     for answer in range(len(ANSWERS)):
         def choose(state):
             guess = agent.decide(state, np.random.default_rng(answer)).guess
             assert guess in game.words.answer_rows[state.candidates]
             return guess
         assert game.play(choose, answer).solved
-    assert make_agent("expectimax", game).limit.opening == 3 and make_agent("expectimax", game).limit.opening_top == 3
-    assert make_agent("expectimax", game, depth=1).limit.opening == 0
+    assert make_agent("expectimax", game).strategy.opening == 3 and make_agent("expectimax", game).strategy.opening_top == 3
+    assert make_agent("expectimax", game, depth=1).strategy.opening == 0
 
 
 def test_a_bounded_decision_is_the_full_searchs_or_the_shallower_ones_said_so():
@@ -101,8 +102,9 @@ def test_a_bounded_decision_is_the_full_searchs_or_the_shallower_ones_said_so():
     tight = make_agent("expectimax", game)
     tight.advice_nodes = (1, 1)
     cut = tight.decide(state, rng)
-    shallow = replace(tight.limit, depth=2, endgame=0, endgame_answers=0, widen=0, opening=0, opening_top=0)
-    expected = wordle_expectimax(game, state, tight.evaluation, shallow, table=TranspositionTable())
+    shallow = Strategy(beam=tight.strategy.beam, pool=tight.strategy.pool, widen=0, endgame=0, endgame_answers=0)
+    expected = wordle_expectimax(game, state, tight.evaluation, replace(tight.limit, depth=2), shallow,
+                                 table=TranspositionTable())
     assert cut.fallback and cut.budget_reached and (cut.guess, cut.value) == (expected.move, expected.value)
 
 
