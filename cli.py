@@ -29,14 +29,16 @@ from agents.params import WHOLE, flag
 from agents.indicators import Choice, against_rngs, indicator_names, make_indicator, play_with
 from agents.assistant import NoAnswerFits, advice_data, advise_steps, guess_stats, make_advisor, parse_step
 from agents.two_step import rank_openers
-from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
+from search import IllegalMove, Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
 from search.matrix import cache_path, read_cache
+from search.patterns import share_grid
 from search.storage import prepare_output, write_atomically
 from search.words import NAMED_ANSWERS, named_words
 from search.tree import FORMATS as TREE_FORMATS, build_tree, write_tree
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+EXIT_BUG = 70  # sysexits' EX_SOFTWARE: an internal error
 #: Output width when stdout is not a terminal (rich would otherwise assume 80 and squeeze tables).
 PIPED_WIDTH = 160
 #: Tile styles by colour code (2 green, 1 yellow, 0 grey) for each --palette; `contrast` is the real game's
@@ -341,7 +343,7 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         console.print(outcome_line(game, playthrough, args.max_guesses))
         if args.agent is None and args.answer is None and args.indicator == "honest":
             console.print(f"The answer was drawn with seed {seed}: play it again with --seed {seed}.")
-        console.print(share_grid(playthrough, args.max_guesses, args.palette), markup=False)
+        console.print(share_grid_of(playthrough, args.max_guesses, args.palette), markup=False)
     return 0 if playthrough.solved else 1
 
 
@@ -360,21 +362,13 @@ def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, 
     return {"agent": args.agent, "indicator": args.indicator,
             "answer": None if playthrough.answer is None else words.answers[playthrough.answer], "seed": seed, "hard": args.hard,
             "max_guesses": args.max_guesses, "solved": playthrough.solved, "guesses": len(playthrough.turns),
-            "turns": turns, "share": share_grid(playthrough, args.max_guesses, args.palette)}
+            "turns": turns, "share": share_grid_of(playthrough, args.max_guesses, args.palette)}
 
 
-#: The share grid's squares in the contrast palette (the default palette's are format_pattern's emoji).
-CONTRAST_SQUARES = str.maketrans({"\U0001F7E9": "\U0001F7E7", "\U0001F7E8": "\U0001F7E6"})
-
-
-def share_grid(playthrough: Playthrough, max_guesses: int, palette: str = "default") -> str:
-    """The game as the emoji grid people share: a score line, then one row of squares per guess (no letters)."""
-    hard = "*" if playthrough.final.hard else ""
-    score = len(playthrough.turns) if playthrough.solved else "X"
-    rows = [format_pattern(turn.pattern, "emoji") for turn in playthrough.turns]
-    if palette == "contrast":
-        rows = [row.translate(CONTRAST_SQUARES) for row in rows]
-    return "\n".join([f"wordle-arena {score}/{max_guesses}{hard}", *rows])
+def share_grid_of(playthrough: Playthrough, max_guesses: int, palette: str = "default") -> str:
+    """A played game's share grid (search.patterns.share_grid)."""
+    return share_grid([turn.pattern for turn in playthrough.turns], playthrough.solved, max_guesses,
+                      playthrough.final.hard, palette)
 
 
 #: The keyboard's rows, as on the game's screen.
@@ -1418,6 +1412,11 @@ def main(argv: list[str] | None = None) -> int:
         message = error.say(flag) if isinstance(error, ForeignParameters) else str(error)
         Console(stderr=True, highlight=False).print(f"wordle-arena: error: {message}", markup=False, soft_wrap=True)
         return EXIT_USAGE
+    except IllegalMove as error:  # a player broke the rules: a bug, not the user's input
+        Console(stderr=True, highlight=False).print(
+            f"wordle-arena: internal error: a player made an illegal move ({error}); this is a bug, please report it",
+            markup=False, soft_wrap=True)
+        return EXIT_BUG
     except KeyboardInterrupt:
         Console(stderr=True).print("interrupted")
         return EXIT_INTERRUPTED

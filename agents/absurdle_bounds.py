@@ -14,6 +14,7 @@ import numpy as np
 
 from search import Wordle
 from search.feedback import PATTERN_COUNT
+from search.replies import distinct_replies as count_distinct
 
 from .indicators import make_indicator
 from .modelled import ModelledGame
@@ -29,8 +30,7 @@ def largest_sizes(game: Wordle, guesses: np.ndarray, answers: np.ndarray) -> np.
 
 def distinct_replies(game: Wordle, guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
     """For each guess, how many different patterns it gets from `answers`."""
-    replies = np.sort(game.matrix[np.ix_(guesses, answers)], axis=1)
-    return 1 + (replies[:, 1:] != replies[:, :-1]).sum(axis=1)
+    return count_distinct(game.matrix[np.ix_(guesses, answers)])
 
 
 def against_absurdle(game: Wordle) -> ModelledGame:

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from heuristics.cost import cost_table
-from heuristics.partition import PartitionStats, partition_stats
+from heuristics.cost import cost_table, guesses_to_go, to_go_stats
+from heuristics.partition import PartitionStats
 from search import State, Turn, UserError, Wordle, format_pattern, parse_pattern
 from search.game import DEFAULT_MAX_GUESSES
 
@@ -207,11 +207,9 @@ def guess_stats(game: Wordle, candidates: np.ndarray, guesses: np.ndarray) -> tu
     1 + sum over the replies other than all green of P(reply) * F(answers the reply leaves)
     (a count of guesses: lower is better). Every command that shows expected guesses takes them from here.
     """
-    n = len(candidates)
-    sizes = np.arange(n + 1, dtype=np.float64)
-    stats = partition_stats(game.matrix, candidates, np.asarray(guesses, dtype=np.int64),
-                            answer_rows=game.words.answer_rows, bin_values=sizes * cost_table(n))
-    return stats, 1.0 + (stats.bin_value_sum - stats.can_win) / n
+    stats = to_go_stats(game.matrix, candidates, np.asarray(guesses, dtype=np.int64), game.words.answer_rows,
+                        cost_table(len(candidates)))
+    return stats, guesses_to_go(stats)
 
 
 def suggest(game: Wordle, decision: Decision, state: State, top: int = 10) -> tuple[Suggestion, ...]:

@@ -17,9 +17,9 @@ from typing import Callable
 import networkx as nx
 import numpy as np
 
-from search import State, UserError, Wordle
+from search import State, Wordle
 from search.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value, read_or_build
-from search.optimal import Limits, Solution, Solver, Stats
+from search.optimal import INFEASIBLE, Limits, Solution, Solver, Stats
 from search.tree import build_tree
 
 from .base import Agent, Decision
@@ -40,6 +40,12 @@ def opener_index(game: Wordle, opener: str) -> int | None:
     if opener not in game.words.guess_index:
         raise AgentError(f"opener '{opener}' is not in the guess list")
     return game.words.guess_index[opener]
+
+
+def winnable(solver: Solver, state: State) -> bool:
+    """Whether some tree solves every answer still possible within the guesses left (with two or fewer, one guess does)."""
+    answers = np.asarray(state.candidates)
+    return len(answers) <= 2 or solver.solve_set(answers, state.guesses_left, solver.state_hints(state)) < INFEASIBLE
 
 
 def make_solver(game: Wordle, hard: bool, max_guesses: int, breadth: int | None) -> Solver:
@@ -154,7 +160,7 @@ class OptimalAgent(Agent):
         key = (state.hard, state.max_guesses)
         if key not in self._solvers:
             self._solvers[key] = make_solver(self.game, state.hard, state.max_guesses, self.breadth)
-        try:
-            return Decision(guess=self._solvers[key].best_guess(state))
-        except UserError:  # no tree wins from here: any legal guess that is still possible
+        solver = self._solvers[key]
+        if not winnable(solver, state):  # no tree wins from here: any legal guess that is still possible
             return Decision(guess=int(self.game.words.answer_rows[state.candidates[0]]))
+        return Decision(guess=solver.best_guess(state))

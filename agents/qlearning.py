@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from heuristics.cost import guesses_to_go
 from heuristics.evaluation import Cost
 from search import ALL_GREEN, State, Wordle
 
@@ -98,7 +99,7 @@ class QTable:
         game, candidates = self.game, state.candidates
         pool = np.sort(game.words.answer_rows[candidates]) if len(candidates) <= 2 else game.legal_guesses(state)
         stats = self.cost.stats(game, candidates, pool)
-        to_go = self.cost.to_go(stats)
+        to_go = guesses_to_go(stats)
         order = np.lexsort((stats.guesses, ~stats.can_win, np.round(to_go, 9)))
         winners = order[stats.can_win[order]]
         chosen = np.unique(np.concatenate((order[: self.config.width], winners[: self.config.width])))

@@ -129,11 +129,15 @@ def settle(who: str, name: str, params: tuple[Param, ...], given: dict[str, Any]
 
 
 def make_agent(name: str, game: Wordle, strict: bool = True, **given: Any) -> Agent:
-    """Build agent `name` for `game` with the given parameters (the others at their defaults); see `resolve`."""
+    """Build agent `name` for `game` with the given parameters (the others at their defaults); see `resolve`.
+
+    A factory refuses a combination of values (or a file) it cannot use with a UserError, which
+    comes back as an AgentError naming the agent; any other error it raises is a bug, and propagates.
+    """
     settings = resolve(name, strict=strict, **given)
     try:
         agent = spec(name).factory(game, **settings)
-    except ValueError as error:  # a combination of values the agent cannot use
+    except UserError as error:
         raise AgentError(f"{name}: {error}") from None
     agent.name = name
     agent.params = {**settings, **agent.params}

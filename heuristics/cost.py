@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .partition import PartitionStats, partition_stats
+
 
 @dataclass(frozen=True)
 class CostModel:
@@ -50,3 +52,24 @@ FITTED = CostModel(intercept=1.4903, slope=0.1812, curve=-0.0007375)
 def cost_table(largest: int, model: CostModel = FITTED) -> np.ndarray:
     """F(n) for n = 0 .. largest under `model` (the fitted one by default)."""
     return model.table(largest)
+
+
+def to_go_stats(matrix: np.ndarray, candidates: np.ndarray, guesses: np.ndarray, answer_rows: np.ndarray,
+                table: np.ndarray) -> PartitionStats:
+    """Partition statistics of `guesses` over `candidates` whose `bin_value_sum` is the sum over bins of b * F(b).
+
+    `table` holds F(0 .. n) at least, n being the number of candidates.
+    """
+    size = len(candidates)
+    return partition_stats(matrix, candidates, guesses, answer_rows=answer_rows,
+                           bin_values=table[: size + 1] * np.arange(size + 1))
+
+
+def guesses_to_go(stats: PartitionStats) -> np.ndarray:
+    """Expected guesses still needed, the guess itself included: 1 + (sum over bins of b * F(b) - [it can win]) / n.
+
+    The all-green bin (one answer, when the guess can win) needs no further guess: F(1) = 1 counted for it is taken
+    back. `stats` comes from `to_go_stats`. Every evaluation and view of expected guesses takes them from here.
+    """
+    assert stats.bin_value_sum is not None
+    return 1.0 + (stats.bin_value_sum - stats.can_win) / stats.size

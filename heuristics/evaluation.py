@@ -40,7 +40,7 @@ import numpy as np
 
 from search import PATTERN_COUNT, State, Wordle
 
-from .cost import CostModel, FITTED, cost_table
+from .cost import CostModel, FITTED, cost_table, guesses_to_go, to_go_stats
 from .partition import PartitionStats, partition_stats
 
 MODES = ("local", "constant", "zero")
@@ -176,19 +176,11 @@ class Cost(Evaluation):
 
     def stats(self, game: Wordle, candidates: np.ndarray, guesses: np.ndarray) -> PartitionStats:
         """Partition statistics with the sum of b * F(b) over each guess's bins."""
-        size = len(candidates)
-        weighted = self.table(size)[: size + 1] * np.arange(size + 1)
-        return partition_stats(game.matrix, candidates, guesses, answer_rows=game.words.answer_rows,
-                               bin_values=weighted)
-
-    def to_go(self, stats: PartitionStats) -> np.ndarray:
-        """Expected guesses still needed, this one included: 1 + (sum b F(b) - [guess can win]) / n."""
-        assert stats.bin_value_sum is not None
-        return 1.0 + (stats.bin_value_sum - stats.can_win) / stats.size
+        return to_go_stats(game.matrix, candidates, guesses, game.words.answer_rows, self.table(len(candidates)))
 
     def from_stats(self, stats: PartitionStats, base: float) -> np.ndarray:
         """base + 1 - expected guesses still needed."""
-        return base + 1.0 - self.to_go(stats)
+        return base + 1.0 - guesses_to_go(stats)
 
     def neutral(self, base: float) -> float:
         """base - 2, as for the heuristic evaluations."""

@@ -13,10 +13,10 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import UserError
 from .feedback import ALL_GREEN, PATTERN_COUNT
 from .hardmode import Hints, hints_from, legal_mask, violation
 from .matrix import load_matrix
+from .replies import partition
 from .words import Words, letter_counts, encode_letters, load_words
 
 GUESSER = "guesser"
@@ -33,8 +33,13 @@ def can_win(answer_rows: np.ndarray, candidates: np.ndarray, guesses: np.ndarray
     return is_answer[guesses]
 
 
-class IllegalMove(UserError):
-    """A move the rules do not allow in this state; the message says why."""
+class IllegalMove(Exception):
+    """A move the rules do not allow in this state; the message says why.
+
+    It is a player's bug, not bad input: every command checks a person's guesses and patterns
+    (`Wordle.violation`, the answers a pattern leaves) before playing them, so only an agent or
+    an Indicator can make one.
+    """
 
 
 @dataclass(frozen=True, eq=False)
@@ -173,13 +178,7 @@ class Wordle:
 
     def partition(self, candidates: np.ndarray, guess: int) -> list[tuple[int, np.ndarray]]:
         """The candidates grouped by the pattern `guess` would get: (pattern, answers), pattern ascending."""
-        patterns = self.matrix[guess, candidates]
-        order = np.argsort(patterns, kind="stable")
-        ordered = patterns[order]
-        cuts = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
-        starts = np.concatenate(([0], cuts))
-        groups = np.split(candidates[order], cuts)
-        return [(int(ordered[start]), group) for start, group in zip(starts, groups)]
+        return partition(self.matrix[guess, candidates], candidates)
 
     def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
         """The Indicator's replies to the pending guess, pattern ascending, each with its probability (bin size / answers)."""

@@ -54,3 +54,23 @@ def format_pattern(code: int, style: str = "letters") -> str:
     if style not in _WRITE:
         raise ValueError(f"unknown pattern style '{style}'; choose one of {', '.join(STYLES)}")
     return "".join(_WRITE[style][colour] for colour in decode_colours(code))
+
+
+#: The share grid's palettes: the emoji squares as they are, or green and yellow as orange and blue.
+SHARE_PALETTES = {"default": str.maketrans({}),
+                  "contrast": str.maketrans({"\U0001F7E9": "\U0001F7E7", "\U0001F7E8": "\U0001F7E6"})}
+
+
+def share_grid(patterns: list[int], solved: bool, max_guesses: int, hard: bool, palette: str = "default") -> str:
+    """The game as the emoji grid people share: a score line, a blank line, then one row of squares a guess.
+
+    >>> from search.feedback import ALL_GREEN, feedback
+    >>> print(share_grid([feedback("crane", "crate"), ALL_GREEN], True, 6, hard=True))
+    wordle-arena 2/6*
+    <BLANKLINE>
+    🟩🟩🟩⬛🟩
+    🟩🟩🟩🟩🟩
+    """
+    score = len(patterns) if solved else "X"
+    rows = [format_pattern(pattern, "emoji").translate(SHARE_PALETTES[palette]) for pattern in patterns]
+    return "\n".join([f"wordle-arena {score}/{max_guesses}{'*' if hard else ''}", "", *rows])

@@ -37,6 +37,7 @@ from .game import State, Wordle
 from .hardmode import hints_from, legal_mask
 from .limits import Evaluator
 from .ranking import best_first, rounded
+from .replies import distinct_replies
 from .strategy import Strategy
 
 
@@ -227,8 +228,7 @@ class ExactPlay:
             return None
         guesses = self.beam.choices(state, root, among, rng)
         size, base = len(state.candidates), self.game.solve_now(state)
-        patterns = np.sort(self.game.matrix[np.ix_(guesses, state.candidates)], axis=1)
-        bins = 1 + np.count_nonzero(patterns[:, 1:] != patterns[:, :-1], axis=1)
+        bins = distinct_replies(self.game.matrix[np.ix_(guesses, state.candidates)])
         can_win = self.game.can_win(state.candidates, guesses)
         lost = size - bins
         if self.chance:

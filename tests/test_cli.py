@@ -222,10 +222,10 @@ def test_the_keyboard_names_each_used_letter_in_words(capsys, monkeypatch):
 
 def test_the_share_grid_ends_the_game(capsys):
     _, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--hard")
-    assert out.endswith("wordle-arena 3/6*\n⬛⬛🟩🟨🟩\n🟩🟩🟩⬛🟩\n🟩🟩🟩🟩🟩\n")
+    assert out.endswith("wordle-arena 3/6*\n\n⬛⬛🟩🟨🟩\n🟩🟩🟩⬛🟩\n🟩🟩🟩🟩🟩\n")
     _, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--hard",
                         "--palette", "contrast")
-    assert out.endswith("wordle-arena 3/6*\n⬛⬛🟧🟦🟧\n🟧🟧🟧⬛🟧\n🟧🟧🟧🟧🟧\n")
+    assert out.endswith("wordle-arena 3/6*\n\n⬛⬛🟧🟦🟧\n🟧🟧🟧⬛🟧\n🟧🟧🟧🟧🟧\n")
 
 
 def test_play_json_is_the_game_for_scripts(capsys, monkeypatch):

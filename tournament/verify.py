@@ -84,21 +84,45 @@ def replay_problems(record: GameRecord, words: Words, max_guesses: int, where: s
     return problems
 
 
-def coverage_problems(records: Iterable[GameRecord], expected: list[tuple[str, str, str]], where: str) -> list[str]:
-    """Games missing, repeated or not in the plan."""
-    problems: list[str] = []
+@dataclass(frozen=True)
+class Coverage:
+    """How recorded games cover a plan.
+
+    Attributes:
+        strays: in the records' order, each game recorded again (True) or not in the plan (False).
+        missing: the planned games not recorded, in the plan's order.
+    """
+
+    strays: tuple[tuple[tuple[str, str, str], bool], ...]
+    missing: tuple[tuple[str, str, str], ...]
+
+    def stray_problems(self, where: str) -> list[str]:
+        """One line for each game recorded twice or not planned (what a resumed run must not hold)."""
+        return [f"{where}: {' '.join(key)} appears more than once" if again else
+                f"{where}: {' '.join(key)} is not a game of this tournament" for key, again in self.strays]
+
+    def problems(self, where: str) -> list[str]:
+        """The stray games' lines, then one for the missing games."""
+        missing = [f"{where}: {len(self.missing)} planned games are missing, first {' '.join(self.missing[0])}"] \
+            if self.missing else []
+        return self.stray_problems(where) + missing
+
+
+def coverage(records: Iterable[GameRecord], expected: list[tuple[str, str, str]]) -> Coverage:
+    """Which recorded games are repeated or not in the plan, and which planned ones are missing."""
     wanted = set(expected)
     seen: set[tuple[str, str, str]] = set()
+    strays = []
     for record in records:
-        if record.key in seen:
-            problems.append(f"{where}: {' '.join(record.key)} appears more than once")
-        elif record.key not in wanted:
-            problems.append(f"{where}: {' '.join(record.key)} is not a game of this tournament")
+        if record.key in seen or record.key not in wanted:
+            strays.append((record.key, record.key in seen))
         seen.add(record.key)
-    missing = [key for key in expected if key not in seen]
-    if missing:
-        problems.append(f"{where}: {len(missing)} planned games are missing, first {' '.join(missing[0])}")
-    return problems
+    return Coverage(tuple(strays), tuple(key for key in expected if key not in seen))
+
+
+def coverage_problems(records: Iterable[GameRecord], expected: list[tuple[str, str, str]], where: str) -> list[str]:
+    """Games missing, repeated or not in the plan, one line each (the missing in one line)."""
+    return coverage(records, expected).problems(where)
 
 
 def planned_games(settings: dict[str, Any], words: Words) -> list[tuple[str, str, str]]:

@@ -36,6 +36,7 @@ from agents.params import flag
 from search import State, UserError, Wordle, decode_colours, format_pattern, parse_pattern
 from search.feedback import GREEN, GREY, YELLOW
 from search.game import DEFAULT_MAX_GUESSES
+from search.patterns import share_grid
 from tournament.charts import charts
 
 #: Node budget of one decision of a searching agent (the default expectimax opening takes about 35,000).
@@ -175,9 +176,7 @@ def keyboard(history: list[tuple[str, int]]) -> dict[str, str]:
 
 def share_text(history: list[tuple[str, int]], solved: bool, max_guesses: int, hard: bool) -> str:
     """The result as the usual emoji grid, e.g. 'wordle-arena 3/6*' then one row of squares a guess."""
-    score = str(len(history)) if solved else "X"
-    rows = [format_pattern(pattern, "emoji") for _, pattern in history]
-    return "\n".join([f"wordle-arena {score}/{max_guesses}{'*' if hard else ''}", "", *rows])
+    return share_grid([pattern for _, pattern in history], solved, max_guesses, hard)
 
 
 @dataclass
