@@ -738,19 +738,26 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def canonical_command(words: str, *options: tuple[str, Any]) -> str:
+    """`python cli.py WORDS`, then each (flag, value): the flag alone for True, `flag value`, or nothing for None or False.
+
+    >>> canonical_command("openers", ("--top", 5), ("--hard", True), ("--out", None))
+    'python cli.py openers --top 5 --hard'
+    """
+    parts = [f"python cli.py {words}"]
+    for option, value in options:
+        if value is not None and value is not False:
+            parts.append(option if value is True else f"{option} {value}")
+    return " ".join(parts)
+
+
 def tournament_command(plan: Any) -> str:
     """The canonical command that plays exactly a plan's games (--out and --jobs change no game)."""
-    parts = ["python cli.py tournament", f"--agents {','.join(plan.agents)}",
-             f"--mode {'both' if len(plan.modes) == 2 else plan.modes[0]}", f"--seed {plan.seed}",
-             f"--max-guesses {plan.max_guesses}"]
-    if plan.sample is not None:
-        parts.append(f"--sample {plan.sample}")
-    parts += [f"{flag(name)} {all_params()[name][0].text(value)}" for name, value in plan.options]
-    if plan.answers_file is not None:
-        parts.append(f"--answers {plan.answers_file}")
-    if plan.guesses_file is not None:
-        parts.append(f"--guesses {plan.guesses_file}")
-    return " ".join(parts)
+    return canonical_command(
+        "tournament", ("--agents", ",".join(plan.agents)), ("--mode", "both" if len(plan.modes) == 2 else plan.modes[0]),
+        ("--seed", plan.seed), ("--max-guesses", plan.max_guesses), ("--sample", plan.sample),
+        *((flag(name), all_params()[name][0].text(value)) for name, value in plan.options),
+        ("--answers", plan.answers_file), ("--guesses", plan.guesses_file))
 
 
 def add_tournament_command(commands: argparse._SubParsersAction) -> None:
@@ -1037,12 +1044,8 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
 # -- openers -------------------------------------------------------------------------
 def openers_command(args: argparse.Namespace) -> str:
     """The command line that reproduces an openers run, written out from its arguments."""
-    words = []
-    for flag, value in (("--answers", args.answers), ("--guesses", args.guesses), ("--out", args.out)):
-        if value is not None:
-            words += [flag, str(value)]
-    return " ".join(["python cli.py openers", f"--top {args.top}", *(["--hard"] if args.hard else []),
-                     f"--max-guesses {args.max_guesses}", *words])
+    return canonical_command("openers", ("--top", args.top), ("--hard", args.hard), ("--max-guesses", args.max_guesses),
+                             ("--answers", args.answers), ("--guesses", args.guesses), ("--out", args.out))
 
 
 def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
@@ -1057,10 +1060,9 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     out = prepare_output(args.out or Path("results") / f"openers-exact-{mode}-{scope}.jsonl")
     engine = "dask" if args.scheduler or args.cluster else "local"
     jobs = args.cluster or args.jobs or os.cpu_count() or 1
-    command = " ".join(["python cli.py openers --exact", "--all" if args.all else f"--top {len(openers)}",
-                        *(["--hard"] if args.hard else []), f"--max-guesses {args.max_guesses}",
-                        *([f"--scheduler {args.scheduler}"] if args.scheduler else []),
-                        *([f"--cluster {args.cluster}"] if args.cluster else [])])
+    command = canonical_command("openers --exact", ("--all", args.all), ("--top", None if args.all else len(openers)),
+                                ("--hard", args.hard), ("--max-guesses", args.max_guesses),
+                                ("--scheduler", args.scheduler or None), ("--cluster", args.cluster or None))
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"proving openers ({mode} mode, {engine})", total=len(openers))
         results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine=engine, jobs=jobs,
@@ -1296,13 +1298,11 @@ def train_line(args: argparse.Namespace) -> str:
     """The canonical command of a training run (recorded in the model file)."""
     from agents.training import Budget
     budget = Budget(args.episodes, args.minutes)
-    parts = [f"python cli.py train {args.learner}", f"--init {args.init}" if args.init != "scratch" else "",
-             "--hard" if args.hard else "",
-             f"--episodes {budget.episodes}" if budget.episodes is not None else "",
-             f"--minutes {budget.minutes}" if budget.minutes is not None else "", f"--seed {args.seed}",
-             f"--max-guesses {args.max_guesses}" if args.max_guesses != 6 else "", "--fresh" if args.fresh else "",
-             f"--answers {args.answers}" if args.answers else "", f"--guesses {args.guesses}" if args.guesses else ""]
-    return " ".join(part for part in parts if part)
+    return canonical_command(
+        f"train {args.learner}", ("--init", None if args.init == "scratch" else args.init), ("--hard", args.hard),
+        ("--episodes", budget.episodes), ("--minutes", budget.minutes), ("--seed", args.seed),
+        ("--max-guesses", None if args.max_guesses == 6 else args.max_guesses), ("--fresh", args.fresh),
+        ("--answers", args.answers or None), ("--guesses", args.guesses or None))
 
 
 def command_train(args: argparse.Namespace, console: Console) -> int:

@@ -1,0 +1,31 @@
+"""The optimal solver's memory tells hard-mode sub-problems apart by their hints (search/optimal.py `Solver.key`)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from search import feedback, hints_from
+from search.optimal import SCALE, Solver
+
+from .conftest import small_game
+from .games import TRAP
+
+
+def test_the_same_answers_under_other_hints_are_another_sub_problem():
+    # The six _ASTE answers with five guesses to go. With no hints TACES is legal: it splits TASTE and
+    # CASTE from the other four (see tests/test_policies.py), so some tree solves all six. After SLATE
+    # (y-ygg: T and E fixed at 4 and 5, S and A revealed) only the six answers are legal, each testing
+    # one first letter: five guesses solve five of them at most, and no tree solves all six.
+    game = small_game(TRAP, ["slate", "salet", "taces"])
+    answers = np.arange(len(TRAP))
+    free, bound = hints_from([]), hints_from([("slate", feedback("slate", "waste"))])
+    alone = {name: Solver(game, hard=True).solve_set(answers, 5, hints) for name, hints in (("free", free),
+                                                                                          ("bound", bound))}
+    assert alone["free"] < 5 * len(TRAP) * SCALE <= alone["bound"]
+    # One solver asked both ways, in either order, answers each as a fresh one does: a memory keyed
+    # without the hints would give the second question the first one's answer.
+    for first, second in (("free", "bound"), ("bound", "free")):
+        solver = Solver(game, hard=True)
+        hints = {"free": free, "bound": bound}
+        assert solver.solve_set(answers, 5, hints[first]) == alone[first]
+        assert solver.solve_set(answers, 5, hints[second]) == alone[second]
