@@ -34,7 +34,7 @@ from search import State, Turn, UserError, Wordle, format_pattern, parse_pattern
 from search.game import DEFAULT_MAX_GUESSES
 
 from .base import Agent, Decision
-from .registry import make_agent
+from .registry import make_agent, spec
 
 
 class ContradictionError(UserError):
@@ -129,11 +129,8 @@ def make_advisor(name: str, game: Wordle, bounded: bool = True, **settings) -> A
     (none when the settings name a node budget of their own, or without `bounded`: then it
     plays every move as the tournament does).
     """
-    agent = make_agent(name, game, **settings)
-    if hasattr(agent, "keep_opening"):
-        agent.keep_opening = True
-        agent.advice_nodes = ADVICE_NODES if bounded else None
-    return agent
+    advice = {"keep_opening": True, "advice_nodes": list(ADVICE_NODES) if bounded else None}
+    return make_agent(name, game, **settings, **{key: value for key, value in advice.items() if spec(name).advises(key)})
 
 
 def parse_step(game: Wordle, text: str) -> tuple[int, int]:

@@ -178,3 +178,11 @@ OPPONENT = Param("opponent", CHOICE, "worst", "the Indicator the search assumes:
 #: The parameters every searching agent takes.
 SEARCH_PARAMS = (DEPTH, EVAL, EVAL_MODE, THRESHOLD, BEAM, WEIGHTS, NODES, POOL)
 
+# -- what makes a searching agent an advisor (set by `assist` and the web assistant, no flags) --
+KEEP_OPENING = Param("keep_opening", SWITCH, False, "keep the first two moves of each mode on disk, searched once")
+ADVICE_NODES = Param("advice_nodes", NUMBERS, None, "node budgets of the decisions past the opening plan (second "
+                     "move, later moves); past one, a shallower search decides", count=2, optional=True,
+                     none_means="none")
+#: The advice parameters every searching agent takes.
+ADVICE_PARAMS = (KEEP_OPENING, ADVICE_NODES)
+

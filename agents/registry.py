@@ -1,9 +1,11 @@
 """Agents found by name, with the typed parameters each declares.
 
-An agent module registers a factory with `@register(name, summary, params)`. The
+An agent module registers a factory with `@register(name, summary, params, advice)`. The
 factory is called as `factory(game, **settings)` with a value for every parameter it
 declares, defaults included, and the agent remembers those settings, so that
 `make_agent(name, game, **agent.settings())` builds an agent that plays the same games.
+Its advice parameters are set only by code that makes it an advisor (`assist`, the web
+assistant): they are no flags or tournament options, and a setting records them only when given.
 """
 
 from __future__ import annotations
@@ -35,22 +37,27 @@ class ForeignParameters(AgentError):
 
 @dataclass(frozen=True)
 class AgentSpec:
-    """A registered agent: its name, one-line summary, factory and the parameters it takes."""
+    """A registered agent: its name, one-line summary, factory, the parameters it takes and its advice parameters."""
 
     name: str
     summary: str
     factory: Callable[..., Agent]
     params: tuple[Param, ...]
+    advice: tuple[Param, ...] = ()
 
     def param(self, name: str) -> Param | None:
         """The parameter called `name`, or None when this agent does not take it."""
         return next((param for param in self.params if param.name == name), None)
 
+    def advises(self, name: str) -> bool:
+        """Whether the agent takes the advice parameter called `name`."""
+        return any(param.name == name for param in self.advice)
+
 
 AGENTS: dict[str, AgentSpec] = {}
 
 
-def register(name: str, summary: str, params: tuple[Param, ...] = ()) -> Callable:
+def register(name: str, summary: str, params: tuple[Param, ...] = (), advice: tuple[Param, ...] = ()) -> Callable:
     """Class or function decorator adding an agent factory to the registry.
 
     A parameter name that another agent declares too must have the same kind and range
@@ -65,7 +72,7 @@ def register(name: str, summary: str, params: tuple[Param, ...] = ()) -> Callabl
     def decorate(factory: Callable[..., Agent]) -> Callable[..., Agent]:
         if name in AGENTS:
             raise ValueError(f"agent '{name}' is registered twice")
-        AGENTS[name] = AgentSpec(name=name, summary=summary, factory=factory, params=tuple(params))
+        AGENTS[name] = AgentSpec(name=name, summary=summary, factory=factory, params=tuple(params), advice=tuple(advice))
         return factory
 
     return decorate
@@ -104,26 +111,30 @@ def resolve(name: str, strict: bool = True, **given: Any) -> dict[str, Any]:
     Raises:
         AgentError: an unknown agent, a foreign parameter (strict), or a value out of range.
     """
-    return settle(f"agent '{name}'", name, spec(name).params, given, strict)
+    found = spec(name)
+    return settle(f"agent '{name}'", name, found.params, given, strict, found.advice)
 
 
-def settle(who: str, name: str, params: tuple[Param, ...], given: dict[str, Any], strict: bool = True) -> dict[str, Any]:
+def settle(who: str, name: str, params: tuple[Param, ...], given: dict[str, Any], strict: bool = True,
+           advice: tuple[Param, ...] = ()) -> dict[str, Any]:
     """Every parameter in `params` with its value: the one given (None: not given), else its default.
 
     Args:
         who: how a foreign-parameter error names the player ("agent 'entropy'").
         name: how an out-of-range error names it.
+        advice: parameters settled only when given (an advisor's).
 
     Raises:
         AgentError: a parameter `params` lacks (when strict), or a value out of range.
     """
     given = {key: value for key, value in given.items() if value is not None}
-    known = {param.name for param in params}
+    known = {param.name for param in (*params, *advice)}
     foreign = [key for key in given if key not in known]
     if foreign and strict:
         raise ForeignParameters(who, foreign)
     try:
-        return {param.name: param.check(given.get(param.name, param.default)) for param in params}
+        settled = {param.name: param.check(given.get(param.name, param.default)) for param in params}
+        return {**settled, **{param.name: param.check(given[param.name]) for param in advice if param.name in given}}
     except ValueError as error:
         raise AgentError(f"{name}: {error}") from None
 

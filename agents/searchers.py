@@ -3,19 +3,20 @@
 Values are from the Guesser's point of view, higher is better, on the scale of
 `Wordle.utility` (solving with guess k is worth max_guesses + 1 - k).
 
-Each agent keeps its searches' caches and its decisions by state, so playing every
-answer costs about as much as building one decision tree. Asked to (`keep_opening`, as
-`play` and `assist` do), it keeps its first move on disk (agents/openings.py), so only the
-first game ever played pays for the opening; a tournament does not, so that its node
-counts, which depend on what the opening search left in the cache, stay as they were.
-Decisions that depend on the game's generator (zero mode's random tie-break) are never kept.
+Each agent keeps one `Memory` of its searches and decisions, so playing every answer
+costs about as much as building one decision tree. Asked to (`keep_opening`, an advice
+setting `play` and `assist` give it), it keeps its first two moves on disk
+(agents/openings.py), so only the first game ever played pays for the opening; a
+tournament does not, so that its node counts, which depend on what the opening search
+left in the table, stay as they were. Decisions that depend on the game's generator
+(zero mode's random tie-break) are never kept.
 
 Minimax and alpha-beta may model the Indicator (`opponent`): against `absurdle` they search the
 game Absurdle plays (agents/modelled.py), looking first for the shortest win within `depth`
 guesses, each horizon searched to its end; only when none is seen do they play the usual
 depth-limited search of that game. Such a player keeps no disk plan (its first move costs seconds).
 
-Given a budget (`advice_nodes`, as `assist` and the web assistant give it), a decision outside the
+Given a budget (`advice_nodes`, an advice setting `assist` gives it), a decision outside the
 opening plan is bounded: the full search runs from an empty table under a node budget that
 stops it, and its move is played only when it needs no more nodes than that; else the
 move is a shallower search's (depth 2 at most, no endgame search, no widening), which always
@@ -25,7 +26,7 @@ deterministic and start empty, so the same state always gets the same decision.
 
 from __future__ import annotations
 
-from dataclasses import asdict, replace
+from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
@@ -33,7 +34,7 @@ from heuristics.evaluation import DEFAULT_WEIGHTS, make_evaluation
 from search import ALL_GREEN, State, Wordle
 from search.algorithms import Policies, alphabeta, expectimax, minimax
 from search.limits import BudgetSpent, Limit, SearchResult
-from search.policies import wordle_policies
+from search.policies import Rankings, wordle_policies
 from search.strategy import Strategy
 from search.table import TranspositionTable
 
@@ -41,8 +42,27 @@ from .base import Agent, Decision
 from .indicators import make_indicator
 from .modelled import ModelledGame, SearchFunction, shortest_win
 from .openings import OpeningPlan, opening_key, opening_path, read_opening, write_opening
-from .params import BEAM, DEPTH, EVAL, EVAL_MODE, NODES, OPPONENT, POOL, SEARCH_PARAMS, THRESHOLD
+from .params import (ADVICE_NODES, ADVICE_PARAMS, BEAM, DEPTH, EVAL, EVAL_MODE, KEEP_OPENING, NODES, OPPONENT, POOL,
+                     SEARCH_PARAMS, THRESHOLD)
 from .registry import AgentError, register
+
+
+@dataclass
+class Memory:
+    """All a search agent keeps between decisions, in the order a decision looks it up.
+
+    1. `decisions`: each state decided before, by state key, the disk opening plan's included
+       (put here as a game starts, with `keep_opening`); a decision found here is played again.
+    2. `table`: the node values the full searches found (a bounded decision starts from an empty
+       table instead, so that it depends on the state alone).
+    3. `rankings`: each node's ranked guesses and the pool, shared by the full and the fallback
+       search, which rank alike.
+    Nothing is kept with random tie-breaks (`table` None, `rankings` keeping no heads).
+    """
+
+    decisions: dict[tuple, Decision]
+    table: TranspositionTable | None
+    rankings: Rankings
 
 
 class SearchAgent(Agent):
@@ -52,16 +72,12 @@ class SearchAgent(Agent):
     algorithm: SearchFunction = staticmethod(expectimax)
     #: Whether the player, and so every Guesser node of its searches, guesses only answers still possible.
     candidates_only = False
-    #: Whether the first move is read from and written to the disk cache (set by whoever builds the agent).
-    keep_opening = False
-    #: Node budgets of the decisions outside the opening plan, (second move, later moves), past which the
-    #: shallower search decides (set by whoever builds the agent; None: every decision is the full search's).
-    advice_nodes: tuple[int, int] | None = None
 
     def __init__(self, game: Wordle, depth: int = DEPTH.default, eval: str = EVAL.default,
                  eval_mode: str = EVAL_MODE.default, threshold: int = THRESHOLD.default, beam: int = BEAM.default,
                  weights: list[float] | None = None, nodes: int | None = NODES.default, pool: int = POOL.default,
-                 opponent: str = OPPONENT.default):
+                 opponent: str = OPPONENT.default, keep_opening: bool = KEEP_OPENING.default,
+                 advice_nodes: list[float] | None = ADVICE_NODES.default):
         super().__init__(game)
         try:
             self.evaluation = make_evaluation(eval, eval_mode, weights, threshold)
@@ -71,15 +87,23 @@ class SearchAgent(Agent):
             raise AgentError(str(error)) from None
         if eval == "weighted" and weights is None:
             self.params["weights"] = list(DEFAULT_WEIGHTS)  # record the weights used, not "the default"
+        #: Whether a game's first two moves come from the disk plan (an advice setting).
+        self.keep_opening = keep_opening
+        #: Node budgets of the decisions outside the opening plan, (second move, later moves), past which the
+        #: shallower search decides (an advice setting; None: every decision is the full search's).
+        self.advice_nodes = None if advice_nodes is None else whole_budgets(advice_nodes)
         random = self.evaluation.random_ties
         #: The game the searches run on: Wordle, or Wordle whose Indicator nodes give the modelled Indicator's reply.
         self.searched = game if opponent == OPPONENT.default else ModelledGame(game, make_indicator(opponent, game))
-        self.policies = wordle_policies(self.searched, self.evaluation, self.strategy,
-                                        chance=type(self).algorithm is expectimax,
+        chance = type(self).algorithm is expectimax
+        self.policies = wordle_policies(self.searched, self.evaluation, self.strategy, chance=chance,
                                         candidates_only=self.candidates_only, keep=not random)
-        self.table = None if random else TranspositionTable()
-        self.decisions: dict[tuple, Decision] = {}
-        self.shallow: tuple[Limit, Policies] | None = None
+        self.memory = Memory({}, None if random else TranspositionTable(), self.policies.moves.rankings)
+        #: The fallback of a bounded decision: depth 2 at most, no endgame search, no widening, no deeper
+        #: opening; it weighs as many guesses as the full search, so its rankings are the full search's, shared.
+        self.fallback = (replace(self.limit, depth=min(self.limit.depth, 2)),
+                         wordle_policies(self.searched, self.evaluation, self.strategy.shallow(), chance=chance,
+                                         candidates_only=self.candidates_only, rankings=self.memory.rankings))
 
     def own_strategy(self, depth: int) -> dict[str, object]:
         """Strategy fields this player sets its own way, not from options (none: the Strategy's defaults)."""
@@ -92,20 +116,21 @@ class SearchAgent(Agent):
         and written there the first time a game starts). With `advice_nodes`, a decision
         outside the plan is bounded (`bounded_search`).
         """
+        decisions = self.memory.decisions
         key = None if self.evaluation.random_ties else self.game.state_key(state)
-        if key is not None and key not in self.decisions and self.keeps_plan and len(state.history) <= 1:
+        if key is not None and key not in decisions and self.keeps_plan and len(state.history) <= 1:
             self.load_plan(state.hard, state.max_guesses, search=not state.history)
-        if key is not None and key in self.decisions:
-            return self.decisions[key]
+        if key is not None and key in decisions:
+            return decisions[key]
         nodes = self.advice_budget(state)
         decision = self.search(state, rng) if nodes is None else self.bounded_search(state, rng, nodes)
         if key is not None:
-            self.decisions[key] = decision
+            decisions[key] = decision
         return decision
 
     def search(self, state: State, rng: np.random.Generator) -> Decision:
         """Run the full search on `state`, keeping its values in the agent's table."""
-        return self.run(state, rng, self.limit, self.policies, self.table)
+        return self.run(state, rng, self.limit, self.policies, self.memory.table)
 
     def run(self, state: State, rng: np.random.Generator, limit: Limit, policies: Policies,
             table: TranspositionTable | None) -> Decision:
@@ -144,24 +169,15 @@ class SearchAgent(Agent):
         """
         budget = replace(self.limit, nodes=nodes, stop=True)
         try:
-            return self.run(state, rng, budget, self.policies, None if self.table is None else TranspositionTable())
+            return self.run(state, rng, budget, self.policies, self.empty_table())
         except BudgetSpent as spent:
-            limit, policies = self.shallow_search()
-            decision = self.run(state, rng, limit, policies, None if self.table is None else TranspositionTable())
+            limit, policies = self.fallback
+            decision = self.run(state, rng, limit, policies, self.empty_table())
             return replace(decision, nodes=spent.nodes + decision.nodes, budget_reached=True, fallback=True)
 
-    def shallow_search(self) -> tuple[Limit, Policies]:
-        """The fallback's limit and policies: depth 2 at most, no endgame search, no widening, no deeper opening.
-
-        It weighs as many guesses as the full search, so its rankings are the full search's, shared.
-        """
-        if self.shallow is None:
-            limit = replace(self.limit, depth=min(self.limit.depth, 2))
-            policies = wordle_policies(self.searched, self.evaluation, self.strategy.shallow(),
-                                       chance=type(self).algorithm is expectimax, candidates_only=self.candidates_only,
-                                       keep=self.table is not None, rankings=self.policies.moves.rankings)
-            self.shallow = limit, policies
-        return self.shallow
+    def empty_table(self) -> TranspositionTable | None:
+        """A new table for a search that must not depend on earlier ones (None when nothing is kept)."""
+        return None if self.memory.table is None else TranspositionTable()
 
     def load_plan(self, hard: bool, max_guesses: int, search: bool) -> None:
         """Put the disk plan's decisions among this agent's; with `search`, search and write a missing plan."""
@@ -178,10 +194,10 @@ class SearchAgent(Agent):
                 for pattern, _ in self.game.partition(start.candidates, first.guess) if pattern != ALL_GREEN})
             write_opening(path, disk, plan)
         if plan is not None:
-            self.decisions[self.game.state_key(start)] = plan.first
+            self.memory.decisions[self.game.state_key(start)] = plan.first
             after = self.game.result(start, plan.first.guess)
             for pattern, decision in plan.seconds.items():
-                self.decisions[self.game.state_key(self.game.result(after, pattern))] = decision
+                self.memory.decisions[self.game.state_key(self.game.result(after, pattern))] = decision
 
     def opening_key(self, state: State) -> dict:
         """What this player's first move in `state`'s mode depends on (the disk cache's key)."""
@@ -199,9 +215,16 @@ class SearchAgent(Agent):
             return True
         state = self.game.initial_state(hard=hard, max_guesses=max_guesses)
         if self.evaluation.random_ties or not self.keeps_plan:
-            return self.game.state_key(state) in self.decisions
+            return self.game.state_key(state) in self.memory.decisions
         disk = self.opening_key(state)
         return read_opening(opening_path(disk), self.game, disk) is not None
+
+
+def whole_budgets(budgets: list[float]) -> tuple[int, int]:
+    """The advice node budgets as two whole numbers of at least 1, or AgentError."""
+    if any(budget != int(budget) or budget < 1 for budget in budgets):
+        raise AgentError(f"advice_nodes must be two whole numbers of at least 1, got {budgets}")
+    return int(budgets[0]), int(budgets[1])
 
 
 def decision_of(result: SearchResult) -> Decision:
@@ -211,14 +234,15 @@ def decision_of(result: SearchResult) -> Decision:
 
 
 @register("minimax", "depth-limited minimax: the Indicator replies with the pattern worst for the Guesser "
-          "(or, with --opponent absurdle, as Absurdle does)", params=(*SEARCH_PARAMS, OPPONENT))
+          "(or, with --opponent absurdle, as Absurdle does)", params=(*SEARCH_PARAMS, OPPONENT), advice=ADVICE_PARAMS)
 class MinimaxAgent(SearchAgent):
     """Plays minimax's move."""
 
     algorithm = staticmethod(minimax)
 
 
-@register("alphabeta", "minimax's moves with alpha-beta pruning (fewer nodes)", params=(*SEARCH_PARAMS, OPPONENT))
+@register("alphabeta", "minimax's moves with alpha-beta pruning (fewer nodes)", params=(*SEARCH_PARAMS, OPPONENT),
+          advice=ADVICE_PARAMS)
 class AlphaBetaAgent(SearchAgent):
     """Plays alpha-beta's move (the same as minimax's)."""
 
@@ -226,7 +250,7 @@ class AlphaBetaAgent(SearchAgent):
 
 
 @register("expectimax", "depth-limited expectimax: each reply weighted by how many answers give it",
-          params=SEARCH_PARAMS)
+          params=SEARCH_PARAMS, advice=ADVICE_PARAMS)
 class ExpectimaxAgent(SearchAgent):
     """Plays expectimax's move."""
 
@@ -243,7 +267,7 @@ class ExpectimaxAgent(SearchAgent):
 
 
 @register("decision-tree", "expectimax choosing only among the answers still possible (default depth 1)",
-          params=(DEPTH.with_default(1), *SEARCH_PARAMS[1:]))
+          params=(DEPTH.with_default(1), *SEARCH_PARAMS[1:]), advice=ADVICE_PARAMS)
 class DecisionTreeAgent(SearchAgent):
     """Always guesses a possible answer: the best one by expectimax (depth 1: by the evaluation)."""
 

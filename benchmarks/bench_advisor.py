@@ -76,9 +76,7 @@ def time_states(game: Wordle, name: str, bounded: bool) -> list[dict]:
         make_advisor(name, game).decide(game.initial_state(hard=hard), np.random.default_rng(0))  # the plan, on disk
         for text in STATES:
             steps = [parse_step(game, step) for step in text.split()]
-            agent = make_advisor(name, game)
-            if not bounded:
-                agent.advice_nodes = None
+            agent = make_advisor(name, game, bounded=bounded)
             wall, cpu = time.perf_counter(), time.process_time()
             advice = advise_steps(game, agent, steps, hard=hard, top=1)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from agents import AgentError, make_agent
+from agents.assistant import ADVICE_NODES, make_advisor
 from agents.params import BEAM, DEPTH, EVAL, EVAL_MODE, WEIGHTS
 from search.strategy import Strategy
 from search.table import TranspositionTable
@@ -94,13 +95,11 @@ def test_a_bounded_decision_is_the_full_searchs_or_the_shallower_ones_said_so():
     game, state = trap_game()
     rng = np.random.default_rng(0)
     full = make_agent("expectimax", game).decide(state, rng)
-    roomy = make_agent("expectimax", game)
-    roomy.advice_nodes = (10**6, 10**6)
+    roomy = make_agent("expectimax", game, advice_nodes=[10**6, 10**6])
     within = roomy.decide(state, rng)
     assert (within.guess, within.value, within.alternatives, within.fallback) == \
         (full.guess, full.value, full.alternatives, False)
-    tight = make_agent("expectimax", game)
-    tight.advice_nodes = (1, 1)
+    tight = make_agent("expectimax", game, advice_nodes=[1, 1])
     cut = tight.decide(state, rng)
     shallow = Strategy(beam=tight.strategy.beam, pool=tight.strategy.pool, widen=0, endgame=0, endgame_answers=0)
     expected = wordle_expectimax(game, state, tight.evaluation, replace(tight.limit, depth=2), shallow,
@@ -116,13 +115,24 @@ def test_a_bounded_decision_depends_on_the_state_alone():
     after = game.step(start, lanky, game.reply(lanky, game.words.answer_id("black")))
     probe = make_agent("expectimax", game)
     needed = probe.run(after, None, probe.limit, probe.policies, TranspositionTable()).nodes
-    fresh, used = make_agent("expectimax", game), make_agent("expectimax", game)
-    for agent in (fresh, used):
-        agent.advice_nodes = (needed, needed)
+    fresh, used = (make_agent("expectimax", game, advice_nodes=[needed, needed]) for _ in range(2))
     for other in (start, game.step(start, acing, game.reply(acing, 0))):
         used.decide(other, None)
     first, second = fresh.decide(after, None), used.decide(after, None)
     assert first == second and not first.fallback
-    short = make_agent("expectimax", game)
-    short.advice_nodes = (needed - 1, needed - 1)
+    short = make_agent("expectimax", game, advice_nodes=[needed - 1, needed - 1])
     assert short.decide(after, None).fallback
+
+
+def test_an_advisors_settings_are_declared_and_rebuild_it():
+    # make_advisor's settings are the agent's own, recorded: make_agent(**settings()) builds the same advisor.
+    game, _, _ = hand_game()
+    advisor = make_advisor("expectimax", game)
+    assert advisor.settings()["keep_opening"] is True and advisor.settings()["advice_nodes"] == list(ADVICE_NODES)
+    again = make_agent("expectimax", game, **advisor.settings())
+    assert (again.keep_opening, again.advice_nodes) == (advisor.keep_opening, advisor.advice_nodes)
+    # A plain agent records none of them (a tournament's settings stay as they were); a non-searcher takes none.
+    assert "keep_opening" not in make_agent("expectimax", game).settings()
+    assert "keep_opening" not in make_advisor("entropy", game).settings()
+    with pytest.raises(AgentError, match="advice_nodes must be two whole numbers"):
+        make_agent("expectimax", game, advice_nodes=[1.5, 2])
