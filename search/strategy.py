@@ -6,10 +6,8 @@ Guesser's point of view, higher is better, on the scale of `Wordle.utility`.
 
 >>> Strategy(beam=8).pool
 300
->>> Strategy(beam=0)
-Traceback (most recent call last):
-...
-ValueError: beam must be at least 1, got 0
+>>> Strategy(opening=3, opening_top=3).shallow().opening
+0
 """
 
 from __future__ import annotations
