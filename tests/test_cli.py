@@ -292,3 +292,16 @@ def test_a_node_budget_that_cuts_the_search_short_says_so(capsys):
     assert code == 0 and first.rstrip().endswith("(budget reached)")
     code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "0")
     assert "budget reached" not in out
+
+
+def test_an_agents_illegal_move_is_an_internal_error_not_bad_input(capsys, monkeypatch):
+    # A player that breaks the rules is a bug: the game raises IllegalMove (no UserError), and the
+    # command line says so in one line with exit 70, not as the user's bad input (exit 2).
+    from agents.base import Decision
+    from agents.entropy import EntropyAgent
+    from search import IllegalMove, UserError
+
+    assert not issubclass(IllegalMove, UserError)
+    monkeypatch.setattr(EntropyAgent, "decide", lambda self, state, rng: Decision(guess=10**6))
+    code, _, err = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1")
+    assert code == 70 and "internal error: a player made an illegal move" in err and "out of range" in err
