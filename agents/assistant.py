@@ -162,7 +162,7 @@ def format_step(game: Wordle, guess: int, pattern: int) -> str:
 
 
 def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
-           max_guesses: int = DEFAULT_MAX_GUESSES) -> tuple[State, tuple[Turn, ...]]:
+           max_guesses: int = DEFAULT_MAX_GUESSES, start: State | None = None) -> tuple[State, tuple[Turn, ...]]:
     """Apply the steps from the start of a game, checking each one.
 
     Args:
@@ -170,6 +170,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
         steps: (guess index, pattern code) pairs, first first.
         hard: whether each guess must obey hard mode.
         max_guesses: the guess limit.
+        start: the state to start from (default: the game's, every answer possible).
 
     Returns:
         (the state after the last step, the Steps with their counts).
@@ -178,7 +179,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
         ContradictionError: a step after the game was solved or out of guesses, a guess
             that breaks hard mode, or a pattern no remaining answer gives (naming the step).
     """
-    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    state = game.initial_state(hard=hard, max_guesses=max_guesses) if start is None else start
     done: list[Turn] = []
     for number, (guess, pattern) in enumerate(steps, start=1):
         described = _describe(game, number, guess, pattern)
