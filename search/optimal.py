@@ -46,6 +46,10 @@ INFEASIBLE = 1 << 60
 _NEVER = 1 << 40
 
 
+class OutOfBudget(Exception):
+    """The solver's deadline or node limit passed; the memory holds only finished sub-problems."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """What the solver may consider.
@@ -212,6 +216,8 @@ class Solver:
         self.report: Callable[[Stats], None] | None = None
         self.root: tuple | None = None
         self.counts: Callable[..., tuple[np.ndarray, np.ndarray]] = fast_split_counts()
+        self.deadline: float | None = None  # time.perf_counter() past which a search raises OutOfBudget
+        self.node_limit: int | None = None  # stats.nodes past which a search raises OutOfBudget
 
     # -- costs -------------------------------------------------------------------
     def hit(self, left: int) -> int:
@@ -304,6 +310,10 @@ class Solver:
             if known[0] >= budget:
                 return known[0]
         self.stats.nodes += 1
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfBudget
+        if self.node_limit is not None and self.stats.nodes > self.node_limit:
+            raise OutOfBudget
         if self.report is not None and self.stats.nodes % 64 == 0:
             self.stats.remembered = len(self.memo)
             self.report(self.stats)
