@@ -29,8 +29,9 @@ from agents.base import draw_answer, fresh_seed, state_rng
 from agents.params import WHOLE, flag
 from agents.indicators import Choice, against_rngs, indicator_names, make_indicator, play_with
 from agents.answer_model import DEFAULT_MODEL, MODELS, AnswerModel, load_model, read_exclusions
-from agents.assistant import NoAnswerFits, advice_data, advise_steps, guess_stats, make_advisor, parse_step, replay
-from agents.model_value import VALUE_BUDGET
+from agents.assistant import (ADVISOR, Advice, advice_data, advise_model, guess_stats, make_advisor, parse_step,
+                              replay)
+from agents.model_value import VALUE_BUDGET, Valuer
 from agents.review import Review, parse_game, review_data, review_game
 from agents.two_step import rank_openers
 from search import (Playthrough, State, Turn, UserError, Wordle, Words, decode_colours, format_pattern, load_matrix,
@@ -900,15 +901,14 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
 
 
 # -- assist --------------------------------------------------------------------------
-#: The default advisor: the tournament's strongest agent, which solves every published answer in hard mode.
-ADVISOR = "expectimax"
 #: Who advises against Absurdle: its reply is always the worst bucket, so the worst case is all that counts.
 ABSURDLE_ADVISOR = "minimax"
 
 
-def advice_view(game: Wordle, advice: Any, palette: str = "default") -> list[Any]:
-    """What the assistant shows after each step: the counts, the bits, and the suggestions table."""
-    parts: list[Any] = []
+def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[Any]:
+    """What the assistant shows after each step: any widening of the answer model, the counts, the bits, the
+    likeliest answers and the suggestions table."""
+    parts: list[Any] = [Text(note, style="yellow") for note in advice.notes]
     if advice.steps:
         parts.append(trace_table(game, list(advice.steps), palette=palette))
         parts.append(Text(REPLY_LEGEND))
@@ -918,24 +918,48 @@ def advice_view(game: Wordle, advice: Any, palette: str = "default") -> list[Any
     summary = f"{advice.remaining} possible answer{'s' if advice.remaining != 1 else ''} ({advice.bits_left:.2f} bits)"
     if advice.last_bits is not None:
         summary += f"; the last guess gained {advice.last_bits:.2f} bits"
+    if advice.model is not None:
+        summary += f"; answer model {advice.model.describe()}"
     parts.append(Text(summary, style="bold"))
-    if advice.remaining <= 12:
-        parts.append(Text("possible: " + " ".join(game.words.answers[a] for a in advice.state.candidates)))
+    if advice.remaining <= POSSIBLE_SHOWN or (advice.model is not None and not advice.model.uniform
+                                              and advice.remaining <= 100 * POSSIBLE_SHOWN):
+        parts.append(Text(possible_line(game, advice)))
     if not advice.suggestions:
         parts.append(Text(f"No guesses left: the game allows {advice.state.max_guesses}.", style="bold red"))
         return parts
+    by_solver = advice.proved is not None
     table = Table(title=f"suggestions ({advice.agent}{', hard mode' if advice.state.hard else ''})",
                   header_style="bold", box=None, pad_edge=False, title_justify="left")
-    for column in ("#", "guess", "worst", "left", "chance", "bits", "guesses"):
+    for column in ("#", "guess", "worst", "left", "chance", "bits", "guesses (lower is better)"):
         table.add_column(column, justify="left" if column == "guess" else "right")
     for number, s in enumerate(advice.suggestions, start=1):
+        value = s.value.text() if s.value is not None else f"{s.expected_guesses:.3f}"
         table.add_row(str(number), game.words.guesses[s.guess], str(s.worst), f"{s.expected_left:.2f}",
-                      f"{s.chance:.1%}", f"{s.information:.2f}", f"{s.expected_guesses:.3f}")
+                      f"{s.chance:.1%}", f"{s.information:.2f}", value)
     parts.append(table)
-    parts.append(Text(SUGGESTION_LEGEND, style="dim"))
+    parts.append(Text(SOLVER_LEGEND if by_solver else SUGGESTION_LEGEND, style="dim"))
+    if by_solver and not advice.proved:
+        parts.append(Text(UNSETTLED_NOTE.format(seconds=VALUE_BUDGET.seconds), style="yellow"))
     if advice.fallback:
         parts.append(Text(FALLBACK_NOTE.format(agent=advice.agent), style="yellow"))
     return parts
+
+
+#: Up to this many possible answers are listed by name (the likeliest first under a weighted model).
+POSSIBLE_SHOWN = 12
+
+
+def possible_line(game: Wordle, advice: Advice) -> str:
+    """The possible answers, likeliest first with their chances under a weighted model, at most POSSIBLE_SHOWN."""
+    candidates = advice.state.candidates
+    if advice.model is None or advice.model.uniform:
+        shown = [game.words.answers[a] for a in candidates[:POSSIBLE_SHOWN]]
+    else:
+        chances = advice.model.chances(candidates)
+        order = np.argsort(-chances, kind="stable")[:POSSIBLE_SHOWN]
+        shown = [f"{game.words.answers[candidates[i]]} {chances[i]:.0%}" for i in order]
+    more = len(candidates) - len(shown)
+    return ("possible: " if more == 0 else "likeliest: ") + ", ".join(shown) + (f" and {more} more" if more else "")
 
 
 #: What the suggestion columns mean, printed under them.
@@ -943,11 +967,15 @@ SUGGESTION_LEGEND = (
     "In the advising agent's order. worst: the most answers one reply can leave; left: answers left on average "
     "(0 if it is the answer); chance: that it is the answer; bits: expected information; guesses: expected "
     "guesses to finish, this one included (cost-to-go model, the same for every agent; lower is better).")
-
-
-#: Said under advice that the shallower search gave.
-FALLBACK_NOTE = ("{agent}'s full search needs more nodes here than its budget allows, so these are the suggestions "
-                 "of its shallower search (2 guesses deep, no endgame search).")
+#: ... and for the default advisor, whose figure is the solver's.
+SOLVER_LEGEND = (
+    "Ordered by guesses: expected guesses to finish, this one included, with best play after it, by the optimal "
+    "solver under the answer model (lower is better). A plain value is proved; '≤ x' has a tree reaching x; "
+    "'≥ x' is a proved bound only; '≈ x' is the answer model's estimate. worst: the most answers one reply can "
+    "leave; left: answers left on average; chance: that it is the answer; bits: expected information.")
+#: Said when the first suggestion is not proved optimal.
+UNSETTLED_NOTE = ("Not settled within {seconds:g} s: the first suggestion is the best found so far, not proved "
+                  "optimal, and values marked ≤, ≥ or ≈ are bounds or estimates.")
 
 
 def thinking(agent: Any, state_hard: bool, max_guesses: int, number: int) -> str:
@@ -968,38 +996,46 @@ def check_absurdle(game: Wordle, steps: list[tuple[int, int]], hard: bool, max_g
 
 def command_assist(args: argparse.Namespace, console: Console) -> int:
     """Advise on a real game: once for the steps given, or step by step at the prompt."""
-    game = load_game(args, named=True)
-    args.agent = args.agent or (ABSURDLE_ADVISOR if args.indicator == "absurdle" else ADVISOR)
-    agent = make_advisor(args.agent, game, **agent_options(args))
-    settings = dict(hard=args.hard, top=args.top, seed=args.seed, max_guesses=args.max_guesses)
+    if args.answers is None:
+        args.answers = "original" if args.indicator == "absurdle" else DEFAULT_MODEL
+    model = answer_model(args)
+    game = model.game
+    if args.indicator == "absurdle":
+        args.agent = args.agent or ABSURDLE_ADVISOR
+    options = agent_options(args)
+    agent = None if args.agent is None else (lambda over: make_advisor(args.agent, over, **options))
+    valuer = Valuer(model)
     if args.indicator == "absurdle" and not args.json:
         console.print(f"Against Absurdle only the worst case matters: {args.agent} advises.", markup=False)
 
-    def consult(steps: list[tuple[int, int]]) -> Any:
-        """The advice after `steps`, under a spinner; an emptied answer list names --answers all."""
+    def consult(steps: list[tuple[int, int]]) -> Advice:
+        """The advice after `steps`, under a spinner."""
+        nonlocal valuer
         if args.indicator == "absurdle":
             check_absurdle(game, steps, args.hard, args.max_guesses)
-        try:
-            with waiting(thinking(agent, args.hard, args.max_guesses, len(steps) + 1)):
-                return advise_steps(game, agent, steps, **settings)
-        except NoAnswerFits as error:
-            if args.answers == "all":
-                raise
-            raise NoAnswerFits(f"{error}. The answer may be outside this answer list: "
-                               f"try --answers all (every allowed guess)") from None
+        what = (f"{ADVISOR}: valuing guesses (up to {VALUE_BUDGET.seconds:g} s)" if agent is None else
+                f"{args.agent}: choosing guess {len(steps) + 1}")
+        with waiting(what):
+            advice = advise_model(model, steps, agent, hard=args.hard, top=args.top, seed=args.seed,
+                                  max_guesses=args.max_guesses, only_answers=args.only_answers, valuer=valuer,
+                                  make_game=game_over)
+        if advice.model is not None and advice.model is not valuer.model:
+            valuer = Valuer(advice.model)
+        return advice
 
     if args.steps or args.json:
         advice = consult([parse_step(game, text) for text in args.steps])
         if args.json:
-            console.print_json(json.dumps(advice_data(game, advice)))
+            console.print_json(json.dumps(advice_data(advice.model.game, advice)))
         else:
-            for part in advice_view(game, advice, args.palette):
+            for part in advice_view(advice.model.game, advice, args.palette):
                 console.print(part)
         return 0
     steps: list[tuple[int, int]] = []
     console.print("Type each guess and the colours the game showed, e.g. 'tares:-y--g' (g green, y yellow, "
                   "- grey; a space may stand for the colon); 'undo' takes the last one back; end with Ctrl-D.")
-    for part in advice_view(game, consult(steps), args.palette):
+    advice = consult(steps)
+    for part in advice_view(advice.model.game, advice, args.palette):
         console.print(part)
     while True:
         try:
@@ -1020,7 +1056,7 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
                 console.print(Text(str(error), style="yellow"))
                 continue
             steps = attempt
-        for part in advice_view(game, advice, args.palette):
+        for part in advice_view(advice.model.game, advice, args.palette):
             console.print(part)
 
 
@@ -1034,10 +1070,14 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("steps", nargs="*", metavar="WORD:PATTERN",
                         help="guesses with the colours shown: letters (g y -), digits (2 1 0) or emoji squares")
     parser.add_argument("--agent", choices=agent_names(), default=None, metavar="NAME",
-                        help=f"who advises: {', '.join(agent_names())} (default {ADVISOR}, the tournament's "
-                             f"strongest, or {ABSURDLE_ADVISOR} against --indicator absurdle; its first move is "
-                             "searched once and kept on disk; past it, a state whose full search needs more nodes "
-                             "than its budget gets a shallower search's advice, and is told so)")
+                        help=f"who advises: {', '.join(agent_names())} (default: the {ADVISOR} solver's values "
+                             f"within {VALUE_BUDGET.seconds:g} s a position, proved wherever they settle, else "
+                             f"marked as bounds; {ABSURDLE_ADVISOR} against --indicator absurdle; a searching "
+                             "agent's first move is searched once and kept on disk; past it, a state whose full "
+                             "search needs more nodes than its budget gets a shallower search's advice, and is "
+                             "told so)")
+    parser.add_argument("--only-answers", action="store_true",
+                        help="suggest only words that can still be the answer")
     parser.add_argument("--indicator", choices=("honest", "absurdle"), default="honest", metavar="NAME",
                         help="who replies in the game advised on: honest (default: a hidden answer) or absurdle "
                              "(only the worst case matters, so the advice is minimax's, and each reply typed is "
@@ -1048,18 +1088,21 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true", help="print the advice once as JSON")
     add_palette_option(parser)
     add_seed_option(parser, "seed for the agent's random choices (default 0)")
-    add_game_options(parser, named=True)
+    parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
+                        help=f"guess limit (default 6, at most {MOST_GUESSES})")
+    add_model_options(parser, default=None)
     add_agent_options(parser)
     parser.set_defaults(handler=command_assist)
 
 
 # -- answer models and review -----------------------------------------------------
-def add_model_options(parser: argparse.ArgumentParser) -> None:
+def add_model_options(parser: argparse.ArgumentParser, default: str | None = DEFAULT_MODEL) -> None:
     """--answers (an answer model by name, or a file), --exclude and --guesses: which words may be today's answer."""
-    parser.add_argument("--answers", metavar="|".join(MODELS) + "|FILE", default=DEFAULT_MODEL,
+    parser.add_argument("--answers", metavar="|".join(MODELS) + "|FILE", default=default,
                         help="the answer model: " + "; ".join(f"{name}, {what}" for name, what in MODELS.items())
-                             + f"; or a file of answers, one word a line (default {DEFAULT_MODEL}: today's answer "
-                               "may be a word the original list lacks); a game that contradicts it widens it")
+                             + f"; or a file of answers, one word a line (default {DEFAULT_MODEL}, since today's "
+                               "answer may be a word the original list lacks; original against --indicator "
+                               "absurdle); a game that contradicts it widens it, saying so")
     parser.add_argument("--exclude", metavar="FILE",
                         help="words that cannot be the answer today, one a line (for instance past answers you keep)")
     parser.add_argument("--guesses", metavar="FILE", help="allowed-guess list (default: the 12972 official guesses)")

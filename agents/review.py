@@ -31,8 +31,8 @@ import numpy as np
 
 from search import ALL_GREEN, State, UserError, Words, Wordle, feedback, format_pattern, parse_pattern
 
-from .answer_model import AnswerModel, widen
-from .assistant import NoAnswerFits, parse_step, replay
+from .answer_model import AnswerModel
+from .assistant import parse_step, settle_model
 from .model_value import GuessValue, Valuer
 
 #: The skill and luck scale's top.
@@ -207,37 +207,6 @@ def guess_cost(played: GuessValue, best: GuessValue) -> float:
     return max(0.0, played.estimate - best.estimate)
 
 
-def settle_model(model: AnswerModel, steps: list[tuple[int, int]], hard: bool, max_guesses: int,
-                 answer: str | None = None, make_game: Callable[[Words], Wordle] = Wordle
-                 ) -> tuple[AnswerModel, State, tuple, list[str]]:
-    """The model to value the game under: the one given, widened while the game (or the answer) contradicts it.
-
-    Returns:
-        (the model, the state after the steps, the replayed turns, one line per widening).
-
-    Raises:
-        NoAnswerFits: no allowed word fits the replies (the widest model, `all`, contradicted too).
-    """
-    notes: list[str] = []
-    while True:
-        outside = answer is not None and answer.strip().lower() not in model.game.words.answer_index
-        try:
-            if outside:
-                raise NoAnswerFits(f"{answer.upper()} is not one of its answers")
-            state, turns = replay(model.game, steps, hard=hard, max_guesses=max_guesses,
-                                  start=model.initial_state(hard, max_guesses))
-            if answer is not None and model.weights[model.game.words.answer_index[answer.strip().lower()]] == 0:
-                raise NoAnswerFits(f"{answer.upper()} is on the exclude list")
-            return model, state, turns, notes
-        except NoAnswerFits as error:
-            wider = widen(model, make_game)
-            if wider is None:
-                raise
-            notes.append(f"The answer is outside the {model.name} model's list ({str(error).split(';')[0]}); "
-                         f"continuing with the wider {wider.name} model.")
-            model = wider
-
-
 def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = False, max_guesses: int = 6,
                 answer: str | None = None, valuer: Valuer | None = None,
                 make_game: Callable[[Words], Wordle] = Wordle,
@@ -266,11 +235,13 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
         if progress is not None:
             progress(number - 1, len(turns))
         found = valuer.value(position, [turn.guess])
-        played, best = found.guesses[turn.guess], found.value
+        played, best, best_guess = found.guesses[turn.guess], found.value, found.best
         cost = guess_cost(played, best)
+        if cost == 0.0 and played.proved and best.proved:
+            best_guess = turn.guess  # as good as the best: name yours
         replies = reply_chances(model, position, turn.guess)
         reviewed.append(ReviewStep(number=number, guess=turn.guess, pattern=turn.pattern, before=turn.remaining_before,
-                                   after=turn.remaining_after, played=played, best_guess=found.best, best=best,
+                                   after=turn.remaining_after, played=played, best_guess=best_guess, best=best,
                                    cost=cost, skill=skill_of(cost), luck=luck_of(replies, turn.pattern),
                                    reply_chance=replies[turn.pattern], forced=len(replies) == 1))
         position = model.game.step(position, turn.guess, turn.pattern)
@@ -299,4 +270,4 @@ def review_data(review: Review) -> dict:
 
 
 __all__ = ["Review", "ReviewStep", "game_luck", "game_skill", "luck_of", "parse_game", "review_data", "review_game",
-           "guess_cost", "settle_model", "skill_of", "steps_from_answer", "steps_from_grid"]
+           "guess_cost", "skill_of", "steps_from_answer", "steps_from_grid"]
