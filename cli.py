@@ -973,6 +973,9 @@ SOLVER_LEGEND = (
     "solver under the answer model (lower is better). A plain value is proved; '≤ x' has a tree reaching x; "
     "'≥ x' is a proved bound only; '≈ x' is the answer model's estimate. worst: the most answers one reply can "
     "leave; left: answers left on average; chance: that it is the answer; bits: expected information.")
+#: Said under advice that the shallower search gave.
+FALLBACK_NOTE = ("{agent}'s full search needs more nodes here than its budget allows, so these are the suggestions "
+                 "of its shallower search (2 guesses deep, no endgame search).")
 #: Said when the first suggestion is not proved optimal.
 UNSETTLED_NOTE = ("Not settled within {seconds:g} s: the first suggestion is the best found so far, not proved "
                   "optimal, and values marked ≤, ≥ or ≈ are bounds or estimates.")
@@ -1003,7 +1006,13 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
     if args.indicator == "absurdle":
         args.agent = args.agent or ABSURDLE_ADVISOR
     options = agent_options(args)
-    agent = None if args.agent is None else (lambda over: make_advisor(args.agent, over, **options))
+    agent = None
+    if args.agent is not None:
+        chosen = make_advisor(args.agent, game, **options)  # its settings checked before any step is replayed
+        agent = lambda over: chosen if over is game else make_advisor(args.agent, over, **options)  # noqa: E731
+    elif given := [flag(name) for name, value in options.items() if value is not None]:
+        raise UserError(f"{given[0]} is an agent's setting: name the agent with --agent (the default advisor, the "
+                        f"{ADVISOR} solver's values, takes none)")
     valuer = Valuer(model)
     if args.indicator == "absurdle" and not args.json:
         console.print(f"Against Absurdle only the worst case matters: {args.agent} advises.", markup=False)

@@ -237,7 +237,8 @@ def word_list_cases() -> list:
     cases = []
     for command, argv in RUNNABLE.items():
         for name, message in WORD_LIST_ERRORS:
-            missing = "{missing}: no such file, nor an answer list's name (original, nyt, all)"
+            missing = ("{missing}: no such file, nor an answer model's name (likely, original, nyt, all)"
+                       if command == "assist" else "{missing}: no such file, nor an answer list's name (original, nyt, all)")
             named = command in ("play", "assist") and name == "missing"
             cases.append(pytest.param((*argv, "--answers", "{%s}" % name, "--guesses", "{gue}"), 2,
                                       missing if named else message, id=f"{command}-answers-{name}",
@@ -426,10 +427,9 @@ OTHER_CASES = [
                  "wordle-arena: error: step 2 (cigar:-----): the game was already solved at step 1", id="assist-after-solved"),
     pytest.param(("assist", *LISTS, "tares:yyyyy"), 2,
                  "wordle-arena: error: step 1 (tares:yyyyy) made the game impossible: no answer fits; this pattern is not what "
-                 "TARES gets from any answer. The answer may be outside this answer list: try --answers all (every allowed "
-                 "guess)", id="assist-impossible-pattern"),
+                 "TARES gets from any answer", id="assist-impossible-pattern"),
     pytest.param(("assist", "--answers", "nosuchname", "tares:-----"), 2,
-                 "wordle-arena: error: nosuchname: no such file, nor an answer list's name (original, nyt, all)",
+                 "wordle-arena: error: nosuchname: no such file, nor an answer model's name (likely, original, nyt, all)",
                  id="assist-answers-unknown-name"),
     # openers
     *[pytest.param(("openers", *flags), 2, "wordle-arena: error: --all, --scheduler and --cluster go with --exact",
