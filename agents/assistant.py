@@ -339,7 +339,7 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "model": None if advice.model is None else advice.model.name,
         "model_description": None if advice.model is None else advice.model.describe(),
         "notes": list(advice.notes),
-        "proved": advice.proved,
+        "proved": None if advice.proved is None else bool(advice.proved),
     }
 
 

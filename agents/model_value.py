@@ -49,7 +49,7 @@ class GuessValue:
     @property
     def proved(self) -> bool:
         """Whether the value is exact."""
-        return self.value.proved
+        return bool(self.value.proved)
 
     @property
     def estimate(self) -> float:
@@ -65,9 +65,9 @@ class GuessValue:
     def data(self) -> dict:
         """As plain data: the estimate, its bounds, and whether it is proved or modelled."""
         def number(x: float) -> float | None:
-            return None if math.isinf(x) else round(x, 6)
+            return None if math.isinf(x) else round(float(x), 6)
         return {"text": self.text(), "estimate": number(self.value.estimate), "low": number(self.value.low),
-                "high": number(self.value.high), "proved": self.proved, "modelled": self.modelled}
+                "high": number(self.value.high), "proved": self.proved, "modelled": bool(self.modelled)}
 
 
 @dataclass(frozen=True)
