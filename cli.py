@@ -95,6 +95,7 @@ MOST_OPENERS = 500
 MOST_SUGGESTIONS = 100
 MOST_SAMPLE = 100_000
 MOST_BREADTH = 12972
+MOST_TOTAL = 10**7
 
 
 def whole(least: int, most: int) -> Any:
@@ -1230,8 +1231,11 @@ def openers_command(args: argparse.Namespace) -> str:
 
 
 def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
-    """Prove each opener's optimal total (locally or on Dask), saving each as it finishes; show the ranking."""
-    from tournament.exact_openers import ranked_openers, run_job
+    """Prove each opener's optimal total or reject it above a cut-off, on Dask, saving each as it finishes."""
+    import time
+
+    from search.storage import provenance
+    from tournament.exact_openers import JobSettings, quick_cut, ranked_openers, run_job, summary
 
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
@@ -1239,27 +1243,78 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     openers = ranked if args.all else ranked[:args.top or 20]
     scope = "all" if args.all else f"top{len(openers)}"
     out = prepare_output(args.out or Path("results") / f"openers-exact-{mode}-{scope}.jsonl")
-    engine = "dask" if args.scheduler or args.cluster else "local"
     jobs = args.cluster or args.jobs or os.cpu_count() or 1
+    cut = args.against
+    if cut is None and args.all:
+        with waiting(f"a cut-off: the best tree over the best 10 guesses a node ({mode} mode)"):
+            cut_opener, cut = quick_cut(game, args.hard, args.max_guesses)
+        console.print(f"cut-off {cut}: {cut_opener.upper()}'s tree over the best 10 guesses a node (a real tree, "
+                      f"so the best total is at most {cut}); openers above it are rejected with a bound",
+                      markup=False, soft_wrap=True)
     command = " ".join(["python cli.py openers --exact", "--all" if args.all else f"--top {len(openers)}",
                         *(["--hard"] if args.hard else []), f"--max-guesses {args.max_guesses}",
-                        *([f"--scheduler {args.scheduler}"] if args.scheduler else []),
-                        *([f"--cluster {args.cluster}"] if args.cluster else [])])
+                        *([f"--against {args.against}"] if args.against is not None else []),
+                        f"--scheduler {args.scheduler}" if args.scheduler else f"--cluster {jobs}"])
+    counts = {"done": 0, "rejected": 0, "solved": 0}
+    best: list[Any] = [None]
+    started = time.perf_counter()
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"proving openers ({mode} mode, {engine})", total=len(openers))
-        results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine=engine, jobs=jobs,
-                          address=args.scheduler, on_result=lambda _: progress.advance(task))
-        progress.update(task, completed=len(openers))
-    table = Table(title=f"{len(openers)} openers, each proved optimal ({mode} mode)", header_style="bold",
-                  box=None, pad_edge=False, title_justify="left")
+        task = progress.add_task(f"proving openers ({mode} mode, dask)", total=len(openers))
+
+        def note(result: Any) -> None:
+            """Count one result in (exact or rejected) and keep the best."""
+            counts["done"] += 1
+            counts["solved" if result.exact else "rejected"] += 1
+            if result.exact and result.total >= 0 and (best[0] is None or (result.total, result.long_games)
+                                                        < (best[0].total, best[0].long_games)):
+                best[0] = result
+
+        def describe(fresh: int) -> str:
+            """Done, rejected, solved, best and the time left at this session's rate."""
+            left = len(openers) - counts["done"]
+            rate = (time.perf_counter() - started) / fresh if fresh else None
+            eta = f", about {left * rate / 60:.0f} min left" if rate and left else ""
+            leader = f"best {best[0].opener.upper()} {best[0].total}" if best[0] else "no exact total yet"
+            return (f"openers ({mode}): {counts['done']}/{len(openers)} done, {counts['rejected']} rejected, "
+                    f"{counts['solved']} solved, {leader}{eta}")
+
+        def resumed(results: list[Any]) -> None:
+            for result in results:
+                note(result)
+            progress.update(task, completed=counts["done"], description=describe(0))
+
+        def arrived(result: Any) -> None:
+            note(result)
+            arrived.fresh += 1
+            progress.update(task, completed=counts["done"], description=describe(arrived.fresh))
+        arrived.fresh = 0
+        results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine="dask", jobs=jobs,
+                          address=args.scheduler, on_result=arrived, cut=cut, on_resume=resumed)
+    settings = JobSettings(hard=args.hard, max_guesses=args.max_guesses, word_lists_sha256=game.words.checksum, cut=cut)
+    proved = summary(results, settings, openers)
+    shown = [r for r in results if r.exact] if args.all else results
+    table = Table(title=f"{len(openers)} openers ({mode} mode): {proved['solved']} solved exactly"
+                        + (f", {proved['rejected']} rejected above {cut}" if cut is not None else ""),
+                  header_style="bold", box=None, pad_edge=False, title_justify="left")
     for column in ("#", "opener", "total", "average", "over 5", "sub-problems", "seconds"):
         table.add_column(column, justify="left" if column == "opener" else "right")
-    for rank, r in enumerate(results, start=1):
+    for rank, r in enumerate(shown, start=1):
+        if not r.exact:
+            table.add_row(str(rank), r.opener, f"≥ {r.total} (> {cut})", "-", "-", str(r.nodes), f"{r.seconds:.1f}")
+            continue
         won = r.total >= 0  # else no tree wins every game within the guess limit
         table.add_row(str(rank), r.opener, str(r.total) if won else f"no win in {args.max_guesses}",
                       f"{r.average:.4f}" if won else "-", str(r.long_games) if won else "-", str(r.nodes), f"{r.seconds:.1f}")
     console.print(table)
-    console.print(f"saved {out}", markup=False, soft_wrap=True)
+    if proved["best"] is not None:
+        claim = "proved best over every opener" if proved["proved_best_over_all"] and args.all else "best of these"
+        console.print(f"{proved['best']['opener'].upper()}: {proved['best']['total']} ({claim})", markup=False)
+    digest = out.with_name(out.name.removesuffix(".jsonl") + ".summary.json")
+    try:
+        write_atomically(digest, json.dumps({"command": command, **proved, **provenance()}, indent=1) + "\n")
+    except OSError as error:
+        raise UserError(f"{digest}: cannot write there ({error.strerror or error.__class__.__name__})") from None
+    console.print(f"saved {out} and {digest}", markup=False, soft_wrap=True)
     return 0
 
 
@@ -1269,8 +1324,8 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
 
     if args.exact:
         return command_exact_openers(args, console)
-    if args.all or args.scheduler or args.cluster:
-        raise UserError("--all, --scheduler and --cluster go with --exact")
+    if args.all or args.scheduler or args.cluster or args.against is not None:
+        raise UserError("--all, --against, --scheduler and --cluster go with --exact")
     args.top = args.top or 50
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
@@ -1332,9 +1387,15 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
                                                       "with --exact results/openers-exact-MODE-topN.jsonl)")
     parser.add_argument("--exact", action="store_true",
                         help="prove each opener's optimal total instead (saved as each finishes; a rerun resumes)")
-    parser.add_argument("--all", action="store_true", help="with --exact: every allowed guess as an opener")
+    parser.add_argument("--all", action="store_true", help="with --exact: every allowed guess as an opener, each "
+                                                           "solved exactly or rejected above the cut-off")
+    parser.add_argument("--against", type=whole(1, MOST_TOTAL), metavar="TOTAL",
+                        help="with --exact: solve exactly only openers whose total is at most TOTAL and reject the "
+                             "rest with a proved bound (default with --all: the total of the best tree over the "
+                             "best 10 guesses a node, found first)")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="with --exact: run on the Dask cluster at this scheduler "
-                                                                "address (e.g. tcp://10.0.0.5:8786)")
+                                                                "address (e.g. tcp://10.0.0.5:8786; default: a local "
+                                                                "Dask cluster of --jobs worker processes)")
     parser.add_argument("--cluster", type=whole(1, MOST_JOBS), metavar="N",
                         help=f"with --exact: run on a Dask cluster of N worker processes started on this machine "
                              f"(at most {MOST_JOBS})")

@@ -46,6 +46,10 @@ INFEASIBLE = 1 << 60
 _NEVER = 1 << 40
 
 
+#: Replies of at least this many answers get their one-step bound before they are searched.
+SHARPEN_FROM = 10
+
+
 class OutOfBudget(Exception):
     """The solver's deadline or node limit passed; the memory holds only finished sub-problems."""
 
@@ -216,6 +220,7 @@ class Solver:
         self.report: Callable[[Stats], None] | None = None
         self.root: tuple | None = None
         self.counts: Callable[..., tuple[np.ndarray, np.ndarray]] = fast_split_counts()
+        self.sharpen_from = SHARPEN_FROM
         self.deadline: float | None = None  # time.perf_counter() past which a search raises OutOfBudget
         self.node_limit: int | None = None  # stats.nodes past which a search raises OutOfBudget
 
@@ -366,6 +371,14 @@ class Solver:
         total = cost + sum(reply[2][0] for reply in replies)
         if total >= limit:
             return total
+        for number, (group, code, (floor, child_hints)) in enumerate(replies):  # the largest replies' bounds, sharper
+            if len(group) < self.sharpen_from or floor >= INFEASIBLE:
+                break
+            sharper = self.sharpen(group, left - 1, child_hints, floor)
+            replies[number] = (group, code, (sharper, child_hints))
+            total += sharper - floor
+            if total >= limit:
+                return total
         if top_level:
             self.stats.bound, self.stats.replies = total, len(replies)
         for group, code, (floor, child_hints) in replies:
@@ -388,6 +401,16 @@ class Solver:
             if known is not None:
                 floor = max(floor, known[0])
         return floor, child_hints
+
+    def sharpen(self, group: np.ndarray, left: int, hints: Hints | None, floor: int) -> int:
+        """A reply's bound raised to the least one-step bound over every guess there (remembered)."""
+        key = self.key(group, left, hints)
+        known = self.memo.get(key)
+        if known is not None and (known[1] >= 0 or known[0] > floor):
+            return max(floor, known[0])
+        floor = max(floor, self.bounds(group, left, hints, 0)[2])
+        self.remember(key, floor, -1, -1)
+        return floor
 
     def remember(self, key: tuple, bound: int, exact: int, guess: int) -> None:
         """Store a sub-problem's bound (and exact cost and guess when known), forgetting all when full."""
