@@ -92,6 +92,9 @@ def main() -> int:
     parser.add_argument("--model", choices=tuple(MODELS), default="original")
     args = parser.parse_args()
     model = load_model(args.model)
+    # the provenance (commit, uncommitted changes) as the run starts, so later edits do not mislabel it
+    record = results_record("python benchmarks/bench_review.py " + " ".join(sys.argv[1:]), args.seed,
+                            model.game.words.checksum)
     base = load_model("original")
     game = base.game
     prior = word_prior(game.words.guesses)
@@ -130,9 +133,7 @@ def main() -> int:
                    "mean_skill": round(float(np.mean([r["skill"] for r in rows if r["player"] == p])), 1),
                    "mean_luck": round(float(np.mean([r["luck"] for r in rows if r["player"] == p])), 1)}
                for p in ("person", "entropy", "optimal")}
-    result = {**results_record("python benchmarks/bench_review.py " + " ".join(sys.argv[1:]), args.seed,
-                               model.game.words.checksum),
-              "model": args.model, "budget_seconds_per_position": VALUE_BUDGET.seconds,
+    result = {**record, "model": args.model, "budget_seconds_per_position": VALUE_BUDGET.seconds,
               "load_average": {"min": min(sampler.samples), "mean": round(float(np.mean(sampler.samples)), 2),
                                "max": max(sampler.samples), "samples": len(sampler.samples)},
               "games": len(rows), "wall_s": round(time.perf_counter() - started, 1),
