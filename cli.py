@@ -1129,8 +1129,8 @@ def answer_model(args: argparse.Namespace) -> AnswerModel:
 REVIEW_LEGEND = (
     "left: answers possible before the guess -> after its reply; yours and best: expected guesses to finish, that "
     "guess included, with best play after it (lower is better), the best guess named; skill: 99 for the best guess, "
-    "down to 0 for one that costs a whole guess; luck: how the reply ranks among those the guess could get (99: it "
-    "left the fewest answers). A plain value is proved; '≤ x' has a tree reaching x; '≥ x' is a proved bound only; "
+    "down to 0 for one that costs a whole guess (≈: from values not all proved); luck: how the reply ranks among "
+    "those the guess could get (99: it left the fewest answers). A plain value is proved; '≤ x' has a tree reaching x; '≥ x' is a proved bound only; "
     "'≈ x' is the answer model's estimate (its less likely words valued by the cost-to-go model).")
 
 
@@ -1143,7 +1143,7 @@ def review_table(game: Wordle, review: Review, palette: str = "default") -> Tabl
         best = "same" if step.best_guess == step.guess else game.words.guesses[step.best_guess]
         table.add_row(str(step.number), tiles(game.words.guesses[step.guess], step.pattern, palette),
                       format_pattern(step.pattern), f"{step.before} -> {step.after}", step.played.text(),
-                      f"{best} {step.best.text()}", str(step.skill), str(step.luck))
+                      f"{best} {step.best.text()}", ("" if step.settled else "≈") + str(step.skill), str(step.luck))
     return table
 
 
@@ -1154,7 +1154,8 @@ def review_lines(review: Review) -> list[str]:
               else f"not solved after {used} guesses" + (f" (the answer: {review.answer.upper()})"
                                                          if review.answer else ""))
     proved = sum(v.proved for v in review.values)
-    return [f"Skill {review.skill}/99, luck {review.luck}/99: {ending}{', hard mode' if review.hard else ''}.",
+    skill = ("" if review.settled else "≈") + str(review.skill)
+    return [f"Skill {skill}/99, luck {review.luck}/99: {ending}{', hard mode' if review.hard else ''}.",
             f"Answer model {review.model.describe()}; {proved} of {len(review.values)} values proved "
             f"({review.seconds:.1f} s)."]
 

@@ -14,7 +14,9 @@ For each guess, at the position before it:
   luck = round(99 * that). A reply leaving the most answers scores near 0, one leaving the
   fewest near 99, and a guess that could get only one reply 50 (nothing to be lucky about).
 
-The game's skill is round(99 * (1 - min(total cost, 1))), the total cost being the sum of
+A skill is exact when both values it compares are proved; otherwise it is computed from the
+values' estimates (or bounds) and marked so ("≈46"). The game's skill is
+round(99 * (1 - min(total cost, 1))), the total cost being the sum of
 the guesses' costs; its luck is the mean of the luck of the guesses that could get more than
 one reply (50 if none could). Both are monotone (a costlier guess never raises the skill, a
 luckier reply never lowers the luck) and reproducible (the values come from the solver, the
@@ -69,6 +71,11 @@ class ReviewStep:
     reply_chance: float
     forced: bool
 
+    @property
+    def settled(self) -> bool:
+        """Whether the skill is exact: both values it compares are proved."""
+        return self.played.proved and self.best.proved
+
 
 @dataclass(frozen=True)
 class Review:
@@ -89,6 +96,11 @@ class Review:
     def values(self) -> list[GuessValue]:
         """Every value shown: each guess's and each best guess's."""
         return [v for s in self.steps for v in (s.played, s.best)]
+
+    @property
+    def settled(self) -> bool:
+        """Whether the game's skill is exact: every guess's is."""
+        return all(step.settled for step in self.steps)
 
     @property
     def proved_share(self) -> float:
@@ -259,12 +271,14 @@ def review_data(review: Review) -> dict:
     return {
         "model": review.model.name, "model_description": review.model.describe(), "notes": list(review.notes),
         "hard": review.hard, "max_guesses": review.max_guesses, "answer": review.answer, "solved": review.solved,
-        "skill": review.skill, "luck": review.luck, "proved_share": round(review.proved_share, 6),
+        "skill": review.skill, "skill_exact": review.settled, "luck": review.luck,
+        "proved_share": round(review.proved_share, 6),
         "seconds": round(review.seconds, 3),
         "steps": [{"number": s.number, "guess": words.guesses[s.guess], "pattern": format_pattern(s.pattern),
                    "before": s.before, "after": s.after, "played": s.played.data(),
                    "best_guess": words.guesses[s.best_guess], "best": s.best.data(),
-                   "cost": round(s.cost, 6), "skill": s.skill, "luck": s.luck,
+                   "cost": round(s.cost, 6) if s.cost != float("inf") else None, "skill": s.skill,
+                   "skill_exact": s.settled, "luck": s.luck,
                    "reply_chance": round(s.reply_chance, 6), "forced": s.forced} for s in review.steps],
     }
 

@@ -22,10 +22,10 @@ function show(data) {
     el("td", {}, `${step.before} → ${step.after}`),
     el("td", {}, step.played.text),
     el("td", {}, step.best_guess === step.guess ? "yours" : step.best_guess.toUpperCase(), " ", step.best.text),
-    el("td", {}, step.skill),
+    el("td", {}, (step.skill_exact ? "" : "≈") + step.skill),
     el("td", {}, step.luck)));
   box.append(el("table", { class: "review" },
-    el("caption", {}, `Skill ${data.skill}/99, luck ${data.luck}/99` +
+    el("caption", {}, `Skill ${data.skill_exact ? "" : "≈"}${data.skill}/99, luck ${data.luck}/99` +
       (data.solved ? `: solved ${data.answer.toUpperCase()} in ${data.steps.length}/${data.max_guesses}` : "") +
       ` (answer model ${data.model_description})`),
     el("thead", {}, el("tr", {}, ["#", "guess and reply", "answers left", "your guess", "best guess", "skill", "luck"]
@@ -33,7 +33,7 @@ function show(data) {
     el("tbody", {}, rows)));
   box.append(el("p", { class: "legend" }, "Expected guesses to finish, that guess included, with best play after it (lower is " +
     "better). A plain value is proved; ≤ x: a tree reaching x is known; ≥ x: a proved bound only; ≈ x: the answer model's " +
-    "estimate. Skill: 99 for the best guess, down to 0 for one that costs a whole guess. Luck: how the reply ranks among " +
+    "estimate. Skill: 99 for the best guess, down to 0 for one that costs a whole guess (≈: from values not all proved). Luck: how the reply ranks among " +
     "those the guess could get (99: it left the fewest answers)."));
 }
 
