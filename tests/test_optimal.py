@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from search import ALL_GREEN, Wordle, load_words
-from search.optimal import INFEASIBLE, SCALE, Limits, Solver, extend_hints, fast_split_counts, split_counts, unpack
+from search.optimal import INFEASIBLE, SCALE, Limits, Solver, extend_hints, fast_lower_bounds, lower_bounds, unpack
 from search.hardmode import hints_from
 from search.tree import build_tree
 
@@ -158,12 +158,14 @@ def test_salet_normal_mode_with_the_best_ten_guesses_is_7920(official_game):
 
 @settings(max_examples=30, deadline=None)
 @given(st.data())
-def test_compiled_split_counts_equals_the_numpy_reference(official_game, data):
+def test_compiled_lower_bounds_equal_the_numpy_reference(official_game, data):
     pytest.importorskip("numba")
-    columns = np.ascontiguousarray(official_game.matrix.T)
     answers = np.array(sorted(data.draw(st.sets(st.integers(0, 2314), min_size=1, max_size=30))))
-    guesses = data.draw(st.one_of(st.none(), st.just(np.array(sorted(data.draw(
-        st.sets(st.integers(0, 12971), min_size=1, max_size=50)))))))
-    fast, slow = fast_split_counts()(columns, guesses, answers), split_counts(columns, guesses, answers)
-    assert fast_split_counts() is not split_counts
+    guesses = np.array(sorted(data.draw(st.sets(st.integers(0, 12971), min_size=1, max_size=50))))
+    costs = tuple(data.draw(st.lists(st.integers(0, 1), min_size=3, max_size=3)))
+    must_split = data.draw(st.booleans())
+    columns = np.ascontiguousarray(official_game.matrix.T)
+    fast = fast_lower_bounds()(columns, guesses, answers, costs, must_split)
+    slow = lower_bounds(columns, guesses, answers, costs, must_split)
+    assert fast_lower_bounds() is not lower_bounds
     assert np.array_equal(fast[0], slow[0]) and np.array_equal(fast[1], slow[1])
