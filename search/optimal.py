@@ -48,6 +48,8 @@ _NEVER = 1 << 40
 
 #: Replies of at least this many answers get their one-step bound before they are searched.
 SHARPEN_FROM = 10
+#: A given opener's replies are raised in rounds of at most this many guesses each (0: one reply at a time).
+ROUNDS = 3
 
 
 class OutOfBudget(Exception):
@@ -256,6 +258,7 @@ class Solver:
         self.root: tuple | None = None
         self.lower_bounds: Callable[..., tuple[np.ndarray, np.ndarray]] = fast_lower_bounds()
         self.sharpen_from = SHARPEN_FROM
+        self.rounds = ROUNDS
         self.deadline: float | None = None  # time.perf_counter() past which a search raises OutOfBudget
         self.node_limit: int | None = None  # stats.nodes past which a search raises OutOfBudget
 
@@ -410,6 +413,8 @@ class Solver:
                 return total
         if top_level:
             self.stats.bound, self.stats.replies = total, len(replies)
+        if self.rounds and top_level:
+            return self.raise_in_rounds(replies, left, total, limit, top_level)
         for group, code, (floor, child_hints) in replies:
             total -= floor
             value = self.solve_set(group, left - 1, child_hints, limit - total)
@@ -419,6 +424,28 @@ class Solver:
             if total >= limit:
                 return total
         return total
+
+    def raise_in_rounds(self, replies: list, left: int, total: int, limit: int, top_level: bool) -> int:
+        """Raise every reply's bound a guess at a time (cheap searches under tight budgets) until the total
+        reaches `limit` or every reply is exact; the total then."""
+        floors = [reply[2][0] for reply in replies]
+        exact = [False] * len(replies)
+        while True:
+            for number, (group, code, (_, child_hints)) in enumerate(replies):
+                if exact[number]:
+                    continue
+                floor = floors[number]
+                step = min(floor + self.rounds * SCALE, limit - total + floor)
+                value = self.solve_set(group, left - 1, child_hints, step)
+                exact[number] = value < step
+                floors[number] = value
+                total += value - floor
+                if top_level:
+                    self.stats.bound = total
+                if total >= limit:
+                    return total
+            if all(exact):
+                return total
 
     def known_floor(self, group: np.ndarray, left: int, hints: Hints | None, code: int,
                     guess: int) -> tuple[int, Hints | None]:
