@@ -142,33 +142,63 @@ def run_local(lists, settings: JobSettings, openers: list[str], jobs: int) -> It
                 future.cancel()
 
 
+def solve_openers(lists: tuple[tuple[str, ...], tuple[str, ...]], settings: JobSettings,
+                  openers: list[str]) -> list[OpenerTotal]:
+    """Several openers in one task (one Dask task per batch keeps the scheduler light)."""
+    return [solve_opener(lists, settings, opener) for opener in openers]
+
+
+def batches(openers: list[str], first: int = 100, size: int = 20) -> list[list[str]]:
+    """The openers in tasks: the first (best-ranked, slowest) one at a time, the rest `size` at a time."""
+    head, tail = openers[:first], openers[first:]
+    return [[opener] for opener in head] + [tail[start:start + size] for start in range(0, len(tail), size)]
+
+
 def run_dask(lists, settings: JobSettings, openers: list[str], address: str | None = None,
              workers: int = 2) -> Iterator[OpenerTotal]:
-    """Solve the openers on a Dask cluster: the one at `address`, else a local one of `workers` processes."""
+    """Solve the openers on a Dask cluster: the one at `address`, else a local one of `workers` processes.
+
+    Openers go in batches, at most three per worker in flight at once, so the scheduler (in this
+    process for a local cluster) never holds thousands of tasks on a busy machine.
+    """
     try:
+        import dask
         from distributed import Client, LocalCluster, as_completed as dask_completed
     except ImportError:
         raise UserError("the Dask engine needs the 'distributed' extra: pip install -e '.[distributed]'") from None
     cluster = None
-    try:
-        if address is None:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=40)
-            client = Client(cluster)
-        else:
-            client = Client(address, timeout=20)
-    except (OSError, TimeoutError, ValueError) as error:  # ValueError: an address Dask cannot parse
-        raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
-    try:
-        shared = client.scatter(lists, broadcast=True)
-        futures = [client.submit(solve_opener, shared, settings, opener, key=f"opener-{opener}-{settings.hard}",
-                                 pure=False) for opener in openers]
-        for future in dask_completed(futures):
-            yield future.result()
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    patient = {"distributed.comm.timeouts.connect": "120s", "distributed.comm.timeouts.tcp": "600s"}
+    with dask.config.set(patient):
+        try:
+            if address is None:
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=40)
+                client = Client(cluster)
+            else:
+                client = Client(address, timeout=20)
+        except (OSError, TimeoutError, ValueError) as error:  # ValueError: an address Dask cannot parse
+            raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        try:
+            todo = batches(openers)
+            in_flight = max(1, 3 * len(client.scheduler_info().get("workers", {})) or 3 * workers)
+            submitted = 0
+
+            def submit() -> object:
+                """The next batch as a task."""
+                nonlocal submitted
+                batch = todo[submitted]
+                submitted += 1
+                return client.submit(solve_openers, lists, settings, batch, pure=False,
+                                     key=f"openers-{settings.hard}-{batch[0]}-{len(batch)}")
+            running = dask_completed([submit() for _ in range(min(in_flight, len(todo)))])
+            for future in running:
+                if submitted < len(todo):
+                    running.add(submit())
+                yield from future.result()
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
 
 
 # -- the results file -----------------------------------------------------------------
