@@ -195,3 +195,10 @@ def test_an_exclude_file_that_excludes_everything_is_one_line(capsys, tmp_path):
     assert code == 2 and err.strip().splitlines() == [
         "wordle-arena: error: the exclude list removes every one of the 4 answers of model "
         f"'{answers}'"]
+
+
+def test_play_ends_offering_the_review_of_its_game(capsys):
+    code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "cigar", "--seed", "0")
+    offer = out.strip().splitlines()[-1]
+    assert code == 0 and offer.startswith("Review this game: python cli.py review --answer cigar ")
+    assert offer.endswith("cigar --answers original")
