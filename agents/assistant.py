@@ -377,6 +377,12 @@ def settle_model(model: AnswerModel, steps: list[tuple[int, int]], hard: bool, m
             model = wider
 
 
+def answer_chances(model: AnswerModel, candidates: np.ndarray) -> dict[int, float]:
+    """Each possible answer's chance under the model, keyed by its guess index."""
+    rows = model.game.words.answer_rows[candidates]
+    return {int(row): float(chance) for row, chance in zip(rows, model.chances(candidates))}
+
+
 def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
                        only_answers: bool = False) -> tuple[tuple[Suggestion, ...], bool]:
     """The default advisor's suggestions, ordered by their values under the answer model (lower first).
@@ -400,8 +406,7 @@ def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
     shortlist = [int(g) for g in pool[np.argsort(expected, kind="stable")[:max(SHORTLIST, top)]]]
     found = valuer.value(state, shortlist)
     valued = [g for g in found.guesses if not only_answers or g in set(pool.tolist())]
-    chances = model.chances(candidates)
-    chance_of = {int(game.words.answer_rows[a]): float(c) for a, c in zip(candidates, chances)}
+    chance_of = answer_chances(model, candidates)
     stats, _ = guess_stats(game, candidates, np.array(valued))
     suggestions = [
         Suggestion(guess=guess, information=float(stats.entropy[i]), chance=chance_of.get(guess, 0.0), score=None,
@@ -441,8 +446,7 @@ def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callab
     advisor = agent(model.game)
     decision = advisor.decide(state, np.random.default_rng(seed))
     suggestions = suggest(model.game, decision, state, top=top * 4 if only_answers else top)
-    chances = model.chances(state.candidates)
-    chance_of = {int(model.game.words.answer_rows[a]): float(c) for a, c in zip(state.candidates, chances)}
+    chance_of = answer_chances(model, state.candidates)
     suggestions = tuple(replace(s, chance=chance_of.get(s.guess, 0.0)) for s in suggestions
                         if not only_answers or s.guess in chance_of)[:top]
     return Advice(agent=advisor.name, state=state, steps=done, suggestions=suggestions, fallback=decision.fallback,
