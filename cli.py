@@ -85,7 +85,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
 # -- shared options ------------------------------------------------------------------
 #: The commands, in the order --help lists them.
-COMMANDS = ("play", "tournament", "verify", "tree", "assist", "openers", "solve", "train", "serve", "absurdle")
+COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "train", "serve", "absurdle")
 #: Upper limits of the commands' own numbers: past them a run takes hours or means nothing.
 MOST_GUESSES = 20
 MOST_SEED = 2**32 - 1

@@ -352,10 +352,10 @@ def agent_option_cases() -> list:
 OTHER_CASES = [
     # the top level
     pytest.param(("--nosuch",), 2, "wordle-arena: error: unrecognized arguments: --nosuch", id="top-unknown-flag"),
-    pytest.param((), 2, "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, openers, solve, train, serve, absurdle "
+    pytest.param((), 2, "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, review, openers, solve, train, serve, absurdle "
                         "(see --help)", id="top-no-command"),
     pytest.param(("nosuch",), 2, "wordle-arena: error: argument COMMAND: invalid choice: 'nosuch' (choose from 'play', "
-                                 "'tournament', 'verify', 'tree', 'assist', 'openers', 'solve', 'train', 'serve', 'absurdle')", id="top-unknown-command"),
+                                 "'tournament', 'verify', 'tree', 'assist', 'review', 'openers', 'solve', 'train', 'serve', 'absurdle')", id="top-unknown-command"),
     pytest.param(("play", "--nosuch"), 2, "wordle-arena: error: unrecognized arguments: --nosuch", id="play-unknown-flag"),
     pytest.param(("serve", "--nosuch"), 2, "wordle-arena: error: unrecognized arguments: --nosuch", id="serve-unknown-flag"),
     # play
