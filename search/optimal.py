@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -230,6 +231,17 @@ def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
 assert _NEVER == 1 << 40 and SCALE == 4096
 
 
+_COLUMNS: "weakref.WeakKeyDictionary[Wordle, np.ndarray]" = weakref.WeakKeyDictionary()
+
+
+def transposed(game: Wordle) -> np.ndarray:
+    """The game's pattern matrix transposed (answers x guesses, C order), made once per game and shared."""
+    columns = _COLUMNS.get(game)
+    if columns is None or columns.shape != game.matrix.T.shape:
+        columns = _COLUMNS[game] = np.ascontiguousarray(game.matrix.T)
+    return columns
+
+
 class Solver:
     """Branch and bound for the optimal tree over one game, mode and guess limit.
 
@@ -249,7 +261,7 @@ class Solver:
         self.max_guesses = max_guesses
         self.limits = limits
         self.matrix = game.matrix
-        self.columns = np.ascontiguousarray(game.matrix.T)
+        self.columns = transposed(game)
         self.narrow = len(game.words.answers) <= 1 << 16
         self.words = game.words.guesses
         self.memo: dict[tuple, tuple[int, int, int]] = {}  # key -> (lower bound, exact cost or -1, best guess)
@@ -347,10 +359,7 @@ class Solver:
             if known[0] >= budget:
                 return known[0]
         self.stats.nodes += 1
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfBudget
-        if self.node_limit is not None and self.stats.nodes > self.node_limit:
-            raise OutOfBudget
+        self.check_budget()
         if self.report is not None and self.stats.nodes % 64 == 0:
             self.stats.remembered = len(self.memo)
             self.report(self.stats)
@@ -458,12 +467,20 @@ class Solver:
                 floor = max(floor, known[0])
         return floor, child_hints
 
+    def check_budget(self) -> None:
+        """OutOfBudget once the deadline or the node limit has passed."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfBudget
+        if self.node_limit is not None and self.stats.nodes > self.node_limit:
+            raise OutOfBudget
+
     def sharpen(self, group: np.ndarray, left: int, hints: Hints | None, floor: int) -> int:
         """A reply's bound raised to the least one-step bound over every guess there (remembered)."""
         key = self.key(group, left, hints)
         known = self.memo.get(key)
         if known is not None and (known[1] >= 0 or known[0] > floor):
             return max(floor, known[0])
+        self.check_budget()
         floor = max(floor, self.bounds(group, left, hints, 0)[2])
         self.remember(key, floor, -1, -1)
         return floor
