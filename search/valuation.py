@@ -242,6 +242,17 @@ def _small(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None,
     return best, _Bounds(exact, exact)
 
 
+def _judge(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None, guess: int, limit: int,
+           bound: _Bounds) -> int:
+    """The guess's cost below `limit` (else a bound past it); cut short, its running bound is kept first."""
+    solver.stats.bound = bound.low
+    try:
+        return solver.try_guess(answers, left, hints, guess, limit, top_level=True)
+    except OutOfBudget:
+        bound.raise_low(solver.stats.bound)
+        raise
+
+
 def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int, hints: Hints | None,
             bounds: dict[int, _Bounds]) -> tuple[int, _Bounds]:
     """The three phases (quick trees, the proof under the incumbent, the asked guesses exactly)."""
@@ -279,12 +290,7 @@ def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: n
             bound = candidates[guess]
             if bound.low >= incumbent and guess != best:
                 continue
-            solver.stats.bound = bound.low
-            try:
-                cost = solver.try_guess(answers, left, hints, guess, limit, top_level=True)
-            except OutOfBudget:
-                bound.raise_low(solver.stats.bound)
-                raise
+            cost = _judge(solver, answers, left, hints, guess, limit, bound)
             if cost < limit:
                 bound.low = bound.high = cost
                 best, incumbent = guess, cost
@@ -307,13 +313,7 @@ def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: n
             clock.arm(solver)
             for guess, bound in bounds.items():
                 if bound.low < bound.high:
-                    solver.stats.bound = bound.low
-                    try:
-                        exact = solver.try_guess(answers, left, hints, guess, INFEASIBLE, top_level=True)
-                    except OutOfBudget:
-                        bound.raise_low(solver.stats.bound)
-                        raise
-                    bound.low = bound.high = exact
+                    bound.low = bound.high = _judge(solver, answers, left, hints, guess, INFEASIBLE, bound)
         except OutOfBudget:
             pass
     if best in bounds:
