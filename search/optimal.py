@@ -15,8 +15,14 @@ The search is a depth-first branch and bound over (answers, guesses left) sub-pr
 * Budgets: a reply's sub-problem is searched with the budget the parent can still afford;
   a search that cannot finish under its budget returns a lower bound instead, remembered
   for the next visit.
+* Sharper bounds for big replies: before a guess's replies are searched, each reply of at
+  least SHARPEN_FROM answers gets its own one-step bound (the least bound over every guess
+  there) in place of 2m - 1, largest first, stopping once the total reaches the budget.
+* Rounds at the top: a given opener's replies are raised at most ROUNDS guesses at a time,
+  reply after reply, so a total just past the cut-off is proved by many cheap searches.
 * Exact answers for tiny sets: one answer costs one guess, two cost three, and with two
   guesses left only a guess that tells every answer apart will do.
+* A deadline and a node limit, checked at every node: a search past them raises OutOfBudget.
 
 Solved sub-problems are remembered by (answers, guesses left, and in hard mode the
 hints): the exact cost or the best lower bound, and the best guess. The memory holds at
