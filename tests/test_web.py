@@ -186,12 +186,13 @@ def test_a_watched_game_past_its_time_stops_and_says_so(official_game, monkeypat
 # -- advise ---------------------------------------------------------------------------------
 def test_advise_is_the_assistants_answer(client, official_game):
     steps = [f"{word}:{format_pattern(feedback(word, 'flock'))}" for word in ("tares", "colin")]
-    reply = client.post("/api/advise", json={"steps": steps, "top": 5}).json()
+    reply = client.post("/api/advise", json={"steps": steps, "top": 5, "agent": "entropy", "answers": "original"}).json()
     expected = advice_data(official_game, advise(official_game, make_agent("entropy", official_game), steps, top=5))
     assert reply["suggestions"] == expected["suggestions"] and reply["answers"] == expected["answers"]
     assert reply["remaining"] == expected["remaining"] and all("worst" in s for s in reply["suggestions"])
     as_objects = client.post("/api/advise", json={"steps": [{"guess": word, "pattern": format_pattern(feedback(word, "flock"), "digits")}
-                                                             for word in ("tares", "colin")], "top": 5}).json()
+                                                             for word in ("tares", "colin")], "top": 5,
+                                                   "agent": "entropy", "answers": "original"}).json()
     assert as_objects["suggestions"] == reply["suggestions"]
     first = reply["suggestions"][0]
     left = expected["answers"]
@@ -214,7 +215,7 @@ def test_advise_contradiction_names_the_step(client):
 
 def test_concurrent_advice_is_the_same_as_sequential(official_game):
     service = Service(official_game, workers=2)
-    requests = [{"steps": [f"{word}:{format_pattern(feedback(word, answer))}"], "agent": agent}
+    requests = [{"steps": [f"{word}:{format_pattern(feedback(word, answer))}"], "agent": agent, "answers": "original"}
                 for word, answer in [("tares", "crane"), ("salet", "proxy"), ("crane", "eerie")]
                 for agent in ("entropy", "demarcate", "alphabeta")]
     alone = [service.advise(request) for request in requests]

@@ -54,7 +54,7 @@ function number(value, digits) {
 
 // The navigation bar, with the current page marked.
 function navigation() {
-  const pages = [["/", "Play"], ["/watch", "Watch"], ["/assist", "Assist"], ["/results", "Results"], ["/api", "API"]];
+  const pages = [["/", "Play"], ["/watch", "Watch"], ["/assist", "Assist"], ["/review", "Review"], ["/results", "Results"], ["/api", "API"]];
   const here = location.pathname;
   const header = el("header", {}, el("h1", {}, "wordle-arena"),
     el("nav", {}, pages.map(([path, name]) => el("a", { href: path, class: path === here ? "here" : null }, name))));
