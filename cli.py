@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 import warnings
 from contextlib import contextmanager
 from dataclasses import replace
@@ -29,7 +31,7 @@ from agents.params import WHOLE, flag
 from agents.indicators import Choice, against_rngs, indicator_names, make_indicator, play_with
 from agents.assistant import NoAnswerFits, advice_data, advise_steps, guess_stats, make_advisor, parse_step
 from agents.two_step import rank_openers
-from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
+from search import Playthrough, State, Turn, UserError, Wordle, clip, decode_colours, format_pattern, load_matrix, load_words
 from search.matrix import cache_path, read_cache
 from search.storage import prepare_output, write_atomically
 from search.words import NAMED_ANSWERS, named_words
@@ -84,6 +86,8 @@ COMMANDS = ("play", "tournament", "verify", "tree", "assist", "openers", "solve"
 MOST_GUESSES = 20
 MOST_SEED = 2**32 - 1
 MOST_JOBS = 64
+#: Default most worker processes of `serve` (each holds the game and its agents: a few hundred MB).
+MOST_WEB_WORKERS = 4
 MOST_PROBLEMS = 10_000
 MOST_OPENERS = 500
 MOST_SUGGESTIONS = 100
@@ -190,7 +194,7 @@ def load_game(args: argparse.Namespace, named: bool = False) -> Wordle:
     size = len(words.guesses) * len(words.answers)
     what = f"the pattern matrix of {len(words.guesses)} guesses x {len(words.answers)} answers ({size / 1e6:.0f} MB)"
     if size > ANNOUNCE_BYTES:
-        Console(stderr=True, highlight=False).print(
+        plain_console(stderr=True).print(
             f"wordle-arena: building {what} once; it is kept in {path} (delete it to free the space)",
             markup=False, soft_wrap=True)
     with waiting(f"building {what}"):
@@ -200,7 +204,7 @@ def load_game(args: argparse.Namespace, named: bool = False) -> Wordle:
 @contextmanager
 def waiting(what: str) -> Iterator[None]:
     """A spinner on stderr saying what the program is doing while it works (drawn on a terminal only)."""
-    with Console(stderr=True, highlight=False).status(Text(what), spinner="dots"):
+    with plain_console(stderr=True).status(Text(what), spinner="dots"):
         yield
 
 
@@ -299,7 +303,7 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
     seed = fresh_seed() if args.seed is None else args.seed
     answer = pick_answer(game, args.answer, seed)
     mode = "hard" if args.hard else "normal"
-    board = Console(stderr=True, highlight=False) if args.json else console  # --json: stdout holds the JSON alone
+    board = plain_console(stderr=True) if args.json else console  # --json: stdout holds the JSON alone
     decisions: list[Decision] = []
     choices: list[Choice] = []
     run = indicated_run(game, args, answer, seed, choices)
@@ -646,7 +650,7 @@ def play_tournament(args: argparse.Namespace, console: Console, game: Wordle, pl
                                      f"disk is read back by later runs)", markup=False, soft_wrap=True))
     except KeyboardInterrupt:
         display.stop()
-        Console(stderr=True, highlight=False).print(
+        plain_console(stderr=True).print(
             f"interrupted: every finished game is saved in {folder}; {again}",
             markup=False, soft_wrap=True)
         return None
@@ -823,7 +827,7 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
         console.print(f"{args.folder}: all {result.games} games follow the rules and the summary agrees with them"
                       f"{replayed}", markup=False, soft_wrap=True)
         return 0
-    errors = Console(stderr=True, highlight=False)
+    errors = plain_console(stderr=True)
     for problem in result.problems:
         errors.print(f"wordle-arena: verify: {problem}", markup=False, soft_wrap=True)
     errors.print(f"wordle-arena: verify: {args.folder} FAILED ({len(result.problems)} problems shown, "
@@ -1211,7 +1215,8 @@ def command_serve(args: argparse.Namespace, console: Console) -> int:
     except ImportError as error:
         raise UserError(f"the web page needs the 'web' extra ({error.name} is missing): pip install -e '.[web]'") from None
     sock = listen(args.host, args.port)  # first, so a taken port is said at once
-    app = create_app(load_game(args), results=args.results, workers=args.workers)
+    app = create_app(load_game(args), workers=args.workers,
+                     **({"results": args.results} if args.results is not None else {}))
     serve(app, sock, announce=lambda line: console.print(line, markup=False, soft_wrap=True))
     return 0
 
@@ -1226,10 +1231,12 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=whole(0, 65535), default=8000, metavar="N",
                         help="port (default 8000; 0 picks a free one; at most 65535)")
-    parser.add_argument("--results", default="results/published/tournament-depth-2", metavar="DIR",
-                        help="the tournament run folder the results page shows (default results/published/tournament-depth-2)")
-    parser.add_argument("--workers", type=whole(1, MOST_JOBS), default=os.cpu_count() or 1, metavar="N",
-                        help=f"agents thinking at once (default: the number of CPUs, at most {MOST_JOBS})")
+    parser.add_argument("--results", metavar="DIR",
+                        help="the tournament run folder the results page shows (default: the published run, the "
+                             "project's results/published/tournament-depth-2, wherever the server is started)")
+    parser.add_argument("--workers", type=whole(1, MOST_JOBS), default=min(MOST_WEB_WORKERS, os.cpu_count() or 1),
+                        metavar="N", help="agents thinking at once, each in a worker process of its own (default: the "
+                                          f"number of CPUs, at most {MOST_WEB_WORKERS}; at most {MOST_JOBS})")
     add_word_list_options(parser)
     parser.set_defaults(handler=command_serve)
 
@@ -1337,7 +1344,7 @@ def command_train(args: argparse.Namespace, console: Console) -> int:
                             report=report, init=args.init)
         except KeyboardInterrupt:
             progress.stop()
-            Console(stderr=True, highlight=False).print(
+            plain_console(stderr=True).print(
                 f"interrupted: the training so far is saved in "
                 f"{checkpoint_path(file_name(args.learner, args.init), args.hard, args.out)}; "
                 "run the same command to continue", markup=False, soft_wrap=True)
@@ -1405,21 +1412,56 @@ def show_warning(message: Warning | str, *_: Any) -> None:
     sys.stderr.write(f"wordle-arena: warning: {message}\n")
 
 
+def plain_console(stderr: bool = False) -> Console:
+    """A rich console that prints text as given: no highlighting, and ':x:' in a word stays ':x:', not an emoji."""
+    return Console(stderr=stderr, highlight=False, emoji=False)
+
+
+def tolerate_encodings() -> None:
+    """Let stdout and stderr print any character: one their encoding lacks (PYTHONIOENCODING=ascii) shows as '?'."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        try:
+            "\u2588\U0001f7e9\u2014".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors="replace")
+
+
+@contextmanager
+def sigterm_as_ctrl_c() -> Iterator[None]:
+    """Handle SIGTERM as Ctrl-C while inside: a command stops the same way, its workers stopped and its work saved."""
+    def interrupt(signum: int, frame: Any) -> None:
+        """Raise KeyboardInterrupt in the main thread."""
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; bad input is one line on stderr and exit 2, Ctrl-C exits 130."""
+    """Run one command; bad input is one line on stderr and exit 2, Ctrl-C (or SIGTERM) exits 130."""
+    tolerate_encodings()
     args = build_parser().parse_args(argv)
     warnings.showwarning = show_warning
-    console = Console(highlight=False)
+    console = plain_console()
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console.width = PIPED_WIDTH  # a pipe or a log file has no width; keep tables whole
     try:
-        return int(args.handler(args, console) or 0)
+        with sigterm_as_ctrl_c():
+            return int(args.handler(args, console) or 0)
     except UserError as error:
         message = error.say(flag) if isinstance(error, ForeignParameters) else str(error)
-        Console(stderr=True, highlight=False).print(f"wordle-arena: error: {message}", markup=False, soft_wrap=True)
+        plain_console(stderr=True).print(f"wordle-arena: error: {clip(message)}", markup=False, soft_wrap=True)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        Console(stderr=True).print("interrupted")
+        plain_console(stderr=True).print("interrupted")
         return EXIT_INTERRUPTED
 
 

@@ -20,6 +20,7 @@ whether the code had uncommitted changes, library versions, and the machine.
 from __future__ import annotations
 
 import ast
+import errno
 import functools
 import hashlib
 import importlib
@@ -37,7 +38,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from .errors import UserError
+from .errors import UserError, clip
 
 T = TypeVar("T")
 
@@ -179,7 +180,16 @@ class FolderLock:
         import fcntl
 
         while True:
-            handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            try:
+                handle = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_NOFOLLOW, 0o666)
+            except IsADirectoryError:
+                raise UserError(f"{self.path} is a folder where the run's lock file belongs; remove it") from None
+            except OSError as error:
+                raise UserError(f"{self.path}: cannot be opened ({_reason(error)})") from None
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                os.close(handle)
+                raise UserError(f"{self.path} is not a regular file (a FIFO, device or socket) where the run's "
+                                "lock file belongs; remove it")
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -212,24 +222,38 @@ class FolderLock:
 
 
 # -- reading ------------------------------------------------------------------------------
-def read_regular_file(path: Path) -> bytes | None:
-    """The bytes of `path`, None if it is missing or unreadable; UserError if it is not a regular file.
+#: The largest results file read (games.csv of every agent on every answer in both modes is a few MB).
+MOST_FILE_BYTES = 256 * 1024 * 1024
+
+
+def read_regular_file(path: Path, most: int = MOST_FILE_BYTES) -> bytes | None:
+    """The bytes of `path`, None if it is missing or unreadable; UserError if it is not a regular file or too large.
 
     The file is opened without blocking and checked before it is read, so a FIFO put where
-    a file belongs is refused instead of hanging the command.
+    a file belongs is refused instead of hanging the command. Every results file (summary,
+    games, journal, report, lock) is read here.
     """
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError:
+    except IsADirectoryError:
+        raise UserError(f"{path} is a folder where a file belongs; remove it") from None
+    except OSError as error:
+        if error.errno == errno.ENAMETOOLONG:
+            raise UserError(f"{clip(str(path), 80)}: the path is too long for this system") from None
         return None
     try:
-        mode = os.fstat(handle).st_mode
-        if stat.S_ISDIR(mode):
+        info = os.fstat(handle)
+        if stat.S_ISDIR(info.st_mode):
             raise UserError(f"{path} is a folder where a file belongs; remove it")
-        if not stat.S_ISREG(mode):
+        if not stat.S_ISREG(info.st_mode):
             raise UserError(f"{path} is not a regular file (a FIFO, device or socket); remove it")
+        if info.st_size > most:
+            raise UserError(f"{path} is {info.st_size} bytes, more than the {most} a file of this kind can be")
         with os.fdopen(handle, "rb", closefd=False) as source:
-            return source.read()
+            data = source.read(most + 1)
+        if len(data) > most:
+            raise UserError(f"{path} is more than the {most} bytes a file of this kind can be")
+        return data
     except OSError:
         return None
     finally:
