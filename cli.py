@@ -7,6 +7,7 @@ stderr with a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import signal
@@ -33,7 +34,7 @@ from agents.assistant import NoAnswerFits, advice_data, advise_steps, guess_stat
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, clip, decode_colours, format_pattern, load_matrix, load_words
 from search.matrix import cache_path, read_cache
-from search.storage import prepare_output, write_atomically
+from search.storage import check_outputs, prepare_output, write_atomically
 from search.words import NAMED_ANSWERS, named_words
 from search.tree import FORMATS as TREE_FORMATS, build_tree, write_tree
 
@@ -62,7 +63,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         """Print `prog: error: message` and exit 2."""
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        sys.stderr.write(f"{self.prog}: error: {clip(message)}\n")
         raise SystemExit(EXIT_USAGE)
 
 
@@ -609,6 +610,7 @@ def add_absurdle_command(commands: argparse._SubParsersAction) -> None:
 def command_tournament(args: argparse.Namespace, console: Console) -> int:
     """Play the tournament into its run folder, show the tables and the verdict."""
     from tournament import default_folder, make_plan
+    from tournament.runner import holds_run
     from tournament.report import comparison_table, results_table
 
     if args.indicators is not None:
@@ -621,7 +623,9 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
                      sample=args.sample, max_guesses=args.max_guesses, answers_file=args.answers,
                      guesses_file=args.guesses)
     plan = replace(plan, command_line=tournament_command(plan))
-    folder = args.out if args.out is not None else default_folder(plan)
+    folder = output_folder(args.out if args.out is not None else default_folder(plan))
+    if args.resume and not holds_run(folder):
+        raise UserError(f"{folder} holds no tournament to resume; leave out --resume to start one there")
     outcome = play_tournament(args, console, game, plan, folder, args.resume)
     if outcome is None:
         return EXIT_INTERRUPTED
@@ -631,6 +635,13 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     console.print(outcome.summary.verdict, markup=False)
     tournament_epilogue(console, outcome, folder)
     return 0
+
+
+def output_folder(text: str | Path) -> Path:
+    """An --out folder as given, refused when empty (it would be the current folder)."""
+    if not str(text).strip():
+        raise UserError("--out is empty; name the run folder (an empty name would write into the current folder)")
+    return Path(text)
 
 
 def play_tournament(args: argparse.Namespace, console: Console, game: Wordle, plan: Any, folder: str | Path,
@@ -710,11 +721,14 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
         raise UserError("--games is the random Indicator's game count; add random to --indicators")
     if args.honest is not None and "honest" not in names:
         raise UserError("--honest names the honest column's tournament; add honest to --indicators")
+    if args.cap is not None and args.cap < args.max_guesses:
+        raise UserError(f"--cap {args.cap} is below the guess limit ({args.max_guesses}); the cap of the 'unlimited' "
+                        "games is at least --max-guesses")
     game = load_game(args)
     options = agent_options(args)
     agents, modes = list(parse_agents(args.agents)), list(parse_modes(args.mode))
     depth = options.get("depth") or DEPTH.default
-    folder = Path(args.out) if args.out is not None else Path("results") / f"indicators-depth-{depth}"
+    folder = output_folder(args.out) if args.out is not None else Path("results") / f"indicators-depth-{depth}"
     if (folder / MATRIX_FILE).exists():
         raise UserError(f"{folder} already holds a Guesser x Indicator matrix; choose another folder with --out")
     if "honest" in names:
@@ -1061,6 +1075,8 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
 
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
+    if args.all and args.top is not None:
+        raise UserError("--all proves every opener; it takes no --top (give one or the other)")
     ranked = ranked_openers(game, args.hard, args.max_guesses)
     openers = ranked if args.all else ranked[:args.top or 20]
     scope = "all" if args.all else f"top{len(openers)}"
@@ -1320,7 +1336,8 @@ def train_line(args: argparse.Namespace) -> str:
 
 def command_train(args: argparse.Namespace, console: Console) -> int:
     """Train a learner (resuming its checkpoint), with progress; save its model, checkpoint and learning curve."""
-    from agents.learners import DEFAULT_BUDGET, checkpoint_path, file_name, train, use_device
+    from agents.learners import DEFAULT_BUDGET, checkpoint_path, curve_path, file_name, train, use_device
+    from agents.models import model_path
     from agents.training import Budget
 
     use_device(args.learner, args.device)
@@ -1328,6 +1345,11 @@ def command_train(args: argparse.Namespace, console: Console) -> int:
         args.episodes, args.minutes = DEFAULT_BUDGET[args.learner].episodes, DEFAULT_BUDGET[args.learner].minutes
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
+    name = file_name(args.learner, args.init)
+    curve = curve_path(name, args.hard, args.out)
+    check_outputs((model_path(name, args.hard, args.out), checkpoint_path(name, args.hard, args.out),
+                   curve.with_suffix(".csv"), curve.with_suffix(".png")),
+                  "remove it, or choose another --out")  # before training, not when saving it
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"training {args.learner} ({mode})", total=1.0)
 
@@ -1407,6 +1429,29 @@ def build_parser() -> ArgumentParser:
     return parser
 
 
+#: What the system can refuse a command for any path or write, with what to do about it: said in one line, exit 2.
+SYSTEM_REFUSALS = {
+    errno.ENOSPC: "the disk is full; free some space and run the command again (a tournament goes on with --resume, "
+                  "every finished game kept)",
+    errno.EDQUOT: "the disk quota is used up; free some space and run the command again (a tournament goes on with "
+                  "--resume)",
+    errno.EFBIG: "the file grew past what this file system allows",
+    errno.ENAMETOOLONG: "the path is too long for this system; choose a shorter one",
+    errno.EROFS: "the file system is read-only; choose a folder you can write",
+    errno.EACCES: "permission denied; choose a file or folder you can use",
+    errno.EPERM: "not permitted; choose a file or folder you can use",
+    errno.ENOTDIR: "part of the path is a file, not a folder",
+    errno.EISDIR: "it is a folder where a file belongs",
+    errno.ELOOP: "the path loops through symbolic links",
+}
+
+
+def system_refusal(error: OSError) -> str:
+    """An OSError of SYSTEM_REFUSALS as one line: the path (cut short), then what happened and what to do."""
+    where = clip(str(error.filename), 80) + ": " if error.filename is not None else ""
+    return f"{where}{SYSTEM_REFUSALS[error.errno]}"
+
+
 def show_warning(message: Warning | str, *_: Any) -> None:
     """A library warning (a cache that cannot be kept, ...) as one line on stderr."""
     sys.stderr.write(f"wordle-arena: warning: {message}\n")
@@ -1459,6 +1504,11 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as error:
         message = error.say(flag) if isinstance(error, ForeignParameters) else str(error)
         plain_console(stderr=True).print(f"wordle-arena: error: {clip(message)}", markup=False, soft_wrap=True)
+        return EXIT_USAGE
+    except OSError as error:
+        if error.errno not in SYSTEM_REFUSALS:
+            raise
+        plain_console(stderr=True).print(f"wordle-arena: error: {system_refusal(error)}", markup=False, soft_wrap=True)
         return EXIT_USAGE
     except KeyboardInterrupt:
         plain_console(stderr=True).print("interrupted")

@@ -8,6 +8,9 @@ The public API other code and scripts rely on:
 """
 
 from .errors import UserError, clip
+from .storage import keep_numba_cache
+
+keep_numba_cache()  # before anything imports numba
 from .feedback import ALL_GREEN, GREEN, GREY, PATTERN_COUNT, YELLOW, decode_colours, encode_colours, feedback
 from .game import GUESSER, INDICATOR, IllegalMove, Playthrough, State, Turn, Wordle
 from .hardmode import Hints, hints_from, legal_mask, violation

@@ -27,6 +27,7 @@ import importlib
 import importlib.util
 import json
 import os
+import pickle
 import platform
 import stat
 import subprocess
@@ -36,7 +37,7 @@ import warnings
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterable, TypeVar
 
 from .errors import UserError, clip
 
@@ -133,6 +134,20 @@ def prepare_folder(path: str | Path) -> Path:
     return path
 
 
+def check_outputs(paths: Iterable[Path], fix: str) -> None:
+    """Pre-flight of the files a command will write, before its work: each must be a regular file or absent.
+
+    Raises:
+        UserError: a folder, FIFO or other non-file stands where one of `paths` will be written (`fix` says
+            what to do), or one of their folders cannot be made or written.
+    """
+    for path in paths:
+        if os.path.lexists(path) and not path.is_file():
+            raise UserError(f"{path} is not a regular file (a folder, FIFO or the like) where this command writes one; "
+                            f"{fix}")
+        prepare_folder(path.parent)
+
+
 # -- one writer per folder ----------------------------------------------------------------
 class FolderBusy(UserError):
     """A folder another process holds; `holder` says which (pid, started), as far as it wrote it."""
@@ -222,6 +237,10 @@ class FolderLock:
 
 
 # -- reading ------------------------------------------------------------------------------
+class NotRegularFile(UserError):
+    """A folder, FIFO, device or socket where a file belongs."""
+
+
 #: The largest results file read (games.csv of every agent on every answer in both modes is a few MB).
 MOST_FILE_BYTES = 256 * 1024 * 1024
 
@@ -236,7 +255,7 @@ def read_regular_file(path: Path, most: int = MOST_FILE_BYTES) -> bytes | None:
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except IsADirectoryError:
-        raise UserError(f"{path} is a folder where a file belongs; remove it") from None
+        raise NotRegularFile(f"{path} is a folder where a file belongs; remove it") from None
     except OSError as error:
         if error.errno == errno.ENAMETOOLONG:
             raise UserError(f"{clip(str(path), 80)}: the path is too long for this system") from None
@@ -244,9 +263,9 @@ def read_regular_file(path: Path, most: int = MOST_FILE_BYTES) -> bytes | None:
     try:
         info = os.fstat(handle)
         if stat.S_ISDIR(info.st_mode):
-            raise UserError(f"{path} is a folder where a file belongs; remove it")
+            raise NotRegularFile(f"{path} is a folder where a file belongs; remove it")
         if not stat.S_ISREG(info.st_mode):
-            raise UserError(f"{path} is not a regular file (a FIFO, device or socket); remove it")
+            raise NotRegularFile(f"{path} is not a regular file (a FIFO, device or socket); remove it")
         if info.st_size > most:
             raise UserError(f"{path} is {info.st_size} bytes, more than the {most} a file of this kind can be")
         with os.fdopen(handle, "rb", closefd=False) as source:
@@ -341,6 +360,29 @@ def cache_dir() -> Path:
         return Path(configured)
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "wordle-arena"
+
+
+def keep_numba_cache() -> Path:
+    """Keep numba's compiled-code cache with the other caches (not in the source tree), and mend its damage.
+
+    numba reads its cache folder from $NUMBA_CACHE_DIR when it is first imported, so this is
+    done when `search` is. An index file (.nbi) that numba could not read (emptied, cut
+    short) would raise in the middle of a command; it is removed, so numba compiles again.
+    """
+    folder = Path(os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba")))
+    try:
+        indexes = list(folder.rglob("*.nbi")) if folder.is_dir() else []
+    except OSError:
+        return folder
+    for index in indexes:
+        try:
+            with open(index, "rb") as source:
+                pickle.load(source)
+                pickle.loads(source.read())
+        except Exception:  # noqa: BLE001 - whatever numba would choke on: compile again instead
+            for stale in (index, *index.parent.glob(index.stem + "*.nbc")):
+                stale.unlink(missing_ok=True)
+    return folder
 
 
 @dataclass(frozen=True)

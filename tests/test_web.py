@@ -226,12 +226,12 @@ def test_concurrent_advice_is_the_same_as_sequential(official_game):
 def test_a_request_that_waits_too_long_is_told_the_server_is_busy(official_game, monkeypatch):
     monkeypatch.setattr(web_service, "QUEUE_SECONDS", 0.01)
     app = create_app(official_game, workers=1)
-    app.state.service.workers.acquire()
+    app.state.service.pool.slots.acquire()
     try:
         with TestClient(app) as busy:
             assert "the server is busy" in error_of(busy.post("/api/advise", json={}), 503)
     finally:
-        app.state.service.workers.release()
+        app.state.service.pool.slots.release()
 
 
 # -- results, pages and HTTP errors -------------------------------------------------------------------

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from search import UserError, format_pattern, parse_pattern
-from search.storage import read_regular_file
+from search.storage import NotRegularFile, read_regular_file
 
 from .plan import MODES
 
@@ -184,6 +184,8 @@ def read_results_bytes(path: Path) -> bytes:
     """A results file's bytes (storage's one reader: a regular file of a sane size), or ResultsError."""
     try:
         data = read_regular_file(path)
+    except NotRegularFile:
+        raise ResultsError(f"{path}: not a regular file (a folder, FIFO, device or socket); remove it") from None
     except UserError as error:
         raise ResultsError(str(error)) from None
     if data is None:

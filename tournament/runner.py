@@ -415,6 +415,11 @@ def write_results(folder: Path, plan: Plan, game: Wordle, records: tuple[GameRec
     write_atomically(folder / REPORT_FILE, markdown_report(document, summary))
 
 
+def holds_run(folder: Path) -> bool:
+    """Whether `folder` holds a tournament, finished or under way (any of its files, whatever their state)."""
+    return any(os.path.lexists(folder / name) for name in (JOURNAL_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE))
+
+
 def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | None = None, resume: bool = False,
                    argv: list[str] | None = None,
                    on_start: Callable[[Plan, list[GameRecord]], None] | None = None,
@@ -458,11 +463,10 @@ def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bo
                    on_game: Callable[[GameRecord], None] | None,
                    on_prepare: Callable[[str, str], None] | None) -> RunOutcome:
     """run_tournament's work, in a folder this process holds."""
-    holds_run = any((folder / name).exists() for name in (JOURNAL_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE))
-    if holds_run and not resume:
+    if (held := holds_run(folder)) and not resume:
         raise TournamentError(f"{folder} already holds a tournament; add --resume to continue it, "
                               "or choose another folder with --out")
-    loaded = load_done(folder, plan, game) if holds_run else Done([], [], None, [], False)
+    loaded = load_done(folder, plan, game) if held else Done([], [], None, [], False)
     done, sessions, keep = loaded.records, loaded.sessions, loaded.keep
     done_keys = {record.key for record in done}
     todo: dict[tuple[str, str], list[int]] = {}

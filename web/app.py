@@ -2,8 +2,10 @@
 
 Every /api answer is JSON. Bad input is a 4xx whose body is `{"error": "<one line>"}`,
 the message the command line prints for the same mistake; a server error is a 500 with
-one line too, never a traceback. The agents' work runs in worker threads, so one slow
-request does not hold up the others.
+one line too, never a traceback. The agents' work runs in worker processes (`workers.py`),
+each request under a time budget past which its worker is killed, so no request holds up
+the others or the server's stop. Bodies, query strings, nesting and slow clients are
+bounded before anything is read in full.
 """
 
 from __future__ import annotations
@@ -131,7 +133,7 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
         results: a tournament run folder holding summary.json.
         workers: how many agents may think at once.
     """
-    service = Service(game if game is not None else Wordle(), results, workers)
+    service = Service(game if game is not None else Wordle(), results, workers, processes=True)
 
     async def chart(request: Request) -> Response:
         """One tournament chart as SVG."""

@@ -85,7 +85,7 @@ def status_of(error: UserError) -> int:
 
 def worker_handler(game: Wordle) -> Callable[[str, dict[str, Any]], Any]:
     """In a worker process: a Service of its own over `game`, answering the expensive calls there."""
-    service = Service(game, workers=1, processes=False)
+    service = Service(game, workers=1)
     calls = {"watch": service.watch, "advise": service.advise}
     return lambda method, body: calls[method](body)
 
@@ -257,7 +257,7 @@ class AgentPool:
 class Service:
     """The API's work, shared by every request of one server."""
 
-    def __init__(self, game: Wordle, results: str | Path = DEFAULT_RESULTS, workers: int = 2, processes: bool = True):
+    def __init__(self, game: Wordle, results: str | Path = DEFAULT_RESULTS, workers: int = 2, processes: bool = False):
         """Serve `game`, the tournament run folder `results`, with `workers` agents thinking at once.
 
         With `processes` the agents think in worker processes, each request under
