@@ -624,7 +624,7 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
                      guesses_file=args.guesses)
     plan = replace(plan, command_line=tournament_command(plan))
     folder = output_folder(args.out if args.out is not None else default_folder(plan))
-    if args.resume and not holds_run(folder):
+    if args.resume and not holds_run(folder) and not os.path.lexists(Path(folder) / ".lock"):  # a run begun: its own say
         raise UserError(f"{folder} holds no tournament to resume; leave out --resume to start one there")
     outcome = play_tournament(args, console, game, plan, folder, args.resume)
     if outcome is None:

@@ -28,8 +28,13 @@ PUBLISHED = "results/published/tournament-depth-2"
 
 @pytest.fixture(scope="module")
 def client(official_game):
-    """A test client over the official game, showing the published tournament."""
-    with TestClient(create_app(official_game, results=PUBLISHED), raise_server_exceptions=False) as test_client:
+    """A test client over the official game, showing the published tournament.
+
+    Its time budget is generous: this machine is shared, and these tests check answers; the
+    budget itself is held in tests/test_hostile.py.
+    """
+    with TestClient(create_app(official_game, results=PUBLISHED, request_seconds=600),
+                    raise_server_exceptions=False) as test_client:
         yield test_client
 
 

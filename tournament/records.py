@@ -197,8 +197,9 @@ def read_results_bytes(path: Path) -> bytes:
 
 def read_json_object(path: Path) -> dict[str, Any]:
     """A results file holding one JSON object (summary.json), read by the one reader, or ResultsError."""
+    data = read_results_bytes(path)
     try:
-        value = json.loads(read_results_bytes(path).decode("utf-8"))
+        value = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise ResultsError(f"{path}: not valid JSON") from None
     if not isinstance(value, dict):

@@ -23,6 +23,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -30,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 
 from search import UserError, Wordle, clip
 
-from .service import DEFAULT_RESULTS, Service, status_of
+from .service import DEFAULT_RESULTS, REQUEST_SECONDS, Service, status_of
 
 STATIC = Path(__file__).resolve().parent / "static"
 PAGES = {"/": "play.html", "/watch": "watch.html", "/assist": "assist.html", "/results": "results.html",
@@ -125,15 +126,18 @@ def api(work: Callable[[dict[str, Any]], Any]) -> Callable[[Request], Awaitable[
     return endpoint
 
 
-def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS, workers: int = 2) -> Starlette:
+def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS, workers: int = 2,
+               request_seconds: float = REQUEST_SECONDS) -> Starlette:
     """The web application over `game` (default: the shipped lists), showing the tournament in `results`.
 
     Args:
         game: the game to serve (its pattern matrix is shared by every request).
         results: a tournament run folder holding summary.json.
-        workers: how many agents may think at once.
+        workers: how many agents may think at once, each in a worker process.
+        request_seconds: the most an agent may work for one request before its worker is killed.
     """
-    service = Service(game if game is not None else Wordle(), results, workers, processes=True)
+    service = Service(game if game is not None else Wordle(), results, workers, processes=True,
+                      request_seconds=request_seconds)
 
     async def chart(request: Request) -> Response:
         """One tournament chart as SVG."""
@@ -183,21 +187,25 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
             service.close()
 
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error},
-                    lifespan=lifespan)
+                    lifespan=lifespan, middleware=[Middleware(RefuseLongQueries)])
     app.state.service = service
     return app
 
 
-def refuse_long_queries(app: Callable) -> Callable:
+class RefuseLongQueries:
     """ASGI middleware: a query string over MAX_QUERY bytes is answered 414 before anything reads it."""
-    async def guarded(scope: dict, receive: Callable, send: Callable) -> None:
+
+    def __init__(self, app: Any):
+        """Guard `app`."""
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         """Answer 414, or pass the request on."""
         if scope["type"] == "http" and len(scope.get("query_string", b"")) > MAX_QUERY:
             await error_response(f"the query string is {len(scope['query_string'])} bytes; the API reads at most "
                                  f"{MAX_QUERY}", 414)(scope, receive, send)
             return
-        await app(scope, receive, send)
-    return guarded
+        await self.app(scope, receive, send)
 
 
 def listen(host: str, port: int, backlog: int = 2048) -> socket.socket:
@@ -241,7 +249,7 @@ def serve(app: Starlette, sock: socket.socket, announce: Callable[[str], None] =
             threading.Thread(target=service.close, name="wordle-arena-stop", daemon=True).start()
             super().handle_exit(sig, frame)
 
-    config = uvicorn.Config(refuse_long_queries(app), log_level="warning", access_log=False, http=GuardedH11,
+    config = uvicorn.Config(app, log_level="warning", access_log=False, http=GuardedH11,
                             timeout_graceful_shutdown=STOP_SECONDS, h11_max_incomplete_event_size=MAX_REQUEST_LINE)
     server = Server(config)
     try:

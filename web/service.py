@@ -257,13 +257,16 @@ class AgentPool:
 class Service:
     """The API's work, shared by every request of one server."""
 
-    def __init__(self, game: Wordle, results: str | Path = DEFAULT_RESULTS, workers: int = 2, processes: bool = False):
+    def __init__(self, game: Wordle, results: str | Path = DEFAULT_RESULTS, workers: int = 2, processes: bool = False,
+                 request_seconds: float = REQUEST_SECONDS):
         """Serve `game`, the tournament run folder `results`, with `workers` agents thinking at once.
 
         With `processes` the agents think in worker processes, each request under
         REQUEST_SECONDS (`WorkerPool`); without, in this process's threads (the worker's own
         Service, and tests of the answers), where nothing can stop a request that runs long.
+        `request_seconds` is that budget.
         """
+        self.request_seconds = request_seconds
         self.game = game
         self.results_folder = Path(results)
         self.agents = AgentPool(game)
@@ -307,7 +310,7 @@ class Service:
              "options": [option_info(param) for param in agent.params]}
             for name, agent in AGENTS.items()],
             "budget": {"nodes": MAX_NODES, "depth": MAX_DEPTH, "watch_seconds": WATCH_SECONDS,
-                       "request_seconds": REQUEST_SECONDS, "top": MAX_TOP}}
+                       "request_seconds": self.request_seconds, "top": MAX_TOP}}
 
     def feedback(self, body: dict[str, Any]) -> dict[str, Any]:
         """The colours `guess` gets when `answer` is the hidden word."""
@@ -401,7 +404,7 @@ class Service:
     def watch(self, body: dict[str, Any]) -> dict[str, Any]:
         """One agent's whole game on one answer, with what it weighed at each step (the `play --agent` trace)."""
         if self.pool is not None:
-            return self.pool.call("watch", body, REQUEST_SECONDS, "watching this game")
+            return self.pool.call("watch", body, self.request_seconds, "watching this game")
         name = text_field(body, "agent")
         settings = agent_settings(name, body.get("options"))
         answer = self.answer_id(body)
@@ -458,7 +461,7 @@ class Service:
     def advise(self, body: dict[str, Any]) -> dict[str, Any]:
         """The assistant: answers left after a real game's steps, and ranked suggestions with why each is good."""
         if self.pool is not None:
-            return self.pool.call("advise", body, REQUEST_SECONDS, "this advice")
+            return self.pool.call("advise", body, self.request_seconds, "this advice")
         name = text_field(body, "agent", "entropy")
         settings = agent_settings(name, body.get("options"))
         steps = self.steps(body.get("steps"))
