@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 
 from agents.models import HEADER, ModelError, load_model, save_model
+from search.processes import child_processes, is_alive
 from search.storage import keep_numba_cache
 from tests.conftest import run_cli
 from tests.test_tournament import lists, tournament  # noqa: F401  (fixture and helper)
@@ -34,31 +35,10 @@ NEEDS_WEB = pytest.mark.skipif(not importlib.util.find_spec("uvicorn"), reason="
 FEW_SECONDS = 5.0
 
 
-def alive(pid: int) -> bool:
-    """Whether a process exists and is not a zombie."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(") ")[-1][0] != "Z"
-    except OSError:
-        return False
-
-
-def children(pid: int) -> list[int]:
-    """The processes whose parent is `pid`."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if int((entry / "stat").read_text().split(") ")[-1].split()[1]) == pid:
-                    found.append(int(entry.name))
-            except (OSError, ValueError, IndexError):
-                pass
-    return found
-
-
 def wait_gone(pids: list[int], seconds: float) -> list[int]:
     """The processes of `pids` still alive after waiting up to `seconds` for them to end."""
     deadline = time.monotonic() + seconds
-    while (left := [pid for pid in pids if alive(pid)]) and time.monotonic() < deadline:
+    while (left := [pid for pid in pids if is_alive(pid)]) and time.monotonic() < deadline:
         time.sleep(0.1)
     return left
 
@@ -95,7 +75,7 @@ def test_the_server_holds_its_budget_serves_the_next_request_and_stops_on_one_si
         assert status == 200 and answer["pattern"] == "--g-g" and time.monotonic() - began < FEW_SECONDS
         status, answer = post(port, "/api/advise", {"steps": ["tares:-y---"], "top": 3}, 60)
         assert status == 200 and len(answer["suggestions"]) == 3  # the killed worker was replaced
-        workers = children(server.pid)
+        workers = child_processes(server.pid)
         assert workers
         import threading
 
@@ -124,7 +104,7 @@ def test_killing_the_tournaments_parent_leaves_no_worker_behind(tmp_path):
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
-        while len(workers := children(parent.pid)) < 2 and time.monotonic() < deadline and parent.poll() is None:
+        while len(workers := child_processes(parent.pid)) < 2 and time.monotonic() < deadline and parent.poll() is None:
             time.sleep(0.2)
         assert len(workers) >= 2, "the tournament never started its workers"
         time.sleep(1)
@@ -144,7 +124,7 @@ def test_sigterm_stops_a_tournament_as_ctrl_c_does(tmp_path):
     parent = subprocess.Popen([sys.executable, "cli.py", *argv], cwd=ROOT, stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while len(workers := children(parent.pid)) < 2 and time.monotonic() < deadline and parent.poll() is None:
+    while len(workers := child_processes(parent.pid)) < 2 and time.monotonic() < deadline and parent.poll() is None:
         time.sleep(0.2)
     time.sleep(1)
     parent.send_signal(signal.SIGTERM)

@@ -251,7 +251,7 @@ def test_results_and_charts(client, tmp_path, official_game):
         assert "no tournament results there" in error_of(empty.get("/api/results"), 404)
     (tmp_path / "summary.json").write_text("{not json")
     with TestClient(create_app(official_game, results=tmp_path)) as broken:
-        assert "cannot be read" in error_of(broken.get("/api/charts/histograms.svg"), 404)
+        assert "summary.json: not valid JSON" in error_of(broken.get("/api/charts/histograms.svg"), 404)
 
 
 def test_pages_and_assets_are_served(client):
@@ -269,7 +269,7 @@ def test_http_errors_are_one_line_json(client):
     assert error_of(client.delete("/api/advise"), 405) == "DELETE is not allowed on /api/advise"
     assert error_of(client.post("/api/advise", content=b"{not json")).startswith("the request body is not JSON")
     assert error_of(client.post("/api/advise", content=b"[1, 2]")) == "the request body must be a JSON object of fields"
-    assert "at most" in error_of(client.post("/api/advise", content=b" " * 70_000))
+    assert "at most" in error_of(client.post("/api/advise", content=b" " * 70_000), 413)
     assert error_of(client.post("/api/play/new", content=json.dumps({"seed": -1}))) == \
         "'seed' must be from 0 to 9223372036854775807, got -1"
 
