@@ -108,6 +108,13 @@ def whole(least: int, most: int) -> Any:
     return read
 
 
+def path_text(text: str) -> str:
+    """argparse type: a path, refused when empty (an empty --out would write into the current folder or the default)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path; name a file or folder")
+    return text
+
+
 def add_seed_option(parser: argparse.ArgumentParser, help: str, default: int | None = 0) -> None:
     """--seed: a whole number from 0 to MOST_SEED."""
     parser.add_argument("--seed", type=whole(0, MOST_SEED), default=default, metavar="S",
@@ -623,7 +630,7 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
                      sample=args.sample, max_guesses=args.max_guesses, answers_file=args.answers,
                      guesses_file=args.guesses)
     plan = replace(plan, command_line=tournament_command(plan))
-    folder = output_folder(args.out if args.out is not None else default_folder(plan))
+    folder = Path(args.out if args.out is not None else default_folder(plan))
     if args.resume and not holds_run(folder) and not os.path.lexists(Path(folder) / ".lock"):  # a run begun: its own say
         raise UserError(f"{folder} holds no tournament to resume; leave out --resume to start one there")
     outcome = play_tournament(args, console, game, plan, folder, args.resume)
@@ -635,13 +642,6 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     console.print(outcome.summary.verdict, markup=False)
     tournament_epilogue(console, outcome, folder)
     return 0
-
-
-def output_folder(text: str | Path) -> Path:
-    """An --out folder as given, refused when empty (it would be the current folder)."""
-    if not str(text).strip():
-        raise UserError("--out is empty; name the run folder (an empty name would write into the current folder)")
-    return Path(text)
 
 
 def play_tournament(args: argparse.Namespace, console: Console, game: Wordle, plan: Any, folder: str | Path,
@@ -728,7 +728,7 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     options = agent_options(args)
     agents, modes = list(parse_agents(args.agents)), list(parse_modes(args.mode))
     depth = options.get("depth") or DEPTH.default
-    folder = output_folder(args.out) if args.out is not None else Path("results") / f"indicators-depth-{depth}"
+    folder = Path(args.out) if args.out is not None else Path("results") / f"indicators-depth-{depth}"
     if (folder / MATRIX_FILE).exists():
         raise UserError(f"{folder} already holds a Guesser x Indicator matrix; choose another folder with --out")
     if "honest" in names:
@@ -810,7 +810,7 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
     add_seed_option(parser, "run seed: the sample and each game's random choices (default 0)")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), metavar="N",
                         help=f"worker processes (default: the number of CPUs, at most {MOST_JOBS})")
-    parser.add_argument("--out", metavar="DIR",
+    parser.add_argument("--out", type=path_text, metavar="DIR",
                         help="run folder (default: results/tournament[-OPTION-VALUE...][-sample-N][-seed-S], "
                              "e.g. results/tournament-depth-2)")
     parser.add_argument("--resume", action="store_true",
@@ -1170,7 +1170,7 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--hard", action="store_true", help="hard mode for the second and later guesses")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, metavar="N",
                         help=f"worker processes (default: all cores, at most {MOST_JOBS})")
-    parser.add_argument("--out", metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json, "
+    parser.add_argument("--out", type=path_text, metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json, "
                                                       "with --exact results/openers-exact-MODE-topN.jsonl)")
     parser.add_argument("--exact", action="store_true",
                         help="prove each opener's optimal total instead (saved as each finishes; a rerun resumes)")
@@ -1214,7 +1214,7 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--agent", choices=agent_names(), metavar="NAME", default="decision-tree",
                         help=f"the Guesser: {', '.join(agent_names())} (default decision-tree)")
-    parser.add_argument("--out", required=True, metavar="FILE.json|FILE.graphml",
+    parser.add_argument("--out", type=path_text, required=True, metavar="FILE.json|FILE.graphml",
                         help="where to write the tree (its folder must exist; the schema is in the README)")
     parser.add_argument("--hard", action="store_true", help="hard mode")
     add_seed_option(parser, "seed for random choices (default 0)")
@@ -1247,7 +1247,7 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=whole(0, 65535), default=8000, metavar="N",
                         help="port (default 8000; 0 picks a free one; at most 65535)")
-    parser.add_argument("--results", metavar="DIR",
+    parser.add_argument("--results", type=path_text, metavar="DIR",
                         help="the tournament run folder the results page shows (default: the published run, the "
                              "project's results/published/tournament-depth-2, wherever the server is started)")
     parser.add_argument("--workers", type=whole(1, MOST_JOBS), default=min(MOST_WEB_WORKERS, os.cpu_count() or 1),
@@ -1310,7 +1310,7 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
     breadth.add_argument("--prove", action="store_true", help="try every allowed guess at every node (default)")
     breadth.add_argument("--top", type=whole(1, MOST_BREADTH), metavar="K",
                          help=f"try only the best K guesses a node (an upper bound; at most {MOST_BREADTH})")
-    parser.add_argument("--out", metavar="FILE.json|FILE.graphml", help="also write the tree there")
+    parser.add_argument("--out", type=path_text, metavar="FILE.json|FILE.graphml", help="also write the tree there")
     add_game_options(parser)
     parser.set_defaults(handler=command_solve)
 
@@ -1406,7 +1406,7 @@ def add_train_command(commands: argparse._SubParsersAction) -> None:
                         help="ppo only: learn from scratch (default), or first imitate expectimax's choices (a variant "
                              "kept in its own files, ppo-imitation-MODE.npz, and reported apart)")
     parser.add_argument("--fresh", action="store_true", help="start over instead of resuming the checkpoint")
-    parser.add_argument("--out", metavar="DIR", help="models folder (default results/models/)")
+    parser.add_argument("--out", type=path_text, metavar="DIR", help="models folder (default results/models/)")
     add_game_options(parser)
     parser.set_defaults(handler=command_train)
 

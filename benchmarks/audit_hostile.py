@@ -111,16 +111,16 @@ def small_lists(folder: Path) -> list[str]:
     return ["--answers", str(folder / "ans.txt"), "--guesses", str(folder / "ans.txt")]
 
 
-def hostile_paths(folder: Path) -> dict[str, Path]:
+def hostile_paths(folder: Path) -> dict[str, str]:
     """A FIFO, a folder, a missing file, a path under a file, a 300-character path, an unwritable place."""
     (folder / "dir.json").mkdir(exist_ok=True)
     fifo = folder / "fifo.json"
     if not fifo.exists():
         os.mkfifo(fifo)
     (folder / "file").write_text("x")
-    return {"fifo": fifo, "folder": folder / "dir.json", "missing": folder / "nosuch" / "x.json",
-            "under-a-file": folder / "file" / "x.json", "too-long": folder / ("d" * 300) / "x.json",
-            "proc": Path("/proc/x.json"), "empty": Path("")}
+    return {"fifo": str(fifo), "folder": str(folder / "dir.json"), "missing": str(folder / "nosuch" / "x.json"),
+            "under-a-file": str(folder / "file" / "x.json"), "too-long": str(folder / ("d" * 300) / "x.json"),
+            "proc": "/proc/x.json", "empty": ""}
 
 
 def audit_paths(audit: Audit, folder: Path, lists: list[str], run_folder: Path) -> None:
@@ -128,29 +128,27 @@ def audit_paths(audit: Audit, folder: Path, lists: list[str], run_folder: Path) 
     paths = hostile_paths(folder)
     options = [
         ("play --json --out", lambda p: ["play", "--agent", "random", "--answer", "cigar", "--seed", "1", "--json",
-                                         "--out", str(p), *lists]),
-        ("tree --out", lambda p: ["tree", "--agent", "entropy", "--out", str(p), *lists]),
-        ("solve --out", lambda p: ["solve", "--opener", "slate", "--out", str(p), *lists]),
-        ("openers --out", lambda p: ["openers", "--top", "2", "--jobs", "1", "--out", str(p), *lists]),
+                                         "--out", p, *lists]),
+        ("tree --out", lambda p: ["tree", "--agent", "entropy", "--out", p, *lists]),
+        ("solve --out", lambda p: ["solve", "--opener", "slate", "--out", p, *lists]),
+        ("openers --out", lambda p: ["openers", "--top", "2", "--jobs", "1", "--out", p, *lists]),
         ("openers --exact --out", lambda p: ["openers", "--exact", "--top", "2", "--jobs", "1", "--out",
-                                             str(p).replace(".json", ".jsonl"), *lists]),
+                                             p.replace(".json", ".jsonl"), *lists]),
         ("tournament --out", lambda p: ["tournament", "--agents", "random", "--jobs", "1", "--out",
-                                        str(p.with_suffix("")) if str(p) else "", *lists]),
-        ("verify DIR", lambda p: ["verify", str(p.with_suffix("")) if str(p) else ""]),
-        ("train --out", lambda p: ["train", "q-learning", "--episodes", "1", "--out",
-                                   str(p.with_suffix("")) if str(p) else ""]),
-        ("--answers", lambda p: ["play", "--agent", "random", "--answer", "cigar", "--answers", str(p)]),
-        ("--guesses", lambda p: ["assist", "--guesses", str(p), "tares:-y---"]),
-        ("serve --results", None),
+                                        p.removesuffix(".json"), *lists]),
+        ("verify DIR", lambda p: ["verify", p.removesuffix(".json")]),
+        ("train --out", lambda p: ["train", "q-learning", "--episodes", "1", "--out", p.removesuffix(".json")]),
+        ("--answers", lambda p: ["play", "--agent", "random", "--answer", "cigar", "--answers", p]),
+        ("--guesses", lambda p: ["assist", "--guesses", p, "tares:-y---"]),
     ]
     for name, make in options:
         for kind, path in paths.items():
-            if make is None:
-                continue
             argv = make(path)
             code, out, err, _ = run(argv)
-            fine = code == 0 and kind in ("missing",) and name not in ("verify DIR", "--answers", "--guesses")
-            audit.check("paths", f"{name} {kind}", None if fine else one_line_refusal(code, out, err))
+            # a command may use a path it can (a FIFO replaced by the written file, a folder made); an empty or
+            # over-long path, or one it cannot use, is a one-line refusal; never a traceback or a hang
+            problem = one_line_refusal(code, out, err) if code != 0 or kind == "empty" else None
+            audit.check("paths", f"{name} {kind}", problem)
 
 
 def audit_results_files(audit: Audit, folder: Path, lists: list[str], run_folder: Path) -> None:
@@ -577,18 +575,19 @@ def main() -> None:
         code, _, err, _ = run(["tournament", "--agents", "random,entropy", "--seed", "1", "--jobs", "1", *lists,
                                "--out", str(run_folder)])
         assert code == 0, err
-        sections = [("flags", lambda: audit_flags(audit, lists)),
-                    ("paths", lambda: audit_paths(audit, folder, lists, run_folder)),
+        sections = [("paths", lambda: audit_paths(audit, folder, lists, run_folder)),
                     ("results files", lambda: audit_results_files(audit, folder, lists, run_folder)),
                     ("models", lambda: audit_models(audit, folder)),
                     ("signals", lambda: audit_signals(audit, folder)),
                     ("web stops", lambda: audit_stops(audit)),
-                    ("served results", lambda: audit_results_served(audit, folder, run_folder))]
+                    ("served results", lambda: audit_results_served(audit, folder, run_folder)),
+                    ("flags", lambda: audit_flags(audit, lists))]
         only = set(sys.argv[1:])
         for name, section in sections:
             if not only or name in only:
                 print(f"-- {name}", flush=True)
                 section()
+                print(json.dumps(audit.table()), flush=True)
         burst = None
         if not only or "web" in only:
             server = Server("--workers", "2")
