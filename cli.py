@@ -843,7 +843,7 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
         return 0
     errors = plain_console(stderr=True)
     for problem in result.problems:
-        errors.print(f"wordle-arena: verify: {problem}", markup=False, soft_wrap=True)
+        errors.print(f"wordle-arena: verify: {clip(problem)}", markup=False, soft_wrap=True)
     errors.print(f"wordle-arena: verify: {args.folder} FAILED ({len(result.problems)} problems shown, "
                  f"at most {args.limit})", markup=False, soft_wrap=True)
     return 1
@@ -876,7 +876,7 @@ def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
         progress.stop()
     problems += found
     for problem in problems[: args.limit]:
-        console.print(f"wordle-arena: verify: {problem}", markup=False, soft_wrap=True)
+        console.print(f"wordle-arena: verify: {clip(problem)}", markup=False, soft_wrap=True)
     console.print(f"{args.folder}: {games} Guesser x Indicator games replayed move for move, every reply checked "
                   f"against its Indicator's rule: {'FAILED' if problems else 'all agree'}", markup=False)
     return 1 if problems else 0
