@@ -83,9 +83,9 @@ def status_of(error: UserError) -> int:
     return 404 if isinstance(error, NotFound) else 503 if isinstance(error, (Busy, OverBudget)) else 400
 
 
-def worker_handler(game: Wordle) -> Callable[[str, dict[str, Any]], Any]:
-    """In a worker process: a Service of its own over `game`, answering the expensive calls there."""
-    service = Service(game, workers=1)
+def worker_handler(game: Wordle, request_seconds: float) -> Callable[[str, dict[str, Any]], Any]:
+    """In a worker process: a Service of its own over `game` and the server's budget, answering the expensive calls."""
+    service = Service(game, workers=1, request_seconds=request_seconds)
     calls = {"watch": service.watch, "advise": service.advise}
     return lambda method, body: calls[method](body)
 
@@ -271,7 +271,8 @@ class Service:
         self.results_folder = Path(results)
         self.agents = AgentPool(game)
         self.workers = threading.BoundedSemaphore(workers)
-        self.pool = WorkerPool(partial(worker_handler, game), status_of, workers, QUEUE_SECONDS) if processes else None
+        self.pool = WorkerPool(partial(worker_handler, game, request_seconds), status_of, workers,
+                               QUEUE_SECONDS) if processes else None
         self.games: OrderedDict[str, Played] = OrderedDict()
         self.games_lock = threading.Lock()
 
@@ -309,7 +310,8 @@ class Service:
             {"name": name, "summary": agent.summary,
              "options": [option_info(param) for param in agent.params]}
             for name, agent in AGENTS.items()],
-            "budget": {"nodes": MAX_NODES, "depth": MAX_DEPTH, "watch_seconds": WATCH_SECONDS,
+            "budget": {"nodes": MAX_NODES, "depth": MAX_DEPTH,
+                       "watch_seconds": WATCH_SECONDS * self.request_seconds / REQUEST_SECONDS,
                        "request_seconds": self.request_seconds, "top": MAX_TOP}}
 
     def feedback(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -416,10 +418,11 @@ class Service:
         stopped = None
         with self.worker(), self.agents.lend(name, settings) as agent:
             began = time.perf_counter()
+            allowed = WATCH_SECONDS * self.request_seconds / REQUEST_SECONDS  # the same share of a budget set apart
             while not self.game.is_terminal(state):
-                if (spent := time.perf_counter() - began) > WATCH_SECONDS:
+                if (spent := time.perf_counter() - began) > allowed:
                     stopped = (f"stopped after {len(steps)} guesses: the web page gives a watched game "
-                               f"{WATCH_SECONDS:g} s and this one took {spent:.1f} s; ask for a smaller --nodes or --depth")
+                               f"{allowed:g} s and this one took {spent:.1f} s; ask for a smaller --nodes or --depth")
                     break
                 tick = time.perf_counter()
                 decision = agent.decide(state, rng)
