@@ -7,10 +7,13 @@ stderr with a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import math
 import os
+import signal
 import sys
+import threading
 import warnings
 from contextlib import contextmanager
 from dataclasses import replace
@@ -34,11 +37,11 @@ from agents.assistant import (ADVISOR, Advice, advice_data, advise_model, guess_
 from agents.model_value import VALUE_BUDGET, Valuer
 from agents.review import Review, parse_game, review_data, review_game
 from agents.two_step import rank_openers
-from search import (IllegalMove, Playthrough, State, Turn, UserError, Wordle, Words, decode_colours, format_pattern,
-                    load_matrix, load_words)
+from search import (IllegalMove, Playthrough, State, Turn, UserError, Wordle, Words, clip, decode_colours,
+                    format_pattern, load_matrix, load_words)
 from search.matrix import cache_path, read_cache
 from search.patterns import share_grid
-from search.storage import prepare_output, write_atomically
+from search.storage import check_outputs, prepare_output, write_atomically
 from search.words import NAMED_ANSWERS, named_words
 from search.tree import FORMATS as TREE_FORMATS, build_tree, write_tree
 
@@ -68,7 +71,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         """Print `prog: error: message` and exit 2."""
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        sys.stderr.write(f"{self.prog}: error: {clip(message)}\n")
         raise SystemExit(EXIT_USAGE)
 
 
@@ -92,6 +95,8 @@ COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers
 MOST_GUESSES = 20
 MOST_SEED = 2**32 - 1
 MOST_JOBS = 64
+#: Default most worker processes of `serve` (each holds the game and its agents: a few hundred MB).
+MOST_WEB_WORKERS = 4
 MOST_PROBLEMS = 10_000
 MOST_OPENERS = 500
 MOST_SUGGESTIONS = 100
@@ -110,6 +115,13 @@ def whole(least: int, most: int) -> Any:
         except ValueError as error:
             raise argparse.ArgumentTypeError(str(error).removeprefix("the value ")) from None
     return read
+
+
+def path_text(text: str) -> str:
+    """argparse type: a path, refused when empty (an empty --out would write into the current folder or the default)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path; name a file or folder")
+    return text
 
 
 def add_seed_option(parser: argparse.ArgumentParser, help: str, default: int | None = 0) -> None:
@@ -205,7 +217,7 @@ def game_over(words: Words) -> Wordle:
     size = len(words.guesses) * len(words.answers)
     what = f"the pattern matrix of {len(words.guesses)} guesses x {len(words.answers)} answers ({size / 1e6:.0f} MB)"
     if size > ANNOUNCE_BYTES:
-        Console(stderr=True, highlight=False).print(
+        plain_console(stderr=True).print(
             f"wordle-arena: building {what} once; it is kept in {path} (delete it to free the space)",
             markup=False, soft_wrap=True)
     with waiting(f"building {what}"):
@@ -215,7 +227,7 @@ def game_over(words: Words) -> Wordle:
 @contextmanager
 def waiting(what: str) -> Iterator[None]:
     """A spinner on stderr saying what the program is doing while it works (drawn on a terminal only)."""
-    with Console(stderr=True, highlight=False).status(Text(what), spinner="dots"):
+    with plain_console(stderr=True).status(Text(what), spinner="dots"):
         yield
 
 
@@ -314,7 +326,7 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
     seed = fresh_seed() if args.seed is None else args.seed
     answer = pick_answer(game, args.answer, seed)
     mode = "hard" if args.hard else "normal"
-    board = Console(stderr=True, highlight=False) if args.json else console  # --json: stdout holds the JSON alone
+    board = plain_console(stderr=True) if args.json else console  # --json: stdout holds the JSON alone
     decisions: list[Decision] = []
     choices: list[Choice] = []
     run = indicated_run(game, args, answer, seed, choices)
@@ -614,6 +626,7 @@ def add_absurdle_command(commands: argparse._SubParsersAction) -> None:
 def command_tournament(args: argparse.Namespace, console: Console) -> int:
     """Play the tournament into its run folder, show the tables and the verdict."""
     from tournament import default_folder, make_plan
+    from tournament.runner import holds_run
     from tournament.report import comparison_table, results_table
 
     if args.indicators is not None:
@@ -626,7 +639,9 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
                      sample=args.sample, max_guesses=args.max_guesses, answers_file=args.answers,
                      guesses_file=args.guesses)
     plan = replace(plan, command_line=tournament_command(plan))
-    folder = args.out if args.out is not None else default_folder(plan)
+    folder = Path(args.out if args.out is not None else default_folder(plan))
+    if args.resume and not holds_run(folder) and not os.path.lexists(Path(folder) / ".lock"):  # a run begun: its own say
+        raise UserError(f"{folder} holds no tournament to resume; leave out --resume to start one there")
     outcome = play_tournament(args, console, game, plan, folder, args.resume)
     if outcome is None:
         return EXIT_INTERRUPTED
@@ -655,7 +670,7 @@ def play_tournament(args: argparse.Namespace, console: Console, game: Wordle, pl
                                      f"disk is read back by later runs)", markup=False, soft_wrap=True))
     except KeyboardInterrupt:
         display.stop()
-        Console(stderr=True, highlight=False).print(
+        plain_console(stderr=True).print(
             f"interrupted: every finished game is saved in {folder}; {again}",
             markup=False, soft_wrap=True)
         return None
@@ -715,6 +730,9 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
         raise UserError("--games is the random Indicator's game count; add random to --indicators")
     if args.honest is not None and "honest" not in names:
         raise UserError("--honest names the honest column's tournament; add honest to --indicators")
+    if args.cap is not None and args.cap < args.max_guesses:
+        raise UserError(f"--cap {args.cap} is below the guess limit ({args.max_guesses}); the cap of the 'unlimited' "
+                        "games is at least --max-guesses")
     game = load_game(args)
     options = agent_options(args)
     agents, modes = list(parse_agents(args.agents)), list(parse_modes(args.mode))
@@ -808,7 +826,7 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
     add_seed_option(parser, "run seed: the sample and each game's random choices (default 0)")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), metavar="N",
                         help=f"worker processes (default: the number of CPUs, at most {MOST_JOBS})")
-    parser.add_argument("--out", metavar="DIR",
+    parser.add_argument("--out", type=path_text, metavar="DIR",
                         help="run folder (default: results/tournament[-OPTION-VALUE...][-sample-N][-seed-S], "
                              "e.g. results/tournament-depth-2)")
     parser.add_argument("--resume", action="store_true",
@@ -839,9 +857,9 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
         console.print(f"{args.folder}: all {result.games} games follow the rules and the summary agrees with them"
                       f"{replayed}", markup=False, soft_wrap=True)
         return 0
-    errors = Console(stderr=True, highlight=False)
+    errors = plain_console(stderr=True)
     for problem in result.problems:
-        errors.print(f"wordle-arena: verify: {problem}", markup=False, soft_wrap=True)
+        errors.print(f"wordle-arena: verify: {clip(problem)}", markup=False, soft_wrap=True)
     errors.print(f"wordle-arena: verify: {args.folder} FAILED ({len(result.problems)} problems shown, "
                  f"at most {args.limit})", markup=False, soft_wrap=True)
     return 1
@@ -874,7 +892,7 @@ def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
         progress.stop()
     problems += found
     for problem in problems[: args.limit]:
-        console.print(f"wordle-arena: verify: {problem}", markup=False, soft_wrap=True)
+        console.print(f"wordle-arena: verify: {clip(problem)}", markup=False, soft_wrap=True)
     console.print(f"{args.folder}: {games} Guesser x Indicator games replayed move for move, every reply checked "
                   f"against its Indicator's rule: {'FAILED' if problems else 'all agree'}", markup=False)
     return 1 if problems else 0
@@ -1237,6 +1255,8 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
 
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
+    if args.all and args.top is not None:
+        raise UserError("--all proves every opener; it takes no --top (give one or the other)")
     ranked = ranked_openers(game, args.hard, args.max_guesses)
     openers = ranked if args.all else ranked[:args.top or 20]
     scope = "all" if args.all else f"top{len(openers)}"
@@ -1380,7 +1400,7 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--hard", action="store_true", help="hard mode for the second and later guesses")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, metavar="N",
                         help=f"worker processes (default: all cores, at most {MOST_JOBS})")
-    parser.add_argument("--out", metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json, "
+    parser.add_argument("--out", type=path_text, metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json, "
                                                       "with --exact results/openers-exact-MODE-topN.jsonl)")
     parser.add_argument("--exact", action="store_true",
                         help="prove each opener's optimal total instead (saved as each finishes; a rerun resumes)")
@@ -1430,7 +1450,7 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--agent", choices=agent_names(), metavar="NAME", default="decision-tree",
                         help=f"the Guesser: {', '.join(agent_names())} (default decision-tree)")
-    parser.add_argument("--out", required=True, metavar="FILE.json|FILE.graphml",
+    parser.add_argument("--out", type=path_text, required=True, metavar="FILE.json|FILE.graphml",
                         help="where to write the tree (its folder must exist; the schema is in the README)")
     parser.add_argument("--hard", action="store_true", help="hard mode")
     add_seed_option(parser, "seed for random choices (default 0)")
@@ -1447,7 +1467,8 @@ def command_serve(args: argparse.Namespace, console: Console) -> int:
     except ImportError as error:
         raise UserError(f"the web page needs the 'web' extra ({error.name} is missing): pip install -e '.[web]'") from None
     sock = listen(args.host, args.port)  # first, so a taken port is said at once
-    app = create_app(load_game(args), results=args.results, workers=args.workers)
+    app = create_app(load_game(args), workers=args.workers,
+                     **({"results": args.results} if args.results is not None else {}))
     serve(app, sock, announce=lambda line: console.print(line, markup=False, soft_wrap=True))
     return 0
 
@@ -1462,10 +1483,12 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=whole(0, 65535), default=8000, metavar="N",
                         help="port (default 8000; 0 picks a free one; at most 65535)")
-    parser.add_argument("--results", default="results/published/tournament-depth-2", metavar="DIR",
-                        help="the tournament run folder the results page shows (default results/published/tournament-depth-2)")
-    parser.add_argument("--workers", type=whole(1, MOST_JOBS), default=os.cpu_count() or 1, metavar="N",
-                        help=f"agents thinking at once (default: the number of CPUs, at most {MOST_JOBS})")
+    parser.add_argument("--results", type=path_text, metavar="DIR",
+                        help="the tournament run folder the results page shows (default: the published run, the "
+                             "project's results/published/tournament-depth-2, wherever the server is started)")
+    parser.add_argument("--workers", type=whole(1, MOST_JOBS), default=min(MOST_WEB_WORKERS, os.cpu_count() or 1),
+                        metavar="N", help="agents thinking at once, each in a worker process of its own (default: the "
+                                          f"number of CPUs, at most {MOST_WEB_WORKERS}; at most {MOST_JOBS})")
     add_word_list_options(parser)
     parser.set_defaults(handler=command_serve)
 
@@ -1601,7 +1624,7 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
     breadth.add_argument("--prove", action="store_true", help="try every allowed guess at every node (default)")
     breadth.add_argument("--top", type=whole(1, MOST_BREADTH), metavar="K",
                          help=f"try only the best K guesses a node (an upper bound; at most {MOST_BREADTH})")
-    parser.add_argument("--out", metavar="FILE.json|FILE.graphml", help="also write the tree there")
+    parser.add_argument("--out", type=path_text, metavar="FILE.json|FILE.graphml", help="also write the tree there")
     add_game_options(parser)
     parser.set_defaults(handler=command_solve)
 
@@ -1625,7 +1648,8 @@ def train_line(args: argparse.Namespace) -> str:
 
 def command_train(args: argparse.Namespace, console: Console) -> int:
     """Train a learner (resuming its checkpoint), with progress; save its model, checkpoint and learning curve."""
-    from agents.learners import DEFAULT_BUDGET, checkpoint_path, file_name, train, use_device
+    from agents.learners import DEFAULT_BUDGET, checkpoint_path, curve_path, file_name, train, use_device
+    from agents.models import model_path
     from agents.training import Budget
 
     use_device(args.learner, args.device)
@@ -1633,6 +1657,11 @@ def command_train(args: argparse.Namespace, console: Console) -> int:
         args.episodes, args.minutes = DEFAULT_BUDGET[args.learner].episodes, DEFAULT_BUDGET[args.learner].minutes
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
+    name = file_name(args.learner, args.init)
+    curve = curve_path(name, args.hard, args.out)
+    check_outputs((model_path(name, args.hard, args.out), checkpoint_path(name, args.hard, args.out),
+                   curve.with_suffix(".csv"), curve.with_suffix(".png")),
+                  "remove it, or choose another --out")  # before training, not when saving it
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"training {args.learner} ({mode})", total=1.0)
 
@@ -1649,7 +1678,7 @@ def command_train(args: argparse.Namespace, console: Console) -> int:
                             report=report, init=args.init)
         except KeyboardInterrupt:
             progress.stop()
-            Console(stderr=True, highlight=False).print(
+            plain_console(stderr=True).print(
                 f"interrupted: the training so far is saved in "
                 f"{checkpoint_path(file_name(args.learner, args.init), args.hard, args.out)}; "
                 "run the same command to continue", markup=False, soft_wrap=True)
@@ -1689,7 +1718,7 @@ def add_train_command(commands: argparse._SubParsersAction) -> None:
                         help="ppo only: learn from scratch (default), or first imitate expectimax's choices (a variant "
                              "kept in its own files, ppo-imitation-MODE.npz, and reported apart)")
     parser.add_argument("--fresh", action="store_true", help="start over instead of resuming the checkpoint")
-    parser.add_argument("--out", metavar="DIR", help="models folder (default results/models/)")
+    parser.add_argument("--out", type=path_text, metavar="DIR", help="models folder (default results/models/)")
     add_game_options(parser)
     parser.set_defaults(handler=command_train)
 
@@ -1713,23 +1742,86 @@ def build_parser() -> ArgumentParser:
     return parser
 
 
+#: What the system can refuse a command for any path or write, with what to do about it: said in one line, exit 2.
+SYSTEM_REFUSALS = {
+    errno.ENOSPC: "the disk is full; free some space and run the command again (a tournament goes on with --resume, "
+                  "every finished game kept)",
+    errno.EDQUOT: "the disk quota is used up; free some space and run the command again (a tournament goes on with "
+                  "--resume)",
+    errno.EFBIG: "the file grew past what this file system allows",
+    errno.ENAMETOOLONG: "the path is too long for this system; choose a shorter one",
+    errno.EROFS: "the file system is read-only; choose a folder you can write",
+    errno.EACCES: "permission denied; choose a file or folder you can use",
+    errno.EPERM: "not permitted; choose a file or folder you can use",
+    errno.ENOTDIR: "part of the path is a file, not a folder",
+    errno.EISDIR: "it is a folder where a file belongs",
+    errno.ELOOP: "the path loops through symbolic links",
+}
+
+
+def system_refusal(error: OSError) -> str:
+    """An OSError of SYSTEM_REFUSALS as one line: the path (cut short), then what happened and what to do."""
+    where = clip(str(error.filename), 80) + ": " if error.filename is not None else ""
+    return f"{where}{SYSTEM_REFUSALS[error.errno]}"
+
+
 def show_warning(message: Warning | str, *_: Any) -> None:
     """A library warning (a cache that cannot be kept, ...) as one line on stderr."""
     sys.stderr.write(f"wordle-arena: warning: {message}\n")
 
 
+def plain_console(stderr: bool = False) -> Console:
+    """A rich console that prints text as given: no highlighting, and ':x:' in a word stays ':x:', not an emoji."""
+    return Console(stderr=stderr, highlight=False, emoji=False)
+
+
+def tolerate_encodings() -> None:
+    """Let stdout and stderr print any character: one their encoding lacks (PYTHONIOENCODING=ascii) shows as '?'."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        try:
+            "\u2588\U0001f7e9\u2014".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors="replace")
+
+
+@contextmanager
+def sigterm_as_ctrl_c() -> Iterator[None]:
+    """Handle SIGTERM as Ctrl-C while inside: a command stops the same way, its workers stopped and its work saved."""
+    def interrupt(signum: int, frame: Any) -> None:
+        """Raise KeyboardInterrupt in the main thread."""
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; bad input is one line on stderr and exit 2, Ctrl-C exits 130."""
+    """Run one command; bad input is one line on stderr and exit 2, Ctrl-C (or SIGTERM) exits 130."""
+    tolerate_encodings()
     args = build_parser().parse_args(argv)
     warnings.showwarning = show_warning
-    console = Console(highlight=False)
+    console = plain_console()
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console.width = PIPED_WIDTH  # a pipe or a log file has no width; keep tables whole
     try:
-        return int(args.handler(args, console) or 0)
+        with sigterm_as_ctrl_c():
+            return int(args.handler(args, console) or 0)
     except UserError as error:
         message = error.say(flag) if isinstance(error, ForeignParameters) else str(error)
-        Console(stderr=True, highlight=False).print(f"wordle-arena: error: {message}", markup=False, soft_wrap=True)
+        plain_console(stderr=True).print(f"wordle-arena: error: {clip(message)}", markup=False, soft_wrap=True)
+        return EXIT_USAGE
+    except OSError as error:
+        if error.errno not in SYSTEM_REFUSALS:
+            raise
+        plain_console(stderr=True).print(f"wordle-arena: error: {system_refusal(error)}", markup=False, soft_wrap=True)
         return EXIT_USAGE
     except IllegalMove as error:  # a player broke the rules: a bug, not the user's input
         Console(stderr=True, highlight=False).print(
@@ -1737,7 +1829,7 @@ def main(argv: list[str] | None = None) -> int:
             markup=False, soft_wrap=True)
         return EXIT_BUG
     except KeyboardInterrupt:
-        Console(stderr=True).print("interrupted")
+        plain_console(stderr=True).print("interrupted")
         return EXIT_INTERRUPTED
 
 

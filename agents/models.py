@@ -13,12 +13,13 @@ import io
 import json
 import os
 import zipfile
+import zlib
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from search import UserError
+from search import UserError, clip
 from search.storage import cpu_model, write_atomically
 
 #: Where shipped models live, unless $WORDLE_ARENA_MODELS says otherwise.
@@ -90,13 +91,14 @@ def load_model(path: str | Path, learner: str, hard: bool, checksum: str | None 
         with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in data.files}
         header = json.loads(arrays.pop(HEADER).tobytes().decode())
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, UnicodeDecodeError) as error:
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, UnicodeDecodeError, zlib.error) as error:
         raise ModelError(f"{path} is damaged ({error.__class__.__name__}); {fix}") from None
     if not isinstance(header, dict) or header.get("arrays_sha256") != arrays_digest(arrays):
         raise ModelError(f"{path} is damaged (checksum mismatch); {fix}")
     if header.get("learner") != learner or header.get("hard") != hard:
-        raise ModelError(f"{path} holds a {header.get('learner')} model for "
-                         f"{'hard' if header.get('hard') else 'normal'} mode, not {learner}; {fix}")
+        held = f"{clip(str(header.get('learner')), 40)} model for {'hard' if header.get('hard') else 'normal'} mode"
+        raise ModelError(f"{path} holds a {held}, not a {learner} model for {'hard' if hard else 'normal'} mode; "
+                         f"{fix}")
     if checksum is not None and header.get("words_checksum") != checksum:
         raise ModelError(f"{path} was trained on other word lists; {fix} (with the same --answers/--guesses)")
     if max_guesses is not None and header.get("max_guesses") != max_guesses:

@@ -18,9 +18,11 @@ ValueError: beam must be at least 1, got 0
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from search import clip
 from heuristics.evaluation import DEFAULT_THRESHOLD, DEFAULT_WEIGHTS, EVALUATIONS, MODES
 
 #: The kinds of value a parameter takes.
@@ -72,8 +74,9 @@ class Param:
                 return None
             raise ValueError(f"{self.name} needs a value")
         if self.kind == WHOLE:
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value != math.floor(value):
-                raise ValueError(f"{self.name} must be a whole number, got {value!r}")
+            if (isinstance(value, bool) or not isinstance(value, (int, float))
+                    or not math.isfinite(value) or value != math.floor(value)):
+                raise ValueError(f"{self.name} must be a whole number, got {clip(repr(value), 60)}")
             if not self.least <= value <= self.most:
                 bound = f"at least {self.least}" if value < self.least else f"at most {self.most}"
                 raise ValueError(f"{self.name} must be {bound}, got {value}")
@@ -87,17 +90,17 @@ class Param:
                 return value
             if not (isinstance(value, str) and len(value) == 5 and value.isascii() and value.isalpha()):
                 also = "".join(f" or '{choice}'" for choice in self.choices)
-                raise ValueError(f"{self.name} must be a five-letter word{also}, got {value!r}")
+                raise ValueError(f"{self.name} must be a five-letter word{also}, got {clip(repr(value), 60)}")
             return value.lower()
         if self.kind == SWITCH:
             if not isinstance(value, bool):
-                raise ValueError(f"{self.name} must be yes or no, got {value!r}")
+                raise ValueError(f"{self.name} must be yes or no, got {clip(repr(value), 60)}")
             return value
         if self.kind == NUMBERS:
             numbers = list(value) if isinstance(value, (list, tuple)) else None
             if numbers is None or len(numbers) != self.count or not all(
-                    isinstance(n, (int, float)) and not isinstance(n, bool) for n in numbers):
-                raise ValueError(f"{self.name} takes {self.count} numbers, got {value!r}")
+                    isinstance(n, (int, float)) and not isinstance(n, bool) and math.isfinite(n) for n in numbers):
+                raise ValueError(f"{self.name} takes {self.count} numbers, got {clip(repr(value), 60)}")
             return [float(n) for n in numbers]
         raise ValueError(f"parameter {self.name} has an unknown kind '{self.kind}'")
 
@@ -113,12 +116,9 @@ class Param:
         if self.optional and text.lower() == self.none_means:
             return None
         if self.kind == WHOLE:
-            try:
-                return self.check(int(text))
-            except ValueError as error:
-                if text.lstrip("+-").isdigit():
-                    raise
-                raise ValueError(f"{self.name} must be a whole number, got '{text}'") from error
+            if not re.fullmatch(r"[+-]?[0-9]{1,30}", text):  # ASCII digits only: not '²', '--5' or 5000 digits
+                raise ValueError(f"{self.name} must be a whole number, got '{clip(text, 40)}'")
+            return self.check(int(text))
         if self.kind == NUMBERS:
             try:
                 return self.check([float(part) for part in text.split(",")])

@@ -32,6 +32,7 @@ import numpy as np
 
 from search import ALL_GREEN, State, Wordle
 from search.game import DEFAULT_MAX_GUESSES
+from search.processes import tie_to_parent
 from search.ranking import rounded
 from search.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value, read_or_build
 
@@ -182,7 +183,8 @@ def rank_openers(game: Wordle, count: int, hard: bool, jobs: int = 1,
         _WORKER.clear()
         _WORKER.update(game=game, hard=hard, max_guesses=max_guesses)
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=min(jobs, len(openers)), mp_context=context) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(openers)), mp_context=context,
+                                 initializer=tie_to_parent, initargs=(os.getpid(),)) as pool:
             for result in pool.map(_evaluate_in_worker, openers):
                 results.append(result)
                 if on_result is not None:

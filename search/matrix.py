@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .feedback import PLACE_VALUES
+from .feedback import PATTERN_COUNT, PLACE_VALUES
 from .storage import WORD_LISTS_KEY, Cache, code_version, read_or_build
 from .words import WORD_LENGTH, Words, encode_letters, letter_counts
 
@@ -95,7 +95,10 @@ def _decode(payload: bytes, words: Words) -> np.ndarray | None:
     rows, cols = len(words.guesses), len(words.answers)
     if len(payload) != rows * cols:
         return None
-    return np.frombuffer(payload, dtype=np.uint8).reshape(rows, cols).copy()
+    matrix = np.frombuffer(payload, dtype=np.uint8).reshape(rows, cols)
+    if matrix.size and int(matrix.max()) >= PATTERN_COUNT:  # a resealed file with codes no reply has
+        return None
+    return matrix.copy()
 
 
 def read_cache(path: Path, words: Words) -> np.ndarray | None:

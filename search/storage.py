@@ -20,12 +20,14 @@ whether the code had uncommitted changes, library versions, and the machine.
 from __future__ import annotations
 
 import ast
+import errno
 import functools
 import hashlib
 import importlib
 import importlib.util
 import json
 import os
+import pickle
 import platform
 import stat
 import subprocess
@@ -35,9 +37,9 @@ import warnings
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterable, TypeVar
 
-from .errors import UserError
+from .errors import UserError, clip
 
 T = TypeVar("T")
 
@@ -132,6 +134,20 @@ def prepare_folder(path: str | Path) -> Path:
     return path
 
 
+def check_outputs(paths: Iterable[Path], fix: str) -> None:
+    """Pre-flight of the files a command will write, before its work: each must be a regular file or absent.
+
+    Raises:
+        UserError: a folder, FIFO or other non-file stands where one of `paths` will be written (`fix` says
+            what to do), or one of their folders cannot be made or written.
+    """
+    for path in paths:
+        if os.path.lexists(path) and not path.is_file():
+            raise UserError(f"{path} is not a regular file (a folder, FIFO or the like) where this command writes one; "
+                            f"{fix}")
+        prepare_folder(path.parent)
+
+
 # -- one writer per folder ----------------------------------------------------------------
 class FolderBusy(UserError):
     """A folder another process holds; `holder` says which (pid, started), as far as it wrote it."""
@@ -179,7 +195,16 @@ class FolderLock:
         import fcntl
 
         while True:
-            handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            try:
+                handle = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_NOFOLLOW, 0o666)
+            except IsADirectoryError:
+                raise UserError(f"{self.path} is a folder where the run's lock file belongs; remove it") from None
+            except OSError as error:
+                raise UserError(f"{self.path}: cannot be opened ({_reason(error)})") from None
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                os.close(handle)
+                raise UserError(f"{self.path} is not a regular file (a FIFO, device or socket) where the run's "
+                                "lock file belongs; remove it")
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -212,24 +237,42 @@ class FolderLock:
 
 
 # -- reading ------------------------------------------------------------------------------
-def read_regular_file(path: Path) -> bytes | None:
-    """The bytes of `path`, None if it is missing or unreadable; UserError if it is not a regular file.
+class NotRegularFile(UserError):
+    """A folder, FIFO, device or socket where a file belongs."""
+
+
+#: The largest results file read (games.csv of every agent on every answer in both modes is a few MB).
+MOST_FILE_BYTES = 256 * 1024 * 1024
+
+
+def read_regular_file(path: Path, most: int = MOST_FILE_BYTES) -> bytes | None:
+    """The bytes of `path`, None if it is missing or unreadable; UserError if it is not a regular file or too large.
 
     The file is opened without blocking and checked before it is read, so a FIFO put where
-    a file belongs is refused instead of hanging the command.
+    a file belongs is refused instead of hanging the command. Every results file (summary,
+    games, journal, report, lock) is read here.
     """
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError:
+    except IsADirectoryError:
+        raise NotRegularFile(f"{path} is a folder where a file belongs; remove it") from None
+    except OSError as error:
+        if error.errno == errno.ENAMETOOLONG:
+            raise UserError(f"{clip(str(path), 80)}: the path is too long for this system") from None
         return None
     try:
-        mode = os.fstat(handle).st_mode
-        if stat.S_ISDIR(mode):
-            raise UserError(f"{path} is a folder where a file belongs; remove it")
-        if not stat.S_ISREG(mode):
-            raise UserError(f"{path} is not a regular file (a FIFO, device or socket); remove it")
+        info = os.fstat(handle)
+        if stat.S_ISDIR(info.st_mode):
+            raise NotRegularFile(f"{path} is a folder where a file belongs; remove it")
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegularFile(f"{path} is not a regular file (a FIFO, device or socket); remove it")
+        if info.st_size > most:
+            raise UserError(f"{path} is {info.st_size} bytes, more than the {most} a file of this kind can be")
         with os.fdopen(handle, "rb", closefd=False) as source:
-            return source.read()
+            data = source.read(most + 1)
+        if len(data) > most:
+            raise UserError(f"{path} is more than the {most} bytes a file of this kind can be")
+        return data
     except OSError:
         return None
     finally:
@@ -317,6 +360,29 @@ def cache_dir() -> Path:
         return Path(configured)
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "wordle-arena"
+
+
+def keep_numba_cache() -> Path:
+    """Keep numba's compiled-code cache with the other caches (not in the source tree), and mend its damage.
+
+    numba reads its cache folder from $NUMBA_CACHE_DIR when it is first imported, so this is
+    done when `search` is. An index file (.nbi) that numba could not read (emptied, cut
+    short) would raise in the middle of a command; it is removed, so numba compiles again.
+    """
+    folder = Path(os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba")))
+    try:
+        indexes = list(folder.rglob("*.nbi")) if folder.is_dir() else []
+    except OSError:
+        return folder
+    for index in indexes:
+        try:
+            with open(index, "rb") as source:
+                pickle.load(source)
+                pickle.loads(source.read())
+        except Exception:  # noqa: BLE001 - whatever numba would choke on: compile again instead
+            for stale in (index, *index.parent.glob(index.stem + "*.nbc")):
+                stale.unlink(missing_ok=True)
+    return folder
 
 
 @dataclass(frozen=True)

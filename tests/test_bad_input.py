@@ -191,18 +191,28 @@ CORRUPT_RUNS = [
     ("agents edited", metadata("settings", "agents", value=["random", "nosuch"]),
      "games.csv: entropy normal cigar is not a game of this tournament",
      "cannot resume {run}: it was played with other settings: agents differ (random,nosuch there, random,entropy here)"),
+    ("nodes a superscript", row(",1,0,", ",1,\u00b2,"), "{run}/games.csv, line 3: nodes '\u00b2' is not a whole number",
+     "{run}/games.csv, line 3: nodes '\u00b2' is not a whole number"),
+    ("nodes 5000 digits", row(",1,0,", ",1," + "9" * 5000 + ","), "{run}/games.csv, line 3: nodes '99999",
+     "{run}/games.csv, line 3: nodes '99999"),
     ("timings junk", write("timings.csv", "junk\n1,2\n"), "{run}/timings.csv, line 1: not a wordle-arena timings file (format v1)",
      "{run}/timings.csv, line 1: not a wordle-arena timings file (format v1)"),
 ]
 #: Corruptions only --resume meets (verify names no run without games.csv).
 RESUME_ONLY = [
     ("games missing", remove("games.csv"), "{run}/games.csv: no such file"),
+    ("lock a folder", lambda run: (run / ".lock").mkdir(), "{run}/.lock is a folder where the run's lock file belongs"),
+    ("lock a FIFO", lambda run: os.mkfifo(run / ".lock"), "{run}/.lock is not a regular file (a FIFO, device or socket)"),
 ]
 #: Corruptions only verify reports (resume recomputes or never reads these files).
 VERIFY_ONLY = [
     ("summary missing", remove("summary.json"), "summary.json: no such file"),
     ("summary junk", write("summary.json", "{not json"), "summary.json: not valid JSON"),
     ("summary a list", write("summary.json", "[1, 2]"), "summary.json: not a JSON object"),
+    ("summary a FIFO", into_fifo("summary.json"), "{run}/summary.json: not a regular file"),
+    ("summary a folder", into_folder("summary.json"), "{run}/summary.json: not a regular file"),
+    ("report a FIFO", into_fifo("report.md"), "report.md: missing, or not the report"),
+    ("report a folder", into_folder("report.md"), "report.md: missing, or not the report"),
     ("report missing", remove("report.md"), "report.md: missing, or not the report that summary.json and the games make"),
     ("torn last line", lines(lambda rows: rows[:-2] + [rows[-2][:12]]), "{run}/games.csv: the last line is cut off"),
 ]
@@ -442,6 +452,32 @@ OTHER_CASES = [
     pytest.param(("openers", "--exact", "--top", "2", *LISTS, "--out", "{tmp}/o.jsonl", "--scheduler", "notanaddress"), 2,
                  "wordle-arena: error: cannot reach the Dask scheduler at notanaddress: missing port number in address "
                  "'notanaddress'", id="openers-scheduler-not-an-address", marks=NEEDS_DASK),
+    # options that did less than they said (issue 24)
+    pytest.param(("openers", "--exact", "--all", "--top", "5", *LISTS), 2,
+                 "wordle-arena: error: --all proves every opener; it takes no --top", id="openers-all-and-top"),
+    pytest.param((*RUNNABLE["tournament"][:-1], "", *LISTS), 2,
+                 "wordle-arena tournament: error: argument --out: an empty path; name a file or folder",
+                 id="tournament-out-empty"),
+    *[pytest.param((command, *LISTS, "--out", ""), 2, f"wordle-arena {command}: error: argument --out: an empty path",
+                   id=f"{command}-out-empty") for command in ("tree", "solve", "openers", "train")],
+    pytest.param((*RUNNABLE["tournament"][:-2], "--out", "{folder}", "--resume", *LISTS), 2,
+                 "wordle-arena: error: {folder} holds no tournament to resume; leave out --resume", id="tournament-resume-nothing"),
+    pytest.param(("tournament", "--indicators", "absurdle", "--cap", "3", *LISTS, "--out", "{tmp}/m"), 2,
+                 "wordle-arena: error: --cap 3 is below the guess limit (6)", id="tournament-cap-below-limit"),
+    # echoed input: literal, cut short
+    pytest.param((*RUNNABLE["play"], *LISTS, "--answer", ":x:"), 2,
+                 "wordle-arena: error: ':x:' is not in the list of possible answers", id="play-answer-emoji-code"),
+    pytest.param((*RUNNABLE["play"], *LISTS, "--answer", "a" * 100_000), 2,
+                 "a... (100", id="play-answer-100k"),
+    # over-long paths
+    *[pytest.param(argv, 2, "the path is too long for this system", id=f"{argv[0]}-path-too-long") for argv in (
+        ("tournament", "--agents", "random", *LISTS, "--out", "{root}/" + "d" * 300),
+        ("verify", "{root}/" + "d" * 300),
+        ("tree", "--agent", "entropy", *LISTS, "--out", "{root}/" + "d" * 300 + "/t.json"),
+        ("openers", "--top", "2", "--jobs", "1", *LISTS, "--out", "{root}/" + "d" * 300 + "/o.json"),
+        ("solve", "--opener", "slate", *LISTS, "--out", "{root}/" + "d" * 300 + "/s.json"),
+        ("play", "--answers", "{root}/" + "d" * 300, "--answer", "cigar"),
+        ("train", "q-learning", "--episodes", "1", "--out", "{root}/" + "d" * 300))],
     # solve
     *[pytest.param(("solve", *LISTS, "--opener", word), 2, f"wordle-arena: error: opener '{word}' is not in the guess list",
                    id=f"solve-opener-{word}") for word in ("zzzzz", "cig", "12345", "")],
@@ -590,3 +626,103 @@ def test_answers_all_with_an_own_guess_list_is_that_list_not_a_refusal(files, ca
                                             "--answer", "humph", "--seed", "1"), files))
     assert code == 0, err
     assert "HUMPH" in out
+
+
+# -- the web API: every bad request a 4xx with one line, never a 500 -----------------------------------
+DEEP = "[" * 30_000 + "]" * 30_000
+#: (method, path, body: a JSON value, raw bytes or None, status, a precise part of the one-line error).
+HTTP_CASES = [
+    ("GET", "/api/watch?agent=entropy&answer=crane&seed=%C2%B2", None, 400, "'seed' must be a whole number, got"),
+    ("GET", "/api/watch?agent=entropy&answer=crane&seed=--5", None, 400, "'seed' must be a whole number, got \"--5\""),
+    ("GET", "/api/watch?agent=entropy&answer=crane&seed=" + "9" * 5000, None, 400, "(5002 characters)"),
+    ("GET", "/api/watch?agent=entropy&answer=crane&max_guesses=%C2%B2", None, 400, "'max_guesses' must be a whole number"),
+    ("GET", "/api/new?x=" + "q" * 20_000, None, 414, "the query string is 20002 bytes; the API reads at most 8192"),
+    ("POST", "/api/feedback", DEEP.encode(), 400, "the request body is not JSON (nested too deeply)"),
+    ("POST", "/api/watch", {"agent": "entropy", "answer": "crane", "options": {"x": [[[[[[[[[[[1]]]]]]]]]]]}}, 400,
+     "the request body nests arrays and objects over 8 deep"),
+    ("POST", "/api/watch", b'{"agent": "alphabeta", "answer": "crane", "options": {"depth": NaN}}', 400,
+     "depth must be a whole number, got nan"),
+    ("POST", "/api/watch", b'{"agent": "alphabeta", "answer": "crane", "options": {"depth": Infinity}}', 400,
+     "depth must be a whole number, got inf"),
+    ("POST", "/api/watch", {"agent": "alphabeta", "answer": "crane", "options": {"depth": "\u00b2"}}, 400,
+     "depth must be a whole number, got '\u00b2'"),
+    ("POST", "/api/watch", {"agent": "optimal", "answer": "crane", "options": {"opener": "best"}}, 400,
+     "--opener best: solving for the best opener takes far longer than the web page's"),
+    ("POST", "/api/feedback", b" " * (65 * 1024), 413, "the API reads at most 65536"),
+    ("POST", "/api/feedback", {"guess": "x" * 60_000, "answer": "crane"}, 400, "... (600"),
+    ("POST", "/api/feedback", {"guess": ":x:", "answer": "crane"}, 400, "':x:' is not in the list of allowed guesses"),
+]
+
+
+@pytest.fixture(scope="module")
+def web_client(files):
+    """A test client over the small lists (its agents work in worker processes, as `serve`'s do)."""
+    testclient = pytest.importorskip("starlette.testclient")
+    from search import Wordle
+    from web.app import create_app
+
+    game = Wordle(load_words(answers=files["ans"], guesses=files["gue"]))
+    with testclient.TestClient(create_app(game, results=files["source_run"], workers=1),
+                               raise_server_exceptions=False) as client:
+        yield client
+
+
+@NEEDS_WEB
+@pytest.mark.parametrize("method, path, body, status, message",
+                         [pytest.param(*case, id=f"{case[0]} {case[1][:60]} {str(case[2])[:40]}") for case in HTTP_CASES])
+def test_a_bad_request_is_a_4xx_with_one_line(web_client, method, path, body, status, message):
+    """Each bad request: its status, one JSON line holding `message`, no 500."""
+    kind = {"json": body} if isinstance(body, (dict, list)) else {"content": body} if body is not None else {}
+    response = web_client.request(method, path, **kind)
+    assert response.status_code == status, response.text
+    error = response.json()["error"]
+    assert "\n" not in error and "Traceback" not in error and len(error) < 600, error
+    assert message in error, error
+
+
+def summary_edit(change: Callable[[dict], None]) -> Callable[[Path], None]:
+    """Edit summary.json's "summary" and write it back (NaN allowed, as a hand edit could leave)."""
+    def apply(run: Path) -> None:
+        document = json.loads((run / "summary.json").read_text())
+        change(document["summary"])
+        (run / "summary.json").write_text(json.dumps(document))
+    return apply
+
+
+#: (name, corruption of a served run's summary.json, a precise part of the one line the results and charts answer).
+SERVED_SUMMARIES = [
+    ("key missing", summary_edit(lambda s: s["results"][0].pop("mean")), "results row 1: 'mean' is missing or not a number"),
+    ("text mean", summary_edit(lambda s: s["results"][0].update(mean="3.5")), "results row 1: 'mean' is missing"),
+    ("NaN mean", summary_edit(lambda s: s["results"][0].update(mean=float("nan"))), "results row 1: 'mean' is missing"),
+    ("guess limit 10**9", summary_edit(lambda s: s.update(max_guesses=10**9)), "max_guesses must be a whole number from 1 to 20"),
+    ("histogram short", summary_edit(lambda s: s["results"][0].update(histogram=[1])), "'histogram' is not"),
+    ("FIFO", into_fifo("summary.json"), "summary.json: not a regular file"),
+    ("folder", into_folder("summary.json"), "summary.json: not a regular file"),
+    ("huge (sparse)", lambda run: os.truncate(run / "summary.json", 300 * 1024 * 1024), "more than the"),
+]
+
+
+@NEEDS_WEB
+@pytest.mark.parametrize("corrupt, message", [pytest.param(c, m, id=n) for n, c, m in SERVED_SUMMARIES])
+def test_serve_refuses_a_damaged_summary_in_one_line(corrupt, message, files, tmp_path):
+    """serve --results over a damaged summary.json: the results and every chart are a one-line 404, never a 500 or a hang."""
+    from search import Wordle
+    from web.service import NotFound, Service
+
+    paths, run = corrupted(files, tmp_path, corrupt)
+    service = Service(Wordle(load_words(answers=files["ans"], guesses=files["gue"])), results=run)
+    for call in (service.results, lambda: service.chart("histograms.svg")):
+        with pytest.raises(NotFound) as refused:
+            call()
+        assert message in str(refused.value) and "\n" not in str(refused.value), refused.value
+        assert len(str(refused.value)) < 600
+
+
+def test_the_default_results_folder_does_not_depend_on_the_working_folder(monkeypatch, tmp_path):
+    """serve started elsewhere still shows the published run."""
+    pytest.importorskip("starlette")
+    from search import Wordle
+    from web.service import Service
+
+    monkeypatch.chdir(tmp_path)
+    assert Service(Wordle()).results()["summary"]["results"]

@@ -74,8 +74,8 @@ def _legend(x: float, y: float, modes: list[str]) -> list[str]:
 
 def histogram_chart(summary: dict[str, Any]) -> str:
     """Games solved in each number of guesses (and not solved, X), per agent, both modes on one scale."""
-    max_guesses = summary["max_guesses"]
-    labels = [str(n) for n in range(1, max_guesses + 1)] + ["X"]
+    columns = summary.get("histogram_columns", summary["max_guesses"])  # the histograms' length, not the guess limit
+    labels = [str(n) for n in range(1, columns + 1)] + ["X"]
     by_agent: dict[str, dict[str, dict[str, Any]]] = {}
     for row in summary["results"]:
         by_agent.setdefault(row["agent"], {})[row["mode"]] = row

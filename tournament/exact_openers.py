@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import signal
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
@@ -29,6 +30,7 @@ import numpy as np
 from search import UserError, Wordle, load_matrix
 from search.hardmode import Hints
 from search.optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
+from search.processes import tie_to_parent
 from search.storage import provenance
 from search.words import Words
 
@@ -76,10 +78,14 @@ _LISTS: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 _SOLVERS: dict[tuple, Solver] = {}
 
 
-def _set_lists(lists: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
-    """Pool initializer: the word lists every task of this process uses."""
+def _set_lists(lists: tuple[tuple[str, ...], tuple[str, ...]], parent: int | None = None) -> None:
+    """Pool initializer: the word lists every task of this process uses; a worker ends with its `parent`."""
     global _LISTS
     _LISTS = lists
+    if parent is not None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C and SIGTERM are the parent's to handle
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        tie_to_parent(parent)
 
 
 def solver_for(lists: tuple[tuple[str, ...], tuple[str, ...]], settings: JobSettings) -> Solver:
@@ -133,15 +139,18 @@ def run_local(lists, settings: JobSettings, openers: list[str], jobs: int) -> It
             yield solve_opener(None, settings, opener)
         return
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_set_lists,
-                             initargs=(lists,)) as pool:
-        futures = [pool.submit(solve_opener, None, settings, opener) for opener in openers]
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        finally:
-            for future in futures:
-                future.cancel()
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_set_lists,
+                               initargs=(lists, os.getpid()))
+    futures = [pool.submit(solve_opener, None, settings, opener) for opener in openers]
+    try:
+        for future in as_completed(futures):
+            yield future.result()
+    finally:  # stopped early (Ctrl-C, SIGTERM, an error): end the workers now rather than wait out their proofs
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.kill()
+            worker.join()
 
 
 def solve_openers(lists: tuple[tuple[str, ...], tuple[str, ...]], settings: JobSettings,

@@ -17,11 +17,13 @@ import io
 import json
 import math
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
 from search import UserError, format_pattern, parse_pattern
+from search.storage import NotRegularFile, read_regular_file
 
 from .plan import MODES
 
@@ -146,14 +148,7 @@ def read_file(path: Path, kind: str, allow_partial_last_line: bool = False) -> L
     Returns:
         The file's contents. Raises ResultsError on anything malformed.
     """
-    if path.exists() and not path.is_file():  # a FIFO would make the read wait forever
-        raise ResultsError(f"{path}: not a regular file")
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ResultsError(f"{path}: no such file") from None
-    except OSError as error:
-        raise ResultsError(f"{path}: cannot be read ({error.__class__.__name__})") from None
+    data = read_results_bytes(path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -183,6 +178,33 @@ def read_file(path: Path, kind: str, allow_partial_last_line: bool = False) -> L
             raise ResultsError(f"{path}, line {number}: {len(fields)} fields, expected {len(COLUMNS[kind])}")
         records.append(_parse_row(dict(zip(COLUMNS[kind], fields)), kind, f"{path}, line {number}"))
     return LoadedFile(meta=meta, sessions=sessions, records=records, complete_bytes=complete)
+
+
+def read_results_bytes(path: Path) -> bytes:
+    """A results file's bytes (storage's one reader: a regular file of a sane size), or ResultsError."""
+    try:
+        data = read_regular_file(path)
+    except NotRegularFile:
+        raise ResultsError(f"{path}: not a regular file (a folder, FIFO, device or socket); remove it") from None
+    except UserError as error:
+        raise ResultsError(str(error)) from None
+    if data is None:
+        if not os.path.lexists(path):
+            raise ResultsError(f"{path}: no such file")
+        raise ResultsError(f"{path}: cannot be read")
+    return data
+
+
+def read_json_object(path: Path) -> dict[str, Any]:
+    """A results file holding one JSON object (summary.json), read by the one reader, or ResultsError."""
+    data = read_results_bytes(path)
+    try:
+        value = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ResultsError(f"{path}: not valid JSON") from None
+    if not isinstance(value, dict):
+        raise ResultsError(f"{path}: not a JSON object")
+    return value
 
 
 def _json_object(text: str, path: Path, number: int) -> dict[str, Any]:
@@ -221,7 +243,7 @@ def _parse_row(row: dict[str, str], kind: str, where: str) -> GameRecord:
         raise ResultsError(f"{where}: {len(guesses)} guesses but {len(patterns)} patterns")
     if row["solved"] not in ("0", "1"):
         raise ResultsError(f"{where}: solved must be 0 or 1, not '{row['solved']}'")
-    if not row["nodes"].isdigit():
+    if not re.fullmatch(r"[0-9]{1,15}", row["nodes"]):  # ASCII digits of a count a run can reach
         raise ResultsError(f"{where}: nodes '{row['nodes']}' is not a whole number")
     return GameRecord(row["agent"], row["mode"], answer, guesses, patterns, row["solved"] == "1",
                       int(row["nodes"]), row["error"], seconds)
@@ -230,7 +252,7 @@ def _parse_row(row: dict[str, str], kind: str, where: str) -> GameRecord:
 def _number(text: str, where: str, column: str) -> float:
     """A non-negative finite number from a field, or ResultsError."""
     try:
-        value = float(text)
+        value = float(text) if len(text) <= 40 else math.nan
     except ValueError:
         raise ResultsError(f"{where}: {column} '{text}' is not a number") from None
     if not math.isfinite(value) or value < 0:

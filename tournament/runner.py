@@ -27,12 +27,15 @@ from typing import Any, Callable, Iterable
 
 from agents import Agent, game_rng, make_agent, spec
 from search import State, UserError, Wordle
+from search.processes import tie_to_parent
 from search.storage import FolderBusy, FolderLock, prepare_folder, provenance, write_atomically
 
 from .plan import Plan, TournamentError, settings_difference
 from .charts import write_charts
 from .report import markdown_report
-from .records import SECONDS_DECIMALS, GameRecord, Journal, ResultsError, error_text, file_text, read_file
+from .records import (
+    SECONDS_DECIMALS, GameRecord, Journal, ResultsError, error_text, file_text, read_file, read_json_object,
+)
 from .stats import Summary, summarise
 from .verify import (
     GAMES_FILE, JOURNAL_FILE, REPORT_FILE, SUMMARY_FILE, TIMINGS_FILE, check_settings, coverage,
@@ -87,6 +90,8 @@ def play_game(game: Wordle, agent: Agent, plan: Plan, mode: str, answer: int) ->
     try:
         playthrough = game.play(choose, answer, hard=(mode == "hard"), max_guesses=plan.max_guesses)
         history, solved = playthrough.final.history, playthrough.solved
+    except UserError:  # bad input or an unusable model (a file removed mid-run): the run's end, not a game
+        raise
     except Exception as raised:  # an agent's failure is that game's result, not the tournament's end
         history, solved, error = (last[0].history if last else ()), False, error_text(raised)
     seconds = time.perf_counter() - start
@@ -125,13 +130,16 @@ def play_task(game: Wordle, plan: Plan, task: Task, emit: Callable[[GameRecord],
         emit(play_game(game, built[key], plan, task.mode, answer))
 
 
-def _worker(game: Wordle, plan: Plan, tasks: Any, results: Connection) -> None:
+def _worker(game: Wordle, plan: Plan, tasks: Any, results: Connection, parent: int) -> None:
     """A worker process: play tasks until the None sentinel; Ctrl-C is the parent's to handle.
 
     Each game is sent down the worker's own pipe before the next one starts, and a
     pipe send is synchronous, so a worker that dies outright loses no game it finished.
+    The worker ends within a second of its parent's death, however the parent died.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's SIGTERM-as-Ctrl-C is the parent's own
+    tie_to_parent(parent)
     built: dict[tuple[str, str], Agent] = {}
     try:
         for task in iter(tasks.get, None):
@@ -168,12 +176,24 @@ def make_tasks(plan: Plan, todo: dict[tuple[str, str], list[int]], jobs: int) ->
 
 def prepare_agents(game: Wordle, plan: Plan, tasks: list[Task],
                    on_prepare: Callable[[str, str], None] | None = None) -> None:
-    """Do here, once, the one-time work of each (agent, mode) that has any (`Agent.prepare`), telling `on_prepare`."""
+    """The run's pre-flight: build every agent still to play here, and do once each (agent, mode)'s one-time work.
+
+    A model that is missing or damaged, or an agent that cannot be built, stops the run here
+    in one line (a UserError) before any game is played or journaled; `on_prepare` is told
+    before an agent's one-time work (`Agent.prepare`: loading a model, an opening plan).
+    """
+    built: dict[str, Agent] = {}
     for agent, mode in dict.fromkeys((task.agent, task.mode) for task in tasks):
+        try:
+            player = built[agent] if agent in built else built.setdefault(agent, build_agent(game, plan, agent))
+        except UserError:
+            raise
+        except Exception as raised:
+            raise TournamentError(f"agent '{agent}' cannot be built: {error_text(raised)}") from None
         if getattr(spec(agent).factory, "prepare", Agent.prepare) is not Agent.prepare:
             if on_prepare is not None:
                 on_prepare(agent, mode)
-            build_agent(game, plan, agent).prepare(mode == "hard", plan.max_guesses)
+            player.prepare(mode == "hard", plan.max_guesses)
 
 
 def _play_in_process(game: Wordle, plan: Plan, tasks: list[Task], record: Callable[[GameRecord], None]) -> None:
@@ -205,7 +225,8 @@ def _play_in_workers(game: Wordle, plan: Plan, tasks: list[Task], jobs: int,
         for _ in range(jobs):
             receiving, sending = context.Pipe(duplex=False)
             # Not daemons: an agent may use worker processes of its own. The finally clause ends them.
-            worker = context.Process(target=_worker, args=(game, plan, task_queue, sending), daemon=False)
+            worker = context.Process(target=_worker, args=(game, plan, task_queue, sending, os.getpid()),
+                                     daemon=False)
             with warnings.catch_warnings():
                 # Python warns on fork once JAX is loaded (a test run, or ppo training, loads it); the workers
                 # only play games, and every agent plays with numpy alone, so no JAX thread is needed there.
@@ -304,16 +325,17 @@ def _cut_off_note(path: Path, loaded_bytes: int) -> str | None:
 def _is_json_object(path: Path) -> bool:
     """Whether the file holds one JSON object (summary.json as written), not junk or a torn write."""
     try:
-        return isinstance(json.loads(path.read_text(encoding="utf-8")), dict)
-    except (OSError, UnicodeDecodeError, ValueError):
+        read_json_object(path)
+    except ResultsError:
         return False
+    return True
 
 
 def _stored_sessions(folder: Path, meta: dict[str, Any]) -> list[dict[str, Any]]:
     """The sessions summary.json records, or one per provenance of the games file where it has none."""
     try:
-        sessions = json.loads((folder / SUMMARY_FILE).read_text(encoding="utf-8")).get("sessions")
-    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        sessions = read_json_object(folder / SUMMARY_FILE).get("sessions")
+    except ResultsError:
         sessions = None
     if isinstance(sessions, list) and all(isinstance(s, dict) for s in sessions):
         return sessions
@@ -393,6 +415,11 @@ def write_results(folder: Path, plan: Plan, game: Wordle, records: tuple[GameRec
     write_atomically(folder / REPORT_FILE, markdown_report(document, summary))
 
 
+def holds_run(folder: Path) -> bool:
+    """Whether `folder` holds a tournament, finished or under way (any of its files, whatever their state)."""
+    return any(os.path.lexists(folder / name) for name in (JOURNAL_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE))
+
+
 def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | None = None, resume: bool = False,
                    argv: list[str] | None = None,
                    on_start: Callable[[Plan, list[GameRecord]], None] | None = None,
@@ -436,11 +463,10 @@ def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bo
                    on_game: Callable[[GameRecord], None] | None,
                    on_prepare: Callable[[str, str], None] | None) -> RunOutcome:
     """run_tournament's work, in a folder this process holds."""
-    holds_run = any((folder / name).exists() for name in (JOURNAL_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE))
-    if holds_run and not resume:
+    if (held := holds_run(folder)) and not resume:
         raise TournamentError(f"{folder} already holds a tournament; add --resume to continue it, "
                               "or choose another folder with --out")
-    loaded = load_done(folder, plan, game) if holds_run else Done([], [], None, [], False)
+    loaded = load_done(folder, plan, game) if held else Done([], [], None, [], False)
     done, sessions, keep = loaded.records, loaded.sessions, loaded.keep
     done_keys = {record.key for record in done}
     todo: dict[tuple[str, str], list[int]] = {}
@@ -448,6 +474,7 @@ def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bo
         for mode in plan.modes:
             todo[(agent, mode)] = [a for a in plan.answers if (agent, mode, game.words.answers[a]) not in done_keys]
     tasks = make_tasks(plan, todo, jobs)
+    prepare_agents(game, plan, tasks, on_prepare)
     records = list(done)
     if on_start is not None:
         on_start(plan, list(done))
@@ -475,7 +502,6 @@ def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bo
             if jobs == 1 or len(tasks) == 0:
                 _play_in_process(game, plan, tasks, record)
             else:
-                prepare_agents(game, plan, tasks, on_prepare)
                 _play_in_workers(game, plan, tasks, min(jobs, len(tasks)), record)
         finally:
             journal.close()

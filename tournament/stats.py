@@ -131,6 +131,63 @@ class Summary:
         return data
 
 
+#: What every row of a stored summary holds, by key: "int" a count, "number" a finite number, "number?" one or
+#: null, "text" a short string; the charts, report and web page read these.
+RESULT_FIELDS = {"agent": "text", "mode": "text", "games": "int", "solved": "int", "failures": "int", "errors": "int",
+                 "worst": "int", "mean": "number?", "ci_low": "number?", "ci_high": "number?", "solved_pct": "number?",
+                 "seconds_per_game": "number?", "nodes_per_game": "number?"}
+COMPARISON_FIELDS = {"agent": "text", "answers": "int", "mean_difference": "number", "ci_low": "number?",
+                     "ci_high": "number?", "normal_mean": "number", "hard_mean": "number", "p_value": "number?",
+                     "finding": "text"}
+#: The most games a stored count may claim and the longest text a summary field may hold.
+MOST_COUNT = 10**9
+MOST_TEXT = 10_000
+
+
+def summary_problem(summary: Any, most_guesses: int = 20) -> str | None:
+    """What is wrong with a stored summary (summary.json's "summary"), or None when the charts and pages can use it.
+
+    Every value is checked for its kind and range, so a hand-edited file (a missing key,
+    a text mean, a NaN, a guess limit of 10**9) is refused in one line, not drawn.
+    """
+    if not isinstance(summary, dict):
+        return "the summary is not a JSON object"
+
+    def wrong(value: Any, kind: str, least: float = 0) -> bool:
+        """Whether `value` is not of `kind`."""
+        if kind == "text":
+            return not isinstance(value, str) or len(value) > MOST_TEXT
+        if kind.endswith("?") and value is None:
+            return False
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            return True
+        return kind == "int" and (not isinstance(value, int) or not least <= value <= MOST_COUNT)
+
+    limit, columns = summary.get("max_guesses"), summary.get("histogram_columns")
+    if wrong(limit, "int", 1) or limit > most_guesses:
+        return f"max_guesses must be a whole number from 1 to {most_guesses}"
+    if wrong(columns, "int", 1) or columns > limit:
+        return "histogram_columns must be a whole number from 1 to max_guesses"
+    for name, fields in (("results", RESULT_FIELDS), ("comparisons", COMPARISON_FIELDS)):
+        rows = summary.get(name)
+        if not isinstance(rows, list) or len(rows) > MOST_COUNT:
+            return f"'{name}' is not a list"
+        for number, row in enumerate(rows, start=1):
+            if not isinstance(row, dict):
+                return f"{name} row {number} is not an object"
+            for key, kind in fields.items():
+                if key not in row or wrong(row[key], kind):
+                    return f"{name} row {number}: '{key}' is missing or not a {kind.rstrip('?')}"
+            if name == "results":
+                histogram = row.get("histogram")
+                if not isinstance(histogram, list) or len(histogram) != columns or any(
+                        wrong(count, "int") for count in histogram):
+                    return f"results row {number}: 'histogram' is not {columns} counts"
+    if wrong(summary.get("verdict", ""), "text") or wrong(summary.get("confidence", CONFIDENCE), "number"):
+        return "the verdict or confidence is not of its kind"
+    return None
+
+
 def mean_interval(values: np.ndarray) -> tuple[float | None, float | None]:
     """The 95% Student-t confidence interval of the mean of `values` (None, None below two values).
 

@@ -18,7 +18,7 @@ from search import ALL_GREEN, UserError, Words, feedback, format_pattern, load_w
 from search.storage import WORD_LISTS_KEY
 
 from .plan import MODES, sample_answers
-from .records import GameRecord, ResultsError, read_file
+from .records import GameRecord, ResultsError, read_file, read_json_object, read_results_bytes
 from .report import markdown_report
 from .stats import summarise
 
@@ -150,7 +150,7 @@ def check_settings(settings: Any, where: str) -> None:
 
 def sha256_file(path: Path) -> str:
     """SHA-256 of a file's bytes."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return hashlib.sha256(read_results_bytes(path)).hexdigest()
 
 
 def _close(a: Any, b: Any) -> bool:
@@ -249,6 +249,14 @@ def verify_folder(folder: str | Path, answers: str | Path | None = None, guesses
         A Verification; its `problems` are empty when everything agrees. Raises
         ResultsError when the folder holds no finished run to check.
     """
+    result = _check_folder(Path(folder), answers, guesses, limit, replay, replay_sample, on_replay)
+    del result.problems[limit:]  # however the check ended, at most `limit` problems
+    return result
+
+
+def _check_folder(folder: Path, answers: str | Path | None, guesses: str | Path | None, limit: int, replay: bool,
+                  replay_sample: int | None, on_replay: Callable[[GameRecord], None] | None) -> Verification:
+    """verify_folder's checks, which may collect past `limit` before they stop."""
     folder = Path(folder)
     if not folder.is_dir():
         raise ResultsError(f"{folder}: no such folder")
@@ -316,15 +324,9 @@ def verify_folder(folder: str | Path, answers: str | Path | None = None, guesses
         return result
 
     try:
-        stored = json.loads((folder / SUMMARY_FILE).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        add([f"{SUMMARY_FILE}: no such file"])
-        return result
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        add([f"{SUMMARY_FILE}: not valid JSON"])
-        return result
-    if not isinstance(stored, dict):
-        add([f"{SUMMARY_FILE}: not a JSON object"])
+        stored = read_json_object(folder / SUMMARY_FILE)
+    except ResultsError as error:
+        add([str(error)])
         return result
     for key in ("command", "settings", "provenance"):
         if stored.get(key) != games.meta.get(key):
@@ -344,8 +346,8 @@ def verify_folder(folder: str | Path, answers: str | Path | None = None, guesses
         add([f"{SUMMARY_FILE}: {d}" for d in differences[:5]])
     else:
         try:
-            report = (folder / REPORT_FILE).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            report = read_results_bytes(folder / REPORT_FILE).decode("utf-8")
+        except (ResultsError, UnicodeDecodeError):
             report = None
         try:
             expected_report = markdown_report(stored, summary)
@@ -358,5 +360,4 @@ def verify_folder(folder: str | Path, answers: str | Path | None = None, guesses
 
         add(play_again(games.records, settings, words, GAMES_FILE, replay_sample, on_replay))
         result.replayed = len(games.records) if replay_sample is None else min(replay_sample, len(games.records))
-    result.problems = result.problems[:limit]
     return result

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import re
 import secrets
 import threading
 import time
@@ -24,7 +26,8 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from functools import partial
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -35,11 +38,15 @@ from agents.review import parse_game, review_data, review_game
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
 from agents.params import flag
-from search import State, UserError, Wordle, Words, decode_colours, format_pattern, parse_pattern
+from search import State, UserError, Wordle, Words, clip, decode_colours, format_pattern, parse_pattern
 from search.feedback import GREEN, GREY, YELLOW
 from search.game import DEFAULT_MAX_GUESSES
 from search.patterns import share_grid
 from tournament.charts import charts
+from tournament.records import ResultsError, read_json_object
+from tournament.stats import summary_problem
+
+from .workers import Busy, OverBudget, RemoteError, WorkerPool
 
 #: Node budget of one decision of a searching agent (the default expectimax opening takes about 35,000).
 MAX_NODES = 100_000
@@ -48,7 +55,10 @@ MAX_DEPTH = 3
 #: Most suggestions one advice request may ask for.
 MAX_TOP = 50
 #: A watched game stops after the decision that passes this many seconds, and says so.
-WATCH_SECONDS = 20.0
+WATCH_SECONDS = 15.0
+#: The most seconds an agent may work for one request (watch, advise); past it the work is killed and
+#: the request answered 503 saying so. The work runs in a worker process, so the worker is freed too.
+REQUEST_SECONDS = 20.0
 #: How long a request waits for a free worker before it is told the server is busy.
 QUEUE_SECONDS = 30.0
 #: Games people are playing, kept at most (the oldest is forgotten first).
@@ -59,7 +69,7 @@ PLAYABLE_INDICATORS = ("absurdle", "adversary", "random")
 MAX_MODELS = 8
 #: Answers listed by name when no more than this many are left.
 LIST_ANSWERS = 30
-DEFAULT_RESULTS = Path("results") / "published" / "tournament-depth-2"
+DEFAULT_RESULTS = Path(__file__).resolve().parents[1] / "results" / "published" / "tournament-depth-2"
 COLOUR_NAMES = {GREEN: "correct", YELLOW: "present", GREY: "absent"}
 
 
@@ -71,18 +81,37 @@ class NotFound(UserError):
     """Something the request names that does not exist: a game, a chart, the results (HTTP 404)."""
 
 
-class Busy(UserError):
-    """Every worker stayed busy for the whole wait (HTTP 503); the request did nothing."""
+def status_of(error: UserError) -> int:
+    """The HTTP status of a UserError: 404 for what does not exist, 503 when busy or over budget, else 400."""
+    if isinstance(error, RemoteError):
+        return error.status
+    return 404 if isinstance(error, NotFound) else 503 if isinstance(error, (Busy, OverBudget)) else 400
+
+
+def worker_handler(game: Wordle, request_seconds: float) -> Callable[[str, dict[str, Any]], Any]:
+    """In a worker process: a Service of its own over `game` and the server's budget, answering the expensive calls."""
+    service = Service(game, workers=1, request_seconds=request_seconds)
+    calls = {"watch": service.watch, "advise": service.advise, "review": service.review}
+    return lambda method, body: calls[method](body)
 
 
 # -- reading request fields -------------------------------------------------------------
+def shown(value: Any) -> str:
+    """A request's value as JSON text for a message, cut to a line."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(type(value).__name__)
+    return clip(text, 80)
+
+
 def text_field(body: dict[str, Any], name: str, default: str | None = None) -> str:
     """A text field; missing means `default`, or a RequestError when there is none."""
     value = body.get(name, default)
     if value is None:
         raise RequestError(f"'{name}' is missing")
     if not isinstance(value, str):
-        raise RequestError(f"'{name}' must be text, got {json.dumps(value)}")
+        raise RequestError(f"'{name}' must be text, got {shown(value)}")
     return value.strip()
 
 
@@ -93,16 +122,16 @@ def bool_field(body: dict[str, Any], name: str, default: bool = False) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in ("true", "1", "yes", "on", "false", "0", "no", "off", ""):
         return value.strip().lower() in ("true", "1", "yes", "on")
-    raise RequestError(f"'{name}' must be true or false, got {json.dumps(value)}")
+    raise RequestError(f"'{name}' must be true or false, got {shown(value)}")
 
 
 def int_field(body: dict[str, Any], name: str, default: int, least: int, most: int) -> int:
     """A whole-number field within [least, most]."""
     value = body.get(name, default)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?[0-9]{1,30}\s*", value):  # ASCII digits: not '²' or '--5'
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"'{name}' must be a whole number, got {json.dumps(value)}")
+        raise RequestError(f"'{name}' must be a whole number, got {shown(value)}")
     if not least <= value <= most:
         raise RequestError(f"'{name}' must be from {least} to {most}, got {value}")
     return value
@@ -122,7 +151,7 @@ def agent_settings(name: str, raw: Any) -> dict[str, Any]:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise RequestError(f"'options' must be an object of option names to values, got {json.dumps(raw)}")
+        raise RequestError(f"'options' must be an object of option names to values, got {shown(raw)}")
     settings: dict[str, Any] = {}
     for key, value in raw.items():
         key = str(key).replace("-", "_")
@@ -135,6 +164,9 @@ def agent_settings(name: str, raw: Any) -> dict[str, Any]:
             settings[key] = param.parse(value) if isinstance(value, str) else param.check(value)
         except ValueError as error:
             raise AgentError(str(error)) from None
+    if settings.get("opener") == "best":
+        raise RequestError("--opener best: solving for the best opener takes far longer than the web page's "
+                           f"{REQUEST_SECONDS:g} s; name an opener, or run it with 'python cli.py solve'")
     if agent_spec.param("nodes") is not None:
         if settings.get("nodes", 0) > MAX_NODES:
             raise RequestError(f"--nodes: the web page searches at most {MAX_NODES} nodes a decision, "
@@ -228,12 +260,22 @@ class AgentPool:
 class Service:
     """The API's work, shared by every request of one server."""
 
-    def __init__(self, game: Wordle, results: str | Path = DEFAULT_RESULTS, workers: int = 2):
-        """Serve `game`, the tournament run folder `results`, with `workers` agents thinking at once."""
+    def __init__(self, game: Wordle, results: str | Path = DEFAULT_RESULTS, workers: int = 2, processes: bool = False,
+                 request_seconds: float = REQUEST_SECONDS):
+        """Serve `game`, the tournament run folder `results`, with `workers` agents thinking at once.
+
+        With `processes` the agents think in worker processes, each request under
+        REQUEST_SECONDS (`WorkerPool`); without, in this process's threads (the worker's own
+        Service, and tests of the answers), where nothing can stop a request that runs long.
+        `request_seconds` is that budget.
+        """
+        self.request_seconds = request_seconds
         self.game = game
         self.results_folder = Path(results)
         self.agents = AgentPool(game)
         self.workers = threading.BoundedSemaphore(workers)
+        self.pool = WorkerPool(partial(worker_handler, game, request_seconds), status_of, workers,
+                               QUEUE_SECONDS) if processes else None
         self.games: OrderedDict[str, Played] = OrderedDict()
         self.games_lock = threading.Lock()
         self.models: OrderedDict[tuple, AnswerModel] = OrderedDict()
@@ -295,7 +337,9 @@ class Service:
             {"name": name, "summary": agent.summary,
              "options": [option_info(param) for param in agent.params]}
             for name, agent in AGENTS.items()],
-            "budget": {"nodes": MAX_NODES, "depth": MAX_DEPTH, "watch_seconds": WATCH_SECONDS, "top": MAX_TOP}}
+            "budget": {"nodes": MAX_NODES, "depth": MAX_DEPTH,
+                       "watch_seconds": WATCH_SECONDS * self.request_seconds / REQUEST_SECONDS,
+                       "request_seconds": self.request_seconds, "top": MAX_TOP}}
 
     def feedback(self, body: dict[str, Any]) -> dict[str, Any]:
         """The colours `guess` gets when `answer` is the hidden word."""
@@ -313,7 +357,7 @@ class Service:
         if against != "honest":
             if against not in PLAYABLE_INDICATORS:
                 raise RequestError(f"'indicator' must be one of {', '.join(('honest', *PLAYABLE_INDICATORS))}, "
-                                   f"got {json.dumps(against)}")
+                                   f"got {shown(against)}")
             seed = int_field(body, "seed", secrets.randbelow(2**31), 0, 2**63 - 1)
             played = Played(answer=None, state=self.game.initial_state(hard=hard, max_guesses=max_guesses),
                             seed=seed, indicator=make_indicator(against, self.game),
@@ -381,8 +425,15 @@ class Service:
                 reply["still_possible"] = [self.game.words.answers[a] for a in state.candidates[:20]]
         return reply
 
+    def close(self) -> None:
+        """Stop the worker processes; requests in progress answer 503 at once."""
+        if self.pool is not None:
+            self.pool.close()
+
     def watch(self, body: dict[str, Any]) -> dict[str, Any]:
         """One agent's whole game on one answer, with what it weighed at each step (the `play --agent` trace)."""
+        if self.pool is not None:
+            return self.pool.call("watch", body, self.request_seconds, "watching this game")
         name = text_field(body, "agent")
         settings = agent_settings(name, body.get("options"))
         answer = self.answer_id(body)
@@ -394,10 +445,11 @@ class Service:
         stopped = None
         with self.worker(), self.agents.lend(name, settings) as agent:
             began = time.perf_counter()
+            allowed = WATCH_SECONDS * self.request_seconds / REQUEST_SECONDS  # the same share of a budget set apart
             while not self.game.is_terminal(state):
-                if (spent := time.perf_counter() - began) > WATCH_SECONDS:
+                if (spent := time.perf_counter() - began) > allowed:
                     stopped = (f"stopped after {len(steps)} guesses: the web page gives a watched game "
-                               f"{WATCH_SECONDS:g} s and this one took {spent:.1f} s; ask for a smaller --nodes or --depth")
+                               f"{allowed:g} s and this one took {spent:.1f} s; ask for a smaller --nodes or --depth")
                     break
                 tick = time.perf_counter()
                 decision = agent.decide(state, rng)
@@ -425,7 +477,7 @@ class Service:
         if raw is None:
             return []
         if not isinstance(raw, list):
-            raise RequestError(f"'steps' must be a list of steps such as \"tares:-y--g\", got {json.dumps(raw)}")
+            raise RequestError(f"'steps' must be a list of steps such as \"tares:-y--g\", got {shown(raw)}")
         parsed = []
         for number, step in enumerate(raw, start=1):
             if isinstance(step, str):
@@ -433,11 +485,13 @@ class Service:
             elif isinstance(step, dict):
                 parsed.append((self.guess_id(step), parse_pattern(text_field(step, "pattern"))))
             else:
-                raise StepError(f"step {number} must be \"word:pattern\" or {{\"guess\", \"pattern\"}}, got {json.dumps(step)}")
+                raise StepError(f"step {number} must be \"word:pattern\" or {{\"guess\", \"pattern\"}}, got {shown(step)}")
         return parsed
 
     def advise(self, body: dict[str, Any]) -> dict[str, Any]:
         """The assistant: answers left after a real game's steps, and ranked suggestions with why each is good."""
+        if self.pool is not None:
+            return self.pool.call("advise", body, self.request_seconds, "this advice")
         name = text_field(body, "agent", ADVISOR)
         settings = agent_settings(name, body.get("options"))
         steps = self.steps(body.get("steps"))
@@ -465,6 +519,8 @@ class Service:
     def review(self, body: dict[str, Any]) -> dict[str, Any]:
         """A finished game reviewed, as `review --json`: from 'steps' (as advise reads them), or 'answer' and
         'words', or 'grid' (a pasted share grid) and 'words'; 'answers' and 'exclude' name the model."""
+        if self.pool is not None:
+            return self.pool.call("review", body, self.request_seconds, "this review")
         model = self.model(body)
         hard = bool_field(body, "hard")
         answer = text_field(body, "answer", "") or None
@@ -487,16 +543,22 @@ class Service:
         return data
 
     def results(self) -> dict[str, Any]:
-        """The published tournament's summary.json as it is stored."""
+        """The tournament's summary.json as it is stored, read by the results files' one reader and checked."""
         path = self.results_folder / "summary.json"
+        if not os.path.lexists(path):
+            raise NotFound(f"{path}: no tournament results there; run 'python cli.py tournament' or serve --results DIR")
         try:
-            document = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise NotFound(f"{path}: no tournament results there; run 'python cli.py tournament' or serve --results DIR") from None
-        except (OSError, ValueError) as error:
-            raise NotFound(f"{path}: cannot be read ({error.__class__.__name__})") from None
-        if not isinstance(document, dict) or not isinstance(document.get("summary"), dict):
-            raise NotFound(f"{path}: not a tournament summary")
+            document = read_json_object(path)
+        except ResultsError as error:
+            raise NotFound(f"cannot show the results: {error}") from None
+        problem = summary_problem(document.get("summary"))
+        if problem is None:
+            try:
+                json.dumps(document, allow_nan=False)
+            except (ValueError, TypeError, RecursionError):
+                problem = "it holds a value JSON cannot carry (NaN or infinity)"
+        if problem is not None:
+            raise NotFound(f"{path}: not a tournament summary the page can show: {problem}")
         return {"folder": str(self.results_folder), **document}
 
     def chart(self, name: str) -> str:

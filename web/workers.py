@@ -1,0 +1,205 @@
+"""Worker processes that do the web server's expensive work (an agent watched or consulted), each call under a time budget.
+
+A thread cannot be stopped; a process can. Each call is sent to an idle worker process
+and the caller waits at most its budget: past it the worker is killed with every process
+it started (it leads its own process group), the call is answered with an `OverBudget`
+error, and a fresh worker takes its place. The server stays answerable whatever a request
+asks for, and stopping the server (`close`) kills the workers, so no request holds it up.
+
+Workers are started with 'spawn' (a clean interpreter: forking a threaded server is
+unsafe) and each keeps its own agents, so their caches serve later calls. A worker ends
+within a second when the server process dies, however it died.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import traceback
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any, Callable
+
+from search import UserError, Wordle
+from search.processes import end_group, tie_to_parent
+
+
+class Busy(UserError):
+    """Every worker stayed busy for the whole wait, or the server is stopping (HTTP 503); the request did nothing."""
+
+
+class OverBudget(UserError):
+    """A call ran past its time budget and was stopped (HTTP 503)."""
+
+
+class WorkerFailed(Exception):
+    """A worker process failed outside the request's control (it died, or raised an unexpected error): HTTP 500."""
+
+
+@dataclass
+class Failure:
+    """A call's UserError as the worker sends it back: the error's HTTP status and its one-line message."""
+
+    status: int
+    message: str
+
+
+def serve_calls(connection: Connection, status_of: Callable[[UserError], int], parent: int) -> None:
+    """A worker process's life: build its handler (sent first), then answer (method, body) calls until the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C and SIGTERM are the server's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.setpgrp()  # lead a process group: the server's kill takes an agent's own workers too
+    tie_to_parent(parent, kernel_signal=False, group=True)
+    try:
+        handle = connection.recv()()
+    except (EOFError, OSError):
+        return
+    while True:
+        try:
+            method, body = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply: Any = ("ok", handle(method, body))
+        except UserError as error:
+            reply = ("error", Failure(status_of(error), str(error)))
+        except Exception as error:  # noqa: BLE001 - told to the server in one line, the traceback on stderr
+            traceback.print_exc(file=sys.stderr)
+            reply = ("failed", error.__class__.__name__)
+        try:
+            connection.send(reply)
+        except (OSError, ValueError):
+            return
+
+
+class Worker:
+    """One worker process and the server's end of its pipe."""
+
+    def __init__(self, context: Any, make_handler: Callable[[], Callable[[str, dict], Any]],
+                 status_of: Callable[[UserError], int]):
+        """Start the process; its handler (the game inside) follows down the pipe, sent in the background, since
+        a new interpreter takes seconds to import the project before it reads it."""
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=serve_calls, args=(child, status_of, os.getpid()),
+                                       daemon=True, name="wordle-arena-web-worker")
+        self.process.start()  # small arguments: returns at once, the pid known
+        child.close()
+        self.ready = threading.Event()
+
+        def send_handler() -> None:
+            """Hand the worker its handler, then let calls be sent."""
+            try:
+                self.connection.send(make_handler)
+            except (OSError, ValueError):
+                pass  # killed while starting: the call that waits on it reads the pipe's end
+            finally:
+                self.ready.set()
+
+        threading.Thread(target=send_handler, name="wordle-arena-worker-setup", daemon=True).start()
+
+    def kill(self, close_pipe: bool = True) -> None:
+        """End the worker and whatever it started, now (the pipe stays open for a thread still reading it)."""
+        if self.process.pid is not None:
+            end_group(self.process.pid)
+        self.process.join(timeout=5)
+        if close_pipe:
+            self.connection.close()
+
+
+class WorkerPool:
+    """At most `size` calls at once, each in a worker process under its own time budget."""
+
+    def __init__(self, make_handler: Callable[[], Callable[[str, dict], Any]], status_of: Callable[[UserError], int],
+                 size: int, queue_seconds: float):
+        """Start `size` workers, each answering calls with `make_handler()(method, body)` (picklable: it crosses
+        to a fresh interpreter); a call waits at most `queue_seconds` for a free worker."""
+        self.context = multiprocessing.get_context("spawn")
+        self.make_handler, self.status_of = make_handler, status_of
+        self.queue_seconds = queue_seconds
+        self.slots = threading.BoundedSemaphore(size)
+        self.lock = threading.Lock()
+        self.closed = False
+        self.idle: list[Worker] = [self.start() for _ in range(size)]
+        self.working: set[Worker] = set()
+
+    def start(self) -> Worker:
+        """A new worker."""
+        return Worker(self.context, self.make_handler, self.status_of)
+
+    def call(self, method: str, body: dict[str, Any], seconds: float, what: str) -> Any:
+        """`method`'s reply to `body` from a worker, or OverBudget after `seconds` (the worker killed and replaced).
+
+        Raises:
+            Busy: no worker came free within the wait, or the server is stopping.
+            OverBudget: the work ran past `seconds`; `what` names it in the message.
+            UserError: the work's own one-line error, with its HTTP status kept (`Failure`).
+            WorkerFailed: the worker died or failed unexpectedly.
+        """
+        if self.closed or not self.slots.acquire(timeout=self.queue_seconds):
+            raise Busy("the server is stopping" if self.closed else
+                       f"the server is busy: every worker stayed taken for {self.queue_seconds:g} s; try again shortly")
+        try:
+            with self.lock:
+                if self.closed:
+                    raise Busy("the server is stopping")
+                ready = [w for w in self.idle if w.ready.is_set()]  # one still starting waits its turn
+                worker = (ready or self.idle)[0] if self.idle else self.start()
+                if worker in self.idle:
+                    self.idle.remove(worker)
+                self.working.add(worker)
+            kind, payload = self._exchange(worker, (method, body), seconds, what)
+            with self.lock:
+                self.working.discard(worker)
+                if self.closed:
+                    worker.kill()
+                else:
+                    self.idle.append(worker)
+        finally:
+            self.slots.release()
+        if kind == "ok":
+            return payload
+        if kind == "error":
+            raise RemoteError(payload.status, payload.message)
+        raise WorkerFailed(payload)
+
+    def _exchange(self, worker: Worker, message: tuple, seconds: float, what: str) -> tuple[str, Any]:
+        """Send one call and wait for its reply; a worker past its time or dead is killed and replaced."""
+        worker.ready.wait()
+        try:
+            worker.connection.send(message)
+            if worker.connection.poll(seconds):
+                return worker.connection.recv()
+            problem: Exception = OverBudget(f"{what} ran past the web page's {seconds:g} s budget and was stopped; "
+                                            "ask for less (a smaller --nodes, --depth or --openers), or use the "
+                                            "command line, which has no such limit")
+        except (EOFError, OSError) as error:
+            problem = Busy("the server is stopping") if self.closed else WorkerFailed(
+                f"the worker process ended ({error.__class__.__name__}, exit code {worker.process.exitcode})")
+        with self.lock:
+            self.working.discard(worker)
+        worker.kill()
+        with self.lock:
+            if not self.closed:
+                self.idle.append(self.start())
+        raise problem
+
+    def close(self) -> None:
+        """Kill every worker, busy or idle: calls in progress answer at once that the server is stopping."""
+        with self.lock:
+            self.closed = True
+            workers = [*self.idle, *self.working]
+            self.idle.clear()
+        for worker in workers:
+            worker.kill(close_pipe=False)  # a request thread waiting on it reads the end of the pipe and answers
+
+
+class RemoteError(UserError):
+    """A worker's UserError, carried back with the HTTP status it had there."""
+
+    def __init__(self, status: int, message: str):
+        """Keep the status beside the message."""
+        super().__init__(message)
+        self.status = status
