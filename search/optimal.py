@@ -43,6 +43,7 @@ from .errors import UserError
 from .feedback import ALL_GREEN
 from .game import State, Wordle
 from .hardmode import Hints, hints_from, legal_mask
+from .replies import distinct_replies, partition
 
 #: One guess costs SCALE; a game over LONG_GAME guesses costs one more.
 SCALE = 4096
@@ -152,9 +153,7 @@ def split_counts(columns: np.ndarray, guesses: np.ndarray | None, answers: np.nd
     """
     patterns = (columns[answers] if guesses is None else columns[np.ix_(answers, guesses)]).T
     hits = (patterns == ALL_GREEN).any(axis=1)
-    ordered = np.sort(patterns, axis=1)
-    distinct = 1 + np.count_nonzero(ordered[:, 1:] != ordered[:, :-1], axis=1)
-    return distinct - hits, hits.astype(np.int64)
+    return distinct_replies(patterns) - hits, hits.astype(np.int64)
 
 
 assert ALL_GREEN == 242
@@ -399,17 +398,9 @@ class Solver:
         At the top level the running bound (the solved replies exactly, the rest by their bounds)
         goes to the progress report after each reply.
         """
-        patterns = self.matrix[guess, answers]
-        order = np.argsort(patterns, kind="stable")
-        ordered = patterns[order]
-        cuts = (np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist()
-        grouped = answers[order]
-        starts, ends = [0, *cuts], [*cuts, len(answers)]
-        groups = [grouped[start:end] for start, end in zip(starts, ends)]
-        codes = ordered[starts].tolist()
         cost = len(answers) * SCALE
         replies = []
-        for code, group in zip(codes, groups):
+        for code, group in partition(self.matrix[guess, answers], answers):
             if code == ALL_GREEN:
                 cost += self.hit(left) - SCALE
             else:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import json
 import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
