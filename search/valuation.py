@@ -35,6 +35,7 @@ from typing import Sequence
 import numpy as np
 
 from .game import State, Wordle
+from .book import OpeningBook, opening_book
 from .hardmode import Hints
 from .optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver
 
@@ -216,11 +217,20 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
     for solver_ in (solver, *quick):
         solver_.root = None
     bounds = {guess: _Bounds(solver.try_guess(answers, left, hints, guess, 0)) for guess in asked}
+    book = opening_book(tuple(game.words.guesses), game.words.checksum, state.hard, state.max_guesses) \
+        if not state.history else OpeningBook()
+    for guess, bound in bounds.items():  # what the exact opener job proved
+        if guess in book.exact:
+            bound.low = bound.high = book.exact[guess]
+        elif guess in book.lower:
+            bound.raise_low(book.lower[guess])
     try:
         if size <= 2:
             best, position = _small(solver, answers, left, hints, bounds)
+        elif book.best is not None:
+            best, position = _from_book(solver, quick, clock, answers, left, hints, bounds, book)
         else:
-            best, position = _search(solver, quick, clock, answers, left, hints, bounds)
+            best, position = _search(solver, quick, clock, answers, left, hints, bounds, book.exact)
     finally:
         for solver_ in (solver, *quick):
             _Clock.disarm(solver_)
@@ -253,9 +263,36 @@ def _judge(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None, 
         raise
 
 
+def _from_book(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int,
+               hints: Hints | None, bounds: dict[int, _Bounds], book: OpeningBook) -> tuple[int, _Bounds]:
+    """The first guess of a game whose best opener is proved: that opener at once; the asked guesses as in _search."""
+    best = book.best
+    position = _Bounds(book.exact[best], book.exact[best])
+    for narrow in quick:  # a tree for each asked guess still open: its high
+        try:
+            clock.arm(narrow, QUICK_SHARE)
+            for bound_guess, bound in bounds.items():
+                if bound.low < bound.high:
+                    bound.lower_high(narrow.try_guess(answers, left, hints, bound_guess, INFEASIBLE))
+        except OutOfBudget:
+            break
+    if not clock.spent():
+        try:
+            clock.arm(solver)
+            for guess, bound in bounds.items():
+                if bound.low < bound.high:
+                    bound.low = bound.high = _judge(solver, answers, left, hints, guess, INFEASIBLE, bound)
+        except OutOfBudget:
+            pass
+    return best, position
+
+
 def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int, hints: Hints | None,
-            bounds: dict[int, _Bounds]) -> tuple[int, _Bounds]:
-    """The three phases (quick trees, the proof under the incumbent, the asked guesses exactly)."""
+            bounds: dict[int, _Bounds], known: dict[int, int] | None = None) -> tuple[int, _Bounds]:
+    """The three phases (quick trees, the proof under the incumbent, the asked guesses exactly).
+
+    `known`: guesses whose exact cost is already proved (the opening book's), taken as they are.
+    """
     order, lower, floor = solver.bounds(answers, left, hints)
     order, lower = order.tolist(), lower.tolist()
     candidates = {guess: _Bounds(low) for guess, low in zip(order, lower)}
@@ -281,6 +318,11 @@ def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: n
             candidates[guess].lower_high(bound.high)
             if bound.high < incumbent:
                 best, incumbent = guess, bound.high
+    for guess, cost in (known or {}).items():
+        if guess in candidates:
+            candidates[guess].low = candidates[guess].high = cost
+            if cost < incumbent:
+                best, incumbent = guess, cost
     # 2. the proof: each guess by its bound, under the best total so far
     proved = False
     try:
@@ -288,7 +330,7 @@ def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: n
         for guess in order:
             limit = incumbent + 1 if guess == best else incumbent
             bound = candidates[guess]
-            if bound.low >= incumbent and guess != best:
+            if bound.low >= incumbent and guess != best or guess == best and bound.low >= bound.high:
                 continue
             cost = _judge(solver, answers, left, hints, guess, limit, bound)
             if cost < limit:
