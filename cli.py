@@ -27,7 +27,7 @@ from agents.registry import ForeignParameters
 from agents.base import draw_answer, fresh_seed, state_rng
 from agents.params import WHOLE, flag
 from agents.indicators import Choice, against_rngs, indicator_names, make_indicator, play_with
-from agents.assistant import NoAnswerFits, advice_data, advise_steps, guess_stats, make_advisor, parse_step
+from agents.assistant import DEFAULT_ADVISOR, NoAnswerFits, advice_data, advise_steps, guess_stats, make_advisor, parse_step
 from agents.two_step import rank_openers
 from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
 from search.matrix import cache_path, read_cache
@@ -887,8 +887,9 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
 
 
 # -- assist --------------------------------------------------------------------------
-#: The default advisor: the tournament's strongest agent, which solves every published answer in hard mode.
-ADVISOR = "expectimax"
+#: The default advisor (the web's Assist takes the same): the tournament's strongest agent, which solves every
+#: published answer in hard mode.
+ADVISOR = DEFAULT_ADVISOR
 #: Who advises against Absurdle: its reply is always the worst bucket, so the worst case is all that counts.
 ABSURDLE_ADVISOR = "minimax"
 

@@ -119,6 +119,7 @@ class Advice:
 #: then needs at most 2,463 nodes a decision (normal mode; 2,187 in hard). Off that path the full search
 #: can take 800,000 nodes (half a minute in hard mode). Measured by benchmarks/bench_advisor.py.
 ADVICE_NODES = (50_000, 10_000)
+DEFAULT_ADVISOR = "expectimax"  #: who advises when none is named: `assist` and the web's Assist
 
 
 def make_advisor(name: str, game: Wordle, bounded: bool = True, **settings) -> Agent:

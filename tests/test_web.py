@@ -14,7 +14,7 @@ except RuntimeError as missing:  # Starlette's test client needs httpx2 (also in
     pytest.skip(str(missing).splitlines()[0], allow_module_level=True)
 
 from agents import game_rng, make_agent  # noqa: E402
-from agents.assistant import advice_data, advise  # noqa: E402
+from agents.assistant import DEFAULT_ADVISOR, advice_data, advise, make_advisor  # noqa: E402
 from search import UserError, feedback, format_pattern  # noqa: E402
 from tournament.charts import charts  # noqa: E402
 from web import service as web_service  # noqa: E402
@@ -131,9 +131,18 @@ def test_keyboard_and_share_text():
 @pytest.mark.parametrize("agent, answer, hard", [("entropy", "crane", False), ("alphabeta", "proxy", False),
                                                  ("entropy", "ionic", True),
                                                  ("letter-frequency", "eerie", False)])
-def test_watch_is_the_cli_trace(client, official_game, agent, answer, hard):
+def test_watch_is_the_cli_trace(client, capsys, official_game, agent, answer, hard):
     """The trace of `play --agent NAME --answer WORD --seed 3` (searching agents with the web's --nodes budget)."""
     reply = client.post("/api/watch", json={"agent": agent, "answer": answer, "hard": hard, "seed": 3}).json()
+    code, out, _ = run_cli(capsys, "play", "--agent", agent, "--answer", answer, "--seed", "3", "--json",
+                           *(["--hard"] if hard else []))
+    terminal = json.loads(out)["turns"]
+    assert [(s["guess"], s["expected_guesses"]) for s in reply["steps"]] == \
+        [(t["guess"], t["expected_guesses"]) for t in terminal]  # the terminal's figure, lower is better
+    for step in reply["steps"]:
+        assert all(a["expected_guesses"] >= 1 for a in step["alternatives"])
+        played = [a for a in step["alternatives"] if a["guess"] == step["guess"]]
+        assert all(a["expected_guesses"] == step["expected_guesses"] for a in played)
     player = make_agent(agent, official_game, nodes=MAX_NODES if agent == "alphabeta" else None)
     rng = game_rng(3, official_game.words.answer_id(answer))
     decisions = []
@@ -187,7 +196,9 @@ def test_a_watched_game_past_its_time_stops_and_says_so(official_game, monkeypat
 def test_advise_is_the_assistants_answer(client, official_game):
     steps = [f"{word}:{format_pattern(feedback(word, 'flock'))}" for word in ("tares", "colin")]
     reply = client.post("/api/advise", json={"steps": steps, "top": 5}).json()
-    expected = advice_data(official_game, advise(official_game, make_agent("entropy", official_game), steps, top=5))
+    advisor = make_advisor(DEFAULT_ADVISOR, official_game)  # as `assist` makes it when no --agent is named
+    expected = advice_data(official_game, advise(official_game, advisor, steps, top=5))
+    assert reply["agent"] == DEFAULT_ADVISOR
     assert reply["suggestions"] == expected["suggestions"] and reply["answers"] == expected["answers"]
     assert reply["remaining"] == expected["remaining"] and all("worst" in s for s in reply["suggestions"])
     as_objects = client.post("/api/advise", json={"steps": [{"guess": word, "pattern": format_pattern(feedback(word, "flock"), "digits")}
@@ -201,6 +212,23 @@ def test_advise_is_the_assistants_answer(client, official_game):
         groups.setdefault(feedback(first["guess"], answer), []).append(answer)
     assert first["worst"] == max(len(g) for g in groups.values())
     assert first["chance"] == (round(1 / len(left), 6) if first["guess"] in left else 0.0)
+
+
+@pytest.mark.parametrize("guesses, answer, hard", [
+    (("fuzzy", "jumbo"), "humor", False), (("tares",), "flock", False), (("crane", "plaid"), "nasal", False),
+    (("tares",), "flock", True), (("fuzzy", "jumbo"), "humor", True), (("salet", "crony"), "robin", True)])
+def test_the_web_advises_as_the_terminal_does(client, capsys, guesses, answer, hard):
+    """`assist --json` and /api/advise with no advisor named: the same advisor, suggestions and figures."""
+    steps = [f"{word}:{format_pattern(feedback(word, answer))}" for word in guesses]
+    mode = ["--hard"] if hard else []
+    code, out, _ = run_cli(capsys, "assist", *steps, *mode, "--json")
+    terminal = json.loads(out)
+    web = client.post("/api/advise", json={"steps": steps, "hard": hard}).json()
+    assert code == 0 and web["agent"] == terminal["agent"] == DEFAULT_ADVISOR
+    for field in ("remaining", "bits_left", "answers", "fallback"):
+        assert web[field] == terminal[field], field
+    assert web["suggestions"] == terminal["suggestions"]
+    assert all(s["expected_guesses"] >= 1 for s in web["suggestions"])
 
 
 def test_advise_contradiction_names_the_step(client):

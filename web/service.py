@@ -1,6 +1,8 @@
 """What the web page's JSON API does, free of any web framework: request data in, reply data out.
 
-Values are from the Guesser's point of view: higher is better. Every method takes the
+Values are from the Guesser's point of view: higher is better; an agent's own value is on its
+own scale, and the figure every view shows for a guess is the terminal's expected guesses to
+finish (agents.assistant.guess_stats: a count, lower is better). Every method takes the
 request's JSON object (a dict; from a query string its values are text) and returns a
 JSON-ready dict, or raises a `search.UserError` whose one-line message the API sends
 with a 4xx status, the same message the command line prints.
@@ -29,7 +31,7 @@ from typing import Any, Iterator
 import numpy as np
 
 from agents import AGENTS, Agent, AgentError, Param, game_rng, make_agent, spec
-from agents.assistant import StepError, advice_data, advise_steps, parse_step
+from agents.assistant import DEFAULT_ADVISOR, StepError, advice_data, advise_steps, guess_stats, make_advisor, parse_step
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
 from agents.params import flag
@@ -103,15 +105,17 @@ def int_field(body: dict[str, Any], name: str, default: int, least: int, most: i
     return value
 
 
-def agent_settings(name: str, raw: Any) -> dict[str, Any]:
+def agent_settings(name: str, raw: Any, advising: bool = False) -> dict[str, Any]:
     """An agent's options from a request, parsed as the command line parses its flags, within the web's budget.
 
     Args:
         name: the agent (unknown: AgentError listing the known ones).
         raw: a JSON object of option name to value (numbers or text), or None.
+        advising: for the assistant: with no options at all, the settings `assist` uses (none), whose
+            advisor bounds its own decisions (agents.assistant.make_advisor), so the advice is the terminal's.
 
     Returns:
-        Keyword settings for `make_agent`; a searching agent always gets a node budget.
+        Keyword settings for `make_agent`; a searching agent gets a node budget unless `advising` with no options.
     """
     agent_spec = spec(name)
     if raw is None:
@@ -130,7 +134,7 @@ def agent_settings(name: str, raw: Any) -> dict[str, Any]:
             settings[key] = param.parse(value) if isinstance(value, str) else param.check(value)
         except ValueError as error:
             raise AgentError(str(error)) from None
-    if agent_spec.param("nodes") is not None:
+    if agent_spec.param("nodes") is not None and not (advising and not raw):
         if settings.get("nodes", 0) > MAX_NODES:
             raise RequestError(f"--nodes: the web page searches at most {MAX_NODES} nodes a decision, "
                                f"got {settings['nodes']}")
@@ -204,14 +208,14 @@ class AgentPool:
         self.lock = threading.Lock()
 
     @contextmanager
-    def lend(self, name: str, settings: dict[str, Any]) -> Iterator[Agent]:
-        """An agent nobody else is using, returned to the pool afterwards."""
-        key = (name, json.dumps(settings, sort_keys=True, default=str))
+    def lend(self, name: str, settings: dict[str, Any], advisor: bool = False) -> Iterator[Agent]:
+        """An agent nobody else is using, returned to the pool afterwards (`advisor`: made as `assist` makes it)."""
+        key = (name, json.dumps(settings, sort_keys=True, default=str), advisor)
         with self.lock:
             free = self.idle.get(key)
             agent = free.pop() if free else None
         if agent is None:
-            agent = make_agent(name, self.game, **settings)
+            agent = make_advisor(name, self.game, **settings) if advisor else make_agent(name, self.game, **settings)
         try:
             yield agent
         finally:
@@ -376,6 +380,9 @@ class Service:
                 decision = agent.decide(state, rng)
                 seconds = time.perf_counter() - tick
                 before = len(state.candidates)
+                weighed = decision.alternatives[:10]
+                expected = guess_stats(self.game, state.candidates,
+                                       np.array([decision.guess, *(guess for guess, _ in weighed)]))[1]
                 state = self.game.step(state, decision.guess, self.game.reply(decision.guess, answer))
                 pattern = state.history[-1][1]
                 left = state.candidates
@@ -383,8 +390,11 @@ class Service:
                     "guess": self.word(decision.guess), "pattern": format_pattern(pattern), "colours": colours(pattern),
                     "remaining_before": before, "remaining_after": len(left),
                     "bits": round(math.log2(before / len(left)), 6),
+                    "expected_guesses": round(float(expected[0]), 6),
                     "value": None if decision.value is None else round(decision.value, 6),
-                    "alternatives": [{"guess": self.word(g), "value": round(v, 6)} for g, v in decision.alternatives[:10]],
+                    "alternatives": [{"guess": self.word(g), "expected_guesses": round(float(x), 6),
+                                      "value": None if v is None else round(v, 6)}
+                                     for (g, v), x in zip(weighed, expected[1:])],
                     "nodes": decision.nodes, "depth": decision.depth, "seconds": round(seconds, 4),
                     "budget_reached": settings.get("nodes") is not None and decision.nodes >= settings["nodes"],
                     "answers_left": [self.game.words.answers[a] for a in left] if len(left) <= LIST_ANSWERS else None,
@@ -411,13 +421,13 @@ class Service:
 
     def advise(self, body: dict[str, Any]) -> dict[str, Any]:
         """The assistant: answers left after a real game's steps, and ranked suggestions with why each is good."""
-        name = text_field(body, "agent", "entropy")
-        settings = agent_settings(name, body.get("options"))
+        name = text_field(body, "agent", DEFAULT_ADVISOR)
+        settings = agent_settings(name, body.get("options"), advising=True)
         steps = self.steps(body.get("steps"))
         hard = bool_field(body, "hard")
         top = int_field(body, "top", 10, 1, MAX_TOP)
         seed = int_field(body, "seed", 0, 0, 2**63 - 1)
-        with self.worker(), self.agents.lend(name, settings) as agent:
+        with self.worker(), self.agents.lend(name, settings, advisor=True) as agent:
             advice = advise_steps(self.game, agent, steps, hard=hard, top=top, seed=seed,
                                   max_guesses=self.max_guesses(body))
         data = advice_data(self.game, advice)
