@@ -1,10 +1,16 @@
-"""The web page in a real headless Chromium: play a whole game by typing, use the assistant by clicking, see the charts.
+"""The web page in a real headless Chromium: every page at phone and desktop size, play a whole game, use the
+assistant by clicking and by keyboard alone, see the charts, and find no serious accessibility fault.
 
 The browser is the distribution's `chromium` (Debian: `apt-get install chromium`), driven by
-Playwright through its executable path; `playwright install` is never needed. Where either
-is missing these tests are skipped, saying which. Each test saves a screenshot of its page
-in $WORDLE_ARENA_SCREENSHOTS (the README's are made with WORDLE_ARENA_SCREENSHOTS=results/screenshots),
-else in a temporary folder, so a test run never rewrites tracked files.
+Playwright through its executable path; `playwright install` is never needed. The accessibility
+check injects axe-core from npm (`.ci/run` installs it in .ci/axe; $WORDLE_ARENA_AXE names another
+axe.min.js). Where any of them is missing the tests that need it are skipped, saying which. Each
+test saves a screenshot of its page in $WORDLE_ARENA_SCREENSHOTS (the README's are made with
+WORDLE_ARENA_SCREENSHOTS=results/screenshots), else in a temporary folder, so a test run never
+rewrites tracked files.
+
+The pages are web.app.PAGES: a page added there is checked at both sizes and by axe-core
+without a line here (SCENES may say what to do on it before it is looked at).
 """
 
 from __future__ import annotations
@@ -26,7 +32,8 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser 
 from agents.base import draw_answer  # noqa: E402
 from search import feedback  # noqa: E402
 from search.feedback import decode_colours  # noqa: E402
-from web.app import create_app, listen  # noqa: E402
+from web import service as web_service  # noqa: E402
+from web.app import PAGES, create_app, listen  # noqa: E402
 
 SCREENSHOTS = Path(os.environ.get("WORDLE_ARENA_SCREENSHOTS") or Path(tempfile.gettempdir()) / "wordle-arena-screenshots")
 PUBLISHED = Path(__file__).resolve().parent.parent / "results" / "published" / "tournament-depth-2"
@@ -34,6 +41,10 @@ PUBLISHED = Path(__file__).resolve().parent.parent / "results" / "published" / "
 RGB = {0: "rgb(58, 58, 60)", 1: "rgb(181, 159, 59)", 2: "rgb(83, 141, 78)"}
 STATE = {0: "absent", 1: "present", 2: "correct"}
 WAIT_MS = 60_000
+#: The viewport sizes every page is checked at: a common phone and a laptop.
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+#: Where .ci/run installs axe-core.
+AXE = Path(__file__).resolve().parent.parent / ".ci" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def chromium_path() -> str | None:
@@ -199,7 +210,7 @@ def test_the_assistant_by_clicking_tiles(server, page, official_game):
     first_tile.click()  # TARES again, T now green: no answer can give both replies
     page.wait_for_function("document.getElementById('message').textContent.includes('tares:g----')")
     assert page.inner_text("#message").startswith("step 2 (tares:g----) made the game impossible")
-    assert page.locator("#board .row.bad").get_attribute("data-step") == "2"
+    assert page.locator("#board .step-row.bad").get_attribute("data-step") == "2"
     screenshot(page, "assist-contradiction")
 
 
@@ -217,3 +228,295 @@ def test_results_page_draws_the_charts(server, page):
     assert page.locator("#results-table tr").count() == len(summary["results"]) + 1
     assert page.locator("#comparison-table tr").count() == len(summary["comparisons"]) + 1
     screenshot(page, "results")
+
+
+# -- every page at every size ---------------------------------------------------------------------
+def page_name(path: str) -> str:
+    """A page's short name, from the file that web.app serves for it: 'play', 'watch', ..."""
+    return Path(PAGES[path]).stem
+
+
+def play_two_guesses(page) -> None:
+    """Play: two guesses of the game drawn from seed 11, typed on the on-screen keyboard."""
+    for number, guess in enumerate(("tares", "colin")):
+        tap_word(page, guess)
+        page.wait_for_selector(f"#board .row:nth-child({number + 1})[data-done]")
+
+
+def watch_a_game(page) -> None:
+    """Watch: alphabeta's game on PROXY, every step shown."""
+    page.select_option("#agent", "alphabeta")
+    page.fill("#answer", "proxy")
+    page.click("#go")
+    page.wait_for_selector(".step[data-step='1']")
+    page.click("#all")
+
+
+def assist_two_steps(page) -> None:
+    """Assist: two steps of a game on FLOCK, typed as steps."""
+    for word in ("tares", "colin"):
+        page.fill("#word", f"{word}:{pattern_text(word, 'flock')}")
+        page.press("#word", "Enter")
+    page.wait_for_selector(f"#advice[data-steps='tares:{pattern_text('tares', 'flock')} colin:{pattern_text('colin', 'flock')}']")
+
+
+#: What to do on a page (by path) before it is measured and photographed; a page not named is taken as it loads.
+SCENES = {"/": play_two_guesses, "/watch": watch_a_game, "/assist": assist_two_steps}
+#: The address each page is opened at.
+ADDRESSES = {"/": "/?seed=11"}
+
+
+def pattern_text(guess: str, answer: str) -> str:
+    """The reply as the assistant's letters: 'g-y--'."""
+    return "".join("-yg"[colour] for colour in decode_colours(feedback(guess, answer)))
+
+
+def tap_word(page, word: str) -> None:
+    """Type `word` and Enter on the on-screen keyboard."""
+    for letter in word:
+        page.click(f".key[data-key='{letter}']")
+    page.click(".key[data-key='enter']")
+
+
+@pytest.fixture
+def sized(browser):
+    """A function opening a fresh page at one of SIZES; every page it opened fails the test on a JavaScript error."""
+    contexts, errors = [], []
+
+    def open_page(size: str):
+        context = browser.new_context(viewport=SIZES[size])
+        contexts.append(context)
+        opened = context.new_page()
+        opened.set_default_timeout(WAIT_MS)
+        opened.on("pageerror", lambda error: errors.append(str(error)))
+        return opened
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def open_page_at(sized, server, path: str, size: str):
+    """The page at `path` in a fresh `size` viewport, loaded and set up by its scene."""
+    page = sized(size)
+    page.goto(server + ADDRESSES.get(path, path))
+    page.wait_for_selector("body[data-ready]")
+    SCENES.get(path, lambda _: None)(page)
+    return page
+
+
+def boxes_outside(page, selector: str) -> list[str]:
+    """The elements matching `selector` whose box is not wholly inside the viewport (as they are, unscrolled)."""
+    return page.eval_on_selector_all(selector, """nodes => nodes.filter(node => {
+        const box = node.getBoundingClientRect();
+        return box.left < 0 || box.top < 0 || box.right > innerWidth || box.bottom > innerHeight;
+    }).map(node => node.dataset.key || node.textContent.trim() || node.id)""")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_fits_the_screen(server, sized, path, size):
+    page = open_page_at(sized, server, path, size)
+    page.evaluate("window.scrollTo(0, 0)")
+    width = SIZES[size]["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
+    assert boxes_outside(page, "header nav a, #contrast") == []  # the nav is in reach at the top
+    assert page.locator("header nav a").count() == len(PAGES)
+    if page.locator(".key").count():  # the whole keyboard on screen with the board
+        assert boxes_outside(page, ".key, #board") == []
+    for box in page.locator(".scroll, figure").all():  # wide tables and charts scroll inside their own box
+        assert box.evaluate("node => node.getBoundingClientRect().right") <= width
+    screenshot(page, f"{page_name(path)}-{size}", full=False)
+
+
+def axe_script() -> Path:
+    """axe-core's browser script, or a skip saying how to install it."""
+    path = Path(os.environ.get("WORDLE_ARENA_AXE") or AXE)
+    if not path.is_file():
+        pytest.skip(f"no axe-core at {path} (npm install --prefix .ci/axe axe-core@4.10.3, as .ci/run does)")
+    return path
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("path", PAGES)
+def test_no_serious_accessibility_violations(server, sized, path, size):
+    script = axe_script()
+    page = open_page_at(sized, server, path, size)
+    page.add_script_tag(path=str(script))
+    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+        .map(v => ({id: v.id, impact: v.impact, help: v.help, where: v.nodes.slice(0, 3).map(n => n.target.join(" "))}))""")
+    serious = [v for v in found if v["impact"] in ("serious", "critical")]
+    assert serious == [], serious
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_whole_game_won_on_the_on_screen_keyboard(server, sized, official_game, size):
+    seed = 11
+    answer = official_game.words.answers[draw_answer(seed, len(official_game.words.answers))]
+    page = sized(size)
+    page.goto(f"{server}/?seed={seed}")
+    page.wait_for_selector("body[data-ready]")
+    guesses = [word for word in ("tares", "colin") if word != answer] + [answer]
+    for number, guess in enumerate(guesses):
+        assert boxes_outside(page, ".key") == []
+        tap_word(page, guess)
+        page.wait_for_selector(f"#board .row:nth-child({number + 1})[data-done]")
+        check_row(page.locator("#board .row").nth(number), guess, answer)
+    page.wait_for_selector("#end:not([hidden])")
+    assert page.inner_text("#outcome") == f"Solved in {len(guesses)}/6!"
+    assert boxes_outside(page, "#outcome, #share, #copy") == []  # the result and its share grid are in view
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    screenshot(page, f"play-won-{size}", full=False)
+
+
+def test_every_tile_and_key_says_its_letter_and_colour_in_words(server, page):
+    page.goto(f"{server}/?answer=crane")
+    page.wait_for_selector("body[data-ready]")
+    page.keyboard.type("trace")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .row:nth-child(1)[data-done]")
+    labels = page.locator("#board .row").nth(0).locator(".tile").evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")
+    words = {0: "grey, not in the word", 1: "yellow, in the word, elsewhere", 2: "green, right place"}
+    assert labels == [f"{letter.upper()}: {words[colour]}" for letter, colour in zip("trace", decode_colours(feedback("trace", "crane")))]
+    assert page.get_attribute(".key[data-key='c']", "aria-label") == "C: yellow, in the word, elsewhere"
+    assert page.get_attribute(".key[data-key='t']", "aria-label") == "T: grey, not in the word"
+    marks = page.locator("#board .row").nth(0).locator(".tile").evaluate_all(
+        "nodes => nodes.map(n => getComputedStyle(n, '::after').content)")
+    assert marks == ["none", '"\u2713"', '"\u2713"', '"\u2022"', '"\u2713"']  # a mark besides the colour
+    page.click("#contrast")  # high contrast: orange and blue, said so, and remembered
+    assert page.get_attribute("#contrast", "aria-pressed") == "true"
+    assert page.get_attribute(".key[data-key='c']", "aria-label") == "C: blue, in the word, elsewhere"
+    assert page.locator("#board .tile.correct").first.get_attribute("aria-label") == "R: orange, right place"
+    page.keyboard.type("crane")  # the toggle gave the focus back: typing still plays
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#end:not([hidden])")
+    assert "\U0001F7E7" in page.inner_text("#share") and "\U0001F7E9" not in page.inner_text("#share")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.evaluate("document.documentElement.classList.contains('contrast')")
+    page.keyboard.type("trace")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .row:nth-child(1)[data-done]")
+    assert page.locator("#board .tile.present").first.evaluate("node => getComputedStyle(node).backgroundColor") == "rgb(133, 192, 249)"
+    assert page.locator("#board .tile.correct").first.evaluate("node => getComputedStyle(node).backgroundColor") == "rgb(245, 121, 58)"
+    screenshot(page, "play-contrast")
+    page.click("#contrast")
+    assert page.evaluate("localStorage.getItem('wordle-arena-contrast')") == "0"
+
+
+def test_focus_returns_to_the_board_and_a_new_setting_asks_first(server, page, official_game):
+    page.goto(f"{server}/?answer=flock")
+    page.wait_for_selector("body[data-ready]")
+    page.click("#show-left")
+    page.keyboard.type("crane")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .row:nth-child(1)[data-done]")
+    left = remaining_after(official_game, [("crane", "flock")])
+    assert page.inner_text("#message").startswith(f"{left} answer{'s' if left != 1 else ''} left (")
+    page.click("#hard")  # mid-game: asks before throwing the game away
+    page.wait_for_selector("#confirm:not([hidden])")
+    assert "this one (1 guess in) is lost" in page.inner_text("#confirm")
+    page.click("#confirm-no")
+    assert not page.is_checked("#hard") and page.locator("#board .row[data-done]").count() == 1
+    page.keyboard.type("stick")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .row:nth-child(2)[data-done]")
+    page.select_option("#indicator", "absurdle")
+    page.wait_for_selector("#confirm:not([hidden])")
+    page.click("#confirm-yes")
+    page.wait_for_function("!document.querySelector('#board .row[data-done]')")
+    page.keyboard.type("crane")
+    page.keyboard.press("Enter")  # the board has the focus again: typing plays
+    page.wait_for_selector("#board .row:nth-child(1)[data-done]")
+    assert "absurdle kept" in page.inner_text("#message")
+
+
+def test_a_server_that_cannot_be_reached_is_named(server, page):
+    page.goto(f"{server}/?answer=flock")
+    page.wait_for_selector("body[data-ready]")
+    page.route("**/api/play/guess", lambda route: route.abort())
+    page.keyboard.type("crane")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".message.error")
+    assert page.inner_text("#message").startswith("Cannot reach the wordle-arena server: is 'python cli.py serve' still running?")
+
+
+def test_a_watched_game_the_page_stopped_says_so(server, page, monkeypatch):
+    monkeypatch.setattr(web_service, "WATCH_SECONDS", -1.0)
+    page.goto(f"{server}/watch?agent=entropy&answer=crane")
+    page.wait_for_selector("body[data-ready]")
+    page.click("#go")
+    page.wait_for_function("document.getElementById('summary').textContent.includes('stopped')")
+    summary = page.inner_text("#summary")
+    assert summary.startswith("The page stopped entropy's game on CRANE after 0 guesses") and "did not solve" not in summary
+
+
+def remaining_after(official_game, steps: list[tuple[str, str]]) -> int:
+    """How many answers fit every (guess, answer-it-was-scored-against) step."""
+    fits = np.ones(len(official_game.words.answers), dtype=bool)
+    for guess, answer in steps:
+        fits &= official_game.matrix[official_game.words.guess_id(guess)] == feedback(guess, answer)
+    return int(fits.sum())
+
+
+def test_assist_shows_advice_for_the_tiles_shown_when_answers_cross(server, page, official_game):
+    page.goto(f"{server}/assist")
+    page.wait_for_selector("body[data-ready]")
+    held = []
+
+    def hold_the_first(route):
+        if not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/advise", hold_the_first)
+    page.fill("#word", "pilot")
+    page.press("#word", "Enter")  # asks for pilot:----- ...
+    while not held:
+        page.wait_for_timeout(50)
+    tiles = page.locator("#board .row").nth(0).locator(".tile")
+    tiles.nth(1).click()
+    tiles.nth(1).click()  # ... then for pilot:-g--- (the second answer arrives first)
+    page.wait_for_selector("#advice[data-steps='pilot:-g---']")
+    with page.expect_response("**/api/advise") as late:
+        held[0].continue_()
+    assert late.value.json()["steps"][0]["pattern"] == "-----"
+    page.wait_for_timeout(300)
+    assert page.get_attribute("#advice", "data-steps") == "pilot:-g---"
+    fits = official_game.matrix[official_game.words.guess_id("pilot")] == int("02000", 3)
+    assert int(page.get_attribute("#remaining", "data-remaining")) == int(fits.sum())
+    assert [t.get_attribute("data-state") for t in tiles.all()] == ["absent", "correct", "absent", "absent", "absent"]
+
+
+def test_assist_by_keyboard_alone(server, page, official_game):
+    page.goto(f"{server}/assist")
+    page.wait_for_selector("body[data-ready]")
+    for _ in range(40):  # Tab to the guess box
+        if page.evaluate("document.activeElement.id") == "word":
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "word"
+    page.keyboard.type("tares")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .step-row[data-step='1']")
+    for _ in range(40):  # Tab on to the first tile
+        if page.evaluate("document.activeElement.classList.contains('tile')"):
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith("step 1, letter 1: T, grey")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"  # the focus is visible
+    target = pattern_text("tares", "flock")
+    for position, letter in enumerate(target):
+        if letter == "y":
+            page.keyboard.press(" ")  # Space cycles grey -> yellow
+        elif letter == "g":
+            page.keyboard.press("g")
+        if position < 4:
+            page.keyboard.press("ArrowRight")
+    page.wait_for_selector(f"#advice[data-steps='tares:{target}']")
+    assert int(page.get_attribute("#remaining", "data-remaining")) == remaining_after(official_game, [("tares", "flock")])
+    check_row(page.locator("#board .row").nth(0), "tares", "flock")
+    screenshot(page, "assist-keyboard")

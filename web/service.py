@@ -272,6 +272,7 @@ class Service:
             {"name": name, "summary": agent.summary,
              "options": [option_info(param) for param in agent.params]}
             for name, agent in AGENTS.items()],
+            "advisor": DEFAULT_ADVISOR,
             "budget": {"nodes": MAX_NODES, "depth": MAX_DEPTH, "watch_seconds": WATCH_SECONDS, "top": MAX_TOP}}
 
     def feedback(self, body: dict[str, Any]) -> dict[str, Any]:
