@@ -330,6 +330,22 @@ def test_every_page_fits_the_screen(server, sized, path, size):
     screenshot(page, f"{page_name(path)}-{size}", full=False)
 
 
+@pytest.mark.parametrize("path", PAGES)
+def test_no_page_scrolls_sideways_on_a_320_px_phone(server, browser, path):
+    context = browser.new_context(viewport={"width": 320, "height": 640})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(server + ADDRESSES.get(path, path))
+        page.wait_for_selector("body[data-ready]")
+        SCENES.get(path, lambda _: None)(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        assert boxes_outside(page, "header nav a, #contrast") == []
+    finally:
+        context.close()
+
+
 def axe_script() -> Path:
     """axe-core's browser script, or a skip saying how to install it."""
     path = Path(os.environ.get("WORDLE_ARENA_AXE") or AXE)

@@ -54,14 +54,13 @@ class ApiError extends Error {
 
 // Call the JSON API: GET without a body, POST with one; a 4xx/5xx becomes an ApiError with the server's one line,
 // and a server that cannot be reached an ApiError saying so.
-async function api(path, body, signal) {
-  const options = body === undefined ? { signal } :
-    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal };
+async function api(path, body) {
+  const options = body === undefined ? {} :
+    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
   let response;
   try {
     response = await fetch(path, options);
   } catch (error) {
-    if (error.name === "AbortError") throw error;
     throw new ApiError("Cannot reach the wordle-arena server: is 'python cli.py serve' still running? " +
                        "Reload the page once it is.", 0);
   }
