@@ -116,6 +116,13 @@ def check_row(row, guess: str, answer: str) -> None:
         assert tile.evaluate("node => getComputedStyle(node).backgroundColor") == RGB[colour]
 
 
+def type_guess(page, word: str, number: int) -> None:
+    """Type guess `number` (from 1) on the computer's keyboard, press Enter and wait for its tiles to turn."""
+    page.keyboard.type(word)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#board .row:nth-child({number})[data-done]")
+
+
 def test_play_a_whole_game_by_typing(server, page, official_game):
     seed = 11
     answer = official_game.words.answers[draw_answer(seed, len(official_game.words.answers))]  # as play --seed draws it
@@ -155,9 +162,7 @@ def test_play_a_whole_game_by_typing(server, page, official_game):
 def test_hard_mode_refuses_a_guess_naming_the_hint(server, page):
     page.goto(f"{server}/?answer=crane&hard=1")
     page.wait_for_selector("body[data-game]")
-    page.keyboard.type("trace")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("#board .row:nth-child(1)[data-done]")
+    type_guess(page, "trace", 1)
     page.keyboard.type("lions")
     page.keyboard.press("Enter")
     page.wait_for_selector(".message.error")
@@ -389,9 +394,7 @@ def test_a_whole_game_won_on_the_on_screen_keyboard(server, sized, official_game
 def test_every_tile_and_key_says_its_letter_and_colour_in_words(server, page):
     page.goto(f"{server}/?answer=crane")
     page.wait_for_selector("body[data-ready]")
-    page.keyboard.type("trace")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("#board .row:nth-child(1)[data-done]")
+    type_guess(page, "trace", 1)
     labels = page.locator("#board .row").nth(0).locator(".tile").evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")
     words = {0: "grey, not in the word", 1: "yellow, in the word, elsewhere", 2: "green, right place"}
     assert labels == [f"{letter.upper()}: {words[colour]}" for letter, colour in zip("trace", decode_colours(feedback("trace", "crane")))]
@@ -411,9 +414,7 @@ def test_every_tile_and_key_says_its_letter_and_colour_in_words(server, page):
     page.reload()
     page.wait_for_selector("body[data-ready]")
     assert page.evaluate("document.documentElement.classList.contains('contrast')")
-    page.keyboard.type("trace")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("#board .row:nth-child(1)[data-done]")
+    type_guess(page, "trace", 1)
     assert page.locator("#board .tile.present").first.evaluate("node => getComputedStyle(node).backgroundColor") == "rgb(133, 192, 249)"
     assert page.locator("#board .tile.correct").first.evaluate("node => getComputedStyle(node).backgroundColor") == "rgb(245, 121, 58)"
     screenshot(page, "play-contrast")
@@ -425,9 +426,7 @@ def test_focus_returns_to_the_board_and_a_new_setting_asks_first(server, page, o
     page.goto(f"{server}/?answer=flock")
     page.wait_for_selector("body[data-ready]")
     page.click("#show-left")
-    page.keyboard.type("crane")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("#board .row:nth-child(1)[data-done]")
+    type_guess(page, "crane", 1)
     left = remaining_after(official_game, [("crane", "flock")])
     assert page.inner_text("#message").startswith(f"{left} answer{'s' if left != 1 else ''} left (")
     page.click("#hard")  # mid-game: asks before throwing the game away
@@ -435,9 +434,7 @@ def test_focus_returns_to_the_board_and_a_new_setting_asks_first(server, page, o
     assert "this one (1 guess in) is lost" in page.inner_text("#confirm")
     page.click("#confirm-no")
     assert not page.is_checked("#hard") and page.locator("#board .row[data-done]").count() == 1
-    page.keyboard.type("stick")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("#board .row:nth-child(2)[data-done]")
+    type_guess(page, "stick", 2)
     page.select_option("#indicator", "absurdle")
     page.wait_for_selector("#confirm:not([hidden])")
     page.click("#confirm-yes")
