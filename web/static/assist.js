@@ -96,7 +96,7 @@ async function advise() {
   if (mine !== sequence) return;  // the tiles changed since this was asked: a later answer is coming
   if (failure) {
     const step = /^step (\d+)/.exec(failure.message);
-    message(failure.message + (step ? ` Change step ${step[1]}'s colours, or remove it.` : ""), "error");
+    message(step ? `${failure.message.replace(/\.?$/, ".")} Change step ${step[1]}'s colours, or remove it.` : failure.message, "error");
     markBad(step ? Number(step[1]) : null);
     box.replaceChildren();
     delete box.dataset.steps;
