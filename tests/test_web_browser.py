@@ -487,8 +487,11 @@ def test_assist_shows_advice_for_the_tiles_shown_when_answers_cross(server, page
     page.route("**/api/advise", hold_the_first)
     page.fill("#word", "pilot")
     page.press("#word", "Enter")  # asks for pilot:----- ...
-    while not held:
+    for _ in range(600):  # the first request reaches the route within 30 s
+        if held:
+            break
         page.wait_for_timeout(50)
+    assert held, "the first request never came"
     tiles = page.locator("#board .row").nth(0).locator(".tile")
     tiles.nth(1).click()
     tiles.nth(1).click()  # ... then for pilot:-g--- (the second answer arrives first)
