@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import warnings
@@ -27,9 +28,14 @@ from agents.registry import ForeignParameters
 from agents.base import draw_answer, fresh_seed, state_rng
 from agents.params import WHOLE, flag
 from agents.indicators import Choice, against_rngs, indicator_names, make_indicator, play_with
-from agents.assistant import DEFAULT_ADVISOR, NoAnswerFits, advice_data, advise_steps, guess_stats, make_advisor, parse_step
+from agents.answer_model import DEFAULT_MODEL, MODELS, AnswerModel, load_model, read_exclusions
+from agents.assistant import (ADVISOR, Advice, advice_data, advise_model, guess_stats, make_advisor, parse_step,
+                              replay)
+from agents.model_value import VALUE_BUDGET, Valuer
+from agents.review import Review, parse_game, review_data, review_game
 from agents.two_step import rank_openers
-from search import Playthrough, State, Turn, UserError, Wordle, decode_colours, format_pattern, load_matrix, load_words
+from search import (Playthrough, State, Turn, UserError, Wordle, Words, decode_colours, format_pattern, load_matrix,
+                    load_words)
 from search.matrix import cache_path, read_cache
 from search.storage import prepare_output, write_atomically
 from search.words import NAMED_ANSWERS, named_words
@@ -79,7 +85,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
 # -- shared options ------------------------------------------------------------------
 #: The commands, in the order --help lists them.
-COMMANDS = ("play", "tournament", "verify", "tree", "assist", "openers", "solve", "train", "serve", "absurdle")
+COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "train", "serve", "absurdle")
 #: Upper limits of the commands' own numbers: past them a run takes hours or means nothing.
 MOST_GUESSES = 20
 MOST_SEED = 2**32 - 1
@@ -89,6 +95,7 @@ MOST_OPENERS = 500
 MOST_SUGGESTIONS = 100
 MOST_SAMPLE = 100_000
 MOST_BREADTH = 12972
+MOST_TOTAL = 10**7
 
 
 def whole(least: int, most: int) -> Any:
@@ -184,6 +191,12 @@ def load_game(args: argparse.Namespace, named: bool = False) -> Wordle:
         raise UserError(f"{answers}: no such file, nor an answer list's name ({', '.join(NAMED_ANSWERS)})")
     else:
         words = load_words(answers=answers, guesses=guesses)
+    return game_over(words)
+
+
+def game_over(words: Words) -> Wordle:
+    """The game over `words` with its pattern matrix from the disk cache, or built under a spinner (announced on
+    stderr when it is large)."""
     path = cache_path(words)
     if (matrix := read_cache(path, words)) is not None:
         return Wordle(words, matrix)
@@ -342,6 +355,8 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         if args.agent is None and args.answer is None and args.indicator == "honest":
             console.print(f"The answer was drawn with seed {seed}: play it again with --seed {seed}.")
         console.print(share_grid(playthrough, args.max_guesses, args.palette), markup=False)
+        if playthrough.turns:
+            console.print(review_offer(game, playthrough, args), markup=False, soft_wrap=True)
     return 0 if playthrough.solved else 1
 
 
@@ -887,16 +902,14 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
 
 
 # -- assist --------------------------------------------------------------------------
-#: The default advisor (the web's Assist takes the same): the tournament's strongest agent, which solves every
-#: published answer in hard mode.
-ADVISOR = DEFAULT_ADVISOR
 #: Who advises against Absurdle: its reply is always the worst bucket, so the worst case is all that counts.
 ABSURDLE_ADVISOR = "minimax"
 
 
-def advice_view(game: Wordle, advice: Any, palette: str = "default") -> list[Any]:
-    """What the assistant shows after each step: the counts, the bits, and the suggestions table."""
-    parts: list[Any] = []
+def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[Any]:
+    """What the assistant shows after each step: any widening of the answer model, the counts, the bits, the
+    likeliest answers and the suggestions table."""
+    parts: list[Any] = [Text(note, style="yellow") for note in advice.notes]
     if advice.steps:
         parts.append(trace_table(game, list(advice.steps), palette=palette))
         parts.append(Text(REPLY_LEGEND))
@@ -906,24 +919,48 @@ def advice_view(game: Wordle, advice: Any, palette: str = "default") -> list[Any
     summary = f"{advice.remaining} possible answer{'s' if advice.remaining != 1 else ''} ({advice.bits_left:.2f} bits)"
     if advice.last_bits is not None:
         summary += f"; the last guess gained {advice.last_bits:.2f} bits"
+    if advice.model is not None:
+        summary += f"; answer model {advice.model.describe()}"
     parts.append(Text(summary, style="bold"))
-    if advice.remaining <= 12:
-        parts.append(Text("possible: " + " ".join(game.words.answers[a] for a in advice.state.candidates)))
+    if advice.remaining <= POSSIBLE_SHOWN or (advice.model is not None and not advice.model.uniform
+                                              and advice.remaining <= 100 * POSSIBLE_SHOWN):
+        parts.append(Text(possible_line(game, advice)))
     if not advice.suggestions:
         parts.append(Text(f"No guesses left: the game allows {advice.state.max_guesses}.", style="bold red"))
         return parts
+    by_solver = advice.proved is not None
     table = Table(title=f"suggestions ({advice.agent}{', hard mode' if advice.state.hard else ''})",
                   header_style="bold", box=None, pad_edge=False, title_justify="left")
-    for column in ("#", "guess", "worst", "left", "chance", "bits", "guesses"):
+    for column in ("#", "guess", "worst", "left", "chance", "bits", "guesses (lower is better)"):
         table.add_column(column, justify="left" if column == "guess" else "right")
     for number, s in enumerate(advice.suggestions, start=1):
+        value = s.value.text() if s.value is not None else f"{s.expected_guesses:.3f}"
         table.add_row(str(number), game.words.guesses[s.guess], str(s.worst), f"{s.expected_left:.2f}",
-                      f"{s.chance:.1%}", f"{s.information:.2f}", f"{s.expected_guesses:.3f}")
+                      f"{s.chance:.1%}", f"{s.information:.2f}", value)
     parts.append(table)
-    parts.append(Text(SUGGESTION_LEGEND, style="dim"))
+    parts.append(Text(SOLVER_LEGEND if by_solver else SUGGESTION_LEGEND, style="dim"))
+    if by_solver and not advice.proved:
+        parts.append(Text(UNSETTLED_NOTE.format(seconds=VALUE_BUDGET.seconds), style="yellow"))
     if advice.fallback:
         parts.append(Text(FALLBACK_NOTE.format(agent=advice.agent), style="yellow"))
     return parts
+
+
+#: Up to this many possible answers are listed by name (the likeliest first under a weighted model).
+POSSIBLE_SHOWN = 12
+
+
+def possible_line(game: Wordle, advice: Advice) -> str:
+    """The possible answers, likeliest first with their chances under a weighted model, at most POSSIBLE_SHOWN."""
+    candidates = advice.state.candidates
+    if advice.model is None or advice.model.uniform:
+        shown = [game.words.answers[a] for a in candidates[:POSSIBLE_SHOWN]]
+    else:
+        chances = advice.model.chances(candidates)
+        order = np.argsort(-chances, kind="stable")[:POSSIBLE_SHOWN]
+        shown = [f"{game.words.answers[candidates[i]]} {chances[i]:.0%}" for i in order]
+    more = len(candidates) - len(shown)
+    return ("possible: " if more == 0 else "likeliest: ") + ", ".join(shown) + (f" and {more} more" if more else "")
 
 
 #: What the suggestion columns mean, printed under them.
@@ -931,11 +968,18 @@ SUGGESTION_LEGEND = (
     "In the advising agent's order. worst: the most answers one reply can leave; left: answers left on average "
     "(0 if it is the answer); chance: that it is the answer; bits: expected information; guesses: expected "
     "guesses to finish, this one included (cost-to-go model, the same for every agent; lower is better).")
-
-
+#: ... and for the default advisor, whose figure is the solver's.
+SOLVER_LEGEND = (
+    "Ordered by guesses: expected guesses to finish, this one included, with best play after it, by the optimal "
+    "solver under the answer model (lower is better). A plain value is proved; '≤ x' has a tree reaching x; "
+    "'≥ x' is a proved bound only; '≈ x' is the answer model's estimate. worst: the most answers one reply can "
+    "leave; left: answers left on average; chance: that it is the answer; bits: expected information.")
 #: Said under advice that the shallower search gave.
 FALLBACK_NOTE = ("{agent}'s full search needs more nodes here than its budget allows, so these are the suggestions "
                  "of its shallower search (2 guesses deep, no endgame search).")
+#: Said when the first suggestion is not proved optimal.
+UNSETTLED_NOTE = ("Not settled within {seconds:g} s: the first suggestion is the best found so far, not proved "
+                  "optimal, and values marked ≤, ≥ or ≈ are bounds or estimates.")
 
 
 def thinking(agent: Any, state_hard: bool, max_guesses: int, number: int) -> str:
@@ -956,38 +1000,52 @@ def check_absurdle(game: Wordle, steps: list[tuple[int, int]], hard: bool, max_g
 
 def command_assist(args: argparse.Namespace, console: Console) -> int:
     """Advise on a real game: once for the steps given, or step by step at the prompt."""
-    game = load_game(args, named=True)
-    args.agent = args.agent or (ABSURDLE_ADVISOR if args.indicator == "absurdle" else ADVISOR)
-    agent = make_advisor(args.agent, game, **agent_options(args))
-    settings = dict(hard=args.hard, top=args.top, seed=args.seed, max_guesses=args.max_guesses)
+    if args.answers is None:
+        args.answers = "original" if args.indicator == "absurdle" else DEFAULT_MODEL
+    model = answer_model(args)
+    game = model.game
+    if args.indicator == "absurdle":
+        args.agent = args.agent or ABSURDLE_ADVISOR
+    options = agent_options(args)
+    agent = None
+    if args.agent is not None:
+        chosen = make_advisor(args.agent, game, **options)  # its settings checked before any step is replayed
+        agent = lambda over: chosen if over is game else make_advisor(args.agent, over, **options)  # noqa: E731
+    elif given := [flag(name) for name, value in options.items() if value is not None]:
+        raise UserError(f"{given[0]} is an agent's setting: name the agent with --agent (the default advisor, the "
+                        f"{ADVISOR} solver's values, takes none)")
+    valuer = Valuer(model)
     if args.indicator == "absurdle" and not args.json:
         console.print(f"Against Absurdle only the worst case matters: {args.agent} advises.", markup=False)
 
-    def consult(steps: list[tuple[int, int]]) -> Any:
-        """The advice after `steps`, under a spinner; an emptied answer list names --answers all."""
+    def consult(steps: list[tuple[int, int]]) -> Advice:
+        """The advice after `steps`, under a spinner."""
+        nonlocal valuer
         if args.indicator == "absurdle":
             check_absurdle(game, steps, args.hard, args.max_guesses)
-        try:
-            with waiting(thinking(agent, args.hard, args.max_guesses, len(steps) + 1)):
-                return advise_steps(game, agent, steps, **settings)
-        except NoAnswerFits as error:
-            if args.answers == "all":
-                raise
-            raise NoAnswerFits(f"{error}. The answer may be outside this answer list: "
-                               f"try --answers all (every allowed guess)") from None
+        what = (f"{ADVISOR}: valuing guesses (up to {VALUE_BUDGET.seconds:g} s)" if agent is None else
+                f"{args.agent}: choosing guess {len(steps) + 1}")
+        with waiting(what):
+            advice = advise_model(model, steps, agent, hard=args.hard, top=args.top, seed=args.seed,
+                                  max_guesses=args.max_guesses, only_answers=args.only_answers, valuer=valuer,
+                                  make_game=game_over)
+        if advice.model is not None and advice.model is not valuer.model:
+            valuer = Valuer(advice.model)
+        return advice
 
     if args.steps or args.json:
         advice = consult([parse_step(game, text) for text in args.steps])
         if args.json:
-            console.print_json(json.dumps(advice_data(game, advice)))
+            console.print_json(json.dumps(advice_data(advice.model.game, advice)))
         else:
-            for part in advice_view(game, advice, args.palette):
+            for part in advice_view(advice.model.game, advice, args.palette):
                 console.print(part)
         return 0
     steps: list[tuple[int, int]] = []
     console.print("Type each guess and the colours the game showed, e.g. 'tares:-y--g' (g green, y yellow, "
                   "- grey; a space may stand for the colon); 'undo' takes the last one back; end with Ctrl-D.")
-    for part in advice_view(game, consult(steps), args.palette):
+    advice = consult(steps)
+    for part in advice_view(advice.model.game, advice, args.palette):
         console.print(part)
     while True:
         try:
@@ -1008,7 +1066,7 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
                 console.print(Text(str(error), style="yellow"))
                 continue
             steps = attempt
-        for part in advice_view(game, advice, args.palette):
+        for part in advice_view(advice.model.game, advice, args.palette):
             console.print(part)
 
 
@@ -1022,10 +1080,14 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("steps", nargs="*", metavar="WORD:PATTERN",
                         help="guesses with the colours shown: letters (g y -), digits (2 1 0) or emoji squares")
     parser.add_argument("--agent", choices=agent_names(), default=None, metavar="NAME",
-                        help=f"who advises: {', '.join(agent_names())} (default {ADVISOR}, the tournament's "
-                             f"strongest, or {ABSURDLE_ADVISOR} against --indicator absurdle; its first move is "
-                             "searched once and kept on disk; past it, a state whose full search needs more nodes "
-                             "than its budget gets a shallower search's advice, and is told so)")
+                        help=f"who advises: {', '.join(agent_names())} (default: the {ADVISOR} solver's values "
+                             f"within {VALUE_BUDGET.seconds:g} s a position, proved wherever they settle, else "
+                             f"marked as bounds; {ABSURDLE_ADVISOR} against --indicator absurdle; a searching "
+                             "agent's first move is searched once and kept on disk; past it, a state whose full "
+                             "search needs more nodes than its budget gets a shallower search's advice, and is "
+                             "told so)")
+    parser.add_argument("--only-answers", action="store_true",
+                        help="suggest only words that can still be the answer")
     parser.add_argument("--indicator", choices=("honest", "absurdle"), default="honest", metavar="NAME",
                         help="who replies in the game advised on: honest (default: a hidden answer) or absurdle "
                              "(only the worst case matters, so the advice is minimax's, and each reply typed is "
@@ -1036,9 +1098,126 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true", help="print the advice once as JSON")
     add_palette_option(parser)
     add_seed_option(parser, "seed for the agent's random choices (default 0)")
-    add_game_options(parser, named=True)
+    parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
+                        help=f"guess limit (default 6, at most {MOST_GUESSES})")
+    add_model_options(parser, default=None)
     add_agent_options(parser)
     parser.set_defaults(handler=command_assist)
+
+
+# -- answer models and review -----------------------------------------------------
+def add_model_options(parser: argparse.ArgumentParser, default: str | None = DEFAULT_MODEL) -> None:
+    """--answers (an answer model by name, or a file), --exclude and --guesses: which words may be today's answer."""
+    parser.add_argument("--answers", metavar="|".join(MODELS) + "|FILE", default=default,
+                        help="the answer model: " + "; ".join(f"{name}, {what}" for name, what in MODELS.items())
+                             + f"; or a file of answers, one word a line (default {DEFAULT_MODEL}, since today's "
+                               "answer may be a word the original list lacks; original against --indicator "
+                               "absurdle); a game that contradicts it widens it, saying so")
+    parser.add_argument("--exclude", metavar="FILE",
+                        help="words that cannot be the answer today, one a line (for instance past answers you keep)")
+    parser.add_argument("--guesses", metavar="FILE", help="allowed-guess list (default: the 12972 official guesses)")
+
+
+def answer_model(args: argparse.Namespace) -> AnswerModel:
+    """The answer model the options name, its matrix from the cache or built under a spinner."""
+    exclude = read_exclusions(args.exclude) if getattr(args, "exclude", None) else ()
+    with waiting(f"loading the {args.answers} answer model"):
+        return load_model(args.answers, args.guesses, exclude, make_game=game_over)
+
+
+#: What a review's columns mean, printed under it.
+REVIEW_LEGEND = (
+    "left: answers possible before the guess -> after its reply; yours and best: expected guesses to finish, that "
+    "guess included, with best play after it (lower is better), the best guess named; skill: 99 for the best guess, "
+    "down to 0 for one that costs a whole guess (≈: from values not all proved); luck: how the reply ranks among "
+    "those the guess could get (99: it left the fewest answers). A plain value is proved; '≤ x' has a tree reaching x; '≥ x' is a proved bound only; "
+    "'≈ x' is the answer model's estimate (its less likely words valued by the cost-to-go model).")
+
+
+def review_table(game: Wordle, review: Review, palette: str = "default") -> Table:
+    """One row per guess: tiles, reply, answers left, your guess's value, the best guess and its value, skill, luck."""
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("#", "guess", "reply", "left", "yours", "best", "skill", "luck"):
+        table.add_column(column, justify="left" if column in ("guess", "reply", "best") else "right")
+    for step in review.steps:
+        best = "same" if step.best_guess == step.guess else game.words.guesses[step.best_guess]
+        table.add_row(str(step.number), tiles(game.words.guesses[step.guess], step.pattern, palette),
+                      format_pattern(step.pattern), f"{step.before} -> {step.after}", step.played.text(),
+                      f"{best} {step.best.text()}", ("" if step.settled else "≈") + str(step.skill), str(step.luck))
+    return table
+
+
+def review_lines(review: Review) -> list[str]:
+    """The game's verdict under the table: skill, luck, how it ended, the model, and how many values are proved."""
+    used = len(review.steps)
+    ending = (f"solved {review.answer.upper()} in {used}/{review.max_guesses}" if review.solved
+              else f"not solved after {used} guesses" + (f" (the answer: {review.answer.upper()})"
+                                                         if review.answer else ""))
+    proved = sum(v.proved for v in review.values)
+    skill = ("" if review.settled else "≈") + str(review.skill)
+    return [f"Skill {skill}/99, luck {review.luck}/99: {ending}{', hard mode' if review.hard else ''}.",
+            f"Answer model {review.model.describe()}; {proved} of {len(review.values)} values proved "
+            f"({review.seconds:.1f} s)."]
+
+
+def command_review(args: argparse.Namespace, console: Console) -> int:
+    """Review a finished or abandoned game: each guess's value, the best guess, skill and luck."""
+    model = answer_model(args)
+    grid = sys.stdin.read() if args.grid == "-" else args.grid
+    steps = parse_game(model.game, args.steps, answer=args.answer, grid=grid)
+    status = Console(stderr=True, highlight=False).status("reviewing", spinner="dots")
+
+    def progress(done: int, total: int) -> None:
+        status.update(f"reviewing guess {done + 1} of {total} (up to {VALUE_BUDGET.seconds:g} s each)")
+
+    with status:
+        review = review_game(model, steps, hard=args.hard, max_guesses=args.max_guesses, answer=args.answer,
+                             make_game=game_over, progress=progress)
+    if args.json:
+        console.print_json(json.dumps(review_data(review)))
+        return 0
+    for note in review.notes:
+        console.print(Text(note, style="yellow"))
+    console.print(review_table(review.model.game, review, args.palette))
+    for line in review_lines(review):
+        console.print(Text(line, style="bold"))
+    console.print(Text(REVIEW_LEGEND, style="dim"))
+    return 0
+
+
+def add_review_command(commands: argparse._SubParsersAction) -> None:
+    """`review`: a finished game scored guess by guess."""
+    parser = commands.add_parser(
+        "review", help="review a finished game: each guess's skill and luck, and the best guess at each turn",
+        description="Review a game: give its steps as WORD:PATTERN (e.g. crane:--gg-), or --answer and the words "
+                    "played, or --grid with the share grid and the words. Each guess gets its expected guesses "
+                    "to finish and the best guess's, a skill and a luck figure (0-99), and so does the game.")
+    parser.add_argument("steps", nargs="*", metavar="WORD[:PATTERN]",
+                        help="the guesses, each with the colours shown (letters g y -, digits 2 1 0 or emoji "
+                             "squares); with --answer or --grid, the words alone")
+    parser.add_argument("--answer", metavar="WORD", help="the answer: the colours follow from it")
+    parser.add_argument("--grid", metavar="TEXT|-",
+                        help="the share grid as pasted (its score line, then one row of squares a guess), or - to "
+                             "read it from stdin; the words are given beside it, one a row")
+    parser.add_argument("--hard", action="store_true", help="the game was played in hard mode")
+    parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
+                        help=f"guess limit (default 6, at most {MOST_GUESSES})")
+    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+    add_palette_option(parser)
+    add_model_options(parser)
+    parser.set_defaults(handler=command_review)
+
+
+def review_offer(game: Wordle, playthrough: Playthrough, args: argparse.Namespace) -> str:
+    """The one line `play` ends with: the review command for the game just played."""
+    words = " ".join(game.words.guesses[turn.guess] for turn in playthrough.turns)
+    if playthrough.answer is not None:
+        given = f"--answer {game.words.answers[playthrough.answer]} {words}"
+    else:
+        given = " ".join(f"{game.words.guesses[t.guess]}:{format_pattern(t.pattern)}" for t in playthrough.turns)
+    extra = (" --hard" if args.hard else "") + (f" --max-guesses {args.max_guesses}" if args.max_guesses != 6 else "")
+    extra += f" --answers {args.answers or 'original'}"
+    return f"Review this game: python cli.py review {given}{extra}"
 
 
 # -- openers -------------------------------------------------------------------------
@@ -1053,8 +1232,11 @@ def openers_command(args: argparse.Namespace) -> str:
 
 
 def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
-    """Prove each opener's optimal total (locally or on Dask), saving each as it finishes; show the ranking."""
-    from tournament.exact_openers import ranked_openers, run_job
+    """Prove each opener's optimal total or reject it above a cut-off, on Dask, saving each as it finishes."""
+    import time
+
+    from search.storage import provenance
+    from tournament.exact_openers import JobSettings, quick_cut, ranked_openers, run_job, summary
 
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
@@ -1062,27 +1244,78 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     openers = ranked if args.all else ranked[:args.top or 20]
     scope = "all" if args.all else f"top{len(openers)}"
     out = prepare_output(args.out or Path("results") / f"openers-exact-{mode}-{scope}.jsonl")
-    engine = "dask" if args.scheduler or args.cluster else "local"
     jobs = args.cluster or args.jobs or os.cpu_count() or 1
+    cut = args.against
+    if cut is None and args.all:
+        with waiting(f"a cut-off: the best tree over the best 10 guesses a node ({mode} mode)"):
+            cut_opener, cut = quick_cut(game, args.hard, args.max_guesses)
+        console.print(f"cut-off {cut}: {cut_opener.upper()}'s tree over the best 10 guesses a node (a real tree, "
+                      f"so the best total is at most {cut}); openers above it are rejected with a bound",
+                      markup=False, soft_wrap=True)
     command = " ".join(["python cli.py openers --exact", "--all" if args.all else f"--top {len(openers)}",
                         *(["--hard"] if args.hard else []), f"--max-guesses {args.max_guesses}",
-                        *([f"--scheduler {args.scheduler}"] if args.scheduler else []),
-                        *([f"--cluster {args.cluster}"] if args.cluster else [])])
+                        *([f"--against {args.against}"] if args.against is not None else []),
+                        f"--scheduler {args.scheduler}" if args.scheduler else f"--cluster {jobs}"])
+    counts = {"done": 0, "rejected": 0, "solved": 0}
+    best: list[Any] = [None]
+    started = time.perf_counter()
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"proving openers ({mode} mode, {engine})", total=len(openers))
-        results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine=engine, jobs=jobs,
-                          address=args.scheduler, on_result=lambda _: progress.advance(task))
-        progress.update(task, completed=len(openers))
-    table = Table(title=f"{len(openers)} openers, each proved optimal ({mode} mode)", header_style="bold",
-                  box=None, pad_edge=False, title_justify="left")
+        task = progress.add_task(f"proving openers ({mode} mode, dask)", total=len(openers))
+
+        def note(result: Any) -> None:
+            """Count one result in (exact or rejected) and keep the best."""
+            counts["done"] += 1
+            counts["solved" if result.exact else "rejected"] += 1
+            if result.exact and result.total >= 0 and (best[0] is None or (result.total, result.long_games)
+                                                        < (best[0].total, best[0].long_games)):
+                best[0] = result
+
+        def describe(fresh: int) -> str:
+            """Done, rejected, solved, best and the time left at this session's rate."""
+            left = len(openers) - counts["done"]
+            rate = (time.perf_counter() - started) / fresh if fresh else None
+            eta = f", about {left * rate / 60:.0f} min left" if rate and left else ""
+            leader = f"best {best[0].opener.upper()} {best[0].total}" if best[0] else "no exact total yet"
+            return (f"openers ({mode}): {counts['done']}/{len(openers)} done, {counts['rejected']} rejected, "
+                    f"{counts['solved']} solved, {leader}{eta}")
+
+        def resumed(results: list[Any]) -> None:
+            for result in results:
+                note(result)
+            progress.update(task, completed=counts["done"], description=describe(0))
+
+        def arrived(result: Any) -> None:
+            note(result)
+            arrived.fresh += 1
+            progress.update(task, completed=counts["done"], description=describe(arrived.fresh))
+        arrived.fresh = 0
+        results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine="dask", jobs=jobs,
+                          address=args.scheduler, on_result=arrived, cut=cut, on_resume=resumed)
+    settings = JobSettings(hard=args.hard, max_guesses=args.max_guesses, word_lists_sha256=game.words.checksum, cut=cut)
+    proved = summary(results, settings, openers)
+    shown = [r for r in results if r.exact] if args.all else results
+    table = Table(title=f"{len(openers)} openers ({mode} mode): {proved['solved']} solved exactly"
+                        + (f", {proved['rejected']} rejected above {cut}" if cut is not None else ""),
+                  header_style="bold", box=None, pad_edge=False, title_justify="left")
     for column in ("#", "opener", "total", "average", "over 5", "sub-problems", "seconds"):
         table.add_column(column, justify="left" if column == "opener" else "right")
-    for rank, r in enumerate(results, start=1):
+    for rank, r in enumerate(shown, start=1):
+        if not r.exact:
+            table.add_row(str(rank), r.opener, f"≥ {r.total} (> {cut})", "-", "-", str(r.nodes), f"{r.seconds:.1f}")
+            continue
         won = r.total >= 0  # else no tree wins every game within the guess limit
         table.add_row(str(rank), r.opener, str(r.total) if won else f"no win in {args.max_guesses}",
                       f"{r.average:.4f}" if won else "-", str(r.long_games) if won else "-", str(r.nodes), f"{r.seconds:.1f}")
     console.print(table)
-    console.print(f"saved {out}", markup=False, soft_wrap=True)
+    if proved["best"] is not None:
+        claim = "proved best over every opener" if proved["proved_best_over_all"] and args.all else "best of these"
+        console.print(f"{proved['best']['opener'].upper()}: {proved['best']['total']} ({claim})", markup=False)
+    digest = out.with_name(out.name.removesuffix(".jsonl") + ".summary.json")
+    try:
+        write_atomically(digest, json.dumps({"command": command, **proved, **provenance()}, indent=1) + "\n")
+    except OSError as error:
+        raise UserError(f"{digest}: cannot write there ({error.strerror or error.__class__.__name__})") from None
+    console.print(f"saved {out} and {digest}", markup=False, soft_wrap=True)
     return 0
 
 
@@ -1092,8 +1325,8 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
 
     if args.exact:
         return command_exact_openers(args, console)
-    if args.all or args.scheduler or args.cluster:
-        raise UserError("--all, --scheduler and --cluster go with --exact")
+    if args.all or args.scheduler or args.cluster or args.against is not None:
+        raise UserError("--all, --against, --scheduler and --cluster go with --exact")
     args.top = args.top or 50
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
@@ -1155,9 +1388,15 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
                                                       "with --exact results/openers-exact-MODE-topN.jsonl)")
     parser.add_argument("--exact", action="store_true",
                         help="prove each opener's optimal total instead (saved as each finishes; a rerun resumes)")
-    parser.add_argument("--all", action="store_true", help="with --exact: every allowed guess as an opener")
+    parser.add_argument("--all", action="store_true", help="with --exact: every allowed guess as an opener, each "
+                                                           "solved exactly or rejected above the cut-off")
+    parser.add_argument("--against", type=whole(1, MOST_TOTAL), metavar="TOTAL",
+                        help="with --exact: solve exactly only openers whose total is at most TOTAL and reject the "
+                             "rest with a proved bound (default with --all: the total of the best tree over the "
+                             "best 10 guesses a node, found first)")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="with --exact: run on the Dask cluster at this scheduler "
-                                                                "address (e.g. tcp://10.0.0.5:8786)")
+                                                                "address (e.g. tcp://10.0.0.5:8786; default: a local "
+                                                                "Dask cluster of --jobs worker processes)")
     parser.add_argument("--cluster", type=whole(1, MOST_JOBS), metavar="N",
                         help=f"with --exact: run on a Dask cluster of N worker processes started on this machine "
                              f"(at most {MOST_JOBS})")
@@ -1236,11 +1475,79 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
 
 
 # -- solve ---------------------------------------------------------------------------
+#: The longest --budget solve takes: past it, use the exact solve without one.
+MOST_BUDGET_SECONDS = 86_400
+#: The most sub-problems --nodes may allow.
+MOST_NODES = 10**12
+#: The units --budget reads, in seconds.
+DURATION_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}
+
+
+def duration(text: str) -> float:
+    """argparse type: a time such as 5s, 500ms, 2m or 1h, as seconds (above 0, at most a day)."""
+    cleaned = text.strip().lower()
+    for unit in sorted(DURATION_UNITS, key=len, reverse=True):
+        if cleaned.endswith(unit):
+            try:
+                seconds = float(cleaned[:-len(unit)]) * DURATION_UNITS[unit]
+            except ValueError:
+                break
+            if 0 < seconds <= MOST_BUDGET_SECONDS:
+                return seconds
+            break
+    raise argparse.ArgumentTypeError(f"'{text}' is not a time from 1ms to 24h: write e.g. 5s, 500ms, 2m or 1h")
+
+
+def command_value(args: argparse.Namespace, console: Console) -> int:
+    """Value the position after the steps (and any --guess) within the budget; say proved or both bounds."""
+    from search.valuation import Budget, value_position
+
+    if args.opener is not None or args.top is not None or args.out or args.prove:
+        raise UserError("--opener, --top, --prove and --out solve the whole tree; with steps, --budget or --nodes "
+                        "leave them out")
+    game = load_game(args)
+    state, _ = replay(game, [parse_step(game, text) for text in args.steps], hard=args.hard,
+                      max_guesses=args.max_guesses)
+    if state.solved or state.guesses_left < 1:
+        raise UserError("the game is over after these steps: there is no guess to value")
+    asked = [game.words.guess_id(word.strip().lower()) for word in args.guess or ()]
+    for guess in asked:
+        if (broken := game.violation(state, guess)) is not None:
+            raise UserError(f"{game.words.guesses[guess]}: hard mode: {broken}")
+    budget = Budget(seconds=args.budget if args.budget is not None or args.nodes is not None else 10.0,
+                    nodes=args.nodes)
+    mode = "hard" if args.hard else "normal"
+    spend = " and ".join(part for part in (f"{budget.seconds:g} s" if budget.seconds else "",
+                                           f"{budget.nodes} sub-problems" if budget.nodes else "") if part)
+    with waiting(f"valuing the position ({len(state.candidates)} answers left, {mode} mode) within {spend}"):
+        valuation = value_position(game, state, asked, budget)
+    words = game.words.guesses
+    where = " ".join(args.steps) if args.steps else "the start"
+    console.print(f"after {where} ({len(state.candidates)} answers left, {mode} mode, {state.guesses_left} guesses "
+                  f"left): {valuation.nodes} sub-problems in {valuation.seconds:.1f} s", markup=False, soft_wrap=True)
+    for guess, value in [(valuation.best, valuation.value),
+                         *((guess, valuation.guesses[guess]) for guess in asked if guess != valuation.best)]:
+        role = "best" if guess == valuation.best else "guess"
+        if math.isinf(value.low):
+            claim = "no tree wins every game within the guess limit"
+        elif value.proved:
+            claim = f"{value.text()} guesses per answer, proved" + (" optimal" if role == "best" else "")
+        elif math.isfinite(value.high):
+            claim = (f"between {value.low:.3f} and {value.high:.3f} guesses per answer "
+                     f"(not proved within the budget; shown as {value.text()})")
+        else:
+            claim = f"at least {value.low:.3f} guesses per answer (no tree found within the budget)"
+        console.print(f"{role} {words[guess].upper()}: {claim}", markup=False, soft_wrap=True)
+    return 0
+
+
 def command_solve(args: argparse.Namespace, console: Console) -> int:
     """Solve the optimal tree (a proof, or an upper bound over the best K guesses a node); show it, save it."""
     from agents.optimal import opener_index, solve_tree, tree_cache, tree_payload
     from search.optimal import unpack
 
+    if args.steps or args.budget is not None or args.nodes is not None or args.guess:
+        return command_value(args, console)
     game = load_game(args)
     opener = opener_index(game, args.opener.strip().lower()) if args.opener is not None else None
     if args.out:
@@ -1279,8 +1586,18 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
                     "and within that total the fewest games over 5 guesses, within the guess limit (and in hard "
                     "mode the rule). --prove tries every allowed guess at every node, so its total is proved; "
                     "--top K tries the best K by their lower bound, so its total is an upper bound. The tree is "
-                    "cached for the optimal agent.",
+                    "cached for the optimal agent. Given steps (as assist takes them), --budget or --nodes, it "
+                    "values that position instead: the best guess and its expected guesses per answer, proved, "
+                    "or bounded on both sides when the budget runs out.",
     )
+    parser.add_argument("steps", nargs="*", metavar="STEP",
+                        help="the game so far, each as guess:colours (e.g. crane:-y--g; g green, y yellow, - grey)")
+    parser.add_argument("--budget", type=duration, metavar="TIME",
+                        help="with steps: the time to spend, e.g. 5s, 500ms, 2m (default 10s)")
+    parser.add_argument("--nodes", type=whole(1, MOST_NODES), metavar="N",
+                        help=f"with steps: the most sub-problems to search (at most {MOST_NODES})")
+    parser.add_argument("--guess", action="append", metavar="WORD",
+                        help="with steps: also value this guess (repeatable)")
     parser.add_argument("--opener", metavar="WORD", help="the first guess (default: solve for it too; with --prove that "
                                                          "proves or refutes every opener, far longer than one)")
     parser.add_argument("--hard", action="store_true", help="hard mode")
@@ -1393,6 +1710,7 @@ def build_parser() -> ArgumentParser:
     add_verify_command(commands)
     add_tree_command(commands)
     add_assist_command(commands)
+    add_review_command(commands)
     add_openers_command(commands)
     add_solve_command(commands)
     add_train_command(commands)

@@ -13,6 +13,13 @@ guesses to finish, this one included, by the cost-to-go model F of heuristics/co
 1 + sum over the replies other than all green of P(reply) * F(answers the reply leaves)
 (a count of guesses: there, lower is better).
 
+The default advisor (ADVISOR, the same in the terminal and on the web) is the optimal solver:
+`advise_model` values a shortlist of guesses (the cost-to-go model's best, and the solver's
+own best) with agents/model_value.py under the answer model, within about a second, and
+orders them by those values; a value the solver did not settle is printed as a bound or an
+estimate, and the Advice says whether the first suggestion is proved optimal. A game that
+contradicts the answer model widens it (`settle_model`), with one line saying so.
+
 A searching advisor answers within a bounded number of nodes (ADVICE_NODES): past the plan
 of its first two moves, a state whose full search needs more gets the suggestions of a
 shallower search, and the Advice says so (`fallback`).
@@ -24,16 +31,19 @@ made the game impossible; unknown words and malformed patterns are UserErrors to
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Callable
 
 import numpy as np
 
 from heuristics.cost import cost_table
 from heuristics.partition import PartitionStats, partition_stats
-from search import State, Turn, UserError, Wordle, format_pattern, parse_pattern
+from search import State, Turn, UserError, Wordle, Words, format_pattern, parse_pattern
 from search.game import DEFAULT_MAX_GUESSES
 
+from .answer_model import AnswerModel, widen
 from .base import Agent, Decision
+from .model_value import WEIGHTED_SEARCH_MOST, GuessValue, Valuer
 from .registry import make_agent
 
 
@@ -60,7 +70,9 @@ class Suggestion:
         score: the agent's own value of the guess (its scale), if it gives one.
         worst: the largest group of answers one reply can leave.
         expected_left: answers left after the reply, on average (0 when the guess is the answer).
-        expected_guesses: guesses to finish, this one included, by the cost-to-go model.
+        expected_guesses: guesses to finish, this one included: the solver's value's estimate when `value` is
+            given, else the cost-to-go model's.
+        value: the solver's value under the answer model (the default advisor's suggestions).
     """
 
     guess: int
@@ -70,6 +82,7 @@ class Suggestion:
     worst: int = 0
     expected_left: float = 0.0
     expected_guesses: float = 0.0
+    value: GuessValue | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +96,9 @@ class Advice:
         suggestions: best first; empty once the game is solved or out of guesses.
         fallback: whether they are the advisor's shallower search's, its full search having
             needed more nodes than its budget (see make_advisor).
+        model: the answer model advised under (None: the game's answer list, all equally likely).
+        notes: one line per widening of the model.
+        proved: with the default advisor, whether the first suggestion is proved optimal (None otherwise).
     """
 
     agent: str
@@ -90,6 +106,9 @@ class Advice:
     steps: tuple[Turn, ...]
     suggestions: tuple[Suggestion, ...]
     fallback: bool = False
+    model: AnswerModel | None = field(default=None, repr=False)
+    notes: tuple[str, ...] = ()
+    proved: bool | None = None
 
     @property
     def remaining(self) -> int:
@@ -112,6 +131,11 @@ class Advice:
         return self.state.solved
 
 
+#: The advisor assist and the web use unless told otherwise: the optimal solver within the valuation budget.
+ADVISOR = "optimal"
+#: How many guesses the cost-to-go model shortlists for the default advisor's solver to value (besides its best).
+SHORTLIST = 12
+
 #: Node budgets of an advisor's decisions outside its opening plan, (second move, later moves): past
 #: them a shallower search advises. Searched from an empty table, the default plan's second moves take
 #: at most 41,469 nodes (hard mode; 712 in normal), so the first budget covers them: a second move's advice
@@ -119,7 +143,6 @@ class Advice:
 #: then needs at most 2,463 nodes a decision (normal mode; 2,187 in hard). Off that path the full search
 #: can take 800,000 nodes (half a minute in hard mode). Measured by benchmarks/bench_advisor.py.
 ADVICE_NODES = (50_000, 10_000)
-DEFAULT_ADVISOR = "expectimax"  #: who advises when none is named: `assist` and the web's Assist
 
 
 def make_advisor(name: str, game: Wordle, bounded: bool = True, **settings) -> Agent:
@@ -163,7 +186,7 @@ def format_step(game: Wordle, guess: int, pattern: int) -> str:
 
 
 def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
-           max_guesses: int = DEFAULT_MAX_GUESSES) -> tuple[State, tuple[Turn, ...]]:
+           max_guesses: int = DEFAULT_MAX_GUESSES, start: State | None = None) -> tuple[State, tuple[Turn, ...]]:
     """Apply the steps from the start of a game, checking each one.
 
     Args:
@@ -171,6 +194,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
         steps: (guess index, pattern code) pairs, first first.
         hard: whether each guess must obey hard mode.
         max_guesses: the guess limit.
+        start: the state to start from (default: the game's, every answer possible).
 
     Returns:
         (the state after the last step, the Steps with their counts).
@@ -179,7 +203,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
         ContradictionError: a step after the game was solved or out of guesses, a guess
             that breaks hard mode, or a pattern no remaining answer gives (naming the step).
     """
-    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    state = game.initial_state(hard=hard, max_guesses=max_guesses) if start is None else start
     done: list[Turn] = []
     for number, (guess, pattern) in enumerate(steps, start=1):
         described = _describe(game, number, guess, pattern)
@@ -308,12 +332,127 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "answers": [words.answers[a] for a in advice.state.candidates],
         "suggestions": [{"guess": words.guesses[s.guess], "information": round(s.information, 6),
                          "chance": round(s.chance, 6), "worst": s.worst, "expected_left": round(s.expected_left, 6),
-                         "expected_guesses": round(s.expected_guesses, 6),
-                         "score": None if s.score is None else round(s.score, 6)}
+                         "expected_guesses": round(s.expected_guesses, 6) if math.isfinite(s.expected_guesses) else None,
+                         "score": None if s.score is None else round(s.score, 6),
+                         "value": None if s.value is None else s.value.data()}
                         for s in advice.suggestions],
+        "model": None if advice.model is None else advice.model.name,
+        "model_description": None if advice.model is None else advice.model.describe(),
+        "notes": list(advice.notes),
+        "proved": None if advice.proved is None else bool(advice.proved),
     }
 
 
-__all__ = ["ADVICE_NODES", "Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data",
+def settle_model(model: AnswerModel, steps: list[tuple[int, int]], hard: bool, max_guesses: int,
+                 answer: str | None = None, make_game: Callable[[Words], Wordle] = Wordle
+                 ) -> tuple[AnswerModel, State, tuple[Turn, ...], list[str]]:
+    """The model a game is valued under: the one given, widened while the game (or its answer) contradicts it.
+
+    Returns:
+        (the model, the state after the steps, the replayed turns, one line per widening).
+
+    Raises:
+        NoAnswerFits: no allowed word fits the replies (the widest model, `all`, is contradicted too).
+    """
+    notes: list[str] = []
+    while True:
+        try:
+            if answer is not None:
+                index = model.game.words.answer_index.get(answer.strip().lower())
+                if index is None or model.weights[index] == 0:
+                    raise NoAnswerFits(f"{answer.upper()} is not one of its answers")
+            state, turns = replay(model.game, steps, hard=hard, max_guesses=max_guesses,
+                                  start=model.initial_state(hard, max_guesses))
+            return model, state, turns, notes
+        except NoAnswerFits as error:
+            wider = widen(model, make_game)
+            if wider is None:
+                if model.excluded:
+                    raise NoAnswerFits(f"{error} (after excluding the {len(model.excluded)} words of the "
+                                       "exclude list)") from None
+                raise
+            reason = str(error).split(";")[0]
+            notes.append(f"The answer is outside the {model.name} model's list ({reason}); "
+                         f"continuing with the wider {wider.name} model.")
+            model = wider
+
+
+def answer_chances(model: AnswerModel, candidates: np.ndarray) -> dict[int, float]:
+    """Each possible answer's chance under the model, keyed by its guess index."""
+    rows = model.game.words.answer_rows[candidates]
+    return {int(row): float(chance) for row, chance in zip(rows, model.chances(candidates))}
+
+
+def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
+                       only_answers: bool = False) -> tuple[tuple[Suggestion, ...], bool]:
+    """The default advisor's suggestions, ordered by their values under the answer model (lower first).
+
+    The cost-to-go model shortlists SHORTLIST guesses (among the possible answers with `only_answers`), the
+    solver values them and finds its own best within the valuation budget; ties go to possible answers, then
+    to the alphabet.
+
+    Returns:
+        (the suggestions, whether the first is proved optimal).
+    """
+    model = valuer.model
+    game = model.game
+    candidates = state.candidates
+    pool = game.legal_guesses(state)
+    if only_answers:
+        pool = np.intersect1d(pool, game.words.answer_rows[candidates])
+    over = candidates if len(candidates) <= WEIGHTED_SEARCH_MOST or not (candidates < model.tier).any() \
+        else candidates[candidates < model.tier]
+    expected = guess_stats(game, over, pool)[1]
+    shortlist = [int(g) for g in pool[np.argsort(expected, kind="stable")[:max(SHORTLIST, top)]]]
+    found = valuer.value(state, shortlist)
+    valued = [g for g in found.guesses if not only_answers or g in set(pool.tolist())]
+    chance_of = answer_chances(model, candidates)
+    stats, _ = guess_stats(game, candidates, np.array(valued))
+    suggestions = [
+        Suggestion(guess=guess, information=float(stats.entropy[i]), chance=chance_of.get(guess, 0.0), score=None,
+                   worst=int(stats.largest[i]),
+                   expected_left=float(stats.expected_size[i] - stats.can_win[i] / len(candidates)),
+                   expected_guesses=found.guesses[guess].estimate, value=found.guesses[guess])
+        for i, guess in enumerate(valued)]
+    suggestions.sort(key=lambda s: (s.expected_guesses, s.chance == 0.0, game.words.guesses[s.guess]))
+    first = suggestions[0].guess if suggestions else None
+    return tuple(suggestions[:top]), bool(found.proved and first == found.best)
+
+
+def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callable[[Wordle], Agent] | None = None,
+                 hard: bool = False, top: int = 10, seed: int = 0, max_guesses: int = DEFAULT_MAX_GUESSES,
+                 only_answers: bool = False, valuer: Valuer | None = None,
+                 make_game: Callable[[Words], Wordle] = Wordle) -> Advice:
+    """The assistant's whole answer under an answer model: widen it if the steps contradict it, then advise.
+
+    Args:
+        model: the answer model.
+        steps: (guess index, pattern code) pairs.
+        agent: builds the advising agent over a game; None for the default advisor (the solver's values).
+        hard, top, seed, max_guesses: as `advise_steps`.
+        only_answers: suggest only words that can still be the answer.
+        valuer: the default advisor's Valuer to reuse (ignored unless it is the settled model's).
+        make_game: builds a wider model's game.
+    """
+    model, state, done, notes = settle_model(model, steps, hard, max_guesses, make_game=make_game)
+    if state.solved or state.guesses_left <= 0:
+        return Advice(agent=ADVISOR if agent is None else agent(model.game).name, state=state, steps=done,
+                      suggestions=(), model=model, notes=tuple(notes))
+    if agent is None:
+        valuer = valuer if valuer is not None and valuer.model is model else Valuer(model)
+        suggestions, proved = solver_suggestions(valuer, state, top, only_answers)
+        return Advice(agent=ADVISOR, state=state, steps=done, suggestions=suggestions, model=model,
+                      notes=tuple(notes), proved=proved)
+    advisor = agent(model.game)
+    decision = advisor.decide(state, np.random.default_rng(seed))
+    suggestions = suggest(model.game, decision, state, top=top * 4 if only_answers else top)
+    chance_of = answer_chances(model, state.candidates)
+    suggestions = tuple(replace(s, chance=chance_of.get(s.guess, 0.0)) for s in suggestions
+                        if not only_answers or s.guess in chance_of)[:top]
+    return Advice(agent=advisor.name, state=state, steps=done, suggestions=suggestions, fallback=decision.fallback,
+                  model=model, notes=tuple(notes))
+
+
+__all__ = ["ADVICE_NODES", "ADVISOR", "advise_model", "settle_model", "solver_suggestions", "Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data",
            "advise", "advise_steps", "answers_first", "format_step", "guess_stats", "make_advisor", "parse_step",
            "replay", "suggest"]

@@ -46,6 +46,16 @@ INFEASIBLE = 1 << 60
 _NEVER = 1 << 40
 
 
+#: Replies of at least this many answers get their one-step bound before they are searched.
+SHARPEN_FROM = 10
+#: A given opener's replies are raised in rounds of at most this many guesses each (0: one reply at a time).
+ROUNDS = 3
+
+
+class OutOfBudget(Exception):
+    """The solver's deadline or node limit passed; the memory holds only finished sub-problems."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """What the solver may consider.
@@ -140,27 +150,57 @@ def split_counts(columns: np.ndarray, guesses: np.ndarray | None, answers: np.nd
     return distinct - hits, hits.astype(np.int64)
 
 
-@functools.lru_cache(maxsize=1)
-def fast_split_counts() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
-    """split_counts compiled with numba (a 256-bit set of replies per guess), or numpy's if numba is not installed.
+assert ALL_GREEN == 242
 
-    Compiled, it is 20-30 times faster (benchmarks/bench_optimal.py measures both and the whole proof).
+
+def lower_bounds(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, costs: tuple[int, int, int],
+                 must_split: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Each guess's one-step lower bound (Solver.bounds' 3n - 2s - b, packed) and whether it is an answer.
+
+    The readable reference of `fast_lower_bounds`: split_counts, then the bound.
+
+    Args:
+        columns: the pattern matrix transposed (answers x guesses, C order).
+        guesses: the guesses to judge.
+        answers: the answers still possible.
+        costs: what the answer solved by this guess, by the next one, and by a later one pays beyond SCALE.
+        must_split: the next guess must be the answer (two guesses left), so only a guess that tells
+            every answer apart is worth anything.
+
+    Returns:
+        (lower, hits): the bound (NEVER for a guess not worth trying) and 0/1 per guess.
     """
+    bins, hits = split_counts(columns, guesses, answers)
+    size = len(answers)
+    lower = (size + 2 * (size - hits) - bins) * SCALE + hits * costs[0] + bins * costs[1]
+    lower += (size - hits - bins) * costs[2]
+    useless = (bins + hits) <= 1  # one reply from all of them tells nothing
+    if must_split:
+        useless |= bins + hits != size
+    lower[useless] = _NEVER
+    return lower, hits
+
+
+@functools.lru_cache(maxsize=1)
+def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
+    """lower_bounds compiled with numba (one pass, each guess's replies in four 64-bit words), else the reference."""
     try:
         import numba
     except ImportError:
-        return split_counts
+        return lower_bounds
 
     @numba.njit(cache=True, nogil=True)
-    def count(columns, guesses, answers, bins, hits):  # pragma: no cover - compiled
-        words = np.zeros((guesses.shape[0], 4), np.uint64)
-        for answer in answers:
+    def kernel(columns, guesses, answers, hit_now, hit_next, hit_later, must_split, lower, hits):  # pragma: no cover
+        count = guesses.shape[0]
+        words = np.zeros((count, 4), np.uint64)
+        for answer in answers:  # answers outer: each reads one contiguous row of the transposed matrix
             row = columns[answer]
-            for j in range(guesses.shape[0]):
+            for j in range(count):
                 pattern = row[guesses[j]]
                 words[j, pattern >> 6] |= np.uint64(1) << np.uint64(pattern & 63)
+        size = answers.shape[0]
         green = np.uint64(1) << np.uint64(242 & 63)
-        for j in range(guesses.shape[0]):
+        for j in range(count):
             found = 0
             for k in range(4):
                 word = words[j, k]
@@ -168,21 +208,26 @@ def fast_split_counts() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
                     word &= word - np.uint64(1)
                     found += 1
             hit = 1 if words[j, 242 >> 6] & green else 0
-            bins[j] = found - hit
+            bins = found - hit
             hits[j] = hit
+            if found <= 1 or (must_split and found != size):
+                lower[j] = 1 << 40
+            else:
+                lower[j] = ((size + 2 * (size - hit) - bins) * 4096 + hit * hit_now + bins * hit_next
+                            + (size - hit - bins) * hit_later)
 
-    def split(columns: np.ndarray, guesses: np.ndarray | None, answers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """split_counts, compiled."""
-        rows = np.arange(columns.shape[1]) if guesses is None else guesses
-        bins = np.empty(len(rows), np.int64)
-        hits = np.empty(len(rows), np.int64)
-        count(columns, rows, answers, bins, hits)
-        return bins, hits
+    def bounds(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, costs: tuple[int, int, int],
+               must_split: bool) -> tuple[np.ndarray, np.ndarray]:
+        """lower_bounds, compiled."""
+        lower = np.empty(len(guesses), np.int64)
+        hits = np.empty(len(guesses), np.int64)
+        kernel(columns, guesses, answers, costs[0], costs[1], costs[2], must_split, lower, hits)
+        return lower, hits
 
-    return split
+    return bounds
 
 
-assert ALL_GREEN == 242
+assert _NEVER == 1 << 40 and SCALE == 4096
 
 
 class Solver:
@@ -211,7 +256,11 @@ class Solver:
         self.stats = Stats()
         self.report: Callable[[Stats], None] | None = None
         self.root: tuple | None = None
-        self.counts: Callable[..., tuple[np.ndarray, np.ndarray]] = fast_split_counts()
+        self.lower_bounds: Callable[..., tuple[np.ndarray, np.ndarray]] = fast_lower_bounds()
+        self.sharpen_from = SHARPEN_FROM
+        self.rounds = ROUNDS
+        self.deadline: float | None = None  # time.perf_counter() past which a search raises OutOfBudget
+        self.node_limit: int | None = None  # stats.nodes past which a search raises OutOfBudget
 
     # -- costs -------------------------------------------------------------------
     def hit(self, left: int) -> int:
@@ -248,15 +297,9 @@ class Solver:
             considered, INFEASIBLE if none).
         """
         guesses = self.allowed(hints)
-        size = len(answers)
-        bins, hits = self.counts(self.columns, guesses if hints else None, answers)
         # everyone pays this guess; a reply's m answers need at least 2m - 1 more (Solver.floor)
-        lower = (size + 2 * (size - hits) - bins) * SCALE + hits * (self.hit(left) - SCALE)
-        lower += bins * (self.hit(left - 1) - SCALE) + (size - hits - bins) * (self.hit(left - 2) - SCALE)
-        useless = (bins + hits) <= 1  # one reply from all of them tells nothing
-        if left == 2:
-            useless |= bins + hits != size  # the next guess must be the answer
-        lower[useless] = _NEVER
+        costs = (self.hit(left) - SCALE, self.hit(left - 1) - SCALE, self.hit(left - 2) - SCALE)
+        lower, hits = self.lower_bounds(self.columns, guesses, answers, costs, left == 2)
         count = len(guesses)
         order_key = lower * (2 * count) + (1 - hits) * count + np.arange(count)
         considered = None
@@ -304,6 +347,10 @@ class Solver:
             if known[0] >= budget:
                 return known[0]
         self.stats.nodes += 1
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfBudget
+        if self.node_limit is not None and self.stats.nodes > self.node_limit:
+            raise OutOfBudget
         if self.report is not None and self.stats.nodes % 64 == 0:
             self.stats.remembered = len(self.memo)
             self.report(self.stats)
@@ -356,8 +403,18 @@ class Solver:
         total = cost + sum(reply[2][0] for reply in replies)
         if total >= limit:
             return total
+        for number, (group, code, (floor, child_hints)) in enumerate(replies):  # the largest replies' bounds, sharper
+            if len(group) < self.sharpen_from or floor >= INFEASIBLE:
+                break
+            sharper = self.sharpen(group, left - 1, child_hints, floor)
+            replies[number] = (group, code, (sharper, child_hints))
+            total += sharper - floor
+            if total >= limit:
+                return total
         if top_level:
             self.stats.bound, self.stats.replies = total, len(replies)
+        if self.rounds and top_level:
+            return self.raise_in_rounds(replies, left, total, limit, top_level)
         for group, code, (floor, child_hints) in replies:
             total -= floor
             value = self.solve_set(group, left - 1, child_hints, limit - total)
@@ -367,6 +424,28 @@ class Solver:
             if total >= limit:
                 return total
         return total
+
+    def raise_in_rounds(self, replies: list, left: int, total: int, limit: int, top_level: bool) -> int:
+        """Raise every reply's bound a guess at a time (cheap searches under tight budgets) until the total
+        reaches `limit` or every reply is exact; the total then."""
+        floors = [reply[2][0] for reply in replies]
+        exact = [False] * len(replies)
+        while True:
+            for number, (group, code, (_, child_hints)) in enumerate(replies):
+                if exact[number]:
+                    continue
+                floor = floors[number]
+                step = min(floor + self.rounds * SCALE, limit - total + floor)
+                value = self.solve_set(group, left - 1, child_hints, step)
+                exact[number] = value < step
+                floors[number] = value
+                total += value - floor
+                if top_level:
+                    self.stats.bound = total
+                if total >= limit:
+                    return total
+            if all(exact):
+                return total
 
     def known_floor(self, group: np.ndarray, left: int, hints: Hints | None, code: int,
                     guess: int) -> tuple[int, Hints | None]:
@@ -378,6 +457,16 @@ class Solver:
             if known is not None:
                 floor = max(floor, known[0])
         return floor, child_hints
+
+    def sharpen(self, group: np.ndarray, left: int, hints: Hints | None, floor: int) -> int:
+        """A reply's bound raised to the least one-step bound over every guess there (remembered)."""
+        key = self.key(group, left, hints)
+        known = self.memo.get(key)
+        if known is not None and (known[1] >= 0 or known[0] > floor):
+            return max(floor, known[0])
+        floor = max(floor, self.bounds(group, left, hints, 0)[2])
+        self.remember(key, floor, -1, -1)
+        return floor
 
     def remember(self, key: tuple, bound: int, exact: int, guess: int) -> None:
         """Store a sub-problem's bound (and exact cost and guess when known), forgetting all when full."""

@@ -237,7 +237,8 @@ def word_list_cases() -> list:
     cases = []
     for command, argv in RUNNABLE.items():
         for name, message in WORD_LIST_ERRORS:
-            missing = "{missing}: no such file, nor an answer list's name (original, nyt, all)"
+            missing = ("{missing}: no such file, nor an answer model's name (likely, original, nyt, all)"
+                       if command == "assist" else "{missing}: no such file, nor an answer list's name (original, nyt, all)")
             named = command in ("play", "assist") and name == "missing"
             cases.append(pytest.param((*argv, "--answers", "{%s}" % name, "--guesses", "{gue}"), 2,
                                       missing if named else message, id=f"{command}-answers-{name}",
@@ -282,6 +283,7 @@ def number_cases() -> list:
         ("solve", "--top", "0", "must be at least 1, got 0"),
         ("solve", "--top", "12973", "must be at most 12972, got 12973"),
         ("solve", "--max-guesses", "21", "must be at most 20, got 21"),
+        ("solve", "--nodes", "0", "must be at least 1, got 0"),
         ("serve", "--port", "-1", "must be at least 0, got -1"),
         ("serve", "--port", "65536", "must be at most 65535, got 65536"),
         ("serve", "--port", "http", "must be a whole number, got 'http'"),
@@ -350,10 +352,10 @@ def agent_option_cases() -> list:
 OTHER_CASES = [
     # the top level
     pytest.param(("--nosuch",), 2, "wordle-arena: error: unrecognized arguments: --nosuch", id="top-unknown-flag"),
-    pytest.param((), 2, "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, openers, solve, train, serve, absurdle "
+    pytest.param((), 2, "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, review, openers, solve, train, serve, absurdle "
                         "(see --help)", id="top-no-command"),
     pytest.param(("nosuch",), 2, "wordle-arena: error: argument COMMAND: invalid choice: 'nosuch' (choose from 'play', "
-                                 "'tournament', 'verify', 'tree', 'assist', 'openers', 'solve', 'train', 'serve', 'absurdle')", id="top-unknown-command"),
+                                 "'tournament', 'verify', 'tree', 'assist', 'review', 'openers', 'solve', 'train', 'serve', 'absurdle')", id="top-unknown-command"),
     pytest.param(("play", "--nosuch"), 2, "wordle-arena: error: unrecognized arguments: --nosuch", id="play-unknown-flag"),
     pytest.param(("serve", "--nosuch"), 2, "wordle-arena: error: unrecognized arguments: --nosuch", id="serve-unknown-flag"),
     # play
@@ -425,10 +427,9 @@ OTHER_CASES = [
                  "wordle-arena: error: step 2 (cigar:-----): the game was already solved at step 1", id="assist-after-solved"),
     pytest.param(("assist", *LISTS, "tares:yyyyy"), 2,
                  "wordle-arena: error: step 1 (tares:yyyyy) made the game impossible: no answer fits; this pattern is not what "
-                 "TARES gets from any answer. The answer may be outside this answer list: try --answers all (every allowed "
-                 "guess)", id="assist-impossible-pattern"),
+                 "TARES gets from any answer", id="assist-impossible-pattern"),
     pytest.param(("assist", "--answers", "nosuchname", "tares:-----"), 2,
-                 "wordle-arena: error: nosuchname: no such file, nor an answer list's name (original, nyt, all)",
+                 "wordle-arena: error: nosuchname: no such file, nor an answer model's name (likely, original, nyt, all)",
                  id="assist-answers-unknown-name"),
     # openers
     *[pytest.param(("openers", *flags), 2, "wordle-arena: error: --all, --scheduler and --cluster go with --exact",

@@ -107,7 +107,7 @@ def test_help_lists_play():
     finished = subprocess.run([sys.executable, "cli.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert finished.returncode == 0
     listed = [line.split()[0] for line in finished.stdout.splitlines() if line.startswith("    ") and line[4] != " "]
-    assert listed == ["play", "tournament", "verify", "tree", "assist", "openers", "solve", "train", "serve", "absurdle"]
+    assert listed == ["play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "train", "serve", "absurdle"]
 
 
 def test_tree_command_writes_a_tree_and_refuses_bad_paths(capsys, tmp_path):
@@ -245,7 +245,7 @@ def test_answer_lists_by_name_or_file(capsys):
     code, out, _ = run_cli(capsys, "assist", "--agent", "entropy", "--answers", "nyt", "salet:-----", "--json")
     assert code == 0 and json.loads(out)["remaining"] == 221  # as in the original: each dropped word shares a letter
     code, _, err = run_cli(capsys, "assist", "--answers", "nytimes")
-    assert code == 2 and "nytimes: no such file, nor an answer list's name (original, nyt, all)" in err
+    assert code == 2 and "nytimes: no such file, nor an answer model's name (likely, original, nyt, all)" in err
 
 
 def test_a_large_matrix_is_announced_before_it_is_cached(capsys, tmp_path, monkeypatch):

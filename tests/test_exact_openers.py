@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
-from search import UserError
+from search import UserError, load_words
 from search.optimal import Solver
-from tournament.exact_openers import ranked_openers, read_results, run_job, JobSettings
+from tournament.exact_openers import ranked_openers, read_results, run_job, summary, JobSettings
 
 from .conftest import small_game
 from .test_optimal import POOL_ANSWERS, POOL_GUESSES
 
 ANSWERS = POOL_ANSWERS[:12]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def expected_totals(game, hard):
@@ -66,3 +73,55 @@ def test_dask_job_on_a_local_cluster_of_two_workers_gives_the_same_totals(tmp_pa
     expected = expected_totals(game, False)
     assert {r.opener: r.total for r in results} == {word: expected[word] for word in openers}
     assert len({r.worker for r in results}) >= 1
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_a_cut_off_solves_openers_at_or_below_it_and_rejects_the_rest_with_a_true_bound(tmp_path, hard):
+    game = small_game(ANSWERS, POOL_GUESSES)
+    expected = expected_totals(game, hard)
+    openers = ranked_openers(game, hard, 6)
+    winning = sorted(total for total in expected.values() if total >= 0)
+    cut = winning[len(winning) // 3]
+    results = run_job(game, hard, 6, openers, tmp_path / "cut.jsonl", "test", jobs=1, cut=cut)
+    assert len(results) == len(openers)
+    for r in results:
+        truth = expected[r.opener]
+        if r.exact:
+            assert r.total == truth and (truth <= cut or truth < 0)
+        else:  # rejected: a proved bound above the cut-off that never exceeds the true total
+            assert cut < r.total and (truth < 0 or r.total <= truth)
+    assert {r.opener for r in results if r.exact and r.total >= 0} == {w for w, t in expected.items() if 0 <= t <= cut}
+    digest = summary(results, JobSettings(hard=hard, max_guesses=6, word_lists_sha256=game.words.checksum, cut=cut),
+                     openers)
+    assert digest["best"]["total"] == winning[0] and digest["proved_best_over_all"]
+
+
+def test_the_all_opener_job_killed_on_dask_and_resumed_gives_the_same_summary(tmp_path):
+    pytest.importorskip("distributed")
+    words = load_words()
+    answers = tmp_path / "answers.txt"
+    guesses = tmp_path / "guesses.txt"
+    answers.write_text("\n".join(words.answers[:120]) + "\n")
+    guesses.write_text("\n".join(sorted(set(words.answers[:120]) | set(words.guesses[:600]))) + "\n")
+    argv = [sys.executable, "cli.py", "openers", "--exact", "--all", "--cluster", "2", "--answers", str(answers),
+            "--guesses", str(guesses)]
+    whole, killed = tmp_path / "whole.jsonl", tmp_path / "killed.jsonl"
+    subprocess.run([*argv, "--out", str(whole)], cwd=ROOT, check=True, capture_output=True, timeout=600)
+    job = subprocess.Popen([*argv, "--out", str(killed)], cwd=ROOT, start_new_session=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while job.poll() is None and (not killed.exists() or len(killed.read_text().splitlines()) < 30):
+            time.sleep(0.01)
+    finally:
+        os.killpg(job.pid, signal.SIGKILL)  # the job, its scheduler and both workers, mid-run
+        job.wait()
+    lines = len(killed.read_text().splitlines())
+    total = len(whole.read_text().splitlines())
+    assert 2 <= lines < total  # killed part-way
+    subprocess.run([*argv, "--out", str(killed)], cwd=ROOT, check=True, capture_output=True, timeout=600)
+    first = json.loads(tmp_path.joinpath("whole.summary.json").read_text())
+    again = json.loads(tmp_path.joinpath("killed.summary.json").read_text())
+    keep = lambda digest: {key: value for key, value in digest.items() if key not in ("command", "commit", "dirty",
+                                                                                      "created", "versions", "machine")}
+    assert keep(first) == keep(again) and first["done"] == first["openers"] == len(json.loads(whole.read_text().splitlines()[0])["openers"])
+    assert first["proved_best_over_all"] and first["exact"][0]["opener"] == first["best"]["opener"]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from search import ALL_GREEN, Wordle, load_words
-from search.optimal import INFEASIBLE, SCALE, Limits, Solver, extend_hints, fast_split_counts, split_counts, unpack
+from search.optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver, extend_hints, fast_lower_bounds, lower_bounds, unpack
 from search.hardmode import hints_from
 from search.tree import build_tree
 
@@ -158,12 +161,61 @@ def test_salet_normal_mode_with_the_best_ten_guesses_is_7920(official_game):
 
 @settings(max_examples=30, deadline=None)
 @given(st.data())
-def test_compiled_split_counts_equals_the_numpy_reference(official_game, data):
+def test_compiled_lower_bounds_equal_the_numpy_reference(official_game, data):
     pytest.importorskip("numba")
-    columns = np.ascontiguousarray(official_game.matrix.T)
     answers = np.array(sorted(data.draw(st.sets(st.integers(0, 2314), min_size=1, max_size=30))))
-    guesses = data.draw(st.one_of(st.none(), st.just(np.array(sorted(data.draw(
-        st.sets(st.integers(0, 12971), min_size=1, max_size=50)))))))
-    fast, slow = fast_split_counts()(columns, guesses, answers), split_counts(columns, guesses, answers)
-    assert fast_split_counts() is not split_counts
+    guesses = np.array(sorted(data.draw(st.sets(st.integers(0, 12971), min_size=1, max_size=50))))
+    costs = tuple(data.draw(st.lists(st.integers(0, 1), min_size=3, max_size=3)))
+    must_split = data.draw(st.booleans())
+    columns = np.ascontiguousarray(official_game.matrix.T)
+    fast = fast_lower_bounds()(columns, guesses, answers, costs, must_split)
+    slow = lower_bounds(columns, guesses, answers, costs, must_split)
+    assert fast_lower_bounds() is not lower_bounds
     assert np.array_equal(fast[0], slow[0]) and np.array_equal(fast[1], slow[1])
+
+
+def published_totals(mode: str) -> dict[str, int]:
+    """The exact totals of the top 20 openers the exact job published (-1: no tree wins every game)."""
+    lines = (Path(__file__).resolve().parents[1] / "results" / f"openers-exact-{mode}-top20.jsonl").read_text().splitlines()
+    return {record["opener"]: record["total"] for record in map(json.loads, lines[1:]) if "opener" in record}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_a_rejected_openers_bound_never_exceeds_its_published_total(official_game, hard):
+    game = official_game
+    totals = published_totals("hard" if hard else "normal")
+    cut = min(total for total in totals.values() if total >= 0)
+    assert cut == (8122 if hard else 7920)
+    for opener, total in totals.items():
+        solver = Solver(game, hard=hard)
+        solver.node_limit = 60  # the bound as it stands after a short search, sharpened replies and all
+        try:
+            cost = solver.try_guess(game.all_answers, 6, hints_from([]) if hard else None, game.words.guess_index[opener],
+                                    (cut + 1) * SCALE, top_level=True)
+        except OutOfBudget:
+            cost = solver.stats.bound
+        if total >= 0:
+            assert unpack(cost)[0] <= total, opener
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_lists, st.data())
+def test_sharpened_bounds_and_rounds_never_exceed_the_true_cost(case, data):
+    answers, extra, max_guesses, hard = case
+    game = small_game(answers, extra)
+    left = max_guesses + 1
+    hints = hints_from([]) if hard else None
+    everything = np.arange(len(answers))
+    group = np.array(sorted(data.draw(st.sets(st.integers(0, len(answers) - 1), min_size=3))))
+    exact = Solver(game, hard=hard, max_guesses=left).solve_set(group, left, hints)
+    assert Solver(game, hard=hard, max_guesses=left).sharpen(group, left, hints, 0) <= exact
+    # a given opener under any limit, one reply at a time or in rounds: exact below it, a true bound past it
+    guess = data.draw(st.integers(0, len(game.words.guesses) - 1))
+    true = Solver(game, hard=hard, max_guesses=left).try_guess(everything, left, hints, guess, INFEASIBLE)
+    limit = data.draw(st.integers(1, 40)) * SCALE
+    for rounds in (0, 1, 3):
+        solver = Solver(game, hard=hard, max_guesses=left)
+        solver.rounds, solver.sharpen_from = rounds, data.draw(st.integers(3, 12))
+        cost = solver.try_guess(everything, left, hints, guess, limit, top_level=True)
+        assert cost == true if true < limit else limit <= cost <= true

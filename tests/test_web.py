@@ -14,7 +14,7 @@ except RuntimeError as missing:  # Starlette's test client needs httpx2 (also in
     pytest.skip(str(missing).splitlines()[0], allow_module_level=True)
 
 from agents import game_rng, make_agent  # noqa: E402
-from agents.assistant import DEFAULT_ADVISOR, advice_data, advise, make_advisor  # noqa: E402
+from agents.assistant import ADVISOR, advice_data, advise  # noqa: E402
 from search import UserError, feedback, format_pattern  # noqa: E402
 from tournament.charts import charts  # noqa: E402
 from web import service as web_service  # noqa: E402
@@ -195,14 +195,13 @@ def test_a_watched_game_past_its_time_stops_and_says_so(official_game, monkeypat
 # -- advise ---------------------------------------------------------------------------------
 def test_advise_is_the_assistants_answer(client, official_game):
     steps = [f"{word}:{format_pattern(feedback(word, 'flock'))}" for word in ("tares", "colin")]
-    reply = client.post("/api/advise", json={"steps": steps, "top": 5}).json()
-    advisor = make_advisor(DEFAULT_ADVISOR, official_game)  # as `assist` makes it when no --agent is named
-    expected = advice_data(official_game, advise(official_game, advisor, steps, top=5))
-    assert reply["agent"] == DEFAULT_ADVISOR
+    reply = client.post("/api/advise", json={"steps": steps, "top": 5, "agent": "entropy", "answers": "original"}).json()
+    expected = advice_data(official_game, advise(official_game, make_agent("entropy", official_game), steps, top=5))
     assert reply["suggestions"] == expected["suggestions"] and reply["answers"] == expected["answers"]
     assert reply["remaining"] == expected["remaining"] and all("worst" in s for s in reply["suggestions"])
     as_objects = client.post("/api/advise", json={"steps": [{"guess": word, "pattern": format_pattern(feedback(word, "flock"), "digits")}
-                                                             for word in ("tares", "colin")], "top": 5}).json()
+                                                             for word in ("tares", "colin")], "top": 5,
+                                                   "agent": "entropy", "answers": "original"}).json()
     assert as_objects["suggestions"] == reply["suggestions"]
     first = reply["suggestions"][0]
     left = expected["answers"]
@@ -214,20 +213,32 @@ def test_advise_is_the_assistants_answer(client, official_game):
     assert first["chance"] == (round(1 / len(left), 6) if first["guess"] in left else 0.0)
 
 
-@pytest.mark.parametrize("guesses, answer, hard", [
-    (("fuzzy", "jumbo"), "humor", False), (("tares",), "flock", False), (("crane", "plaid"), "nasal", False),
-    (("tares",), "flock", True), (("fuzzy", "jumbo"), "humor", True), (("salet", "crony"), "robin", True)])
-def test_the_web_advises_as_the_terminal_does(client, capsys, guesses, answer, hard):
-    """`assist --json` and /api/advise with no advisor named: the same advisor, suggestions and figures."""
+@pytest.mark.parametrize("guesses, answer, hard, model", [
+    (("fuzzy", "jumbo"), "humor", False, None), (("tares",), "flock", False, None),
+    (("crane", "plaid"), "nasal", False, None), (("tares",), "flock", True, None), (("fuzzy", "jumbo"), "humor", True, None),
+    (("salet", "crony"), "robin", True, None), (("crane", "plaid"), "nasal", False, "original"),
+    (("salet", "crony"), "robin", True, "original")])
+def test_the_web_advises_as_the_terminal_does(client, capsys, guesses, answer, hard, model):
+    """`assist --json` and /api/advise with no advisor named: the same advisor, model, counts and figures."""
     steps = [f"{word}:{format_pattern(feedback(word, answer))}" for word in guesses]
-    mode = ["--hard"] if hard else []
-    code, out, _ = run_cli(capsys, "assist", *steps, *mode, "--json")
+    options = (["--hard"] if hard else []) + (["--answers", model] if model else [])
+    code, out, _ = run_cli(capsys, "assist", *steps, *options, "--json")
     terminal = json.loads(out)
-    web = client.post("/api/advise", json={"steps": steps, "hard": hard}).json()
-    assert code == 0 and web["agent"] == terminal["agent"] == DEFAULT_ADVISOR
-    for field in ("remaining", "bits_left", "answers", "fallback"):
+    web = client.post("/api/advise", json={"steps": steps, "hard": hard, **({"answers": model} if model else {})}).json()
+    assert code == 0 and web["agent"] == terminal["agent"] == ADVISOR
+    for field in ("remaining", "bits_left", "answers", "fallback", "model", "notes"):
         assert web[field] == terminal[field], field
-    assert web["suggestions"] == terminal["suggestions"]
+    # a guess's partition figures are the same; its value too where both proved it (a bound depends on the time)
+    web_by_guess = {s["guess"]: s for s in web["suggestions"]}
+    both = [(web_by_guess[s["guess"]], s) for s in terminal["suggestions"] if s["guess"] in web_by_guess]
+    assert both
+    for mine, theirs in both:
+        for field in ("information", "chance", "worst", "expected_left"):
+            assert mine[field] == theirs[field], field
+        if mine["value"]["proved"] and theirs["value"]["proved"]:
+            assert mine["value"] == theirs["value"] and mine["expected_guesses"] == theirs["expected_guesses"]
+    if model == "original":
+        assert any(mine["value"]["proved"] and theirs["value"]["proved"] for mine, theirs in both)
     assert all(s["expected_guesses"] >= 1 for s in web["suggestions"])
 
 
@@ -242,7 +253,7 @@ def test_advise_contradiction_names_the_step(client):
 
 def test_concurrent_advice_is_the_same_as_sequential(official_game):
     service = Service(official_game, workers=2)
-    requests = [{"steps": [f"{word}:{format_pattern(feedback(word, answer))}"], "agent": agent}
+    requests = [{"steps": [f"{word}:{format_pattern(feedback(word, answer))}"], "agent": agent, "answers": "original"}
                 for word, answer in [("tares", "crane"), ("salet", "proxy"), ("crane", "eerie")]
                 for agent in ("entropy", "demarcate", "alphabeta")]
     alone = [service.advise(request) for request in requests]

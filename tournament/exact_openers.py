@@ -5,7 +5,9 @@ Values are totals of guesses over every answer (lower is better for the Guesser)
 Every opener is independent, so the job is a bag of tasks: the openers, ranked by their
 lower bound at the root (most replies first), go to worker processes, either a local pool
 on this machine's cores or the workers of a Dask distributed cluster given its scheduler's
-address. Each worker keeps one solver per setting, so sub-problems solved for one opener
+address. Given a cut-off total (the total of a tree known to exist), an opener is solved
+exactly only if its total is at most the cut-off; every other one is rejected with a
+proved lower bound above it, which is how the best opener is proved over all of them. Each worker keeps one solver per setting, so sub-problems solved for one opener
 serve the next. Each result is appended to a JSON-lines file the moment it arrives (the
 first line holds the settings and provenance); a run over an existing file skips the
 openers it already holds, so a killed run resumes.
@@ -26,7 +28,7 @@ import numpy as np
 
 from search import UserError, Wordle, load_matrix
 from search.hardmode import Hints
-from search.optimal import INFEASIBLE, Limits, Solver, unpack
+from search.optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
 from search.storage import provenance
 from search.words import Words
 
@@ -40,11 +42,15 @@ class JobSettings:
     hard: bool
     max_guesses: int
     word_lists_sha256: str
+    cut: int | None = None  # solve exactly only totals at most this; None: solve every opener exactly
 
 
 @dataclass(frozen=True)
 class OpenerTotal:
-    """One opener's proved optimum: total guesses, games over 5, and what the proof cost."""
+    """One opener's proved optimum (exact), or a proved lower bound above the job's cut-off (not exact).
+
+    total is -1 where no tree wins every game within the guess limit.
+    """
 
     opener: str
     total: int
@@ -53,6 +59,7 @@ class OpenerTotal:
     nodes: int
     seconds: float
     worker: str
+    exact: bool = True
 
 
 def ranked_openers(game: Wordle, hard: bool, max_guesses: int) -> list[str]:
@@ -96,13 +103,23 @@ def solve_opener(lists: tuple[tuple[str, ...], tuple[str, ...]] | None, settings
     started, nodes = time.perf_counter(), solver.stats.nodes
     solver.root = None
     state = game.initial_state(hard=settings.hard, max_guesses=settings.max_guesses)
+    limit = INFEASIBLE if settings.cut is None else (settings.cut + 1) * SCALE
     cost = solver.try_guess(np.asarray(state.candidates), settings.max_guesses, Hints() if settings.hard else None,
-                            game.words.guess_index[opener], INFEASIBLE)
+                            game.words.guess_index[opener], limit)
+    exact = cost < limit or cost >= INFEASIBLE
     total, long_games = unpack(cost) if cost < INFEASIBLE else (-1, -1)
+    if not exact:
+        long_games = 0  # a bound on the total only
     return OpenerTotal(opener=opener, total=total, long_games=long_games,
                        average=round(total / len(game.words.answers), 6) if total >= 0 else -1.0,
                        nodes=solver.stats.nodes - nodes, seconds=round(time.perf_counter() - started, 3),
-                       worker=f"{os.uname().nodename}:{os.getpid()}")
+                       worker=f"{os.uname().nodename}:{os.getpid()}", exact=exact)
+
+
+def quick_cut(game: Wordle, hard: bool, max_guesses: int, breadth: int = 10) -> tuple[str, int]:
+    """A cut-off for the job: the opener and total of the breadth-limited tree (a real tree, so an upper bound)."""
+    solution = Solver(game, hard=hard, max_guesses=max_guesses, limits=Limits(top=breadth)).solve()
+    return game.words.guesses[solution.guess], solution.total
 
 
 # -- engines --------------------------------------------------------------------------
@@ -125,33 +142,63 @@ def run_local(lists, settings: JobSettings, openers: list[str], jobs: int) -> It
                 future.cancel()
 
 
+def solve_openers(lists: tuple[tuple[str, ...], tuple[str, ...]], settings: JobSettings,
+                  openers: list[str]) -> list[OpenerTotal]:
+    """Several openers in one task (one Dask task per batch keeps the scheduler light)."""
+    return [solve_opener(lists, settings, opener) for opener in openers]
+
+
+def batches(openers: list[str], first: int = 100, size: int = 20) -> list[list[str]]:
+    """The openers in tasks: the first (best-ranked, slowest) one at a time, the rest `size` at a time."""
+    head, tail = openers[:first], openers[first:]
+    return [[opener] for opener in head] + [tail[start:start + size] for start in range(0, len(tail), size)]
+
+
 def run_dask(lists, settings: JobSettings, openers: list[str], address: str | None = None,
              workers: int = 2) -> Iterator[OpenerTotal]:
-    """Solve the openers on a Dask cluster: the one at `address`, else a local one of `workers` processes."""
+    """Solve the openers on a Dask cluster: the one at `address`, else a local one of `workers` processes.
+
+    Openers go in batches, at most three per worker in flight at once, so the scheduler (in this
+    process for a local cluster) never holds thousands of tasks on a busy machine.
+    """
     try:
+        import dask
         from distributed import Client, LocalCluster, as_completed as dask_completed
     except ImportError:
         raise UserError("the Dask engine needs the 'distributed' extra: pip install -e '.[distributed]'") from None
     cluster = None
-    try:
-        if address is None:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=40)
-            client = Client(cluster)
-        else:
-            client = Client(address, timeout=20)
-    except (OSError, TimeoutError, ValueError) as error:  # ValueError: an address Dask cannot parse
-        raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
-    try:
-        shared = client.scatter(lists, broadcast=True)
-        futures = [client.submit(solve_opener, shared, settings, opener, key=f"opener-{opener}-{settings.hard}",
-                                 pure=False) for opener in openers]
-        for future in dask_completed(futures):
-            yield future.result()
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    patient = {"distributed.comm.timeouts.connect": "120s", "distributed.comm.timeouts.tcp": "600s"}
+    with dask.config.set(patient):
+        try:
+            if address is None:
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=40)
+                client = Client(cluster)
+            else:
+                client = Client(address, timeout=20)
+        except (OSError, TimeoutError, ValueError) as error:  # ValueError: an address Dask cannot parse
+            raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        try:
+            todo = batches(openers)
+            in_flight = max(1, 3 * len(client.scheduler_info().get("workers", {})) or 3 * workers)
+            submitted = 0
+
+            def submit() -> object:
+                """The next batch as a task."""
+                nonlocal submitted
+                batch = todo[submitted]
+                submitted += 1
+                return client.submit(solve_openers, lists, settings, batch, pure=False,
+                                     key=f"openers-{settings.hard}-{batch[0]}-{len(batch)}")
+            running = dask_completed([submit() for _ in range(min(in_flight, len(todo)))])
+            for future in running:
+                if submitted < len(todo):
+                    running.add(submit())
+                yield from future.result()
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
 
 
 # -- the results file -----------------------------------------------------------------
@@ -178,7 +225,8 @@ def read_results(path: Path, settings: JobSettings, openers: list[str]) -> dict[
         first = json.loads(lines[0])
         same = (first["format"] == FORMAT and first["hard"] == settings.hard
                 and first["max_guesses"] == settings.max_guesses
-                and first["word_lists_sha256"] == settings.word_lists_sha256 and first["openers"] == openers)
+                and first["word_lists_sha256"] == settings.word_lists_sha256 and first["openers"] == openers
+                and first.get("cut") == settings.cut)
     except (ValueError, KeyError, TypeError):
         raise UserError(f"{path}: not an exact-openers results file") from None
     if not same:
@@ -213,19 +261,25 @@ def _append(path: Path, record: dict) -> None:
 
 def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path: Path, command: str,
             engine: str = "local", jobs: int = 2, address: str | None = None,
-            on_result: Callable[[OpenerTotal], None] | None = None) -> list[OpenerTotal]:
+            on_result: Callable[[OpenerTotal], None] | None = None, cut: int | None = None,
+            on_resume: Callable[[list[OpenerTotal]], None] | None = None) -> list[OpenerTotal]:
     """Prove every opener's optimum, saving each as it finishes and skipping those the file already holds.
 
     Args:
         engine: "local" (a process pool of `jobs`), or "dask" (the scheduler at `address`, else a
             local Dask cluster of `jobs` worker processes).
+        cut: solve exactly only the openers whose total is at most this (reject the rest with a bound).
+        on_resume: called once with the results an earlier run saved.
 
     Returns:
-        Every opener's result (earlier runs' included), best total first, then fewer long games, then word.
+        Every opener's result (earlier runs' included): solved ones first, by total, fewer long games and
+        word; then rejected ones by their bound; openers with no winning tree last.
     """
-    settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum)
+    settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut)
     done = read_results(path, settings, openers)
     resumed_with = len(done)
+    if on_resume is not None:
+        on_resume(list(done.values()))
 
     def begin() -> None:
         """Write the header, or the session line after a torn last line is dropped."""
@@ -251,4 +305,27 @@ def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path
             done[result.opener] = result
             if on_result is not None:
                 on_result(result)
-    return sorted(done.values(), key=lambda r: (r.total < 0, r.total, r.long_games, r.opener))
+    return sorted(done.values(), key=lambda r: (r.total < 0, not r.exact, r.total, r.long_games, r.opener))
+
+
+def summary(results: list[OpenerTotal], settings: JobSettings, openers: list[str]) -> dict:
+    """What the job proved, free of timings and of which worker did what (the same however it was run).
+
+    The best opener is proved best over `openers` when every opener is done and the best exact
+    total is at most the cut-off (every other opener is then solved or rejected above it).
+    """
+    solved = [r for r in results if r.exact and r.total >= 0]
+    rejected = [r for r in results if not r.exact]
+    best = min(solved, key=lambda r: (r.total, r.long_games, r.opener), default=None)
+    complete = len(results) == len(openers)
+    return {
+        "mode": "hard" if settings.hard else "normal", "max_guesses": settings.max_guesses,
+        "word_lists_sha256": settings.word_lists_sha256, "cut": settings.cut, "openers": len(openers),
+        "done": len(results), "solved": len(solved), "rejected": len(rejected),
+        "no_win": sum(r.exact and r.total < 0 for r in results),
+        "best": None if best is None else {"opener": best.opener, "total": best.total, "long_games": best.long_games,
+                                           "average": best.average},
+        "proved_best_over_all": bool(complete and best is not None
+                                     and (settings.cut is None or best.total <= settings.cut)),
+        "exact": [{"opener": r.opener, "total": r.total, "long_games": r.long_games} for r in solved],
+    }

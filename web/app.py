@@ -27,8 +27,8 @@ from search import UserError, Wordle
 from .service import DEFAULT_RESULTS, Busy, NotFound, Service
 
 STATIC = Path(__file__).resolve().parent / "static"
-PAGES = {"/": "play.html", "/watch": "watch.html", "/assist": "assist.html", "/results": "results.html",
-         "/api": "api.html"}
+PAGES = {"/": "play.html", "/watch": "watch.html", "/assist": "assist.html", "/review": "review.html",
+         "/results": "results.html", "/api": "api.html"}
 #: Largest request body read, in bytes (a whole game's steps take a few hundred).
 MAX_BODY = 64 * 1024
 log = logging.getLogger("wordle-arena.web")
@@ -119,6 +119,7 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
         Route("/api/play/guess", api(service.guess), methods=["POST"]),
         Route("/api/watch", api(service.watch), methods=["GET", "POST"]),
         Route("/api/advise", api(service.advise), methods=["GET", "POST"]),
+        Route("/api/review", api(service.review), methods=["POST"]),
         Route("/api/results", api(lambda _: service.results())),
         Route("/api/charts/{name}", chart),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -31,11 +31,13 @@ from typing import Any, Iterator
 import numpy as np
 
 from agents import AGENTS, Agent, AgentError, Param, game_rng, make_agent, spec
-from agents.assistant import DEFAULT_ADVISOR, StepError, advice_data, advise_steps, guess_stats, make_advisor, parse_step
+from agents.answer_model import DEFAULT_MODEL, MODELS, AnswerModel, load_model
+from agents.assistant import ADVISOR, StepError, advice_data, advise_model, guess_stats, make_advisor, parse_step
+from agents.review import parse_game, review_data, review_game
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
 from agents.params import flag
-from search import State, UserError, Wordle, decode_colours, format_pattern, parse_pattern
+from search import State, UserError, Wordle, Words, decode_colours, format_pattern, parse_pattern
 from search.feedback import GREEN, GREY, YELLOW
 from search.game import DEFAULT_MAX_GUESSES
 from tournament.charts import charts
@@ -54,6 +56,8 @@ QUEUE_SECONDS = 30.0
 MAX_GAMES = 10_000
 #: The Indicators a person can play against on the page besides the honest one.
 PLAYABLE_INDICATORS = ("absurdle", "adversary", "random")
+#: Answer models kept loaded at once (by name and exclude list; the oldest is forgotten first).
+MAX_MODELS = 8
 #: Answers listed by name when no more than this many are left.
 LIST_ANSWERS = 30
 DEFAULT_RESULTS = Path("results") / "published" / "tournament-depth-2"
@@ -237,6 +241,8 @@ class Service:
         self.workers = threading.BoundedSemaphore(workers)
         self.games: OrderedDict[str, Played] = OrderedDict()
         self.games_lock = threading.Lock()
+        self.models: OrderedDict[tuple, AnswerModel] = OrderedDict()
+        self.models_lock = threading.Lock()
 
     # -- helpers ------------------------------------------------------------------------
     @contextmanager
@@ -265,6 +271,28 @@ class Service:
         """The request's guess limit (default 6)."""
         return int_field(body, "max_guesses", DEFAULT_MAX_GUESSES, 1, 20)
 
+    def game_over(self, words: Words) -> Wordle:
+        """The served game when the lists are its own, else a game over `words` (its matrix from the disk cache)."""
+        return self.game if words.checksum == self.game.words.checksum else Wordle(words)
+
+    def model(self, body: dict[str, Any]) -> AnswerModel:
+        """The answer model a request names: 'answers' (a model's name, default DEFAULT_MODEL) less 'exclude'
+        (a list of words that cannot be the answer today)."""
+        name = text_field(body, "answers", DEFAULT_MODEL)
+        if name not in MODELS:
+            raise RequestError(f"'answers' must be one of {', '.join(MODELS)}, got {json.dumps(name)}")
+        exclude = body.get("exclude") or []
+        if not isinstance(exclude, list) or not all(isinstance(word, str) for word in exclude):
+            raise RequestError(f"'exclude' must be a list of words, got {json.dumps(exclude)}")
+        key = (name, tuple(sorted({word.strip().lower() for word in exclude})))
+        with self.models_lock:
+            if key not in self.models:
+                self.models[key] = load_model(name, None, key[1], make_game=self.game_over)
+                while len(self.models) > MAX_MODELS:
+                    self.models.popitem(last=False)
+            self.models.move_to_end(key)
+            return self.models[key]
+
     # -- endpoints ------------------------------------------------------------------------
     def agents_info(self) -> dict[str, Any]:
         """Every agent with its summary and the options it takes."""
@@ -272,7 +300,7 @@ class Service:
             {"name": name, "summary": agent.summary,
              "options": [option_info(param) for param in agent.params]}
             for name, agent in AGENTS.items()],
-            "advisor": DEFAULT_ADVISOR,
+            "advisor": ADVISOR,
             "budget": {"nodes": MAX_NODES, "depth": MAX_DEPTH, "watch_seconds": WATCH_SECONDS, "top": MAX_TOP}}
 
     def feedback(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -422,17 +450,52 @@ class Service:
 
     def advise(self, body: dict[str, Any]) -> dict[str, Any]:
         """The assistant: answers left after a real game's steps, and ranked suggestions with why each is good."""
-        name = text_field(body, "agent", DEFAULT_ADVISOR)
+        name = text_field(body, "agent", ADVISOR)
         settings = agent_settings(name, body.get("options"), advising=True)
         steps = self.steps(body.get("steps"))
         hard = bool_field(body, "hard")
         top = int_field(body, "top", 10, 1, MAX_TOP)
         seed = int_field(body, "seed", 0, 0, 2**63 - 1)
-        with self.worker(), self.agents.lend(name, settings, advisor=True) as agent:
-            advice = advise_steps(self.game, agent, steps, hard=hard, top=top, seed=seed,
-                                  max_guesses=self.max_guesses(body))
-        data = advice_data(self.game, advice)
+        only_answers = bool_field(body, "only_answers")
+        model = self.model(body)
+        # the default advisor without settings is the solver's values (as `assist`); any other, the agent's own
+        solver = name == ADVISOR and not settings
+        with self.worker():
+            if solver:
+                advice = advise_model(model, steps, None, hard=hard, top=top, max_guesses=self.max_guesses(body),
+                                      only_answers=only_answers, make_game=self.game_over)
+            else:
+                with self.agents.lend(name, settings, advisor=True) as lent:
+                    advice = advise_model(model, steps, lambda over: lent if over is self.game else
+                                          make_advisor(name, over, **settings), hard=hard, top=top, seed=seed,
+                                          max_guesses=self.max_guesses(body), only_answers=only_answers,
+                                          make_game=self.game_over)
+        data = advice_data(advice.model.game, advice)
         data["steps"] = [dict(step, colours=colours(parse_pattern(step["pattern"]))) for step in data["steps"]]
+        return data
+
+    def review(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A finished game reviewed, as `review --json`: from 'steps' (as advise reads them), or 'answer' and
+        'words', or 'grid' (a pasted share grid) and 'words'; 'answers' and 'exclude' name the model."""
+        model = self.model(body)
+        hard = bool_field(body, "hard")
+        answer = text_field(body, "answer", "") or None
+        grid = text_field(body, "grid", "") or None
+        if answer is not None or grid is not None:
+            words = body.get("words")
+            if not isinstance(words, list) or not all(isinstance(word, str) for word in words):
+                raise RequestError(f"'words' must be a list of the guesses played, got {json.dumps(words)}")
+            steps = parse_game(model.game, words, answer=answer, grid=grid)
+        else:
+            steps = self.steps(body.get("steps"))
+            if not steps:
+                raise RequestError("no guesses to review: give 'steps', or 'answer' and 'words'")
+        with self.worker():
+            review = review_game(model, steps, hard=hard, max_guesses=self.max_guesses(body), answer=answer,
+                                 make_game=self.game_over)
+        data = review_data(review)
+        for step in data["steps"]:
+            step["colours"] = colours(parse_pattern(step["pattern"]))
         return data
 
     def results(self) -> dict[str, Any]:

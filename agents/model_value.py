@@ -1,0 +1,190 @@
+"""Guess values under an answer model: the exact solver's where the model is uniform, honest estimates where not.
+
+Values are expected guesses to finish, the guess valued included, averaged over the answers
+still possible with the model's weights (lower is better). Every solver value comes from
+`search.valuation.value_position`, so the same state shows the same number everywhere.
+
+- Every candidate in the model's full-weight tier (all of them in a uniform model, or a
+  weighted one whose other words the replies have ruled out): the values are
+  value_position's, proved or bounded, printed with `Value.text`.
+- A weighted model with candidates outside the tier: with share p of the weight outside,
+  a guess's value is (1 - p) * the solver's value over the tier's candidates (all equally
+  likely) + p * the cost-to-go model's expected guesses for the others:
+  1 if the guess is the answer, else 1 + F(answers its reply leaves) (heuristics/cost.py).
+  That is an estimate, printed "≈ 3.480", with a proved lower bound beside it: the tier's
+  low, and 1 or 2 guesses for each other word. It is exact, and printed plain, only when
+  every reply of the guess leaves at most one answer.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from heuristics.cost import cost_table
+from search import ALL_GREEN, State, Wordle
+from search.optimal import Solver
+from search.valuation import Budget, Value, value_position
+
+from .answer_model import AnswerModel
+
+#: The budget of one position's valuation: the proven optimum wherever it settles within about a second.
+VALUE_BUDGET = Budget(seconds=1.0)
+#: Up to this many candidates, a weighted model's best guess is also sought among the guesses the cost-to-go model
+#: ranks first over every candidate (above it, among the tier's best and the guesses asked about only).
+WEIGHTED_SEARCH_MOST = 3000
+#: How many of the cost-to-go model's first guesses join the weighted search.
+WEIGHTED_SHORTLIST = 3
+
+
+@dataclass(frozen=True)
+class GuessValue:
+    """A guess's expected guesses to finish under a model; `modelled`: part of it is the cost-to-go model's estimate."""
+
+    value: Value
+    modelled: bool = False
+
+    @property
+    def proved(self) -> bool:
+        """Whether the value is exact."""
+        return bool(self.value.proved)
+
+    @property
+    def estimate(self) -> float:
+        """The best point estimate (the value itself when proved)."""
+        return self.value.estimate
+
+    def text(self) -> str:
+        """The value as every command prints it: Value.text's rule, or "≈ 3.480" for a model estimate."""
+        if self.modelled and not self.value.proved:
+            return "no win" if math.isinf(self.value.estimate) else f"≈ {self.value.estimate:.3f}"
+        return self.value.text()
+
+    def data(self) -> dict:
+        """As plain data: the estimate, its bounds, and whether it is proved or modelled."""
+        def number(x: float) -> float | None:
+            return None if math.isinf(x) else round(float(x), 6)
+        return {"text": self.text(), "estimate": number(self.value.estimate), "low": number(self.value.low),
+                "high": number(self.value.high), "proved": self.proved, "modelled": bool(self.modelled)}
+
+
+@dataclass(frozen=True)
+class ModelValuation:
+    """The best guess found under the model and the values of the guesses asked about (and of the best)."""
+
+    best: int
+    guesses: dict[int, GuessValue]
+    proved: bool
+    nodes: int
+    seconds: float
+
+    @property
+    def value(self) -> GuessValue:
+        """The position's value: the best guess's."""
+        return self.guesses[self.best]
+
+
+class Valuer:
+    """Values positions under one answer model, reusing one exact solver per mode and guess limit."""
+
+    def __init__(self, model: AnswerModel, budget: Budget = VALUE_BUDGET):
+        self.model = model
+        self.budget = budget
+        self.solvers: dict[tuple[bool, int], Solver] = {}
+
+    def solver(self, state: State) -> Solver:
+        """The exact solver over the model's tier for the state's mode and guess limit."""
+        key = (state.hard, state.max_guesses)
+        if key not in self.solvers:
+            self.solvers[key] = Solver(self.model.tier_game, hard=state.hard, max_guesses=state.max_guesses)
+        return self.solvers[key]
+
+    def value(self, state: State, guesses: list[int] | tuple[int, ...] = ()) -> ModelValuation:
+        """The best guess and the values of `guesses` at a Guesser-to-move state, under the model.
+
+        Args:
+            state: the position (candidates index the model's game's answers).
+            guesses: guess indices to value besides the best.
+
+        Returns:
+            The ModelValuation.
+        """
+        model = self.model
+        candidates = np.asarray(state.candidates)
+        in_tier = candidates[candidates < model.tier]
+        chances = model.chances(candidates)
+        outside = float(chances[candidates >= model.tier].sum())
+        asked = list(dict.fromkeys(int(g) for g in guesses))
+        if outside == 0.0 or model.uniform:
+            tier_state = State(candidates=in_tier, history=state.history, hard=state.hard,
+                               max_guesses=state.max_guesses)
+            found = value_position(model.tier_game, tier_state, asked, self.budget, self.solver(state))
+            return ModelValuation(best=found.best, guesses={g: GuessValue(v) for g, v in found.guesses.items()},
+                                  proved=found.proved, nodes=found.nodes, seconds=found.seconds)
+        return self.weighted(state, candidates, in_tier, chances, outside, asked)
+
+    def weighted(self, state: State, candidates: np.ndarray, in_tier: np.ndarray, chances: np.ndarray,
+                 outside: float, asked: list[int]) -> ModelValuation:
+        """A weighted model with weight outside the tier: the solver's tier values mixed with model estimates."""
+        game = self.model.game
+        shortlist = list(asked)
+        if len(candidates) <= WEIGHTED_SEARCH_MOST:
+            legal = game.legal_guesses(state)
+            estimates = rest_estimates(game, candidates, chances, np.ones(len(candidates), dtype=bool), legal,
+                                       state.guesses_left)[0]
+            shortlist += [int(legal[i]) for i in np.argsort(estimates, kind="stable")[:WEIGHTED_SHORTLIST]]
+        tier_values: dict[int, Value] = {}
+        nodes, seconds, tier_best = 0, 0.0, None
+        if in_tier.size:
+            tier_state = State(candidates=in_tier, history=state.history, hard=state.hard,
+                               max_guesses=state.max_guesses)
+            found = value_position(self.model.tier_game, tier_state, shortlist, self.budget, self.solver(state))
+            tier_values, nodes, seconds, tier_best = found.guesses, found.nodes, found.seconds, found.best
+        elif not shortlist:  # nothing in the tier and too many candidates to rank every guess: the likeliest answer
+            shortlist = [int(game.words.answer_rows[candidates[int(np.argmax(chances))]])]
+        valued = list(dict.fromkeys(shortlist + ([tier_best] if tier_best is not None else [])))
+        rest = candidates >= self.model.tier
+        estimate, low, exact = rest_estimates(game, candidates, chances, rest, np.array(valued), state.guesses_left)
+        share_in = 1.0 - outside
+        values = {}
+        for i, guess in enumerate(valued):
+            tier = tier_values.get(guess, Value(0.0, 0.0, 0.0))
+            mixed_low = share_in * tier.low + outside * low[i]
+            mixed = share_in * tier.estimate + outside * estimate[i]
+            if exact[i] and tier.proved:
+                values[guess] = GuessValue(Value(mixed, mixed, mixed))
+            else:
+                values[guess] = GuessValue(Value(min(mixed_low, mixed), math.inf, mixed), modelled=True)
+        best = min(valued, key=lambda g: (values[g].estimate, not game.can_win(candidates, np.array([g]))[0], g))
+        return ModelValuation(best=best, guesses=values, proved=False, nodes=nodes, seconds=seconds)
+
+
+def rest_estimates(game: Wordle, candidates: np.ndarray, chances: np.ndarray, rest: np.ndarray,
+                   guesses: np.ndarray, left: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each guess, over the candidates marked `rest` (weighted by their chances, renormalised): the cost-to-go
+    model's expected guesses, their proved lower bound, and whether the estimate is exact.
+
+    An answer costs 1 when it is the guess, else 1 + F(answers its reply leaves among all the candidates);
+    the bound counts 1 or 2. The estimate is exact when every non-green reply leaves one answer. With
+    `left` = 1 guess to go, an answer other than the guess cannot be finished (math.inf), exactly.
+    """
+    weights = chances[rest] / chances[rest].sum()
+    table = cost_table(len(candidates))
+    estimate = np.empty(len(guesses))
+    low = np.empty(len(guesses))
+    exact = np.empty(len(guesses), dtype=bool)
+    for start in range(0, len(guesses), 512):
+        rows = game.matrix[np.asarray(guesses[start:start + 512])][:, candidates].astype(np.int64)
+        offsets = rows + (np.arange(len(rows)) * 243)[:, None]
+        sizes = np.bincount(offsets.ravel(), minlength=len(rows) * 243)[offsets]
+        hit = rows == ALL_GREEN
+        cost = np.where(hit, 1.0, 1.0 + table[sizes] if left > 1 else math.inf)
+        estimate[start:start + 512] = cost[:, rest] @ weights
+        low[start:start + 512] = np.where(hit, 1.0, 2.0)[:, rest] @ weights
+        exact[start:start + 512] = ((sizes == 1) | hit).all(axis=1) | (left == 1)
+    return estimate, low, exact
+
+
+__all__ = ["GuessValue", "ModelValuation", "VALUE_BUDGET", "Valuer", "rest_estimates"]

@@ -1,0 +1,287 @@
+"""The post-game review: each guess's cost against the best guess (skill) and the reply it got (luck).
+
+Values are expected guesses to finish (lower is better), from agents/model_value.py, so the
+review shows the numbers assist and the web show for the same positions.
+
+For each guess, at the position before it:
+
+- skill: cost = (your guess's expected guesses) - (the best guess's), at least 0;
+  skill = round(99 * (1 - min(cost, 1))): 99 for the best guess, 0 for one that costs a
+  whole guess or more on average (or cannot finish in the guesses left);
+- luck: where the reply you got falls among the replies the guess could have got, ranked by
+  the share of the answers they leave (the green reply leaves none, the best): the chance of a
+  reply leaving more, plus half the chance of one leaving as much (yours included);
+  luck = round(99 * that). A reply leaving the most answers scores near 0, one leaving the
+  fewest near 99, and a guess that could get only one reply 50 (nothing to be lucky about).
+
+A skill is exact when both values it compares are proved; otherwise it is computed from the
+values' estimates (or bounds) and marked so ("≈46"). The game's skill is
+round(99 * (1 - min(total cost, 1))), the total cost being the sum of
+the guesses' costs; its luck is the mean of the luck of the guesses that could get more than
+one reply (50 if none could). Both are monotone (a costlier guess never raises the skill, a
+luckier reply never lowers the luck) and reproducible (the values come from the solver, the
+chances from the model: no randomness).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from search import ALL_GREEN, State, UserError, Words, Wordle, feedback, format_pattern, parse_pattern
+
+from .answer_model import AnswerModel
+from .assistant import parse_step, settle_model
+from .model_value import GuessValue, Valuer
+
+#: The skill and luck scale's top.
+TOP = 99
+
+
+@dataclass(frozen=True)
+class ReviewStep:
+    """One guess reviewed.
+
+    Attributes:
+        number: the guess's number, 1 first.
+        guess, pattern: what was played and the reply it got.
+        before, after: answers possible before the guess and after its reply.
+        played: the guess's expected guesses to finish (this one included).
+        best_guess, best: the best guess found at the position, and its value.
+        cost: played - best, in expected guesses (at least 0).
+        skill, luck: 0 to 99.
+        reply_chance: the chance of the reply the guess got.
+        forced: whether the guess could get only one reply.
+    """
+
+    number: int
+    guess: int
+    pattern: int
+    before: int
+    after: int
+    played: GuessValue
+    best_guess: int
+    best: GuessValue
+    cost: float
+    skill: int
+    luck: int
+    reply_chance: float
+    forced: bool
+
+    @property
+    def settled(self) -> bool:
+        """Whether the skill is exact: both values it compares are proved."""
+        return self.played.proved and self.best.proved
+
+
+@dataclass(frozen=True)
+class Review:
+    """A game reviewed: the model it was valued under, why it was widened, the steps and the game's figures."""
+
+    model: AnswerModel = field(repr=False)
+    notes: tuple[str, ...]
+    steps: tuple[ReviewStep, ...]
+    skill: int
+    luck: int
+    solved: bool
+    answer: str | None
+    hard: bool
+    max_guesses: int
+    seconds: float
+
+    @property
+    def values(self) -> list[GuessValue]:
+        """Every value shown: each guess's and each best guess's."""
+        return [v for s in self.steps for v in (s.played, s.best)]
+
+    @property
+    def settled(self) -> bool:
+        """Whether the game's skill is exact: every guess's is."""
+        return all(step.settled for step in self.steps)
+
+    @property
+    def proved_share(self) -> float:
+        """The share of the values shown that are proved."""
+        values = self.values
+        return sum(v.proved for v in values) / len(values) if values else 1.0
+
+
+def skill_of(cost: float) -> int:
+    """0-99 from a cost in expected guesses: 99 at 0, falling linearly to 0 at one guess.
+
+    >>> skill_of(0.0), skill_of(0.25), skill_of(1.0), skill_of(float("inf"))
+    (99, 74, 0, 0)
+    """
+    return int(round(TOP * (1.0 - min(max(cost, 0.0), 1.0))))
+
+
+def luck_of(replies: dict[int, float], got: int) -> int:
+    """0-99 from the chances of the replies a guess could get (pattern -> chance) and the one it got.
+
+    Replies are ranked by the share of answers they leave: a reply's chance, except the green one, which leaves none.
+
+    >>> luck_of({0: 0.5, 1: 0.25, 242: 0.25}, 242), luck_of({0: 0.5, 1: 0.25, 242: 0.25}, 0), luck_of({7: 1.0}, 7)
+    (87, 25, 50)
+    """
+    left = {pattern: 0.0 if pattern == ALL_GREEN else chance for pattern, chance in replies.items()}
+    mine = left[got]
+    more = sum(chance for pattern, chance in replies.items() if left[pattern] > mine)
+    same = sum(chance for pattern, chance in replies.items() if left[pattern] == mine)
+    return int(round(TOP * (more + same / 2)))
+
+
+def game_skill(costs: list[float]) -> int:
+    """The game's skill: skill_of the sum of its guesses' costs."""
+    return skill_of(sum(costs))
+
+
+def game_luck(lucks: list[int]) -> int:
+    """The game's luck: the mean luck of the guesses that could get more than one reply (50 with none)."""
+    return int(round(sum(lucks) / len(lucks))) if lucks else 50
+
+
+def reply_chances(model: AnswerModel, state: State, guess: int) -> dict[int, float]:
+    """The replies `guess` can get at `state`, each with its chance under the model."""
+    patterns = model.game.matrix[guess, state.candidates]
+    chances = np.bincount(patterns, weights=model.chances(state.candidates), minlength=243)
+    return {int(p): float(chances[p]) for p in np.flatnonzero(np.bincount(patterns, minlength=243))}
+
+
+def steps_from_answer(words: Words, answer: str, texts: list[str]) -> list[tuple[int, int]]:
+    """Steps from the answer and the guesses (`word`, or `word:pattern` checked against the answer)."""
+    if answer.strip().lower() not in words.guess_index:
+        raise UserError(f"'{answer}' is not in the list of allowed guesses, so it cannot be the answer")
+    steps = []
+    for number, text in enumerate(texts, start=1):
+        word, _, typed = text.replace(" ", ":").partition(":")
+        guess = words.guess_id(word)
+        pattern = feedback(words.guesses[guess], answer.strip().lower())
+        if typed and parse_pattern(typed) != pattern:
+            raise UserError(f"step {number} ({text}): {word.upper()} gets {format_pattern(pattern)} from "
+                            f"{answer.upper()}, not {format_pattern(parse_pattern(typed))}")
+        steps.append((guess, pattern))
+    return steps
+
+
+def steps_from_grid(words: Words, grid: str, texts: list[str]) -> list[tuple[int, int]]:
+    """Steps from a pasted share grid (a score line such as `Wordle 1,234 4/6*`, then rows of squares) and the words.
+
+    Raises:
+        UserError: rows that are not five squares, or a number of rows that is not the number of words (or the score).
+    """
+    rows, score = [], None
+    for line in grid.strip().splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            rows.append(parse_pattern(line))
+        except UserError:
+            if rows:
+                raise UserError(f"the share grid's row '{line}' is not five squares") from None
+            score = line
+    if not rows:
+        raise UserError("the share grid has no rows of squares")
+    if len(rows) != len(texts):
+        raise UserError(f"the share grid has {len(rows)} rows but {len(texts)} words were given: give one word a row")
+    counted = score.split()[-1].split("/")[0] if score and "/" in score else None
+    if counted and counted.isdigit() and int(counted) != len(rows):
+        raise UserError(f"the share grid's score line says {counted} guesses but it has {len(rows)} rows")
+    return [(words.guess_id(text), row) for text, row in zip(texts, rows)]
+
+
+def parse_game(game: Wordle, texts: list[str], answer: str | None = None,
+               grid: str | None = None) -> list[tuple[int, int]]:
+    """A game's steps from any of the three forms: `word:pattern` steps, the answer and the words, or a share grid."""
+    if answer is not None and grid is not None:
+        raise UserError("give the answer or a share grid, not both")
+    if not texts:
+        raise UserError("no guesses to review: give the steps (word:pattern), or --answer and the words")
+    if answer is not None:
+        return steps_from_answer(game.words, answer, texts)
+    if grid is not None:
+        return steps_from_grid(game.words, grid, texts)
+    return [parse_step(game, text) for text in texts]
+
+
+def guess_cost(played: GuessValue, best: GuessValue) -> float:
+    """What a guess cost against the best, in expected guesses (0 when neither can finish).
+
+    >>> from search.valuation import Value
+    >>> guess_cost(GuessValue(Value(3.5, 3.5, 3.5)), GuessValue(Value(3.25, 3.25, 3.25)))
+    0.25
+    """
+    if played.estimate == best.estimate:
+        return 0.0
+    return max(0.0, played.estimate - best.estimate)
+
+
+def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = False, max_guesses: int = 6,
+                answer: str | None = None, valuer: Valuer | None = None,
+                make_game: Callable[[Words], Wordle] = Wordle,
+                progress: Callable[[int, int], None] | None = None) -> Review:
+    """Review a finished or abandoned game.
+
+    Args:
+        model: the answer model (widened if the game contradicts it).
+        steps: (guess index, pattern code) pairs, first first.
+        hard: hard mode; max_guesses: the guess limit.
+        answer: the answer, when known (the model is widened until it holds it).
+        valuer: reuses solvers across reviews (it must be the final model's; a fresh one otherwise).
+        make_game: builds a wider model's game.
+        progress: called with (guesses valued, guesses in all) as the review goes.
+
+    Returns:
+        The Review.
+    """
+    started = time.perf_counter()
+    model, state, turns, notes = settle_model(model, steps, hard, max_guesses, answer, make_game)
+    if valuer is None or valuer.model is not model:
+        valuer = Valuer(model)
+    position = model.initial_state(hard, max_guesses)
+    reviewed: list[ReviewStep] = []
+    for number, turn in enumerate(turns, start=1):
+        if progress is not None:
+            progress(number - 1, len(turns))
+        found = valuer.value(position, [turn.guess])
+        played, best, best_guess = found.guesses[turn.guess], found.value, found.best
+        cost = guess_cost(played, best)
+        if cost == 0.0 and played.proved and best.proved:
+            best_guess = turn.guess  # as good as the best: name yours
+        replies = reply_chances(model, position, turn.guess)
+        reviewed.append(ReviewStep(number=number, guess=turn.guess, pattern=turn.pattern, before=turn.remaining_before,
+                                   after=turn.remaining_after, played=played, best_guess=best_guess, best=best,
+                                   cost=cost, skill=skill_of(cost), luck=luck_of(replies, turn.pattern),
+                                   reply_chance=replies[turn.pattern], forced=len(replies) == 1))
+        position = model.game.step(position, turn.guess, turn.pattern)
+    solved = bool(turns) and turns[-1].pattern == ALL_GREEN
+    known = answer.strip().lower() if answer else (model.game.words.guesses[turns[-1].guess] if solved else None)
+    return Review(model=model, notes=tuple(notes), steps=tuple(reviewed),
+                  skill=game_skill([s.cost for s in reviewed]),
+                  luck=game_luck([s.luck for s in reviewed if not s.forced]), solved=solved, answer=known,
+                  hard=hard, max_guesses=max_guesses, seconds=time.perf_counter() - started)
+
+
+def review_data(review: Review) -> dict:
+    """The review as plain data (review --json and the web's /api/review)."""
+    words = review.model.game.words
+    return {
+        "model": review.model.name, "model_description": review.model.describe(), "notes": list(review.notes),
+        "hard": review.hard, "max_guesses": review.max_guesses, "answer": review.answer, "solved": review.solved,
+        "skill": review.skill, "skill_exact": review.settled, "luck": review.luck,
+        "proved_share": round(review.proved_share, 6),
+        "seconds": round(review.seconds, 3),
+        "steps": [{"number": s.number, "guess": words.guesses[s.guess], "pattern": format_pattern(s.pattern),
+                   "before": s.before, "after": s.after, "played": s.played.data(),
+                   "best_guess": words.guesses[s.best_guess], "best": s.best.data(),
+                   "cost": round(s.cost, 6) if s.cost != float("inf") else None, "skill": s.skill,
+                   "skill_exact": s.settled, "luck": s.luck,
+                   "reply_chance": round(s.reply_chance, 6), "forced": s.forced} for s in review.steps],
+    }
+
+
+__all__ = ["Review", "ReviewStep", "game_luck", "game_skill", "luck_of", "parse_game", "review_data", "review_game",
+           "guess_cost", "skill_of", "steps_from_answer", "steps_from_grid"]

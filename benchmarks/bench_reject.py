@@ -1,0 +1,140 @@
+"""Time rejecting openers: a seeded random sample of openers (not the top ones), each proved worse than a cut-off.
+
+Run: python benchmarks/bench_reject.py [--sample 100] [--seed 20] [--hard] [--cut TOTAL] [--cap SECONDS]
+                                       [--selby PATH --selby-count N]
+Writes results/bench_reject-MODE.json: per opener the seconds (wall and CPU), the bound proved
+or the exact total, the sub-problems; the median and slowest; the command, seed, word-list
+checksum, commit, CPU model, cores and the load average before and after (the machine is shared).
+Each opener gets a fresh solver (an empty memory), so no opener is helped by another.
+
+With --selby PATH (Alex Selby's solver, github alex1770/wordle, built by hand outside the
+repository with g++ -O3), the first N openers of the same sample also go through it with
+the same cut-off (its -w WORD -b CUT+1), and the CPU-time ratio is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from search import Wordle  # noqa: E402
+from search.hardmode import Hints  # noqa: E402
+from search.optimal import INFEASIBLE, SCALE, OutOfBudget, Solver, unpack  # noqa: E402
+from search.storage import cpu_model, provenance  # noqa: E402
+from tournament.exact_openers import ranked_openers  # noqa: E402
+
+#: The best known totals (both from SALET; results/openers-exact-*-top20.jsonl).
+BEST = {False: 7920, True: 8122}
+#: Openers this high in the root-bound ranking are "top ones", left out of the sample.
+TOP = 100
+
+
+def reject(game: Wordle, hard: bool, opener: int, cut: int, cap: float) -> dict:
+    """One opener against the cut-off, with a fresh solver: rejected with a bound, solved, or out of time."""
+    solver = Solver(game, hard=hard)
+    solver.deadline = time.perf_counter() + cap
+    wall, cpu = time.perf_counter(), time.process_time()
+    limit = (cut + 1) * SCALE
+    try:
+        cost = solver.try_guess(game.all_answers, 6, Hints() if hard else None, opener, limit, top_level=True)
+        outcome = "rejected" if cost >= limit else "solved"
+        total = unpack(cost)[0] if cost < INFEASIBLE else None
+    except OutOfBudget:
+        outcome, total = "out of time", unpack(solver.stats.bound)[0]
+    return {"opener": game.words.guesses[opener], "outcome": outcome, "total" if outcome == "solved" else "bound": total,
+            "seconds": round(time.perf_counter() - wall, 3), "cpu_seconds": round(time.process_time() - cpu, 3),
+            "sub_problems": solver.stats.nodes}
+
+
+def selby(binary: Path, word: str, hard: bool, cut: int) -> dict:
+    """Selby's solver on one opener against the same cut-off: its verdict and its own CPU seconds."""
+    folder = binary.parent
+    argv = [str(binary), "-a", "wordlist_orig_all", "-h", "wordlist_orig_hidden", "-w", word, "-b", str(cut + 1),
+            *(["-H"] if hard else [])]
+    started = time.perf_counter()
+    run = subprocess.run(argv, cwd=folder, capture_output=True, text=True, timeout=3600)
+    found = re.search(r"First guess \w+ (>=|=)\s+(\d+).*?dCPU =\s+([\d.]+)", run.stdout)
+    if not found:
+        return {"opener": word, "error": run.stdout[-300:] + run.stderr[-300:]}
+    return {"opener": word, "outcome": "rejected" if found.group(1) == ">=" else "solved",
+            "total": int(found.group(2)), "cpu_seconds": float(found.group(3)),
+            "wall_seconds_with_start": round(time.perf_counter() - started, 3)}
+
+
+def main() -> None:
+    """Sample, reject, summarise, write."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sample", type=int, default=100, help="openers in the sample (default 100)")
+    parser.add_argument("--seed", type=int, default=20, help="the sample's seed (default 20)")
+    parser.add_argument("--hard", action="store_true", help="hard mode (cut-off 8122)")
+    parser.add_argument("--cut", type=int, default=None, help="the cut-off total (default: 7920 normal, 8122 hard)")
+    parser.add_argument("--cap", type=float, default=120.0, help="seconds allowed per opener (default 120)")
+    parser.add_argument("--selby", type=Path, default=None, help="Selby's wordle binary (its word lists beside it)")
+    parser.add_argument("--selby-count", type=int, default=10, help="openers of the sample for Selby's (default 10)")
+    args = parser.parse_args()
+    game = Wordle()
+    cut = args.cut if args.cut is not None else BEST[args.hard]
+    ranked = ranked_openers(game, args.hard, 6)
+    pool = sorted(ranked[TOP:])
+    rng = np.random.default_rng(args.seed)
+    sample = [str(word) for word in rng.choice(pool, size=args.sample, replace=False)]
+    load_before = os.getloadavg()
+    Solver(game).bounds(game.all_answers, 6, None)  # compile / load the kernel outside the timings
+    rows = []
+    for word in sample:
+        row = reject(game, args.hard, game.words.guess_index[word], cut, args.cap)
+        rows.append(row)
+        print(row, flush=True)
+    load_after = os.getloadavg()
+    seconds = [row["seconds"] for row in rows]
+    mode = "hard" if args.hard else "normal"
+    command = " ".join(["python benchmarks/bench_reject.py", f"--sample {args.sample}", f"--seed {args.seed}",
+                        *(["--hard"] if args.hard else []), f"--cut {cut}", f"--cap {args.cap:g}",
+                        *([f"--selby {args.selby} --selby-count {args.selby_count}"] if args.selby else [])])
+    record = {
+        "command": command, "seed": args.seed, "word_lists_sha256": game.words.checksum, **provenance(),
+        "cpu_model": cpu_model(), "cores": os.cpu_count(), "mode": mode, "cut": cut,
+        "sample_note": f"{args.sample} openers drawn with numpy default_rng({args.seed}) from the guesses outside the "
+                       f"top {TOP} by the root bound (tournament.exact_openers.ranked_openers), each with a fresh solver",
+        "load_average_before": [round(x, 2) for x in load_before], "load_average_after": [round(x, 2) for x in load_after],
+        "median_seconds": statistics.median(seconds), "slowest_seconds": max(seconds),
+        "slowest": max(rows, key=lambda row: row["seconds"])["opener"],
+        "median_cpu_seconds": statistics.median(row["cpu_seconds"] for row in rows),
+        "outcomes": {name: sum(row["outcome"] == name for row in rows) for name in ("rejected", "solved", "out of time")},
+        "openers": rows,
+    }
+    if args.selby is not None:
+        theirs = [selby(args.selby.resolve(), word, args.hard, cut) for word in sample[:args.selby_count]]
+        for row in theirs:
+            print("selby", row, flush=True)
+        ours = {row["opener"]: row for row in rows}
+        paired = [(ours[row["opener"]]["cpu_seconds"], row["cpu_seconds"]) for row in theirs if "cpu_seconds" in row]
+        record["selby"] = {
+            "note": "Alex Selby's C++ solver (github alex1770/wordle at 8fd3f1b, g++ -O3, built outside the repository), "
+                    "its -w WORD -b CUT+1 with the original word lists; its own per-opener CPU seconds (dCPU), "
+                    "without its start-up",
+            "openers": theirs,
+            "total_cpu_ours": round(sum(a for a, _ in paired), 3), "total_cpu_selby": round(sum(b for _, b in paired), 3),
+            "ratio_ours_to_selby": round(sum(a for a, _ in paired) / max(1e-9, sum(b for _, b in paired)), 2),
+            "load_average_after": [round(x, 2) for x in os.getloadavg()],
+        }
+    out = ROOT / "results" / f"bench_reject-{mode}.json"
+    out.write_text(json.dumps(record, indent=1) + "\n")
+    print(f"median {record['median_seconds']:.2f} s, slowest {record['slowest_seconds']:.2f} s ({record['slowest']}), "
+          f"{record['outcomes']}; wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

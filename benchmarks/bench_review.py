@@ -1,0 +1,151 @@
+"""The post-game review's speed and how many of its values are proved, over realistic games.
+
+Run: python benchmarks/bench_review.py [--answers-sampled 70] [--seed 0] [--model original] [--mode normal]
+
+Games: a seeded sample of the 2315 answers, each played by three players:
+- person: a person-like player: a common opener (one of PERSON_OPENERS, drawn per game), then each
+  time one of the three commonest words (by the wordfreq prior) that can still be the answer;
+- entropy and optimal: the published tournament's games of those agents
+  (results/published/tournament-depth-2/games.csv).
+Each game is reviewed as `review --answer ...` does it (agents.review.review_game), each with a fresh
+Valuer (nothing carried over from the game before), under the chosen answer model. Writes
+results/bench_review-MODEL.json: the time per review (median, p95, max), the share of values
+proved (each guess's and each best guess's), the mean skill and luck per player, every game's
+figures, with the command, seed, word-list checksum, commit, machine and the load average sampled
+during the run (the machine is shared: wall times include whatever else runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from agents.answer_model import MODELS, load_model  # noqa: E402
+from agents.model_value import VALUE_BUDGET  # noqa: E402
+from agents.review import review_game  # noqa: E402
+from heuristics.prior import word_prior  # noqa: E402
+from search import Wordle  # noqa: E402
+from search.storage import results_record, write_atomically  # noqa: E402
+
+PUBLISHED = ROOT / "results" / "published" / "tournament-depth-2" / "games.csv"
+#: Openers people commonly use.
+PERSON_OPENERS = ("crane", "slate", "adieu", "audio", "stare", "raise", "arise", "house", "trace", "crate")
+
+
+def person_game(game: Wordle, answer: int, rng: np.random.Generator, prior: np.ndarray) -> list[str]:
+    """A person-like game: a common opener, then one of the three commonest words still possible."""
+    words = game.words
+    guess = words.guess_index[PERSON_OPENERS[rng.integers(len(PERSON_OPENERS))]]
+    state = game.initial_state()
+    played = []
+    while True:
+        played.append(words.guesses[guess])
+        pattern = int(game.matrix[guess, answer])
+        if pattern == 242 or len(played) == 6:
+            return played
+        state = game.step(state, guess, pattern)
+        rows = words.answer_rows[state.candidates]
+        commonest = rows[np.argsort(-prior[rows], kind="stable")[:3]]
+        guess = int(commonest[rng.integers(len(commonest))])
+
+
+def published_games(agent: str) -> dict[str, list[str]]:
+    """answer -> guesses of an agent's published normal-mode tournament games."""
+    with PUBLISHED.open(encoding="utf-8") as handle:
+        rows = csv.DictReader(line for line in handle if not line.startswith("#"))
+        return {row["answer"]: row["guesses"].split() for row in rows if row["agent"] == agent
+                and row["mode"] == "normal"}
+
+
+class LoadSampler:
+    """Samples the 1-minute load average every few seconds in a background thread."""
+
+    def __init__(self, every: float = 5.0):
+        self.samples: list[float] = []
+        self.every = every
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        """Sample until stopped."""
+        while not self.stop.is_set():
+            self.samples.append(os.getloadavg()[0])
+            self.stop.wait(self.every)
+
+
+def main() -> int:
+    """Review every sampled game by every player and write the results file."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--answers-sampled", type=int, default=70, help="answers sampled (default 70: 210 games)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--model", choices=tuple(MODELS), default="original")
+    args = parser.parse_args()
+    model = load_model(args.model)
+    # the provenance (commit, uncommitted changes) as the run starts, so later edits do not mislabel it
+    record = results_record("python benchmarks/bench_review.py " + " ".join(sys.argv[1:]), args.seed,
+                            model.game.words.checksum)
+    base = load_model("original")
+    game = base.game
+    prior = word_prior(game.words.guesses)
+    rng = np.random.default_rng(args.seed)
+    sample = sorted(rng.choice(len(game.words.answers), args.answers_sampled, replace=False).tolist())
+    published = {agent: published_games(agent) for agent in ("entropy", "optimal")}
+    sampler = LoadSampler()
+    sampler.thread.start()
+    rows = []
+    started = time.perf_counter()
+    for number, answer in enumerate(sample, start=1):
+        word = game.words.answers[answer]
+        players = {"person": person_game(game, answer, rng, prior), "entropy": published["entropy"][word],
+                   "optimal": published["optimal"][word]}
+        for player, guesses in players.items():
+            steps = [(model.game.words.guess_index[g], int(model.game.matrix[model.game.words.guess_index[g],
+                                                                            model.game.words.answer_index[word]]))
+                     for g in guesses]
+            review = review_game(model, steps, answer=word)
+            values = review.values
+            rows.append({"player": player, "answer": word, "guesses": " ".join(guesses),
+                         "seconds": round(review.seconds, 3), "values": len(values),
+                         "proved": sum(v.proved for v in values), "skill": review.skill, "luck": review.luck,
+                         "step_skills": [s.skill for s in review.steps]})
+        done = rows[-3:]
+        print(f"{number:3}/{len(sample)} {word}: " + "  ".join(
+            f"{r['player']} {r['seconds']:.2f} s {r['proved']}/{r['values']} proved skill {r['skill']}"
+            for r in done), flush=True)
+    sampler.stop.set()
+    seconds = np.array([r["seconds"] for r in rows])
+    proved = sum(r["proved"] for r in rows) / sum(r["values"] for r in rows)
+    players = {p: {"games": sum(r["player"] == p for r in rows),
+                   "median_s": round(float(np.median([r["seconds"] for r in rows if r["player"] == p])), 3),
+                   "proved_share": round(sum(r["proved"] for r in rows if r["player"] == p)
+                                         / sum(r["values"] for r in rows if r["player"] == p), 4),
+                   "mean_skill": round(float(np.mean([r["skill"] for r in rows if r["player"] == p])), 1),
+                   "mean_luck": round(float(np.mean([r["luck"] for r in rows if r["player"] == p])), 1)}
+               for p in ("person", "entropy", "optimal")}
+    result = {**record, "model": args.model, "budget_seconds_per_position": VALUE_BUDGET.seconds,
+              "load_average": {"min": min(sampler.samples), "mean": round(float(np.mean(sampler.samples)), 2),
+                               "max": max(sampler.samples), "samples": len(sampler.samples)},
+              "games": len(rows), "wall_s": round(time.perf_counter() - started, 1),
+              "median_s": round(float(np.median(seconds)), 3), "p95_s": round(float(np.percentile(seconds, 95)), 3),
+              "max_s": round(float(seconds.max()), 3), "proved_share": round(proved, 4), "players": players,
+              "rows": rows}
+    out = ROOT / "results" / f"bench_review-{args.model}.json"
+    write_atomically(out, json.dumps(result, indent=1) + "\n")
+    print(f"{len(rows)} reviews: median {result['median_s']} s, p95 {result['p95_s']} s, {proved:.1%} of values "
+          f"proved; load average {result['load_average']['mean']} (max {result['load_average']['max']}); wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

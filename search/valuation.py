@@ -1,0 +1,320 @@
+"""The value of a position (and of any guess at it) within a budget: proved, or bounded on both sides.
+
+Values here are what the Guesser expects to pay (lower is better): guesses to finish, the
+guess being valued included, averaged over the answers still possible, all equally likely.
+They come from the optimal solver (`search.optimal`), whose costs are total guesses; the
+second criterion (games over 5) orders trees of equal total but is not part of a value.
+
+Every command that shows a solver value (review, assist, play's trace, the web) calls
+`value_position`, so the same state shows the same number everywhere.
+
+How a budget is spent:
+
+1. An upper bound first: a breadth-limited solve (the best few guesses a node by their
+   bound) builds a real tree quickly; its total is the incumbent and each asked guess's high.
+2. Then the proof: every guess at the root in order of its lower bound, each searched by the
+   exact solver under the incumbent as a cut-off, so a guess no better than the best so far
+   is refuted with a bound rather than solved.
+3. Then the asked guesses, each solved exactly.
+
+The solver checks the clock (or its node count) at every node and stops the moment the
+budget is spent; the bounds proved so far are returned: the low of a guess is its running
+lower bound (solved replies exactly, the rest by their admissible bounds), and the low of
+the position is the least low over the guesses not yet refuted.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import weakref
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from .game import State, Wordle
+from .hardmode import Hints
+from .optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver
+
+#: Guesses a node the quick upper-bound solve tries (breadth-limited: a real tree, not a proof).
+QUICK_BREADTH = 2
+#: The share of a budget the quick upper-bound solve may spend before the proof starts.
+QUICK_SHARE = 0.3
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one valuation may spend: wall seconds and/or solver nodes (None: no limit of that kind)."""
+
+    seconds: float | None = 1.0
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"a budget's seconds must be positive, got {self.seconds}")
+        if self.nodes is not None and self.nodes < 1:
+            raise ValueError(f"a budget's nodes must be at least 1, got {self.nodes}")
+
+
+@dataclass(frozen=True)
+class Value:
+    """Expected guesses to finish, this guess included, averaged over the answers left (lower is better).
+
+    low: a proved lower bound.  high: a proved upper bound (a tree reaching it exists; math.inf if none is known).
+    estimate: the best point estimate, low <= estimate <= high (== low == high when proved).
+    A guess (or position) from which no tree solves every answer within the guess limit is
+    proved at math.inf.
+    """
+
+    low: float
+    high: float
+    estimate: float
+
+    @property
+    def proved(self) -> bool:
+        """Whether the value is exact."""
+        return self.low == self.high
+
+    def text(self) -> str:
+        """One rule everywhere: "3.421" when proved, "≤ 3.480" when a tree is known, "≥ 3.400" when none is.
+
+        A proved math.inf reads "no win" (no tree solves every answer within the guess limit).
+
+        >>> Value(3.4212, 3.4212, 3.4212).text(), Value(3.4, 3.48, 3.48).text(), Value(3.4, math.inf, 3.4).text()
+        ('3.421', '≤ 3.480', '≥ 3.400')
+        """
+        if self.proved:
+            return "no win" if math.isinf(self.low) else f"{self.low:.3f}"
+        if math.isfinite(self.high):
+            return f"≤ {self.high:.3f}"
+        return f"≥ {self.low:.3f}"
+
+
+@dataclass(frozen=True)
+class Valuation:
+    """A position's value within a budget: the best guess found, its value, each asked guess's value."""
+
+    best: int
+    value: Value
+    guesses: dict[int, Value]
+    proved: bool
+    nodes: int
+    seconds: float
+
+
+class _Bounds:
+    """Running packed-cost bounds of one guess (or the position): low proved, high from a known tree."""
+
+    def __init__(self, low: int, high: int = INFEASIBLE):
+        self.low, self.high = low, high
+
+    def raise_low(self, low: int) -> None:
+        """A better lower bound (never lowers it)."""
+        self.low = max(self.low, min(low, self.high))
+
+    def lower_high(self, high: int) -> None:
+        """A better tree (never raises it)."""
+        self.high = min(self.high, high)
+        self.low = min(self.low, self.high)
+
+    def value(self, size: int) -> Value:
+        """Per-answer bounds in guesses (the total part of the packed costs)."""
+        low = math.inf if self.low >= INFEASIBLE else (self.low // SCALE) / size
+        high = math.inf if self.high >= INFEASIBLE else (self.high // SCALE) / size
+        if self.low >= self.high:
+            low = high
+        return Value(low=low, high=high, estimate=high if math.isfinite(high) else low)
+
+
+class _Clock:
+    """Arms a solver with a deadline and node limit, and says what is left."""
+
+    def __init__(self, budget: Budget, solvers: Sequence[Solver], started: float):
+        self.started = started
+        self.budget = budget
+        self.nodes_before = [solver.stats.nodes for solver in solvers]
+        self.solvers = solvers
+
+    def nodes(self) -> int:
+        """Nodes every solver spent since the start."""
+        return sum(solver.stats.nodes - before for solver, before in zip(self.solvers, self.nodes_before))
+
+    def arm(self, solver: Solver, share: float = 1.0) -> None:
+        """Let `solver` spend `share` of what is left of the budget."""
+        now = time.perf_counter()
+        if self.budget.seconds is not None:
+            left = self.started + self.budget.seconds - now
+            solver.deadline = now + max(0.0, left) * share
+        if self.budget.nodes is not None:
+            left = self.budget.nodes - self.nodes()
+            solver.node_limit = solver.stats.nodes + max(0, int(left * share))
+
+    def spent(self) -> bool:
+        """Whether nothing of the budget is left."""
+        if self.budget.seconds is not None and time.perf_counter() >= self.started + self.budget.seconds:
+            return True
+        return self.budget.nodes is not None and self.nodes() >= self.budget.nodes
+
+    @staticmethod
+    def disarm(solver: Solver) -> None:
+        """Remove the limits."""
+        solver.deadline = solver.node_limit = None
+
+
+_QUICK: "weakref.WeakKeyDictionary[Solver, Solver]" = weakref.WeakKeyDictionary()
+
+
+def quick_solver(solver: Solver) -> Solver:
+    """The breadth-limited twin of an exact solver (kept with it, so its memory is reused too)."""
+    quick = _QUICK.get(solver)
+    if quick is None:
+        quick = Solver(solver.game, hard=solver.hard, max_guesses=solver.max_guesses,
+                       limits=Limits(top=QUICK_BREADTH, memo=solver.limits.memo), long_game=solver.long_game)
+        _QUICK[solver] = quick
+    return quick
+
+
+def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budget: Budget = Budget(),
+                   solver: Solver | None = None) -> Valuation:
+    """Value a Guesser-to-move state (any steps, normal or hard mode, any guess limit) and the given guesses.
+
+    Args:
+        game: the rules and the pattern matrix.
+        state: the position (its candidates are the answers still possible).
+        guesses: guess indices to value besides the best one.
+        budget: wall seconds and/or solver nodes to spend (checked at every solver node).
+        solver: an exact solver for the state's mode and guess limit to reuse (its memory too).
+
+    Returns:
+        The best guess found, its value (the position's), and each asked guess's value.
+
+    Raises:
+        ValueError: the game is over, a guess is not allowed here, or the solver is for another mode or
+            guess limit.
+    """
+    started = time.perf_counter()
+    if state.solved or state.guesses_left < 1 or len(state.candidates) == 0:
+        raise ValueError("the game is over: there is no guess to value")
+    if solver is None:
+        solver = Solver(game, hard=state.hard, max_guesses=state.max_guesses)
+    elif solver.hard != state.hard or solver.max_guesses != state.max_guesses or solver.limits.top is not None:
+        raise ValueError("the solver must be an exact one (no breadth limit) for the state's mode and guess limit")
+    for guess in guesses:
+        if not 0 <= int(guess) < len(game.words.guesses):
+            raise ValueError(f"{guess} is not a guess index")
+        if (broken := game.violation(state, int(guess))) is not None:
+            raise ValueError(f"{game.words.guesses[int(guess)]}: hard mode: {broken}")
+    answers = np.asarray(state.candidates)
+    size, left = len(answers), state.guesses_left
+    hints = solver.state_hints(state)
+    quick = quick_solver(solver)
+    clock = _Clock(budget, (solver, quick), started)
+    asked = list(dict.fromkeys(int(guess) for guess in guesses))
+    for solver_ in (solver, quick):
+        solver_.root = None
+    bounds = {guess: _Bounds(solver.try_guess(answers, left, hints, guess, 0)) for guess in asked}
+    try:
+        if size <= 2:
+            best, position = _small(solver, answers, left, hints, bounds)
+        else:
+            best, position = _search(solver, quick, clock, answers, left, hints, bounds)
+    finally:
+        _Clock.disarm(solver)
+        _Clock.disarm(quick)
+    values = {guess: bound.value(size) for guess, bound in bounds.items()}
+    values[best] = position.value(size)
+    value = values[best]
+    return Valuation(best=best, value=value, guesses=values, proved=value.proved, nodes=clock.nodes(),
+                     seconds=time.perf_counter() - clock.started)
+
+
+def _small(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None,
+           bounds: dict[int, _Bounds]) -> tuple[int, _Bounds]:
+    """One or two answers left: guess the first; every value is exact at once (no search)."""
+    best = int(solver.game.words.answer_rows[answers[0]])
+    for guess, bound in bounds.items():
+        exact = solver.try_guess(answers, left, hints, guess, INFEASIBLE)
+        bound.low = bound.high = exact
+    exact = solver.try_guess(answers, left, hints, best, INFEASIBLE)
+    return best, _Bounds(exact, exact)
+
+
+def _search(solver: Solver, quick: Solver, clock: _Clock, answers: np.ndarray, left: int, hints: Hints | None,
+            bounds: dict[int, _Bounds]) -> tuple[int, _Bounds]:
+    """The three phases (quick trees, the proof under the incumbent, the asked guesses exactly)."""
+    order, lower, floor = solver.bounds(answers, left, hints)
+    order, lower = order.tolist(), lower.tolist()
+    candidates = {guess: _Bounds(low) for guess, low in zip(order, lower)}
+    rest_floor = floor  # the least bound of the guesses never worth trying
+    best = order[0] if order else (next(iter(bounds)) if bounds else int(solver.game.words.answer_rows[answers[0]]))
+    incumbent = INFEASIBLE
+    # 1. quick trees: the incumbent and the asked guesses' highs
+    try:
+        clock.arm(quick, QUICK_SHARE)
+        quick_cost = quick.solve_set(answers, left, hints)
+        if quick_cost < INFEASIBLE:
+            quick_guess = quick.memo.get(quick.key(answers, left, hints), (0, -1, -1))[2]
+            if quick_guess >= 0:
+                best, incumbent = quick_guess, quick_cost
+                candidates.setdefault(quick_guess, _Bounds(lower[order.index(quick_guess)] if quick_guess in order else 0))
+                candidates[quick_guess].lower_high(quick_cost)
+        for guess, bound in bounds.items():
+            bound.lower_high(quick.try_guess(answers, left, hints, guess, INFEASIBLE))
+    except OutOfBudget:
+        pass
+    for guess, bound in bounds.items():
+        if guess in candidates:
+            candidates[guess].lower_high(bound.high)
+            if bound.high < incumbent:
+                best, incumbent = guess, bound.high
+    # 2. the proof: each guess by its bound, under the best total so far
+    proved = False
+    try:
+        clock.arm(solver)
+        for guess in order:
+            limit = incumbent + 1 if guess == best else incumbent
+            bound = candidates[guess]
+            if bound.low >= incumbent and guess != best:
+                continue
+            solver.stats.bound = bound.low
+            try:
+                cost = solver.try_guess(answers, left, hints, guess, limit, top_level=True)
+            except OutOfBudget:
+                bound.raise_low(solver.stats.bound)
+                raise
+            if cost < limit:
+                bound.low = bound.high = cost
+                best, incumbent = guess, cost
+            else:
+                bound.raise_low(cost)
+        proved = True
+    except OutOfBudget:
+        pass
+    # the position: the best tree known above, the least bound of any guess not refuted below
+    position = _Bounds(min([b.low for b in candidates.values()] + [rest_floor]), incumbent)
+    if proved:
+        position = _Bounds(incumbent, incumbent)
+    for guess, bound in bounds.items():
+        if guess in candidates:
+            bound.raise_low(candidates[guess].low)
+            bound.lower_high(candidates[guess].high)
+    # 3. the asked guesses, exactly
+    if not clock.spent():
+        try:
+            clock.arm(solver)
+            for guess, bound in bounds.items():
+                if bound.low < bound.high:
+                    solver.stats.bound = bound.low
+                    try:
+                        exact = solver.try_guess(answers, left, hints, guess, INFEASIBLE, top_level=True)
+                    except OutOfBudget:
+                        bound.raise_low(solver.stats.bound)
+                        raise
+                    bound.low = bound.high = exact
+        except OutOfBudget:
+            pass
+    if best in bounds:
+        bounds[best].raise_low(position.low)
+        bounds[best].lower_high(position.high)
+    return best, position

@@ -1,0 +1,153 @@
+"""Valuing a position within a budget: hand-worked values, brute force as the oracle, bounds that hold when cut short."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from search import ALL_GREEN
+from search.optimal import Solver
+from search.valuation import Budget, Value, value_position
+
+from .conftest import run_cli, small_game
+from .test_optimal import POOL_ANSWERS, POOL_GUESSES, brute_force
+
+UNLIMITED = Budget(seconds=None)
+
+
+def hand_game():
+    """Four answers no guess tells apart, and two guesses that split them into 1 + 1 + 2."""
+    return small_game(["cater", "later", "water", "hater"], ["wimpy", "champ", "blowy"])
+
+
+def test_hand_worked_values():
+    game = hand_game()
+    index = game.words.guess_index
+    state = game.initial_state()
+    valuation = value_position(game, state, [index["cater"], index["wimpy"]], UNLIMITED)
+    # CHAMP: 4 guesses, then {cater} and {hater} 1 each, {later, water} 3: 9 over 4 answers
+    assert game.words.guesses[valuation.best] in ("champ", "blowy") and valuation.proved
+    assert valuation.value == Value(2.25, 2.25, 2.25) and valuation.value.text() == "2.250"
+    # CATER: itself once, then {later, water, hater} by an answer each time: 1 + 3 + 5 = 4 + 6 = 10
+    assert valuation.guesses[index["cater"]] == Value(2.5, 2.5, 2.5)
+    # WIMPY picks out WATER (its W), then CHAMP tells the other three apart: 4 + 1 + (3 + 3) = 11
+    assert valuation.guesses[index["wimpy"]] == Value(2.75, 2.75, 2.75)
+
+
+def test_out_of_guesses_is_infinite_and_one_answer_is_one_guess():
+    game = hand_game()
+    index = game.words.guess_index
+    # two guesses for four answers: the second must be the answer, and no guess tells all four apart
+    valuation = value_position(game, game.initial_state(max_guesses=2), [index["champ"]], UNLIMITED)
+    assert valuation.proved and valuation.value.low == math.inf and valuation.value.text() == "no win"
+    assert valuation.guesses[index["champ"]] == Value(math.inf, math.inf, math.inf)
+    state = game.step(game.initial_state(), index["champ"], game.reply(index["champ"], 0))  # cater's reply: alone
+    valuation = value_position(game, state, [index["later"]], UNLIMITED)
+    assert game.words.guesses[valuation.best] == "cater" and valuation.value == Value(1.0, 1.0, 1.0)
+    assert valuation.guesses[index["later"]] == Value(2.0, 2.0, 2.0)
+
+
+def test_bad_requests_are_refused():
+    game = hand_game()
+    index = game.words.guess_index
+    with pytest.raises(ValueError, match="game is over"):
+        value_position(game, game.step(game.initial_state(), index["cater"], ALL_GREEN))
+    with pytest.raises(ValueError, match="exact one"):
+        value_position(game, game.initial_state(), solver=Solver(game, hard=True))
+    hard = game.step(game.initial_state(hard=True), index["cater"], game.reply(index["cater"], 1))
+    with pytest.raises(ValueError, match="hard mode"):
+        value_position(game, hard, [index["wimpy"]])
+    with pytest.raises(ValueError):
+        Budget(seconds=0)
+
+
+def exact_value(game, state, guess, long_game):
+    """A guess's brute-force value per answer (math.inf if it cannot win every game), from brute_force."""
+    total, ok = 0, True
+    for pattern, answers in game.partition(state.candidates, guess):
+        if pattern == ALL_GREEN:
+            total += state.guesses_used + 1
+            continue
+        child = game.step(state, guess, pattern)
+        sub = None if game.is_terminal(child) else brute_force(game, child, long_game)
+        if sub is None:
+            return math.inf
+        total += sub[0]
+    return (total - state.guesses_used * len(state.candidates)) / len(state.candidates)
+
+
+cases = st.tuples(
+    st.lists(st.sampled_from(POOL_ANSWERS), min_size=3, max_size=7, unique=True),
+    st.lists(st.sampled_from(POOL_GUESSES), max_size=2, unique=True),
+    st.integers(min_value=2, max_value=4),
+    st.booleans(),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(cases, st.data())
+def test_values_equal_brute_force_and_bounds_hold_under_any_budget(case, data):
+    answers, extra, max_guesses, hard = case
+    game = small_game(answers, extra)
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    if data.draw(st.booleans()):  # a position after one step
+        first = data.draw(st.integers(0, len(game.words.guesses) - 1))
+        answer = data.draw(st.integers(0, len(answers) - 1))
+        if game.reply(first, answer) == ALL_GREEN or max_guesses < 3:
+            return
+        state = game.step(state, first, game.reply(first, answer))
+    legal = [int(guess) for guess in game.legal_guesses(state)]
+    asked = data.draw(st.lists(st.sampled_from(legal), max_size=3, unique=True))
+    best = brute_force(game, state, long_game=2)
+    best_value = math.inf if best is None else (best[0] - state.guesses_used * len(state.candidates)) / len(state.candidates)
+    full = value_position(game, state, asked, UNLIMITED, Solver(game, hard=hard, max_guesses=max_guesses, long_game=2))
+    assert full.proved and full.value.low == pytest.approx(best_value) if math.isfinite(best_value) else full.value.low == math.inf
+    for guess in asked:
+        expected = exact_value(game, state, guess, long_game=2)
+        assert full.guesses[guess].proved and full.guesses[guess].low == pytest.approx(expected)
+    if math.isfinite(best_value):
+        assert exact_value(game, state, full.best, long_game=2) == pytest.approx(best_value)
+    # cut short after a few nodes: the truth lies between the bounds, and the estimate too
+    cut = value_position(game, state, asked, Budget(seconds=None, nodes=data.draw(st.integers(1, 4))),
+                         Solver(game, hard=hard, max_guesses=max_guesses, long_game=2))
+    for guess, value in [(cut.best, cut.value), *cut.guesses.items()]:
+        truth = best_value if value is cut.value else exact_value(game, state, guess, long_game=2)
+        assert value.low <= truth + 1e-9 and truth <= value.high + 1e-9
+        assert value.low <= value.estimate <= value.high
+    if cut.proved:
+        assert cut.value.low == pytest.approx(best_value) if math.isfinite(best_value) else cut.value.low == math.inf
+
+
+@pytest.mark.slow
+def test_official_position_within_a_budget(official_game):
+    game = official_game
+    state = game.step(game.initial_state(), game.words.guess_index["fuzzy"], 0)
+    valuation = value_position(game, state, [game.words.guess_index["crane"]], Budget(seconds=None, nodes=200))
+    assert not valuation.proved and valuation.nodes <= 201  # the node limit is checked at every node
+    assert valuation.value.low <= valuation.value.estimate <= valuation.value.high
+    assert valuation.guesses[game.words.guess_index["crane"]].low >= valuation.value.low
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("solve", "crane:-----", "--budget", "5x"), "argument --budget: '5x' is not a time from 1ms to 24h"),
+    (("solve", "crane:-----", "--budget", "0s"), "argument --budget: '0s' is not a time from 1ms to 24h"),
+    (("solve", "crane:-----", "--opener", "salet"), "--opener, --top, --prove and --out solve the whole tree"),
+    (("solve", "crane:-----", "sloth:ggggg", "--nodes", "9"), "the game is over after these steps"),
+    (("solve", "crane-----"), "'crane-----' is not a step"),
+    (("solve", "crane:ggggg", "--nodes", "9"), "the game is over after these steps"),
+    (("solve", "crane:g----", "--guess", "sloth", "--hard"), "sloth: hard mode"),
+])
+def test_solve_refuses_bad_positions_in_one_line(capsys, argv, message):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_solve_values_a_position_from_steps(capsys):
+    code, out, err = run_cli(capsys, "solve", "crane:-----", "--guess", "slate", "--nodes", "100000")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("after crane:----- (263 answers left, normal mode, 5 guesses left)")
+    # SLOTH proved optimal there (2.795 per answer, 735 guesses over 263); SLATE proved at 3.171
+    assert lines[1] == "best SLOTH: 2.795 guesses per answer, proved optimal"
+    assert lines[2] == "guess SLATE: 3.171 guesses per answer, proved"
