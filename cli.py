@@ -1007,7 +1007,7 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
     if args.indicator == "absurdle":
         args.agent = args.agent or ABSURDLE_ADVISOR
     options = agent_options(args)
-    agent = None
+    agent, chosen = None, None
     if args.agent is not None:
         chosen = make_advisor(args.agent, game, **options)  # its settings checked before any step is replayed
         agent = lambda over: chosen if over is game else make_advisor(args.agent, over, **options)  # noqa: E731
@@ -1024,7 +1024,7 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
         if args.indicator == "absurdle":
             check_absurdle(game, steps, args.hard, args.max_guesses)
         what = (f"{ADVISOR}: valuing guesses (up to {VALUE_BUDGET.seconds:g} s)" if agent is None else
-                f"{args.agent}: choosing guess {len(steps) + 1}")
+                thinking(chosen, args.hard, args.max_guesses, len(steps) + 1))
         with waiting(what):
             advice = advise_model(model, steps, agent, hard=args.hard, top=args.top, seed=args.seed,
                                   max_guesses=args.max_guesses, only_answers=args.only_answers, valuer=valuer,

@@ -63,7 +63,8 @@ def test_person_out_of_guesses(capsys, monkeypatch):
          "argument --beam: beam must be at most 100, got 99999999999"),
         (["play", "--agent", "expectimax", "--mode", "zero"], "unrecognized arguments: --mode zero"),
         (["--nosuch"], "wordle-arena: error: unrecognized arguments: --nosuch"),
-        ([], "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, openers, solve, train, serve, absurdle"),
+        ([], "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, review, openers, solve, train, serve, "
+             "absurdle"),
         (["play", "--max-guesses", "zero"], "argument --max-guesses: must be a whole number, got 'zero'"),
         (["play", "--bogus"], "unrecognized arguments: --bogus"),
         (["dance"], "invalid choice: 'dance'"),
@@ -222,10 +223,12 @@ def test_the_keyboard_names_each_used_letter_in_words(capsys, monkeypatch):
 
 def test_the_share_grid_ends_the_game(capsys):
     _, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--hard")
-    assert out.endswith("wordle-arena 3/6*\n⬛⬛🟩🟨🟩\n🟩🟩🟩⬛🟩\n🟩🟩🟩🟩🟩\n")
+    grid, offer = out.rsplit("\n", 2)[0], out.rsplit("\n", 2)[1]  # then the one-line offer of the review
+    assert grid.endswith("wordle-arena 3/6*\n⬛⬛🟩🟨🟩\n🟩🟩🟩⬛🟩\n🟩🟩🟩🟩🟩")
+    assert offer == "Review this game: python cli.py review --answer crane soare crate crane --hard --answers original"
     _, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--hard",
                         "--palette", "contrast")
-    assert out.endswith("wordle-arena 3/6*\n⬛⬛🟧🟦🟧\n🟧🟧🟧⬛🟧\n🟧🟧🟧🟧🟧\n")
+    assert out.rsplit("\n", 2)[0].endswith("wordle-arena 3/6*\n⬛⬛🟧🟦🟧\n🟧🟧🟧⬛🟧\n🟧🟧🟧🟧🟧")
 
 
 def test_play_json_is_the_game_for_scripts(capsys, monkeypatch):
@@ -269,7 +272,9 @@ def test_waits_show_what_they_do_on_a_terminal(capsys, monkeypatch, tmp_path):
     answers = tmp_path / "answers.txt"
     answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
     monkeypatch.setenv("WORDLE_ARENA_CACHE", str(tmp_path / "cache"))
-    argv = ("assist", "--answers", str(answers), "--guesses", str(answers), "--hard", "--json")
+    code, _, err = run_cli(capsys, "assist", "--answers", str(answers), "--guesses", str(answers), "--json")
+    assert code == 0 and "optimal: valuing guesses (up to 1 s)" in err  # the default advisor
+    argv = ("assist", "--answers", str(answers), "--guesses", str(answers), "--hard", "--json", "--agent", "expectimax")
     code, _, err = run_cli(capsys, *argv)
     assert code == 0 and "expectimax: searching its first move for hard mode and its" in err
     code, _, err = run_cli(capsys, *argv)

@@ -203,7 +203,9 @@ def test_the_assistant_by_clicking_tiles(server, page, official_game):
     page.wait_for_function(f"Number(document.body.dataset.asked) > {asked} && !document.body.dataset.pending")
     page.wait_for_timeout(400)
     page.wait_for_function("!document.body.dataset.pending")
-    expected = int(np.count_nonzero(official_game.matrix[official_game.words.guess_id("tares")] == feedback("tares", "flock")))
+    from agents.answer_model import DEFAULT_MODEL, load_model  # the page advises under the default answer model
+    model = load_model(DEFAULT_MODEL)
+    expected = int(np.count_nonzero(model.game.matrix[model.game.words.guess_id("tares")] == feedback("tares", "flock")))
     assert int(page.get_attribute("#remaining", "data-remaining")) == expected
     check_row(page.locator("#board .row").nth(0), "tares", "flock")
     assert page.locator("#suggestions tr[data-guess]").count() == 10
