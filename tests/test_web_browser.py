@@ -72,6 +72,13 @@ def server(official_game):
 
 
 @pytest.fixture(scope="module")
+def likely_game():
+    """The game of the default answer model (`likely`), under which Assist advises unless told otherwise."""
+    from agents.answer_model import DEFAULT_MODEL, load_model
+    return load_model(DEFAULT_MODEL).game
+
+
+@pytest.fixture(scope="module")
 def browser():
     """A headless system Chromium, or a skip saying why there is none."""
     path = chromium_path()
@@ -259,6 +266,11 @@ def watch_a_game(page) -> None:
     page.click("#all")
 
 
+def review_a_game(page) -> None:
+    """Review: the game in REVIEWED, opened prefilled (ADDRESSES), reviewed at once."""
+    page.wait_for_selector("#review-table")
+
+
 def assist_two_steps(page) -> None:
     """Assist: two steps of a game on FLOCK, typed as steps."""
     for word in ("tares", "colin"):
@@ -268,9 +280,12 @@ def assist_two_steps(page) -> None:
 
 
 #: What to do on a page (by path) before it is measured and photographed; a page not named is taken as it loads.
-SCENES = {"/": play_two_guesses, "/watch": watch_a_game, "/assist": assist_two_steps}
+SCENES = {"/": play_two_guesses, "/watch": watch_a_game, "/assist": assist_two_steps, "/review": review_a_game}
+#: A game the Review page is shown with: its answer and guesses, under the original answers.
+REVIEWED = ("cigar", ["salet", "crony", "cigar"])
 #: The address each page is opened at.
-ADDRESSES = {"/": "/?seed=11"}
+ADDRESSES = {"/": "/?seed=11",
+             "/review": f"/review?answer={REVIEWED[0]}&words={'+'.join(REVIEWED[1])}&answers=original"}
 
 
 def pattern_text(guess: str, answer: str) -> str:
@@ -388,9 +403,15 @@ def test_a_whole_game_won_on_the_on_screen_keyboard(server, sized, official_game
         check_row(page.locator("#board .row").nth(number), guess, answer)
     page.wait_for_selector("#end:not([hidden])")
     assert page.inner_text("#outcome") == f"Solved in {len(guesses)}/6!"
-    assert boxes_outside(page, "#outcome, #share, #copy") == []  # the result and its share grid are in view
+    assert boxes_outside(page, "#outcome, #share, #copy, #review-link") == []  # the result, its grid and review link in view
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     screenshot(page, f"play-won-{size}", full=False)
+    page.click("#review-link")  # the Review of this game, prefilled and reviewed at once
+    page.wait_for_selector("#review-table")
+    assert page.input_value("#answer") == answer and page.input_value("#words") == " ".join(guesses)
+    assert page.input_value("#answers") == "original"  # the answers Play draws from
+    assert page.locator("#review-table tbody tr").count() == len(guesses)
+    assert page.inner_text("#verdict").endswith(f"solved {answer.upper()} in {len(guesses)}/6.")
 
 
 def test_every_tile_and_key_says_its_letter_and_colour_in_words(server, page):
@@ -467,15 +488,15 @@ def test_a_watched_game_the_page_stopped_says_so(server, page, monkeypatch):
     assert summary.startswith("The page stopped entropy's game on CRANE after 0 guesses") and "did not solve" not in summary
 
 
-def remaining_after(official_game, steps: list[tuple[str, str]]) -> int:
-    """How many answers fit every (guess, answer-it-was-scored-against) step."""
-    fits = np.ones(len(official_game.words.answers), dtype=bool)
+def remaining_after(game, steps: list[tuple[str, str]]) -> int:
+    """How many of `game`'s answers fit every (guess, answer-it-was-scored-against) step."""
+    fits = np.ones(len(game.words.answers), dtype=bool)
     for guess, answer in steps:
-        fits &= official_game.matrix[official_game.words.guess_id(guess)] == feedback(guess, answer)
+        fits &= game.matrix[game.words.guess_id(guess)] == feedback(guess, answer)
     return int(fits.sum())
 
 
-def test_assist_shows_advice_for_the_tiles_shown_when_answers_cross(server, page, official_game):
+def test_assist_shows_advice_for_the_tiles_shown_when_answers_cross(server, page, likely_game):
     page.goto(f"{server}/assist")
     page.wait_for_selector("body[data-ready]")
     held = []
@@ -503,12 +524,12 @@ def test_assist_shows_advice_for_the_tiles_shown_when_answers_cross(server, page
     assert late.value.json()["steps"][0]["pattern"] == "-----"
     page.wait_for_timeout(300)
     assert page.get_attribute("#advice", "data-steps") == "pilot:-g---"
-    fits = official_game.matrix[official_game.words.guess_id("pilot")] == int("02000", 3)
+    fits = likely_game.matrix[likely_game.words.guess_id("pilot")] == int("02000", 3)
     assert int(page.get_attribute("#remaining", "data-remaining")) == int(fits.sum())
     assert [t.get_attribute("data-state") for t in tiles.all()] == ["absent", "correct", "absent", "absent", "absent"]
 
 
-def test_assist_by_keyboard_alone(server, page, official_game):
+def test_assist_by_keyboard_alone(server, page, likely_game):
     page.goto(f"{server}/assist")
     page.wait_for_selector("body[data-ready]")
     for _ in range(40):  # Tab to the guess box
@@ -538,7 +559,78 @@ def test_assist_by_keyboard_alone(server, page, official_game):
         if position < 4:
             page.keyboard.press("ArrowRight")
     page.wait_for_selector(f"#advice[data-steps='tares:{target}']")
-    assert int(page.get_attribute("#remaining", "data-remaining")) == remaining_after(official_game, [("tares", "taste")])
+    assert int(page.get_attribute("#remaining", "data-remaining")) == remaining_after(likely_game, [("tares", "taste")])
     check_row(page.locator("#board .row").nth(0), "tares", "taste")
     assert page.get_attribute("#contrast", "aria-pressed") == "false"
     screenshot(page, "assist-keyboard")
+
+
+def post(server: str, path: str, body: dict) -> dict:
+    """The JSON reply of a POST to the page's API."""
+    import json
+    import urllib.request
+    request = urllib.request.Request(server + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=120) as reply:
+        return json.loads(reply.read())
+
+
+def test_a_game_reviewed_on_the_page_shows_the_apis_figures(server, page):
+    """The page's table is the API's review (which tests/test_web_review.py checks against `review --json`)."""
+    answer, words = REVIEWED
+    page.goto(f"{server}/review")
+    page.wait_for_selector("body[data-ready]")
+    assert page.input_value("#answers") == "likely"  # review's default answer model
+    page.fill("#answer", answer)
+    page.fill("#words", " ".join(words))
+    page.select_option("#answers", "original")
+    page.click("#go")
+    page.wait_for_selector("#review-table")
+    data = post(server, "/api/review", {"answer": answer, "words": words, "answers": "original"})
+    rows = page.locator("#review-table tbody tr")
+    assert rows.count() == len(data["steps"])
+    for number, step in enumerate(data["steps"]):
+        row = rows.nth(number)
+        cells = row.locator("td").all_inner_texts()
+        assert cells[0] == str(step["number"]) and cells[2] == step["pattern"]
+        assert cells[3] == f"{step['before']} → {step['after']}" and cells[7] == str(step["luck"])
+        check_row(row.locator(".row"), step["guess"], answer)
+        if step["played"]["proved"]:  # a proved value is the same in every run; a bound depends on the time
+            assert cells[4] == step["played"]["text"]
+        if step["best"]["proved"] and step["played"]["proved"]:
+            best = "same" if step["best_guess"] == step["guess"] else step["best_guess"]
+            assert cells[5] == f"{best} {step['best']['text']}" and cells[6] == ("" if step["skill_exact"] else "≈") + str(step["skill"])
+    assert any(step["played"]["proved"] for step in data["steps"])
+    labels = rows.nth(0).locator(".tile").evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")
+    assert labels[0] == "S: grey, not in the word"  # labelled as Play's tiles
+    verdict = page.inner_text("#verdict")
+    assert verdict.startswith(f"Skill {'' if data['skill_exact'] else '≈'}{data['skill']}/99, luck {data['luck']}/99")
+
+
+def test_a_review_that_fails_says_why_in_one_line(server, page):
+    page.goto(f"{server}/review?answer=cigar&words=salet+zzzzz&answers=original")
+    page.wait_for_selector(".message.error")
+    assert page.inner_text("#message") == "'zzzzz' is not in the list of allowed guesses"
+
+
+def test_assist_widens_a_contradicted_answer_model_and_goes_on(server, page):
+    """GUANO (a 2023 answer) is not among the original answers: the page says so in one line and advises on."""
+    page.goto(f"{server}/assist")
+    page.wait_for_selector("body[data-ready]")
+    assert page.input_value("#answers") == "likely"  # assist's default
+    page.select_option("#answers", "original")
+    for step in ("crane:--gg-", "tangy:-yyy-", "gland:g-gg-"):  # the original list's GLAND and SLANG both ruled out
+        page.fill("#word", step)
+        page.press("#word", "Enter")
+    page.wait_for_selector("#advice[data-steps='crane:--gg- tangy:-yyy- gland:g-gg-']")
+    notes = page.locator("#advice .note").all_inner_texts()
+    assert len(notes) >= 1 and notes[0].startswith("The answer is outside the original model's list")
+    assert "guano" in page.inner_text("#advice .answers").split()
+    assert page.locator("#suggestions tr[data-guess]").count() >= 1
+    screenshot(page, "assist-widened")
+    asked = int(page.get_attribute("body", "data-asked") or 0)
+    page.check("#only-answers")  # only words that can still be the answer
+    page.wait_for_function(f"Number(document.body.dataset.asked) > {asked} && !document.body.dataset.pending")
+    possible = set(page.inner_text("#advice .answers").split())
+    suggested = page.locator("#suggestions tr[data-guess]").evaluate_all("rows => rows.map(r => r.dataset.guess)")
+    assert suggested and set(suggested) <= possible

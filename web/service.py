@@ -295,12 +295,14 @@ class Service:
 
     # -- endpoints ------------------------------------------------------------------------
     def agents_info(self) -> dict[str, Any]:
-        """Every agent with its summary and the options it takes."""
+        """Every agent with its summary and the options it takes; the default advisor and the answer models."""
         return {"agents": [
             {"name": name, "summary": agent.summary,
              "options": [option_info(param) for param in agent.params]}
             for name, agent in AGENTS.items()],
             "advisor": ADVISOR,
+            "answer_models": [{"name": name, "summary": summary} for name, summary in MODELS.items()],
+            "answer_model": DEFAULT_MODEL,
             "budget": {"nodes": MAX_NODES, "depth": MAX_DEPTH, "watch_seconds": WATCH_SECONDS, "top": MAX_TOP}}
 
     def feedback(self, body: dict[str, Any]) -> dict[str, Any]:

@@ -77,13 +77,18 @@ function ask() {
 
 async function advise() {
   const mine = ++sequence;
+  const exclude = document.getElementById("exclude").value.trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
   const request = { steps: steps.map(stepText), agent: document.getElementById("agent").value,
+                    answers: document.getElementById("answers").value, exclude,
+                    only_answers: document.getElementById("only-answers").checked,
                     hard: document.getElementById("hard").checked, top: Number(document.getElementById("top").value || 10) };
+  const solver = request.agent === (await loadInfo()).advisor;
   const box = document.getElementById("advice");
   document.body.dataset.pending = "1";
   box.setAttribute("aria-busy", "true");
   const slow = setTimeout(() => {
-    if (mine === sequence) message(`${request.agent} is thinking… (its first move is searched once, then kept on disk)`, "");
+    if (mine === sequence) message(solver ? `${request.agent}: valuing guesses (up to a second)…` :
+                                   `${request.agent} is thinking… (its first move is searched once, then kept on disk)`, "");
   }, 800);
   let advice = null, failure = null;
   try {
@@ -121,24 +126,28 @@ function markBad(number) {
 }
 
 function showAdvice(box, advice) {
-  const parts = [];
+  // a game that left the model's list: one line each, then the advice under the wider model
+  const parts = advice.notes.map(note => el("p", { class: "message note" }, note));
   if (advice.solved) {
-    box.replaceChildren(el("p", { class: "message good" }, `Solved in ${advice.steps.length}.`));
+    box.replaceChildren(...parts, el("p", { class: "message good" }, `Solved in ${advice.steps.length}.`));
     return;
   }
   const last = advice.last_bits === null ? "" : `; your last guess gained ${number(advice.last_bits, 2)} bits`;
   parts.push(el("p", { id: "remaining", "data-remaining": advice.remaining },
-    el("b", {}, `${plural(advice.remaining, "possible answer")}`), ` (${number(advice.bits_left, 2)} bits)${last}`));
+    el("b", {}, `${plural(advice.remaining, "possible answer")}`), ` (${number(advice.bits_left, 2)} bits)${last}` +
+    (advice.model_description ? `; answer model ${advice.model_description}` : "")));
   if (advice.remaining <= 30) parts.push(el("p", { class: "answers" }, advice.answers.join(" ")));
   if (!advice.suggestions.length) {
     parts.push(el("p", { class: "message error" }, `No guesses left: the game allows ${advice.guesses_left + advice.steps.length}.`));
     box.replaceChildren(...parts);
     return;
   }
+  const bySolver = advice.proved !== null;  // the default advisor: the optimal solver's values under the model
   const own = advice.suggestions.some(s => s.score !== null);
   const header = el("tr", {},
     el("th", { scope: "col" }, "#"), el("th", { class: "name", scope: "col" }, "guess"),
-    el("th", { scope: "col", title: "expected guesses to finish, this one included (cost-to-go model, one scale for every agent)" },
+    el("th", { scope: "col", title: "expected guesses to finish, this one included" + (bySolver ?
+      " (the optimal solver's, under the answer model)" : " (cost-to-go model, one scale for every agent)") },
        "guesses ", el("small", {}, "(lower is better)")),
     el("th", { scope: "col", title: "the most answers one reply can leave" }, "worst case"),
     el("th", { scope: "col", title: "answers left on average (0 if it is the answer)" }, "left"),
@@ -152,16 +161,25 @@ function showAdvice(box, advice) {
       onclick: () => { const input = document.getElementById("word"); input.value = s.guess; input.focus(); } }, s.guess);
     table.append(el("tr", { "data-guess": s.guess },
       el("td", {}, i + 1), el("td", { class: "name" }, use),
-      el("td", {}, el("b", {}, number(s.expected_guesses, 3))), el("td", {}, s.worst), el("td", {}, number(s.expected_left, 2)),
+      el("td", { class: "value" }, el("b", {}, s.value ? s.value.text : number(s.expected_guesses, 3))),
+      el("td", {}, s.worst), el("td", {}, number(s.expected_left, 2)),
       el("td", {}, (100 * s.chance).toFixed(1) + "%"), el("td", {}, number(s.information, 2)),
       own ? el("td", {}, s.score === null ? "" : number(s.score, 3)) : null));
   });
-  parts.push(el("h2", {}, `Suggestions (${advice.agent}${advice.hard ? ", hard mode" : ""}), in ${advice.agent}'s order`),
+  const columns = "worst case: the most answers one reply can leave; left: answers left on average (0 if it is the answer); " +
+    "chance: that it is the answer; bits: expected information of the reply.";
+  parts.push(el("h2", {}, `Suggestions (${advice.agent}${advice.hard ? ", hard mode" : ""}), ` +
+                (bySolver ? "by expected guesses" : `in ${advice.agent}'s order`)),
              scrollBox("suggestions", table),
-             el("p", { class: "meta" }, "guesses: expected guesses to finish, this one included, by the cost-to-go model " +
-                "the terminal shows (the same for every agent; lower is better). worst case: the most answers one reply can leave; " +
-                "left: answers left on average; bits: expected information of the reply." +
+             el("p", { class: "meta" }, bySolver ?
+                "guesses: expected guesses to finish, this one included, with best play after it, by the optimal solver " +
+                `under the answer model (lower is better). ${VALUE_MARKS} ${columns}` :
+                "guesses: expected guesses to finish, this one included, by the cost-to-go model the terminal shows (the " +
+                `same for every agent; lower is better). ${columns}` +
                 (own ? ` ${advice.agent}'s own value is on its own scale and only orders its suggestions.` : "")));
+  if (bySolver && !advice.proved)
+    parts.push(el("p", { id: "unsettled", class: "message note" }, "Not settled within 1 s: the first suggestion is the " +
+                  "best found so far, not proved optimal, and values marked ≤, ≥ or ≈ are bounds or estimates."));
   if (advice.fallback)
     parts.push(el("p", { class: "message" }, `${advice.agent}'s full search needs more nodes here than its budget allows, so these ` +
                   "are the suggestions of its shallower search (2 guesses deep, no endgame search)."));
@@ -192,10 +210,11 @@ function addEntry(event) {
 document.addEventListener("DOMContentLoaded", async () => {
   try {
     await loadAgents(document.getElementById("agent"), null);  // null: the terminal's default advisor
+    await loadAnswerModels(document.getElementById("answers"), null);  // and its default answer model
   } catch (error) { message(error.message, "error"); return; }
   document.getElementById("entry").addEventListener("submit", addEntry);
   document.getElementById("undo").addEventListener("click", () => { steps.pop(); drawBoard(); ask(); });
-  for (const id of ["agent", "hard", "top"]) document.getElementById(id).addEventListener("change", ask);
+  for (const id of ["agent", "answers", "only-answers", "exclude", "hard", "top"]) document.getElementById(id).addEventListener("change", ask);
   document.addEventListener("palettechange", () => steps.forEach((step, index) => {
     const row = document.querySelector(`#board .step-row[data-step="${index + 1}"]`);
     if (row) row.querySelectorAll(".tile").forEach((node, position) => paintTile(node, step, index + 1, position));

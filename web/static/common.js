@@ -147,10 +147,14 @@ function navigation() {
   if (document.body.hasAttribute("data-static")) ready();
 }
 
+// /api/agents, asked once a page: the agents, the default advisor and the answer models.
+let agentsInfo = null;
+function loadInfo() { return agentsInfo || (agentsInfo = api("/api/agents")); }
+
 // Fill a <select> with the agents from /api/agents, `chosen` selected (null: the default advisor of `assist`);
 // returns their descriptions by name.
 async function loadAgents(select, chosen) {
-  const data = await api("/api/agents");
+  const data = await loadInfo();
   chosen = chosen || data.advisor;
   const byName = {};
   for (const agent of data.agents) {
@@ -159,6 +163,19 @@ async function loadAgents(select, chosen) {
   }
   return byName;
 }
+
+// Fill a <select> with the answer models (likely, original, ...), `chosen` selected (null: `assist`'s default).
+async function loadAnswerModels(select, chosen) {
+  const data = await loadInfo();
+  chosen = chosen || data.answer_model;
+  for (const model of data.answer_models)
+    select.append(el("option", { value: model.name, selected: model.name === chosen, title: model.summary },
+                     model.name + (model.name === data.answer_model ? " (default)" : "")));
+}
+
+// What a value's marks mean, as the terminal says it (agents/model_value.py, search/valuation.py's Value.text).
+const VALUE_MARKS = "A plain value is proved; '≤ x' has a tree reaching x; '≥ x' is a proved bound only; " +
+  "'≈ x' is the answer model's estimate.";
 
 // Inputs for the options an agent takes, inside `box`; returns a function reading them as an object.
 function optionInputs(box, agent) {

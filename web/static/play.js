@@ -115,6 +115,20 @@ function shake() {
   row.classList.add("shake");
 }
 
+// The Review page's address for the game just played, its form filled (as `play`'s closing line offers
+// `review --answer ... --answers original`: the page plays the original answers).
+function reviewAddress(reply) {
+  const played = rows.filter(row => row.dataset.done);
+  const words = played.map(row => [...row.children].map(node => node.textContent).join("").toLowerCase());
+  const query = new URLSearchParams();
+  if (reply.answer) { query.set("answer", reply.answer); query.set("words", words.join(" ")); }
+  else query.set("steps", words.map((word, i) => `${word}:${played[i].dataset.pattern}`).join(" "));
+  if (game.hard) query.set("hard", "1");
+  if (game.max_guesses !== 6) query.set("max_guesses", String(game.max_guesses));
+  query.set("answers", "original");
+  return "/review?" + query.toString();
+}
+
 // The game is over: the result and its share grid take the keyboard's place, in view.
 function finish(reply) {
   over = true;
@@ -128,6 +142,7 @@ function finish(reply) {
   const share = document.getElementById("share");
   share.dataset.text = reply.share;
   share.textContent = paletteSquares(reply.share);
+  document.getElementById("review-link").href = reviewAddress(reply);
   document.getElementById("keyboard").hidden = true;
   end.hidden = false;
   document.body.dataset.answer = reply.answer;
