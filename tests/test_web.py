@@ -242,6 +242,23 @@ def test_the_web_advises_as_the_terminal_does(client, capsys, guesses, answer, h
     assert all(s["expected_guesses"] >= 1 for s in web["suggestions"])
 
 
+def test_advise_takes_the_answer_model_exclusions_and_only_answers(client):
+    info = client.get("/api/agents").json()
+    assert info["advisor"] == ADVISOR and info["answer_model"] == "likely"  # the page's defaults are assist's
+    assert [model["name"] for model in info["answer_models"]] == ["likely", "original", "nyt", "all"]
+    steps = ["crane:--gg-", "tangy:-yyy-"]
+    body = {"steps": steps, "answers": "original", "agent": "entropy"}
+    assert client.post("/api/advise", json=body).json()["answers"] == ["gland", "slang"]
+    assert client.post("/api/advise", json=dict(body, exclude=["gland"])).json()["answers"] == ["slang"]
+    widened = client.post("/api/advise", json=dict(body, exclude=["gland", "slang"])).json()
+    assert widened["model"] == "likely" and "guano" in widened["answers"]
+    assert widened["notes"][0].startswith("The answer is outside the original model's list")
+    only = client.post("/api/advise", json={"steps": steps, "only_answers": True}).json()  # the default advisor
+    assert only["suggestions"] and {s["guess"] for s in only["suggestions"]} <= set(only["answers"])
+    assert error_of(client.post("/api/advise", json=dict(body, exclude="gland"))).startswith("'exclude' must be a list")
+    assert "zzzzz" in error_of(client.post("/api/advise", json=dict(body, exclude=["zzzzz"])))
+
+
 def test_advise_contradiction_names_the_step(client):
     message = error_of(client.post("/api/advise", json={"steps": ["tares:-y--g", "glory:ggggg"]}))
     assert message.startswith("step 2 (glory:ggggg) made the game impossible")

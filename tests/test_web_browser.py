@@ -607,6 +607,16 @@ def test_a_game_reviewed_on_the_page_shows_the_apis_figures(server, page):
     assert verdict.startswith(f"Skill {'' if data['skill_exact'] else '≈'}{data['skill']}/99, luck {data['luck']}/99")
 
 
+def test_a_review_of_steps_without_the_answer(server, page):
+    """As Play's link gives a game against an Indicator: the steps with their colours, no answer."""
+    steps = [f"{word}:{pattern_text(word, 'cigar')}" for word in REVIEWED[1]]
+    page.goto(f"{server}/review?steps={'+'.join(steps)}&answers=original")
+    page.wait_for_selector("#review-table")
+    assert page.input_value("#words") == " ".join(steps) and page.input_value("#answer") == ""
+    patterns = page.locator("#review-table td.pattern").all_inner_texts()
+    assert patterns == [step.split(":")[1] for step in steps]
+
+
 def test_a_review_that_fails_says_why_in_one_line(server, page):
     page.goto(f"{server}/review?answer=cigar&words=salet+zzzzz&answers=original")
     page.wait_for_selector(".message.error")

@@ -138,7 +138,9 @@ function showAdvice(box, advice) {
     (advice.model_description ? `; answer model ${advice.model_description}` : "")));
   if (advice.remaining <= 30) parts.push(el("p", { class: "answers" }, advice.answers.join(" ")));
   if (!advice.suggestions.length) {
-    parts.push(el("p", { class: "message error" }, `No guesses left: the game allows ${advice.guesses_left + advice.steps.length}.`));
+    parts.push(el("p", { class: "message error" }, advice.guesses_left > 0 ?
+      `${advice.agent} ranks none of the possible answers among its best guesses: untick "only words that can be the answer", ` +
+      "or ask the default advisor." : `No guesses left: the game allows ${advice.guesses_left + advice.steps.length}.`));
     box.replaceChildren(...parts);
     return;
   }
