@@ -1,8 +1,8 @@
 """Time rejecting openers: a seeded random sample of openers (not the top ones), each proved worse than a cut-off.
 
 Run: python benchmarks/bench_reject.py [--sample 100] [--seed 20] [--hard] [--cut TOTAL] [--cap SECONDS]
-                                       [--selby PATH --selby-count N]
-Writes results/bench_reject-MODE.json: per opener the seconds (wall and CPU), the bound proved
+                                       [--selby PATH --selby-count N] [--openers W,W,...] [--out FILE]
+Writes results/bench_reject-MODE.json (or --out): per opener the seconds (wall and CPU), the bound proved
 or the exact total, the sub-problems; the median and slowest; the command, seed, word-list
 checksum, commit, CPU model, cores and the load average before and after (the machine is shared).
 Each opener gets a fresh solver (an empty memory), so no opener is helped by another.
@@ -83,13 +83,16 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=120.0, help="seconds allowed per opener (default 120)")
     parser.add_argument("--selby", type=Path, default=None, help="Selby's wordle binary (its word lists beside it)")
     parser.add_argument("--selby-count", type=int, default=10, help="openers of the sample for Selby's (default 10)")
+    parser.add_argument("--openers", default=None, help="these openers (comma-separated) instead of a sample")
+    parser.add_argument("--out", type=Path, default=None, help="where to write (default results/bench_reject-MODE.json)")
     args = parser.parse_args()
     game = Wordle()
     cut = args.cut if args.cut is not None else BEST[args.hard]
     ranked = ranked_openers(game, args.hard, 6)
     pool = sorted(ranked[TOP:])
     rng = np.random.default_rng(args.seed)
-    sample = [str(word) for word in rng.choice(pool, size=args.sample, replace=False)]
+    sample = ([str(word) for word in rng.choice(pool, size=args.sample, replace=False)] if args.openers is None
+              else args.openers.split(","))
     load_before = os.getloadavg()
     Solver(game).bounds(game.all_answers, 6, None)  # compile / load the kernel outside the timings
     rows = []
@@ -100,13 +103,15 @@ def main() -> None:
     load_after = os.getloadavg()
     seconds = [row["seconds"] for row in rows]
     mode = "hard" if args.hard else "normal"
-    command = " ".join(["python benchmarks/bench_reject.py", f"--sample {args.sample}", f"--seed {args.seed}",
+    command = " ".join(["python benchmarks/bench_reject.py",
+                        f"--openers {args.openers}" if args.openers else f"--sample {args.sample} --seed {args.seed}",
                         *(["--hard"] if args.hard else []), f"--cut {cut}", f"--cap {args.cap:g}",
-                        *([f"--selby {args.selby} --selby-count {args.selby_count}"] if args.selby else [])])
+                        *([f"--selby {args.selby} --selby-count {args.selby_count}"] if args.selby else []),
+                        *([f"--out {args.out}"] if args.out else [])])
     record = {
         "command": command, "seed": args.seed, "word_lists_sha256": game.words.checksum, **provenance(),
         "cpu_model": cpu_model(), "cores": os.cpu_count(), "mode": mode, "cut": cut,
-        "sample_note": f"{args.sample} openers drawn with numpy default_rng({args.seed}) from the guesses outside the "
+        "sample_note": "the openers given" if args.openers else f"{args.sample} openers drawn with numpy default_rng({args.seed}) from the guesses outside the "
                        f"top {TOP} by the root bound (tournament.exact_openers.ranked_openers), each with a fresh solver",
         "load_average_before": [round(x, 2) for x in load_before], "load_average_after": [round(x, 2) for x in load_after],
         "median_seconds": statistics.median(seconds), "slowest_seconds": max(seconds),
@@ -130,7 +135,7 @@ def main() -> None:
             "ratio_ours_to_selby": round(sum(a for a, _ in paired) / max(1e-9, sum(b for _, b in paired)), 2),
             "load_average_after": [round(x, 2) for x in os.getloadavg()],
         }
-    out = ROOT / "results" / f"bench_reject-{mode}.json"
+    out = args.out or ROOT / "results" / f"bench_reject-{mode}.json"
     out.write_text(json.dumps(record, indent=1) + "\n")
     print(f"median {record['median_seconds']:.2f} s, slowest {record['slowest_seconds']:.2f} s ({record['slowest']}), "
           f"{record['outcomes']}; wrote {out}")

@@ -15,8 +15,14 @@ The search is a depth-first branch and bound over (answers, guesses left) sub-pr
 * Budgets: a reply's sub-problem is searched with the budget the parent can still afford;
   a search that cannot finish under its budget returns a lower bound instead, remembered
   for the next visit.
+* Sharper bounds for big replies: before a guess's replies are searched, each reply of at
+  least SHARPEN_FROM answers gets its own one-step bound (the least bound over every guess
+  there) in place of 2m - 1, largest first, stopping once the total reaches the budget.
+* Rounds at the top: a given opener's replies are raised at most ROUNDS guesses at a time,
+  reply after reply, so a total just past the cut-off is proved by many cheap searches.
 * Exact answers for tiny sets: one answer costs one guess, two cost three, and with two
   guesses left only a guess that tells every answer apart will do.
+* A deadline and a node limit, checked at every node: a search past them raises OutOfBudget.
 
 Solved sub-problems are remembered by (answers, guesses left, and in hard mode the
 hints): the exact cost or the best lower bound, and the best guess. The memory holds at
@@ -27,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -230,6 +237,17 @@ def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
 assert _NEVER == 1 << 40 and SCALE == 4096
 
 
+_COLUMNS: "weakref.WeakKeyDictionary[Wordle, np.ndarray]" = weakref.WeakKeyDictionary()
+
+
+def transposed(game: Wordle) -> np.ndarray:
+    """The game's pattern matrix transposed (answers x guesses, C order), made once per game and shared."""
+    columns = _COLUMNS.get(game)
+    if columns is None or columns.shape != game.matrix.T.shape:
+        columns = _COLUMNS[game] = np.ascontiguousarray(game.matrix.T)
+    return columns
+
+
 class Solver:
     """Branch and bound for the optimal tree over one game, mode and guess limit.
 
@@ -249,7 +267,7 @@ class Solver:
         self.max_guesses = max_guesses
         self.limits = limits
         self.matrix = game.matrix
-        self.columns = np.ascontiguousarray(game.matrix.T)
+        self.columns = transposed(game)
         self.narrow = len(game.words.answers) <= 1 << 16
         self.words = game.words.guesses
         self.memo: dict[tuple, tuple[int, int, int]] = {}  # key -> (lower bound, exact cost or -1, best guess)
@@ -347,10 +365,7 @@ class Solver:
             if known[0] >= budget:
                 return known[0]
         self.stats.nodes += 1
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfBudget
-        if self.node_limit is not None and self.stats.nodes > self.node_limit:
-            raise OutOfBudget
+        self.check_budget()
         if self.report is not None and self.stats.nodes % 64 == 0:
             self.stats.remembered = len(self.memo)
             self.report(self.stats)
@@ -458,12 +473,20 @@ class Solver:
                 floor = max(floor, known[0])
         return floor, child_hints
 
+    def check_budget(self) -> None:
+        """OutOfBudget once the deadline or the node limit has passed."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfBudget
+        if self.node_limit is not None and self.stats.nodes > self.node_limit:
+            raise OutOfBudget
+
     def sharpen(self, group: np.ndarray, left: int, hints: Hints | None, floor: int) -> int:
         """A reply's bound raised to the least one-step bound over every guess there (remembered)."""
         key = self.key(group, left, hints)
         known = self.memo.get(key)
         if known is not None and (known[1] >= 0 or known[0] > floor):
             return max(floor, known[0])
+        self.check_budget()
         floor = max(floor, self.bounds(group, left, hints, 0)[2])
         self.remember(key, floor, -1, -1)
         return floor

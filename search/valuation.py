@@ -11,7 +11,8 @@ Every command that shows a solver value (review, assist, play's trace, the web) 
 How a budget is spent:
 
 1. An upper bound first: a breadth-limited solve (the best few guesses a node by their
-   bound) builds a real tree quickly; its total is the incumbent and each asked guess's high.
+   bound; first the single best, then the best two) builds a real tree quickly; the best total
+   is the incumbent and each asked guess's high.
 2. Then the proof: every guess at the root in order of its lower bound, each searched by the
    exact solver under the incumbent as a cut-off, so a guess no better than the best so far
    is refuted with a bound rather than solved.
@@ -37,9 +38,9 @@ from .game import State, Wordle
 from .hardmode import Hints
 from .optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver
 
-#: Guesses a node the quick upper-bound solve tries (breadth-limited: a real tree, not a proof).
-QUICK_BREADTH = 2
-#: The share of a budget the quick upper-bound solve may spend before the proof starts.
+#: Guesses a node the quick upper-bound solves try, in turn (breadth-limited: real trees, not proofs).
+QUICK_BREADTHS = (1, 2)
+#: The share of what is left of a budget each quick upper-bound solve may spend before the proof starts.
 QUICK_SHARE = 0.3
 
 
@@ -162,15 +163,16 @@ class _Clock:
         solver.deadline = solver.node_limit = None
 
 
-_QUICK: "weakref.WeakKeyDictionary[Solver, Solver]" = weakref.WeakKeyDictionary()
+_QUICK: "weakref.WeakKeyDictionary[Solver, tuple[Solver, ...]]" = weakref.WeakKeyDictionary()
 
 
-def quick_solver(solver: Solver) -> Solver:
-    """The breadth-limited twin of an exact solver (kept with it, so its memory is reused too)."""
+def quick_solvers(solver: Solver) -> tuple[Solver, ...]:
+    """The breadth-limited twins of an exact solver (kept with it, so their memory is reused too)."""
     quick = _QUICK.get(solver)
     if quick is None:
-        quick = Solver(solver.game, hard=solver.hard, max_guesses=solver.max_guesses,
-                       limits=Limits(top=QUICK_BREADTH, memo=solver.limits.memo), long_game=solver.long_game)
+        quick = tuple(Solver(solver.game, hard=solver.hard, max_guesses=solver.max_guesses,
+                             limits=Limits(top=breadth, memo=solver.limits.memo), long_game=solver.long_game)
+                      for breadth in QUICK_BREADTHS)
         _QUICK[solver] = quick
     return quick
 
@@ -208,10 +210,10 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
     answers = np.asarray(state.candidates)
     size, left = len(answers), state.guesses_left
     hints = solver.state_hints(state)
-    quick = quick_solver(solver)
-    clock = _Clock(budget, (solver, quick), started)
+    quick = quick_solvers(solver)
+    clock = _Clock(budget, (solver, *quick), started)
     asked = list(dict.fromkeys(int(guess) for guess in guesses))
-    for solver_ in (solver, quick):
+    for solver_ in (solver, *quick):
         solver_.root = None
     bounds = {guess: _Bounds(solver.try_guess(answers, left, hints, guess, 0)) for guess in asked}
     try:
@@ -220,8 +222,8 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
         else:
             best, position = _search(solver, quick, clock, answers, left, hints, bounds)
     finally:
-        _Clock.disarm(solver)
-        _Clock.disarm(quick)
+        for solver_ in (solver, *quick):
+            _Clock.disarm(solver_)
     values = {guess: bound.value(size) for guess, bound in bounds.items()}
     values[best] = position.value(size)
     value = values[best]
@@ -240,7 +242,18 @@ def _small(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None,
     return best, _Bounds(exact, exact)
 
 
-def _search(solver: Solver, quick: Solver, clock: _Clock, answers: np.ndarray, left: int, hints: Hints | None,
+def _judge(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None, guess: int, limit: int,
+           bound: _Bounds) -> int:
+    """The guess's cost below `limit` (else a bound past it); cut short, its running bound is kept first."""
+    solver.stats.bound = bound.low
+    try:
+        return solver.try_guess(answers, left, hints, guess, limit, top_level=True)
+    except OutOfBudget:
+        bound.raise_low(solver.stats.bound)
+        raise
+
+
+def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int, hints: Hints | None,
             bounds: dict[int, _Bounds]) -> tuple[int, _Bounds]:
     """The three phases (quick trees, the proof under the incumbent, the asked guesses exactly)."""
     order, lower, floor = solver.bounds(answers, left, hints)
@@ -250,19 +263,19 @@ def _search(solver: Solver, quick: Solver, clock: _Clock, answers: np.ndarray, l
     best = order[0] if order else (next(iter(bounds)) if bounds else int(solver.game.words.answer_rows[answers[0]]))
     incumbent = INFEASIBLE
     # 1. quick trees: the incumbent and the asked guesses' highs
-    try:
-        clock.arm(quick, QUICK_SHARE)
-        quick_cost = quick.solve_set(answers, left, hints)
-        if quick_cost < INFEASIBLE:
-            quick_guess = quick.memo.get(quick.key(answers, left, hints), (0, -1, -1))[2]
-            if quick_guess >= 0:
+    for narrow in quick:
+        try:
+            clock.arm(narrow, QUICK_SHARE)
+            quick_cost = narrow.solve_set(answers, left, hints)
+            quick_guess = narrow.memo.get(narrow.key(answers, left, hints), (0, -1, -1))[2]
+            if quick_cost < incumbent and quick_guess >= 0:
                 best, incumbent = quick_guess, quick_cost
-                candidates.setdefault(quick_guess, _Bounds(lower[order.index(quick_guess)] if quick_guess in order else 0))
+                candidates.setdefault(quick_guess, _Bounds(0))
                 candidates[quick_guess].lower_high(quick_cost)
-        for guess, bound in bounds.items():
-            bound.lower_high(quick.try_guess(answers, left, hints, guess, INFEASIBLE))
-    except OutOfBudget:
-        pass
+            for guess, bound in bounds.items():
+                bound.lower_high(narrow.try_guess(answers, left, hints, guess, INFEASIBLE))
+        except OutOfBudget:
+            break
     for guess, bound in bounds.items():
         if guess in candidates:
             candidates[guess].lower_high(bound.high)
@@ -277,12 +290,7 @@ def _search(solver: Solver, quick: Solver, clock: _Clock, answers: np.ndarray, l
             bound = candidates[guess]
             if bound.low >= incumbent and guess != best:
                 continue
-            solver.stats.bound = bound.low
-            try:
-                cost = solver.try_guess(answers, left, hints, guess, limit, top_level=True)
-            except OutOfBudget:
-                bound.raise_low(solver.stats.bound)
-                raise
+            cost = _judge(solver, answers, left, hints, guess, limit, bound)
             if cost < limit:
                 bound.low = bound.high = cost
                 best, incumbent = guess, cost
@@ -305,13 +313,7 @@ def _search(solver: Solver, quick: Solver, clock: _Clock, answers: np.ndarray, l
             clock.arm(solver)
             for guess, bound in bounds.items():
                 if bound.low < bound.high:
-                    solver.stats.bound = bound.low
-                    try:
-                        exact = solver.try_guess(answers, left, hints, guess, INFEASIBLE, top_level=True)
-                    except OutOfBudget:
-                        bound.raise_low(solver.stats.bound)
-                        raise
-                    bound.low = bound.high = exact
+                    bound.low = bound.high = _judge(solver, answers, left, hints, guess, INFEASIBLE, bound)
         except OutOfBudget:
             pass
     if best in bounds:

@@ -432,9 +432,9 @@ OTHER_CASES = [
                  "wordle-arena: error: nosuchname: no such file, nor an answer model's name (likely, original, nyt, all)",
                  id="assist-answers-unknown-name"),
     # openers
-    *[pytest.param(("openers", *flags), 2, "wordle-arena: error: --all, --scheduler and --cluster go with --exact",
-                   id=f"openers{flags[0]}-without-exact") for flags in (("--all",), ("--scheduler", "tcp://x:1"),
-                                                                        ("--cluster", "2"))],
+    *[pytest.param(("openers", *flags), 2, "wordle-arena: error: --all, --against, --scheduler and --cluster go with --exact",
+                   id=f"openers{flags[0]}-without-exact")
+      for flags in (("--all",), ("--against", "7920"), ("--scheduler", "tcp://x:1"), ("--cluster", "2"))],
     pytest.param((*RUNNABLE["openers"][:5], *LISTS, "--out", "{folder}"), 2,
                  "wordle-arena: error: {folder} is a folder; give a file name", id="openers-out-folder"),
     pytest.param(("openers", "--exact", "--top", "2", *LISTS, "--out", "{folder}"), 2,

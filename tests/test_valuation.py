@@ -12,7 +12,7 @@ from search.optimal import Solver
 from search.valuation import Budget, Value, value_position
 
 from .conftest import run_cli, small_game
-from .test_optimal import POOL_ANSWERS, POOL_GUESSES, brute_force
+from .test_optimal import brute_force, small_lists
 
 UNLIMITED = Budget(seconds=None)
 
@@ -78,16 +78,8 @@ def exact_value(game, state, guess, long_game):
     return (total - state.guesses_used * len(state.candidates)) / len(state.candidates)
 
 
-cases = st.tuples(
-    st.lists(st.sampled_from(POOL_ANSWERS), min_size=3, max_size=7, unique=True),
-    st.lists(st.sampled_from(POOL_GUESSES), max_size=2, unique=True),
-    st.integers(min_value=2, max_value=4),
-    st.booleans(),
-)
-
-
 @settings(max_examples=40, deadline=None)
-@given(cases, st.data())
+@given(small_lists, st.data())
 def test_values_equal_brute_force_and_bounds_hold_under_any_budget(case, data):
     answers, extra, max_guesses, hard = case
     game = small_game(answers, extra)

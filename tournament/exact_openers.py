@@ -60,6 +60,7 @@ class OpenerTotal:
     seconds: float
     worker: str
     exact: bool = True
+    cpu_seconds: float = -1.0  # -1: a line written before CPU time was recorded
 
 
 def ranked_openers(game: Wordle, hard: bool, max_guesses: int) -> list[str]:
@@ -100,7 +101,7 @@ def solve_opener(lists: tuple[tuple[str, ...], tuple[str, ...]] | None, settings
     lists = lists if lists is not None else _LISTS
     solver = solver_for(lists, settings)
     game = solver.game
-    started, nodes = time.perf_counter(), solver.stats.nodes
+    started, cpu, nodes = time.perf_counter(), time.process_time(), solver.stats.nodes
     solver.root = None
     state = game.initial_state(hard=settings.hard, max_guesses=settings.max_guesses)
     limit = INFEASIBLE if settings.cut is None else (settings.cut + 1) * SCALE
@@ -113,7 +114,8 @@ def solve_opener(lists: tuple[tuple[str, ...], tuple[str, ...]] | None, settings
     return OpenerTotal(opener=opener, total=total, long_games=long_games,
                        average=round(total / len(game.words.answers), 6) if total >= 0 else -1.0,
                        nodes=solver.stats.nodes - nodes, seconds=round(time.perf_counter() - started, 3),
-                       worker=f"{os.uname().nodename}:{os.getpid()}", exact=exact)
+                       worker=f"{os.uname().nodename}:{os.getpid()}", exact=exact,
+                       cpu_seconds=round(time.process_time() - cpu, 3))
 
 
 def quick_cut(game: Wordle, hard: bool, max_guesses: int, breadth: int = 10) -> tuple[str, int]:

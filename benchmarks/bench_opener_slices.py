@@ -1,0 +1,75 @@
+"""What the all-opener job costs, slice by slice: CPU seconds per opener at several ranks of the root-bound ranking.
+
+Run: python benchmarks/bench_opener_slices.py [--hard] [--cut TOTAL]
+Each slice of the ranked openers (tournament.exact_openers.ranked_openers) is judged against the
+cut-off exactly as the job's workers judge them (solve_opener, one solver kept through the slice),
+and its CPU seconds per opener are recorded; a projection of the whole job's CPU time follows by
+spreading each slice's rate over the ranks up to the next slice. Writes
+results/bench_opener_slices-MODE.json with the command, word-list checksum, commit, CPU model,
+cores and the load average before and after (the machine is shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from search import Wordle  # noqa: E402
+from search.storage import cpu_model, provenance  # noqa: E402
+from tournament.exact_openers import _SOLVERS, JobSettings, ranked_openers, solve_opener  # noqa: E402
+
+#: (first rank, ranks timed): the slices, best-ranked first; each stands for the ranks up to the next one.
+SLICES = ((0, 10), (20, 10), (100, 30), (300, 30), (1000, 60), (3000, 100), (6000, 100), (9000, 100), (12500, 100))
+#: The best known totals (both from SALET).
+BEST = {False: 7920, True: 8122}
+
+
+def main() -> None:
+    """Time each slice, project the whole job, write."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hard", action="store_true", help="hard mode (cut-off 8122)")
+    parser.add_argument("--cut", type=int, default=None, help="the cut-off total (default 7920 normal, 8122 hard)")
+    args = parser.parse_args()
+    game = Wordle()
+    cut = args.cut if args.cut is not None else BEST[args.hard]
+    ranked = ranked_openers(game, args.hard, 6)
+    settings = JobSettings(hard=args.hard, max_guesses=6, word_lists_sha256=game.words.checksum, cut=cut)
+    lists = (game.words.answers, game.words.guesses)
+    load_before = os.getloadavg()
+    rows = []
+    for start, count in SLICES:
+        _SOLVERS.clear()  # a fresh worker for each slice
+        spent = time.process_time()
+        results = [solve_opener(lists, settings, word) for word in ranked[start:start + count]]
+        spent = time.process_time() - spent
+        rows.append({"ranks": [start, start + count], "cpu_seconds_per_opener": round(spent / count, 4),
+                     "rejected": sum(not r.exact for r in results),
+                     "solved": [[r.opener, r.total] for r in results if r.exact]})
+        print(rows[-1], flush=True)
+    ends = [start for start, _ in SLICES[1:]] + [len(ranked)]
+    projected = sum(row["cpu_seconds_per_opener"] * (end - start)
+                    for row, (start, _), end in zip(rows, SLICES, ends))
+    mode = "hard" if args.hard else "normal"
+    record = {"command": " ".join(["python benchmarks/bench_opener_slices.py", *(["--hard"] if args.hard else []),
+                                   f"--cut {cut}"]),
+              "seed": None, "seed_note": "no random choice", "word_lists_sha256": game.words.checksum, **provenance(),
+              "cpu_model": cpu_model(), "cores": os.cpu_count(), "mode": mode, "cut": cut, "openers": len(ranked),
+              "load_average_before": [round(x, 2) for x in load_before],
+              "load_average_after": [round(x, 2) for x in os.getloadavg()], "slices": rows,
+              "projected_cpu_seconds": round(projected),
+              "projection_note": "each slice's CPU seconds per opener spread over the ranks up to the next slice "
+                                 "(a step function: the rates fall steeply with rank, so this overstates the tail)"}
+    out = ROOT / "results" / f"bench_opener_slices-{mode}.json"
+    out.write_text(json.dumps(record, indent=1) + "\n")
+    print(f"projected {projected / 60:.0f} CPU minutes for all {len(ranked)} openers; wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
