@@ -14,7 +14,7 @@ except RuntimeError as missing:  # Starlette's test client needs httpx2 (also in
     pytest.skip(str(missing).splitlines()[0], allow_module_level=True)
 
 from agents import game_rng, make_agent  # noqa: E402
-from agents.assistant import advice_data, advise  # noqa: E402
+from agents.assistant import ADVISOR, advice_data, advise  # noqa: E402
 from search import UserError, feedback, format_pattern  # noqa: E402
 from tournament.charts import charts  # noqa: E402
 from web import service as web_service  # noqa: E402
@@ -136,9 +136,18 @@ def test_keyboard_and_share_text():
 @pytest.mark.parametrize("agent, answer, hard", [("entropy", "crane", False), ("alphabeta", "proxy", False),
                                                  ("entropy", "ionic", True),
                                                  ("letter-frequency", "eerie", False)])
-def test_watch_is_the_cli_trace(client, official_game, agent, answer, hard):
+def test_watch_is_the_cli_trace(client, capsys, official_game, agent, answer, hard):
     """The trace of `play --agent NAME --answer WORD --seed 3` (searching agents with the web's --nodes budget)."""
     reply = client.post("/api/watch", json={"agent": agent, "answer": answer, "hard": hard, "seed": 3}).json()
+    code, out, _ = run_cli(capsys, "play", "--agent", agent, "--answer", answer, "--seed", "3", "--json",
+                           *(["--hard"] if hard else []))
+    terminal = json.loads(out)["turns"]
+    assert [(s["guess"], s["expected_guesses"]) for s in reply["steps"]] == \
+        [(t["guess"], t["expected_guesses"]) for t in terminal]  # the terminal's figure, lower is better
+    for step in reply["steps"]:
+        assert all(a["expected_guesses"] >= 1 for a in step["alternatives"])
+        played = [a for a in step["alternatives"] if a["guess"] == step["guess"]]
+        assert all(a["expected_guesses"] == step["expected_guesses"] for a in played)
     player = make_agent(agent, official_game, nodes=MAX_NODES if agent == "alphabeta" else None)
     rng = game_rng(3, official_game.words.answer_id(answer))
     decisions = []
@@ -207,6 +216,52 @@ def test_advise_is_the_assistants_answer(client, official_game):
         groups.setdefault(feedback(first["guess"], answer), []).append(answer)
     assert first["worst"] == max(len(g) for g in groups.values())
     assert first["chance"] == (round(1 / len(left), 6) if first["guess"] in left else 0.0)
+
+
+@pytest.mark.parametrize("guesses, answer, hard, model", [
+    (("fuzzy", "jumbo"), "humor", False, None), (("tares",), "flock", False, None),
+    (("crane", "plaid"), "nasal", False, None), (("tares",), "flock", True, None), (("fuzzy", "jumbo"), "humor", True, None),
+    (("salet", "crony"), "robin", True, None), (("crane", "plaid"), "nasal", False, "original"),
+    (("salet", "crony"), "robin", True, "original")])
+def test_the_web_advises_as_the_terminal_does(client, capsys, guesses, answer, hard, model):
+    """`assist --json` and /api/advise with no advisor named: the same advisor, model, counts and figures."""
+    steps = [f"{word}:{format_pattern(feedback(word, answer))}" for word in guesses]
+    options = (["--hard"] if hard else []) + (["--answers", model] if model else [])
+    code, out, _ = run_cli(capsys, "assist", *steps, *options, "--json")
+    terminal = json.loads(out)
+    web = client.post("/api/advise", json={"steps": steps, "hard": hard, **({"answers": model} if model else {})}).json()
+    assert code == 0 and web["agent"] == terminal["agent"] == ADVISOR
+    for field in ("remaining", "bits_left", "answers", "fallback", "model", "notes"):
+        assert web[field] == terminal[field], field
+    # a guess's partition figures are the same; its value too where both proved it (a bound depends on the time)
+    web_by_guess = {s["guess"]: s for s in web["suggestions"]}
+    both = [(web_by_guess[s["guess"]], s) for s in terminal["suggestions"] if s["guess"] in web_by_guess]
+    assert both
+    for mine, theirs in both:
+        for field in ("information", "chance", "worst", "expected_left"):
+            assert mine[field] == theirs[field], field
+        if mine["value"]["proved"] and theirs["value"]["proved"]:
+            assert mine["value"] == theirs["value"] and mine["expected_guesses"] == theirs["expected_guesses"]
+    if model == "original":
+        assert any(mine["value"]["proved"] and theirs["value"]["proved"] for mine, theirs in both)
+    assert all(s["expected_guesses"] >= 1 for s in web["suggestions"])
+
+
+def test_advise_takes_the_answer_model_exclusions_and_only_answers(client):
+    info = client.get("/api/agents").json()
+    assert info["advisor"] == ADVISOR and info["answer_model"] == "likely"  # the page's defaults are assist's
+    assert [model["name"] for model in info["answer_models"]] == ["likely", "original", "nyt", "all"]
+    steps = ["crane:--gg-", "tangy:-yyy-"]
+    body = {"steps": steps, "answers": "original", "agent": "entropy"}
+    assert client.post("/api/advise", json=body).json()["answers"] == ["gland", "slang"]
+    assert client.post("/api/advise", json=dict(body, exclude=["gland"])).json()["answers"] == ["slang"]
+    widened = client.post("/api/advise", json=dict(body, exclude=["gland", "slang"])).json()
+    assert widened["model"] == "likely" and "guano" in widened["answers"]
+    assert widened["notes"][0].startswith("The answer is outside the original model's list")
+    only = client.post("/api/advise", json={"steps": steps, "only_answers": True}).json()  # the default advisor
+    assert only["suggestions"] and {s["guess"] for s in only["suggestions"]} <= set(only["answers"])
+    assert error_of(client.post("/api/advise", json=dict(body, exclude="gland"))).startswith("'exclude' must be a list")
+    assert "zzzzz" in error_of(client.post("/api/advise", json=dict(body, exclude=["zzzzz"])))
 
 
 def test_advise_contradiction_names_the_step(client):

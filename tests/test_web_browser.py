@@ -1,10 +1,16 @@
-"""The web page in a real headless Chromium: play a whole game by typing, use the assistant by clicking, see the charts.
+"""The web page in a real headless Chromium: every page at phone and desktop size, play a whole game, use the
+assistant by clicking and by keyboard alone, see the charts, and find no serious accessibility fault.
 
 The browser is the distribution's `chromium` (Debian: `apt-get install chromium`), driven by
-Playwright through its executable path; `playwright install` is never needed. Where either
-is missing these tests are skipped, saying which. Each test saves a screenshot of its page
-in $WORDLE_ARENA_SCREENSHOTS (the README's are made with WORDLE_ARENA_SCREENSHOTS=results/screenshots),
-else in a temporary folder, so a test run never rewrites tracked files.
+Playwright through its executable path; `playwright install` is never needed. The accessibility
+check injects axe-core from npm (`.ci/run` installs it in .ci/axe; $WORDLE_ARENA_AXE names another
+axe.min.js). Where any of them is missing the tests that need it are skipped, saying which. Each
+test saves a screenshot of its page in $WORDLE_ARENA_SCREENSHOTS (the README's are made with
+WORDLE_ARENA_SCREENSHOTS=results/screenshots), else in a temporary folder, so a test run never
+rewrites tracked files.
+
+The pages are web.app.PAGES: a page added there is checked at both sizes and by axe-core
+without a line here (SCENES may say what to do on it before it is looked at).
 """
 
 from __future__ import annotations
@@ -26,7 +32,8 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser 
 from agents.base import draw_answer  # noqa: E402
 from search import feedback  # noqa: E402
 from search.feedback import decode_colours  # noqa: E402
-from web.app import create_app, listen  # noqa: E402
+from web import service as web_service  # noqa: E402
+from web.app import PAGES, create_app, listen  # noqa: E402
 
 SCREENSHOTS = Path(os.environ.get("WORDLE_ARENA_SCREENSHOTS") or Path(tempfile.gettempdir()) / "wordle-arena-screenshots")
 PUBLISHED = Path(__file__).resolve().parent.parent / "results" / "published" / "tournament-depth-2"
@@ -34,6 +41,10 @@ PUBLISHED = Path(__file__).resolve().parent.parent / "results" / "published" / "
 RGB = {0: "rgb(58, 58, 60)", 1: "rgb(181, 159, 59)", 2: "rgb(83, 141, 78)"}
 STATE = {0: "absent", 1: "present", 2: "correct"}
 WAIT_MS = 60_000
+#: The viewport sizes every page is checked at: a common phone and a laptop.
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+#: Where .ci/run installs axe-core.
+AXE = Path(__file__).resolve().parent.parent / ".ci" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def chromium_path() -> str | None:
@@ -58,6 +69,13 @@ def server(official_game):
     yield f"http://127.0.0.1:{sock.getsockname()[1]}"
     instance.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def likely_game():
+    """The game of the default answer model (`likely`), under which Assist advises unless told otherwise."""
+    from agents.answer_model import DEFAULT_MODEL, load_model
+    return load_model(DEFAULT_MODEL).game
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +123,13 @@ def check_row(row, guess: str, answer: str) -> None:
         assert tile.evaluate("node => getComputedStyle(node).backgroundColor") == RGB[colour]
 
 
+def type_guess(page, word: str, number: int) -> None:
+    """Type guess `number` (from 1) on the computer's keyboard, press Enter and wait for its tiles to turn."""
+    page.keyboard.type(word)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#board .row:nth-child({number})[data-done]")
+
+
 def test_play_a_whole_game_by_typing(server, page, official_game):
     seed = 11
     answer = official_game.words.answers[draw_answer(seed, len(official_game.words.answers))]  # as play --seed draws it
@@ -144,9 +169,7 @@ def test_play_a_whole_game_by_typing(server, page, official_game):
 def test_hard_mode_refuses_a_guess_naming_the_hint(server, page):
     page.goto(f"{server}/?answer=crane&hard=1")
     page.wait_for_selector("body[data-game]")
-    page.keyboard.type("trace")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("#board .row:nth-child(1)[data-done]")
+    type_guess(page, "trace", 1)
     page.keyboard.type("lions")
     page.keyboard.press("Enter")
     page.wait_for_selector(".message.error")
@@ -201,7 +224,7 @@ def test_the_assistant_by_clicking_tiles(server, page, official_game):
     first_tile.click()  # TARES again, T now green: no answer can give both replies
     page.wait_for_function("document.getElementById('message').textContent.includes('tares:g----')")
     assert page.inner_text("#message").startswith("step 2 (tares:g----) made the game impossible")
-    assert page.locator("#board .row.bad").get_attribute("data-step") == "2"
+    assert page.locator("#board .step-row.bad").get_attribute("data-step") == "2"
     screenshot(page, "assist-contradiction")
 
 
@@ -219,3 +242,405 @@ def test_results_page_draws_the_charts(server, page):
     assert page.locator("#results-table tr").count() == len(summary["results"]) + 1
     assert page.locator("#comparison-table tr").count() == len(summary["comparisons"]) + 1
     screenshot(page, "results")
+
+
+# -- every page at every size ---------------------------------------------------------------------
+def page_name(path: str) -> str:
+    """A page's short name, from the file that web.app serves for it: 'play', 'watch', ..."""
+    return Path(PAGES[path]).stem
+
+
+def play_two_guesses(page) -> None:
+    """Play: two guesses of the game drawn from seed 11, typed on the on-screen keyboard."""
+    for number, guess in enumerate(("tares", "colin")):
+        tap_word(page, guess)
+        page.wait_for_selector(f"#board .row:nth-child({number + 1})[data-done]")
+
+
+def watch_a_game(page) -> None:
+    """Watch: alphabeta's game on PROXY, every step shown."""
+    page.select_option("#agent", "alphabeta")
+    page.fill("#answer", "proxy")
+    page.click("#go")
+    page.wait_for_selector(".step[data-step='1']")
+    page.click("#all")
+
+
+def review_a_game(page) -> None:
+    """Review: the game in REVIEWED, opened prefilled (ADDRESSES), reviewed at once."""
+    page.wait_for_selector("#review-table")
+
+
+def assist_two_steps(page) -> None:
+    """Assist: two steps of a game on FLOCK, typed as steps."""
+    for word in ("tares", "colin"):
+        page.fill("#word", f"{word}:{pattern_text(word, 'flock')}")
+        page.press("#word", "Enter")
+    page.wait_for_selector(f"#advice[data-steps='tares:{pattern_text('tares', 'flock')} colin:{pattern_text('colin', 'flock')}']")
+
+
+#: What to do on a page (by path) before it is measured and photographed; a page not named is taken as it loads.
+SCENES = {"/": play_two_guesses, "/watch": watch_a_game, "/assist": assist_two_steps, "/review": review_a_game}
+#: A game the Review page is shown with: its answer and guesses, under the original answers.
+REVIEWED = ("cigar", ["salet", "crony", "cigar"])
+#: The address each page is opened at.
+ADDRESSES = {"/": "/?seed=11",
+             "/review": f"/review?answer={REVIEWED[0]}&words={'+'.join(REVIEWED[1])}&answers=original"}
+
+
+def pattern_text(guess: str, answer: str) -> str:
+    """The reply as the assistant's letters: 'g-y--'."""
+    return "".join("-yg"[colour] for colour in decode_colours(feedback(guess, answer)))
+
+
+def tap_word(page, word: str) -> None:
+    """Type `word` and Enter on the on-screen keyboard."""
+    for letter in word:
+        page.click(f".key[data-key='{letter}']")
+    page.click(".key[data-key='enter']")
+
+
+@pytest.fixture
+def sized(browser):
+    """A function opening a fresh page at one of SIZES; every page it opened fails the test on a JavaScript error."""
+    contexts, errors = [], []
+
+    def open_page(size: str):
+        context = browser.new_context(viewport=SIZES[size])
+        contexts.append(context)
+        opened = context.new_page()
+        opened.set_default_timeout(WAIT_MS)
+        opened.on("pageerror", lambda error: errors.append(str(error)))
+        return opened
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def open_page_at(sized, server, path: str, size: str):
+    """The page at `path` in a fresh `size` viewport, loaded and set up by its scene."""
+    page = sized(size)
+    page.goto(server + ADDRESSES.get(path, path))
+    page.wait_for_selector("body[data-ready]")
+    SCENES.get(path, lambda _: None)(page)
+    return page
+
+
+def boxes_outside(page, selector: str) -> list[str]:
+    """The elements matching `selector` whose box is not wholly inside the viewport (as they are, unscrolled)."""
+    return page.eval_on_selector_all(selector, """nodes => nodes.filter(node => {
+        const box = node.getBoundingClientRect();
+        return box.left < 0 || box.top < 0 || box.right > innerWidth || box.bottom > innerHeight;
+    }).map(node => node.dataset.key || node.textContent.trim() || node.id)""")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_fits_the_screen(server, sized, path, size):
+    page = open_page_at(sized, server, path, size)
+    page.evaluate("window.scrollTo(0, 0)")
+    width = SIZES[size]["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
+    assert boxes_outside(page, "header nav a, #contrast") == []  # the nav is in reach at the top
+    assert page.locator("header nav a").count() == len(PAGES)
+    if page.locator(".key").count():  # the whole keyboard on screen with the board
+        assert boxes_outside(page, ".key, #board") == []
+    for box in page.locator(".scroll, figure").all():  # wide tables and charts scroll inside their own box
+        assert box.evaluate("node => node.getBoundingClientRect().right") <= width
+    screenshot(page, f"{page_name(path)}-{size}", full=False)
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_page_scrolls_sideways_on_a_320_px_phone(server, browser, path):
+    context = browser.new_context(viewport={"width": 320, "height": 640})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(server + ADDRESSES.get(path, path))
+        page.wait_for_selector("body[data-ready]")
+        SCENES.get(path, lambda _: None)(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        assert boxes_outside(page, "header nav a, #contrast") == []
+    finally:
+        context.close()
+
+
+def axe_script() -> Path:
+    """axe-core's browser script, or a skip saying how to install it."""
+    path = Path(os.environ.get("WORDLE_ARENA_AXE") or AXE)
+    if not path.is_file():
+        pytest.skip(f"no axe-core at {path} (npm install --prefix .ci/axe axe-core@4.10.3, as .ci/run does)")
+    return path
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("path", PAGES)
+def test_no_serious_accessibility_violations(server, sized, path, size):
+    script = axe_script()
+    page = open_page_at(sized, server, path, size)
+    page.add_script_tag(path=str(script))
+    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+        .map(v => ({id: v.id, impact: v.impact, help: v.help, where: v.nodes.slice(0, 3).map(n => n.target.join(" "))}))""")
+    serious = [v for v in found if v["impact"] in ("serious", "critical")]
+    assert serious == [], serious
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_whole_game_won_on_the_on_screen_keyboard(server, sized, official_game, size):
+    seed = 11
+    answer = official_game.words.answers[draw_answer(seed, len(official_game.words.answers))]
+    page = sized(size)
+    page.goto(f"{server}/?seed={seed}")
+    page.wait_for_selector("body[data-ready]")
+    guesses = [word for word in ("tares", "colin") if word != answer] + [answer]
+    for number, guess in enumerate(guesses):
+        assert boxes_outside(page, ".key") == []
+        tap_word(page, guess)
+        page.wait_for_selector(f"#board .row:nth-child({number + 1})[data-done]")
+        check_row(page.locator("#board .row").nth(number), guess, answer)
+    page.wait_for_selector("#end:not([hidden])")
+    assert page.inner_text("#outcome") == f"Solved in {len(guesses)}/6!"
+    assert boxes_outside(page, "#outcome, #share, #copy, #review-link") == []  # the result, its grid and review link in view
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    screenshot(page, f"play-won-{size}", full=False)
+    page.click("#review-link")  # the Review of this game, prefilled and reviewed at once
+    page.wait_for_selector("#review-table")
+    assert page.input_value("#answer") == answer and page.input_value("#words") == " ".join(guesses)
+    assert page.input_value("#answers") == "original"  # the answers Play draws from
+    assert page.locator("#review-table tbody tr").count() == len(guesses)
+    assert page.inner_text("#verdict").endswith(f"solved {answer.upper()} in {len(guesses)}/6.")
+
+
+def test_every_tile_and_key_says_its_letter_and_colour_in_words(server, page):
+    page.goto(f"{server}/?answer=crane")
+    page.wait_for_selector("body[data-ready]")
+    type_guess(page, "trace", 1)
+    labels = page.locator("#board .row").nth(0).locator(".tile").evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")
+    words = {0: "grey, not in the word", 1: "yellow, in the word, elsewhere", 2: "green, right place"}
+    assert labels == [f"{letter.upper()}: {words[colour]}" for letter, colour in zip("trace", decode_colours(feedback("trace", "crane")))]
+    assert page.get_attribute(".key[data-key='c']", "aria-label") == "C: yellow, in the word, elsewhere"
+    assert page.get_attribute(".key[data-key='t']", "aria-label") == "T: grey, not in the word"
+    marks = page.locator("#board .row").nth(0).locator(".tile").evaluate_all(
+        "nodes => nodes.map(n => getComputedStyle(n, '::after').content)")
+    assert marks == ["none", '"\u2713"', '"\u2713"', '"\u2022"', '"\u2713"']  # a mark besides the colour
+    page.click("#contrast")  # high contrast: orange and blue, said so, and remembered
+    assert page.get_attribute("#contrast", "aria-pressed") == "true"
+    assert page.get_attribute(".key[data-key='c']", "aria-label") == "C: blue, in the word, elsewhere"
+    assert page.locator("#board .tile.correct").first.get_attribute("aria-label") == "R: orange, right place"
+    page.keyboard.type("crane")  # the toggle gave the focus back: typing still plays
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#end:not([hidden])")
+    assert "\U0001F7E7" in page.inner_text("#share") and "\U0001F7E9" not in page.inner_text("#share")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.evaluate("document.documentElement.classList.contains('contrast')")
+    type_guess(page, "trace", 1)
+    assert page.locator("#board .tile.present").first.evaluate("node => getComputedStyle(node).backgroundColor") == "rgb(133, 192, 249)"
+    assert page.locator("#board .tile.correct").first.evaluate("node => getComputedStyle(node).backgroundColor") == "rgb(245, 121, 58)"
+    screenshot(page, "play-contrast")
+    page.click("#contrast")
+    assert page.evaluate("localStorage.getItem('wordle-arena-contrast')") == "0"
+
+
+def test_focus_returns_to_the_board_and_a_new_setting_asks_first(server, page, official_game):
+    page.goto(f"{server}/?answer=flock")
+    page.wait_for_selector("body[data-ready]")
+    page.click("#show-left")
+    type_guess(page, "crane", 1)
+    left = remaining_after(official_game, [("crane", "flock")])
+    assert page.inner_text("#message").startswith(f"{left} answer{'s' if left != 1 else ''} left (")
+    page.click("#hard")  # mid-game: asks before throwing the game away
+    page.wait_for_selector("#confirm:not([hidden])")
+    assert "this one (1 guess in) is lost" in page.inner_text("#confirm")
+    page.click("#confirm-no")
+    assert not page.is_checked("#hard") and page.locator("#board .row[data-done]").count() == 1
+    type_guess(page, "stick", 2)
+    page.select_option("#indicator", "absurdle")
+    page.wait_for_selector("#confirm:not([hidden])")
+    page.click("#confirm-yes")
+    page.wait_for_function("!document.querySelector('#board .row[data-done]')")
+    page.keyboard.type("crane")
+    page.keyboard.press("Enter")  # the board has the focus again: typing plays
+    page.wait_for_selector("#board .row:nth-child(1)[data-done]")
+    assert "absurdle kept" in page.inner_text("#message")
+
+
+def test_a_server_that_cannot_be_reached_is_named(server, page):
+    page.goto(f"{server}/?answer=flock")
+    page.wait_for_selector("body[data-ready]")
+    page.route("**/api/play/guess", lambda route: route.abort())
+    page.keyboard.type("crane")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".message.error")
+    assert page.inner_text("#message").startswith("Cannot reach the wordle-arena server: is 'python cli.py serve' still running?")
+
+
+def test_a_watched_game_the_page_stopped_says_so(server, page, monkeypatch):
+    monkeypatch.setattr(web_service, "WATCH_SECONDS", -1.0)
+    page.goto(f"{server}/watch?agent=entropy&answer=crane")
+    page.wait_for_selector("body[data-ready]")
+    page.click("#go")
+    page.wait_for_function("document.getElementById('summary').textContent.includes('stopped')")
+    summary = page.inner_text("#summary")
+    assert summary.startswith("The page stopped entropy's game on CRANE after 0 guesses") and "did not solve" not in summary
+
+
+def remaining_after(game, steps: list[tuple[str, str]]) -> int:
+    """How many of `game`'s answers fit every (guess, answer-it-was-scored-against) step."""
+    fits = np.ones(len(game.words.answers), dtype=bool)
+    for guess, answer in steps:
+        fits &= game.matrix[game.words.guess_id(guess)] == feedback(guess, answer)
+    return int(fits.sum())
+
+
+def test_assist_shows_advice_for_the_tiles_shown_when_answers_cross(server, page, likely_game):
+    page.goto(f"{server}/assist")
+    page.wait_for_selector("body[data-ready]")
+    held = []
+
+    def hold_the_first(route):
+        if not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/advise", hold_the_first)
+    page.fill("#word", "pilot")
+    page.press("#word", "Enter")  # asks for pilot:----- ...
+    for _ in range(600):  # the first request reaches the route within 30 s
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the first request never came"
+    tiles = page.locator("#board .row").nth(0).locator(".tile")
+    tiles.nth(1).click()
+    tiles.nth(1).click()  # ... then for pilot:-g--- (the second answer arrives first)
+    page.wait_for_selector("#advice[data-steps='pilot:-g---']")
+    with page.expect_response("**/api/advise") as late:
+        held[0].continue_()
+    assert late.value.json()["steps"][0]["pattern"] == "-----"
+    page.wait_for_timeout(300)
+    assert page.get_attribute("#advice", "data-steps") == "pilot:-g---"
+    fits = likely_game.matrix[likely_game.words.guess_id("pilot")] == int("02000", 3)
+    assert int(page.get_attribute("#remaining", "data-remaining")) == int(fits.sum())
+    assert [t.get_attribute("data-state") for t in tiles.all()] == ["absent", "correct", "absent", "absent", "absent"]
+
+
+def test_assist_by_keyboard_alone(server, page, likely_game):
+    page.goto(f"{server}/assist")
+    page.wait_for_selector("body[data-ready]")
+    for _ in range(40):  # Tab to the guess box
+        if page.evaluate("document.activeElement.id") == "word":
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "word"
+    page.keyboard.type("tares")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .step-row[data-step='1']")
+    for _ in range(40):  # Tab on to the first tile
+        if page.evaluate("document.activeElement.classList.contains('tile')"):
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith("step 1, letter 1: T, grey")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"  # the focus is visible
+    target = pattern_text("tares", "taste")
+    for position, letter in enumerate(target):
+        if letter == "y":
+            page.keyboard.press(" ")  # Space cycles grey -> yellow
+        elif letter == "g":
+            page.keyboard.press("g")
+        else:
+            page.keyboard.press("y")
+            page.keyboard.press("b")  # yellow, then grey again
+        if position < 4:
+            page.keyboard.press("ArrowRight")
+    page.wait_for_selector(f"#advice[data-steps='tares:{target}']")
+    assert int(page.get_attribute("#remaining", "data-remaining")) == remaining_after(likely_game, [("tares", "taste")])
+    check_row(page.locator("#board .row").nth(0), "tares", "taste")
+    assert page.get_attribute("#contrast", "aria-pressed") == "false"
+    screenshot(page, "assist-keyboard")
+
+
+def post(server: str, path: str, body: dict) -> dict:
+    """The JSON reply of a POST to the page's API."""
+    import json
+    import urllib.request
+    request = urllib.request.Request(server + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=120) as reply:
+        return json.loads(reply.read())
+
+
+def test_a_game_reviewed_on_the_page_shows_the_apis_figures(server, page):
+    """The page's table is the API's review (which tests/test_web_review.py checks against `review --json`)."""
+    answer, words = REVIEWED
+    page.goto(f"{server}/review")
+    page.wait_for_selector("body[data-ready]")
+    assert page.input_value("#answers") == "likely"  # review's default answer model
+    page.fill("#answer", answer)
+    page.fill("#words", " ".join(words))
+    page.select_option("#answers", "original")
+    page.click("#go")
+    page.wait_for_selector("#review-table")
+    data = post(server, "/api/review", {"answer": answer, "words": words, "answers": "original"})
+    rows = page.locator("#review-table tbody tr")
+    assert rows.count() == len(data["steps"])
+    for number, step in enumerate(data["steps"]):
+        row = rows.nth(number)
+        cells = row.locator("td").all_inner_texts()
+        assert cells[0] == str(step["number"]) and cells[2] == step["pattern"]
+        assert cells[3] == f"{step['before']} → {step['after']}" and cells[7] == str(step["luck"])
+        check_row(row.locator(".row"), step["guess"], answer)
+        if step["played"]["proved"]:  # a proved value is the same in every run; a bound depends on the time
+            assert cells[4] == step["played"]["text"]
+        if step["best"]["proved"] and step["played"]["proved"]:
+            best = "same" if step["best_guess"] == step["guess"] else step["best_guess"]
+            assert cells[5] == f"{best} {step['best']['text']}" and cells[6] == ("" if step["skill_exact"] else "≈") + str(step["skill"])
+    assert any(step["played"]["proved"] for step in data["steps"])
+    labels = rows.nth(0).locator(".tile").evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")
+    assert labels[0] == "S: grey, not in the word"  # labelled as Play's tiles
+    verdict = page.inner_text("#verdict")
+    assert verdict.startswith(f"Skill {'' if data['skill_exact'] else '≈'}{data['skill']}/99, luck {data['luck']}/99")
+
+
+def test_a_review_of_steps_without_the_answer(server, page):
+    """As Play's link gives a game against an Indicator: the steps with their colours, no answer."""
+    steps = [f"{word}:{pattern_text(word, 'cigar')}" for word in REVIEWED[1]]
+    page.goto(f"{server}/review?steps={'+'.join(steps)}&answers=original")
+    page.wait_for_selector("#review-table")
+    assert page.input_value("#words") == " ".join(steps) and page.input_value("#answer") == ""
+    patterns = page.locator("#review-table td.pattern").all_inner_texts()
+    assert patterns == [step.split(":")[1] for step in steps]
+
+
+def test_a_review_that_fails_says_why_in_one_line(server, page):
+    page.goto(f"{server}/review?answer=cigar&words=salet+zzzzz&answers=original")
+    page.wait_for_selector(".message.error")
+    assert page.inner_text("#message") == "'zzzzz' is not in the list of allowed guesses"
+
+
+def test_assist_widens_a_contradicted_answer_model_and_goes_on(server, page):
+    """GUANO (a 2023 answer) is not among the original answers: the page says so in one line and advises on."""
+    page.goto(f"{server}/assist")
+    page.wait_for_selector("body[data-ready]")
+    assert page.input_value("#answers") == "likely"  # assist's default
+    page.select_option("#answers", "original")
+    for step in ("crane:--gg-", "tangy:-yyy-", "gland:g-gg-"):  # the original list's GLAND and SLANG both ruled out
+        page.fill("#word", step)
+        page.press("#word", "Enter")
+    page.wait_for_selector("#advice[data-steps='crane:--gg- tangy:-yyy- gland:g-gg-']")
+    notes = page.locator("#advice .note").all_inner_texts()
+    assert len(notes) >= 1 and notes[0].startswith("The answer is outside the original model's list")
+    assert "guano" in page.inner_text("#advice .answers").split()
+    assert page.locator("#suggestions tr[data-guess]").count() >= 1
+    screenshot(page, "assist-widened")
+    asked = int(page.get_attribute("body", "data-asked") or 0)
+    page.check("#only-answers")  # only words that can still be the answer
+    page.wait_for_function(f"Number(document.body.dataset.asked) > {asked} && !document.body.dataset.pending")
+    possible = set(page.inner_text("#advice .answers").split())
+    suggested = page.locator("#suggestions tr[data-guess]").evaluate_all("rows => rows.map(r => r.dataset.guess)")
+    assert suggested and set(suggested) <= possible

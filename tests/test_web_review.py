@@ -54,7 +54,8 @@ def test_the_review_page_is_served_with_tiles_in_words(client):
     page = client.get("/review")
     assert page.status_code == 200 and "/static/review.js" in page.text
     script = client.get("/static/review.js").text
-    assert "aria-label" in script and "green, right place" in script
+    assert "tileRow(" in script  # Play's tiles, each labelled with its letter and colour in words (common.js)
+    assert "green" in client.get("/static/common.js").text and "right place" in client.get("/static/common.js").text
 
 
 @pytest.mark.parametrize("body, message", [

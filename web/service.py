@@ -1,6 +1,8 @@
 """What the web page's JSON API does, free of any web framework: request data in, reply data out.
 
-Values are from the Guesser's point of view: higher is better. Every method takes the
+Values are from the Guesser's point of view: higher is better; an agent's own value is on its
+own scale, and the figure every view shows for a guess is the terminal's expected guesses to
+finish (agents.assistant.guess_stats: a count, lower is better). Every method takes the
 request's JSON object (a dict; from a query string its values are text) and returns a
 JSON-ready dict, or raises a `search.UserError` whose one-line message the API sends
 with a 4xx status, the same message the command line prints.
@@ -33,7 +35,7 @@ import numpy as np
 
 from agents import AGENTS, Agent, AgentError, Param, game_rng, make_agent, spec
 from agents.answer_model import DEFAULT_MODEL, MODELS, AnswerModel, load_model
-from agents.assistant import ADVISOR, StepError, advice_data, advise_model, make_advisor, parse_step
+from agents.assistant import ADVISOR, StepError, advice_data, advise_model, guess_stats, make_advisor, parse_step
 from agents.review import parse_game, review_data, review_game
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
@@ -137,15 +139,17 @@ def int_field(body: dict[str, Any], name: str, default: int, least: int, most: i
     return value
 
 
-def agent_settings(name: str, raw: Any) -> dict[str, Any]:
+def agent_settings(name: str, raw: Any, advising: bool = False) -> dict[str, Any]:
     """An agent's options from a request, parsed as the command line parses its flags, within the web's budget.
 
     Args:
         name: the agent (unknown: AgentError listing the known ones).
         raw: a JSON object of option name to value (numbers or text), or None.
+        advising: for the assistant: with no options at all, the settings `assist` uses (none), whose
+            advisor bounds its own decisions (agents.assistant.make_advisor), so the advice is the terminal's.
 
     Returns:
-        Keyword settings for `make_agent`; a searching agent always gets a node budget.
+        Keyword settings for `make_agent`; a searching agent gets a node budget unless `advising` with no options.
     """
     agent_spec = spec(name)
     if raw is None:
@@ -167,7 +171,7 @@ def agent_settings(name: str, raw: Any) -> dict[str, Any]:
     if settings.get("opener") == "best":
         raise RequestError("--opener best: solving for the best opener takes far longer than the web page's "
                            f"{REQUEST_SECONDS:g} s; name an opener, or run it with 'python cli.py solve'")
-    if agent_spec.param("nodes") is not None:
+    if agent_spec.param("nodes") is not None and not (advising and not raw):
         if settings.get("nodes", 0) > MAX_NODES:
             raise RequestError(f"--nodes: the web page searches at most {MAX_NODES} nodes a decision, "
                                f"got {settings['nodes']}")
@@ -239,14 +243,14 @@ class AgentPool:
         self.lock = threading.Lock()
 
     @contextmanager
-    def lend(self, name: str, settings: dict[str, Any]) -> Iterator[Agent]:
-        """An agent nobody else is using, returned to the pool afterwards."""
-        key = (name, json.dumps(settings, sort_keys=True, default=str))
+    def lend(self, name: str, settings: dict[str, Any], advisor: bool = False) -> Iterator[Agent]:
+        """An agent nobody else is using, returned to the pool afterwards (`advisor`: made as `assist` makes it)."""
+        key = (name, json.dumps(settings, sort_keys=True, default=str), advisor)
         with self.lock:
             free = self.idle.get(key)
             agent = free.pop() if free else None
         if agent is None:
-            agent = make_agent(name, self.game, **settings)
+            agent = make_advisor(name, self.game, **settings) if advisor else make_agent(name, self.game, **settings)
         try:
             yield agent
         finally:
@@ -332,11 +336,14 @@ class Service:
 
     # -- endpoints ------------------------------------------------------------------------
     def agents_info(self) -> dict[str, Any]:
-        """Every agent with its summary and the options it takes."""
+        """Every agent with its summary and the options it takes; the default advisor and the answer models."""
         return {"agents": [
             {"name": name, "summary": agent.summary,
              "options": [option_info(param) for param in agent.params]}
             for name, agent in AGENTS.items()],
+            "advisor": ADVISOR,
+            "answer_models": [{"name": name, "summary": summary} for name, summary in MODELS.items()],
+            "answer_model": DEFAULT_MODEL,
             "budget": {"nodes": MAX_NODES, "depth": MAX_DEPTH,
                        "watch_seconds": WATCH_SECONDS * self.request_seconds / REQUEST_SECONDS,
                        "request_seconds": self.request_seconds, "top": MAX_TOP}}
@@ -455,6 +462,9 @@ class Service:
                 decision = agent.decide(state, rng)
                 seconds = time.perf_counter() - tick
                 before = len(state.candidates)
+                weighed = decision.alternatives[:10]
+                expected = guess_stats(self.game, state.candidates,
+                                       np.array([decision.guess, *(guess for guess, _ in weighed)]))[1]
                 state = self.game.step(state, decision.guess, self.game.reply(decision.guess, answer))
                 pattern = state.history[-1][1]
                 left = state.candidates
@@ -462,8 +472,11 @@ class Service:
                     "guess": self.word(decision.guess), "pattern": format_pattern(pattern), "colours": colours(pattern),
                     "remaining_before": before, "remaining_after": len(left),
                     "bits": round(math.log2(before / len(left)), 6),
+                    "expected_guesses": round(float(expected[0]), 6),
                     "value": None if decision.value is None else round(decision.value, 6),
-                    "alternatives": [{"guess": self.word(g), "value": round(v, 6)} for g, v in decision.alternatives[:10]],
+                    "alternatives": [{"guess": self.word(g), "expected_guesses": round(float(x), 6),
+                                      "value": None if v is None else round(v, 6)}
+                                     for (g, v), x in zip(weighed, expected[1:])],
                     "nodes": decision.nodes, "depth": decision.depth, "seconds": round(seconds, 4),
                     "budget_reached": settings.get("nodes") is not None and decision.nodes >= settings["nodes"],
                     "answers_left": [self.game.words.answers[a] for a in left] if len(left) <= LIST_ANSWERS else None,
@@ -493,7 +506,7 @@ class Service:
         if self.pool is not None:
             return self.pool.call("advise", body, self.request_seconds, "this advice")
         name = text_field(body, "agent", ADVISOR)
-        settings = agent_settings(name, body.get("options"))
+        settings = agent_settings(name, body.get("options"), advising=True)
         steps = self.steps(body.get("steps"))
         hard = bool_field(body, "hard")
         top = int_field(body, "top", 10, 1, MAX_TOP)
@@ -507,7 +520,7 @@ class Service:
                 advice = advise_model(model, steps, None, hard=hard, top=top, max_guesses=self.max_guesses(body),
                                       only_answers=only_answers, make_game=self.game_over)
             else:
-                with self.agents.lend(name, settings) as lent:
+                with self.agents.lend(name, settings, advisor=True) as lent:
                     advice = advise_model(model, steps, lambda over: lent if over is self.game else
                                           make_advisor(name, over, **settings), hard=hard, top=top, seed=seed,
                                           max_guesses=self.max_guesses(body), only_answers=only_answers,

@@ -1,109 +1,226 @@
 // The Assist page: a real game's guesses and colours in, answers left and ranked suggestions out.
+// Every answer is shown only if it is about the tiles as they are now: each request has a number, and an
+// answer to any but the latest is dropped (answers can arrive out of order).
 "use strict";
 
 const CYCLE = { absent: "present", present: "correct", correct: "absent" };
 const LETTER = { absent: "-", present: "y", correct: "g" };
+// Keys (and pattern characters) that set a tile's colour: g/2 green, y/1 yellow, b/x/-/./0 grey.
+const KEY_STATE = { g: "correct", "2": "correct", y: "present", "1": "present", b: "absent", x: "absent", "-": "absent", ".": "absent", "0": "absent" };
 let steps = [];          // [{word, colours: [5 states]}]
-let pending = null;
+let timer = null;
+let sequence = 0;        // the number of the latest request; only its answer is shown
 
 function message(text, kind) { say(document.getElementById("message"), text, kind); }
+function stepText(step) { return `${step.word}:${step.colours.map(c => LETTER[c]).join("")}`; }
+
+function tileName(number, position, letter, state) {
+  return `step ${number}, letter ${position + 1}: ${letter.toUpperCase()}, ${stateWords(state)}; ` +
+         "press G, Y or B to set green, yellow or grey, or Space to cycle";
+}
+
+function paintTile(node, step, number, position) {
+  setTile(node, step.word[position], step.colours[position]);
+  node.setAttribute("aria-label", tileName(number, position, step.word[position], step.colours[position]));
+}
+
+function setColour(number, position, state) {
+  const step = steps[number - 1];
+  if (step.colours[position] === state) return;
+  step.colours[position] = state;
+  const row = document.querySelector(`#board .step-row[data-step="${number}"]`);
+  paintTile(row.querySelectorAll(".tile")[position], step, number, position);
+  row.querySelector(".pattern").textContent = stepText(step).split(":")[1];
+  ask();
+}
+
+// Arrow keys move between tiles (and rows); letters set the colour; Space/Enter cycle it (the button's click).
+function tileKey(event, number, position) {
+  const key = event.key.toLowerCase();
+  const moves = { arrowleft: -1, arrowright: 1, arrowup: -5, arrowdown: 5, home: -position, end: 4 - position };
+  if (key in moves) {
+    const tiles = [...document.querySelectorAll("#board button.tile")];
+    const next = tiles[(number - 1) * 5 + position + moves[key]];
+    if (next) next.focus();
+    event.preventDefault();
+  } else if (key in KEY_STATE && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    setColour(number, position, KEY_STATE[key]);
+    event.preventDefault();
+  }
+}
 
 function drawBoard(bad) {
   const board = document.getElementById("board");
   board.replaceChildren();
-  steps.forEach((step, number) => {
-    const row = tileRow(step.word, step.colours);
-    row.classList.add("clickable");
-    if (bad === number + 1) row.classList.add("bad");
-    row.dataset.step = number + 1;
-    [...row.children].forEach((tile, position) => {
-      tile.title = "click to change the colour";
-      tile.addEventListener("click", () => {
-        step.colours[position] = CYCLE[step.colours[position]];
-        drawBoard();
-        ask();
-      });
-    });
-    board.append(row);
+  steps.forEach((step, index) => {
+    const number = index + 1;
+    const row = el("div", { class: "row clickable" + (bad === number ? " bad" : ""), role: "group", "aria-label": `step ${number}: ${step.word.toUpperCase()}` });
+    for (let position = 0; position < 5; position++) {
+      const node = tile(step.word[position], step.colours[position], "button");
+      node.type = "button";
+      node.dataset.label = "step";
+      paintTile(node, step, number, position);
+      node.addEventListener("click", () => setColour(number, position, CYCLE[step.colours[position]]));
+      node.addEventListener("keydown", event => tileKey(event, number, position));
+      row.append(node);
+    }
+    board.append(el("div", { class: "step-row" + (bad === number ? " bad" : ""), "data-step": number }, row,
+      el("span", { class: "pattern", "aria-hidden": "true" }, stepText(step).split(":")[1])));
   });
 }
 
-function stepText(step) { return `${step.word}:${step.colours.map(c => LETTER[c]).join("")}`; }
-
 function ask() {
-  clearTimeout(pending);
-  pending = setTimeout(advise, 120);
+  clearTimeout(timer);
+  document.body.dataset.pending = "1";
+  timer = setTimeout(advise, 120);
 }
 
 async function advise() {
+  const mine = ++sequence;
+  const exclude = document.getElementById("exclude").value.trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
   const request = { steps: steps.map(stepText), agent: document.getElementById("agent").value,
+                    answers: document.getElementById("answers").value, exclude,
+                    only_answers: document.getElementById("only-answers").checked,
                     hard: document.getElementById("hard").checked, top: Number(document.getElementById("top").value || 10) };
+  const solver = request.agent === (await loadInfo()).advisor;
   const box = document.getElementById("advice");
   document.body.dataset.pending = "1";
+  box.setAttribute("aria-busy", "true");
+  const slow = setTimeout(() => {
+    if (mine === sequence) message(solver ? `${request.agent}: valuing guesses (up to a second)…` :
+                                   `${request.agent} is thinking… (its first move is searched once, then kept on disk)`, "");
+  }, 800);
+  let advice = null, failure = null;
   try {
-    const advice = await api("/api/advise", request);
-    message("", "");
-    drawBoard();
-    showAdvice(box, advice);
+    advice = await api("/api/advise", request);
   } catch (error) {
-    message(error.message, "error");
-    const step = /^step (\d+)/.exec(error.message);
-    drawBoard(step ? Number(step[1]) : null);
-    box.replaceChildren();
+    failure = error;
   } finally {
-    delete document.body.dataset.pending;
-    document.body.dataset.asked = String(Number(document.body.dataset.asked || 0) + 1);
+    clearTimeout(slow);
+  }
+  if (mine !== sequence) return;  // the tiles changed since this was asked: a later answer is coming
+  if (failure) {
+    const step = /^step (\d+)/.exec(failure.message);
+    message(step ? `${failure.message.replace(/\.?$/, ".")} Change step ${step[1]}'s colours, or remove it.` : failure.message, "error");
+    markBad(step ? Number(step[1]) : null);
+    box.replaceChildren();
+    delete box.dataset.steps;
+  } else {
+    message("", "");
+    markBad(null);
+    showAdvice(box, advice);
+    box.dataset.steps = request.steps.join(" ");
+  }
+  box.removeAttribute("aria-busy");
+  delete document.body.dataset.pending;
+  document.body.dataset.asked = String(Number(document.body.dataset.asked || 0) + 1);
+  ready();
+}
+
+function markBad(number) {
+  for (const row of document.querySelectorAll("#board .step-row")) {
+    const bad = Number(row.dataset.step) === number;
+    row.classList.toggle("bad", bad);
+    row.querySelector(".row").classList.toggle("bad", bad);
   }
 }
 
 function showAdvice(box, advice) {
-  const parts = [];
+  // a game that left the model's list: one line each, then the advice under the wider model
+  const parts = advice.notes.map(note => el("p", { class: "message note" }, note));
   if (advice.solved) {
-    parts.push(el("p", { class: "message good" }, `Solved in ${advice.steps.length}.`));
-    box.replaceChildren(...parts);
+    box.replaceChildren(...parts, el("p", { class: "message good" }, `Solved in ${advice.steps.length}.`));
     return;
   }
   const last = advice.last_bits === null ? "" : `; your last guess gained ${number(advice.last_bits, 2)} bits`;
   parts.push(el("p", { id: "remaining", "data-remaining": advice.remaining },
-    el("b", {}, `${advice.remaining} possible answer${advice.remaining === 1 ? "" : "s"}`), ` (${number(advice.bits_left, 2)} bits)${last}`));
+    el("b", {}, `${plural(advice.remaining, "possible answer")}`), ` (${number(advice.bits_left, 2)} bits)${last}` +
+    (advice.model_description ? `; answer model ${advice.model_description}` : "")));
   if (advice.remaining <= 30) parts.push(el("p", { class: "answers" }, advice.answers.join(" ")));
   if (!advice.suggestions.length) {
-    parts.push(el("p", { class: "message error" }, `No guesses left: the game allows ${advice.guesses_left + advice.steps.length}.`));
+    parts.push(el("p", { class: "message error" }, advice.guesses_left > 0 ?
+      `${advice.agent} ranks none of the possible answers among its best guesses: untick "only words that can be the answer", ` +
+      "or ask the default advisor." : `No guesses left: the game allows ${advice.guesses_left + advice.steps.length}.`));
     box.replaceChildren(...parts);
     return;
   }
-  const most = Math.max(...advice.suggestions.map(s => s.information), 0.001);
-  const table = el("table", { id: "suggestions" }, el("tr", {},
-    el("th", {}, "#"), el("th", { class: "name" }, "guess"), el("th", { class: "name", title: "expected information of the reply, in bits" }, "expected bits"),
-    el("th", { title: "the most answers one reply can leave" }, "worst case"),
-    el("th", { title: "chance that this guess is the answer" }, "chance"), el("th", {}, `${advice.agent} score`)));
+  const bySolver = advice.proved !== null;  // the default advisor: the optimal solver's values under the model
+  const own = advice.suggestions.some(s => s.score !== null);
+  const header = el("tr", {},
+    el("th", { scope: "col" }, "#"), el("th", { class: "name", scope: "col" }, "guess"),
+    el("th", { scope: "col", title: "expected guesses to finish, this one included" + (bySolver ?
+      " (the optimal solver's, under the answer model)" : " (cost-to-go model, one scale for every agent)") },
+       "guesses ", el("small", {}, "(lower is better)")),
+    el("th", { scope: "col", title: "the most answers one reply can leave" }, "worst case"),
+    el("th", { scope: "col", title: "answers left on average (0 if it is the answer)" }, "left"),
+    el("th", { scope: "col", title: "chance that this guess is the answer" }, "chance"),
+    el("th", { scope: "col", title: "expected information of the reply" }, "bits"),
+    own ? el("th", { scope: "col", title: `${advice.agent}'s own value of the guess, on its own scale (not comparable between agents)` },
+             `${advice.agent}'s own value`) : null);
+  const table = el("table", { id: "suggestions" }, header);
   advice.suggestions.forEach((s, i) => {
+    const use = el("button", { type: "button", class: "link", title: `put ${s.guess.toUpperCase()} in the guess box`,
+      onclick: () => { const input = document.getElementById("word"); input.value = s.guess; input.focus(); } }, s.guess);
     table.append(el("tr", { "data-guess": s.guess },
-      el("td", {}, i + 1),
-      el("td", { class: "name" }, el("a", { href: "#", title: "use this guess", onclick: e => { e.preventDefault(); document.getElementById("word").value = s.guess; document.getElementById("word").focus(); } }, s.guess)),
-      el("td", { class: "name" }, el("span", { class: "meter", style: `width:${(90 * s.information / most).toFixed(0)}px` }), " ", number(s.information, 3)),
-      el("td", {}, s.worst), el("td", {}, (100 * s.chance).toFixed(1) + "%"), el("td", {}, number(s.score, 3))));
+      el("td", {}, i + 1), el("td", { class: "name" }, use),
+      el("td", { class: "value" }, el("b", {}, s.value ? s.value.text : number(s.expected_guesses, 3))),
+      el("td", {}, s.worst), el("td", {}, number(s.expected_left, 2)),
+      el("td", {}, (100 * s.chance).toFixed(1) + "%"), el("td", {}, number(s.information, 2)),
+      own ? el("td", {}, s.score === null ? "" : number(s.score, 3)) : null));
   });
-  parts.push(el("h2", {}, `Suggestions (${advice.agent}${advice.hard ? ", hard mode" : ""})`), table);
+  const columns = "worst case: the most answers one reply can leave; left: answers left on average (0 if it is the answer); " +
+    "chance: that it is the answer; bits: expected information of the reply.";
+  parts.push(el("h2", {}, `Suggestions (${advice.agent}${advice.hard ? ", hard mode" : ""}), ` +
+                (bySolver ? "by expected guesses" : `in ${advice.agent}'s order`)),
+             scrollBox("suggestions", table),
+             el("p", { class: "meta" }, bySolver ?
+                "guesses: expected guesses to finish, this one included, with best play after it, by the optimal solver " +
+                `under the answer model (lower is better). ${VALUE_MARKS} ${columns}` :
+                "guesses: expected guesses to finish, this one included, by the cost-to-go model the terminal shows (the " +
+                `same for every agent; lower is better). ${columns}` +
+                (own ? ` ${advice.agent}'s own value is on its own scale and only orders its suggestions.` : "")));
+  if (bySolver && !advice.proved)
+    parts.push(el("p", { id: "unsettled", class: "message note" }, "Not settled within 1 s: the first suggestion is the " +
+                  "best found so far, not proved optimal, and values marked ≤, ≥ or ≈ are bounds or estimates."));
+  if (advice.fallback)
+    parts.push(el("p", { class: "message" }, `${advice.agent}'s full search needs more nodes here than its budget allows, so these ` +
+                  "are the suggestions of its shallower search (2 guesses deep, no endgame search)."));
   box.replaceChildren(...parts);
 }
 
-function addWord() {
+// A typed guess ("crane": all grey) or step ("crane:--yg-", "crane --yg-"; g/2 green, y/1 yellow, -/b/x/0 grey).
+function parseEntry(text) {
+  const match = /^([a-z]{5})(?:[:\s]+([gy2b10x.\-]{5}))?$/.exec(text.trim().toLowerCase());
+  if (!match) return null;
+  return { word: match[1], colours: match[2] ? [...match[2]].map(c => KEY_STATE[c]) : Array(5).fill("absent") };
+}
+
+function addEntry(event) {
+  event.preventDefault();
   const input = document.getElementById("word");
-  const word = input.value.trim().toLowerCase();
-  if (!/^[a-z]{5}$/.test(word)) { message("Type a five-letter word first.", "error"); return; }
-  steps.push({ word, colours: ["absent", "absent", "absent", "absent", "absent"] });
+  const step = parseEntry(input.value);
+  if (!step) {
+    message(`'${input.value.trim()}' is not a guess or a step: type a five-letter word, or a step such as 'crane:--yg-'`, "error");
+    return;
+  }
+  steps.push(step);
   input.value = "";
   drawBoard();
   ask();
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
-  await loadAgents(document.getElementById("agent"), "entropy");
-  document.getElementById("add").addEventListener("click", addWord);
-  document.getElementById("word").addEventListener("keydown", event => { if (event.key === "Enter") addWord(); });
+  try {
+    await loadAgents(document.getElementById("agent"), null);  // null: the terminal's default advisor
+    await loadAnswerModels(document.getElementById("answers"), null);  // and its default answer model
+  } catch (error) { message(error.message, "error"); return; }
+  document.getElementById("entry").addEventListener("submit", addEntry);
   document.getElementById("undo").addEventListener("click", () => { steps.pop(); drawBoard(); ask(); });
-  for (const id of ["agent", "hard", "top"]) document.getElementById(id).addEventListener("change", ask);
+  for (const id of ["agent", "answers", "only-answers", "exclude", "hard", "top"]) document.getElementById(id).addEventListener("change", ask);
+  document.addEventListener("palettechange", () => steps.forEach((step, index) => {
+    const row = document.querySelector(`#board .step-row[data-step="${index + 1}"]`);
+    if (row) row.querySelectorAll(".tile").forEach((node, position) => paintTile(node, step, index + 1, position));
+  }));
   drawBoard();
   advise();
 });

@@ -1,21 +1,29 @@
-// The Play page: a game against a hidden answer, checked by the server.
+// The Play page: a game against a hidden answer (or an Indicator), checked by the server.
 "use strict";
 
 const LETTERS = /^[a-z]$/;
-const KEY_ROWS = ["qwertyuiop", "asdfghjkl", "+zxcvbnm-"];
-let game = null;        // {game, hard, max_guesses}
+const KEY_ROWS = ["qwertyuiop", "<asdfghjkl>", "+zxcvbnm-"];
+let game = null;        // {game, hard, max_guesses, indicator}
 let typed = "";
 let rows = [];
 let busy = false;
 let over = false;
+let lastReply = null;   // the last guess's reply, for "show answers left"
+let settings = {};      // the hard/indicator settings of the game in progress
 
 function board() { return document.getElementById("board"); }
 function message(text, kind) { say(document.getElementById("message"), text, kind); }
+function focusBoard() { board().focus({ preventScroll: true }); }
 
 function buildBoard(count) {
   board().replaceChildren();
   rows = [];
-  for (let i = 0; i < count; i++) { const row = tileRow("", null); rows.push(row); board().append(row); }
+  for (let i = 0; i < count; i++) {
+    const row = tileRow("", null);
+    row.setAttribute("aria-label", `guess ${i + 1}`);
+    rows.push(row);
+    board().append(row);
+  }
 }
 
 function buildKeyboard() {
@@ -24,9 +32,12 @@ function buildKeyboard() {
   for (const keys of KEY_ROWS) {
     const line = el("div", { class: "keys" });
     for (const key of keys) {
-      if (key === "+") line.append(el("button", { class: "key wide", "data-key": "enter", onclick: () => press("enter") }, "Enter"));
-      else if (key === "-") line.append(el("button", { class: "key wide", "data-key": "backspace", onclick: () => press("backspace") }, "⌫"));
-      else line.append(el("button", { class: "key", "data-key": key, onclick: () => press(key) }, key));
+      if (key === "<" || key === ">") line.append(el("span", { class: "half", "aria-hidden": "true" }));
+      else if (key === "+") line.append(el("button", { class: "key wide", type: "button", "data-key": "enter", onclick: () => press("enter") }, "Enter"));
+      else if (key === "-") line.append(el("button", { class: "key wide", type: "button", "data-key": "backspace", "aria-label": "backspace",
+                                                      onclick: () => press("backspace") }, "\u232B"));
+      else line.append(el("button", { class: "key", type: "button", "data-key": key, "aria-label": key.toUpperCase(),
+                                      onclick: () => press(key) }, key));
     }
     box.append(line);
   }
@@ -34,36 +45,47 @@ function buildKeyboard() {
 
 function currentRow() { return rows[game ? usedRows() : 0]; }
 function usedRows() { return rows.filter(row => row.dataset.done).length; }
+function midGame() { return game && !over && usedRows() > 0; }
 
 function showTyped() {
   const tiles = currentRow().children;
-  for (let i = 0; i < 5; i++) {
-    tiles[i].textContent = typed[i] || "";
-    tiles[i].classList.toggle("filled", Boolean(typed[i]));
-  }
+  for (let i = 0; i < 5; i++) setTile(tiles[i], typed[i] || "", null);
 }
 
 async function reveal(row, reply) {
   const tiles = [...row.children];
   for (let i = 0; i < 5; i++) {
-    const tile = tiles[i];
-    tile.classList.add("flip");
+    tiles[i].classList.add("flip");
     await new Promise(done => setTimeout(done, 100));
-    tile.classList.add(reply.colours[i]);
-    tile.dataset.state = reply.colours[i];
+    setTile(tiles[i], reply.guess[i], reply.colours[i]);
+    tiles[i].classList.add("flip");
     await new Promise(done => setTimeout(done, 100));
-    tile.classList.remove("flip");
+    tiles[i].classList.remove("flip");
   }
+  row.setAttribute("aria-label", `guess ${rows.indexOf(row) + 1}: ${reply.guess.toUpperCase()}`);
   row.dataset.done = "1";
   row.dataset.pattern = reply.pattern;
 }
 
 function paintKeyboard(states) {
   for (const key of document.querySelectorAll(".key[data-key]")) {
-    const state = states[key.dataset.key];
+    const name = key.dataset.key;
+    if (name.length !== 1) continue;
+    const state = states[name];
     key.classList.remove("correct", "present", "absent");
     if (state) key.classList.add(state);
+    key.setAttribute("aria-label", name.toUpperCase() + (state ? `: ${stateWords(state)}` : ""));
   }
+}
+
+// What the line under the controls says after a guess: the Indicator's choice and, if asked, the answers left.
+function afterGuess(reply) {
+  if (!reply) return "";
+  const left = document.getElementById("show-left").checked ?
+    `${plural(reply.remaining, "answer")} left (${number(reply.bits, 2)} bits gained)` : "";
+  const chose = reply.indicator ? `${reply.indicator.name} kept ${plural(reply.indicator.kept, "answer")}` +
+    (reply.indicator.rejected.length ? `, rejecting ${reply.indicator.rejected.slice(0, 3).map(([p, n]) => `${p} (${n})`).join(", ")}` : "") : "";
+  return [chose, left].filter(Boolean).join("; ");
 }
 
 async function submit() {
@@ -75,10 +97,8 @@ async function submit() {
     typed = "";
     await reveal(row, reply);
     paintKeyboard(reply.keyboard);
-    const left = document.getElementById("show-left").checked ? ` (${reply.remaining} answers left, ${number(reply.bits, 2)} bits gained)` : "";
-    const chose = reply.indicator ? `${reply.indicator.name} kept ${reply.indicator.kept} answers` +
-      (reply.indicator.rejected.length ? `, rejecting ${reply.indicator.rejected.slice(0, 3).map(([p, n]) => `${p} (${n})`).join(", ")}` : "") : "";
-    message([chose, left.trim()].filter(Boolean).join("; "), "");
+    lastReply = reply;
+    message(afterGuess(reply), "");
     if (reply.over) finish(reply);
   } catch (error) {
     message(error.message, "error");
@@ -95,16 +115,39 @@ function shake() {
   row.classList.add("shake");
 }
 
+// The Review page's address for the game just played, its form filled (as `play`'s closing line offers
+// `review --answer ... --answers original`: the page plays the original answers).
+function reviewAddress(reply) {
+  const played = rows.filter(row => row.dataset.done);
+  const words = played.map(row => [...row.children].map(node => node.textContent).join("").toLowerCase());
+  const query = new URLSearchParams();
+  if (reply.answer) { query.set("answer", reply.answer); query.set("words", words.join(" ")); }
+  else query.set("steps", words.map((word, i) => `${word}:${played[i].dataset.pattern}`).join(" "));
+  if (game.hard) query.set("hard", "1");
+  if (game.max_guesses !== 6) query.set("max_guesses", String(game.max_guesses));
+  query.set("answers", "original");
+  return "/review?" + query.toString();
+}
+
+// The game is over: the result and its share grid take the keyboard's place, in view.
 function finish(reply) {
   over = true;
-  document.getElementById("end").hidden = false;
-  document.getElementById("outcome").textContent = reply.solved ?
+  const end = document.getElementById("end");
+  const outcome = document.getElementById("outcome");
+  outcome.textContent = reply.solved ?
     `Solved in ${reply.guesses_used}/${reply.max_guesses}!` : reply.answer ?
     `Not this time: the answer was ${reply.answer.toUpperCase()}.` :
-    `Not this time: no answer was held; ${reply.remaining} were still possible (${(reply.still_possible || []).join(", ")}).`;
-  document.getElementById("outcome").className = "message " + (reply.solved ? "good" : "error");
-  document.getElementById("share").textContent = reply.share;
+    `Not this time: no answer was held; ${plural(reply.remaining, "answer")} ${reply.remaining === 1 ? "was" : "were"} still possible (${(reply.still_possible || []).join(", ")}).`;
+  outcome.className = "message " + (reply.solved ? "good" : "error");
+  const share = document.getElementById("share");
+  share.dataset.text = reply.share;
+  share.textContent = paletteSquares(reply.share);
+  document.getElementById("review-link").href = reviewAddress(reply);
+  document.getElementById("keyboard").hidden = true;
+  end.hidden = false;
   document.body.dataset.answer = reply.answer;
+  end.scrollIntoView({ block: "nearest" });
+  outcome.focus({ preventScroll: true });
 }
 
 function press(key) {
@@ -114,21 +157,48 @@ function press(key) {
   else if (LETTERS.test(key) && typed.length < 5) { typed += key; showTyped(); }
 }
 
+function chosenSettings() {
+  return { hard: document.getElementById("hard").checked, indicator: document.getElementById("indicator").value };
+}
+
 async function newGame() {
   const params = new URLSearchParams(location.search);
-  const request = { hard: document.getElementById("hard").checked,
-                    indicator: document.getElementById("indicator").value };
+  const request = chosenSettings();
   if (params.get("answer")) request.answer = params.get("answer");
   if (params.get("seed")) request.seed = params.get("seed");
   try {
     game = await api("/api/play/new", request);
   } catch (error) { message(error.message, "error"); return; }
-  typed = ""; over = false;
+  settings = request;
+  typed = ""; over = false; lastReply = null;
   buildBoard(game.max_guesses);
   paintKeyboard({});
   document.getElementById("end").hidden = true;
+  document.getElementById("keyboard").hidden = false;
   message(game.hard ? "Hard mode: every revealed hint must be used in later guesses." : "", "");
   document.body.dataset.game = game.game;
+  ready();
+  focusBoard();
+}
+
+// A setting changed: a new game at once, or, in the middle of one, after asking.
+function settingChanged() {
+  if (!midGame()) { newGame(); return; }
+  const wanted = chosenSettings();
+  const what = wanted.hard !== settings.hard ? (wanted.hard ? "hard mode" : "normal mode") :
+    `playing against ${document.getElementById("indicator").selectedOptions[0].textContent}`;
+  document.getElementById("confirm-text").textContent =
+    `Switch to ${what}? That starts a new game and this one (${plural(usedRows(), "guess")} in) is lost.`;
+  document.getElementById("confirm").hidden = false;
+  document.getElementById("confirm-yes").focus();
+}
+
+function answerConfirm(yes) {
+  document.getElementById("confirm").hidden = true;
+  if (yes) { newGame(); return; }
+  document.getElementById("hard").checked = settings.hard;
+  document.getElementById("indicator").value = settings.indicator;
+  focusBoard();
 }
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -136,17 +206,35 @@ document.addEventListener("DOMContentLoaded", () => {
   buildKeyboard();
   const params = new URLSearchParams(location.search);
   document.getElementById("hard").checked = params.get("hard") === "1" || params.get("hard") === "true";
-  document.getElementById("new").addEventListener("click", event => { event.target.blur(); newGame(); });
-  document.getElementById("hard").addEventListener("change", event => { event.target.blur(); newGame(); });
-  document.getElementById("indicator").addEventListener("change", event => { event.target.blur(); newGame(); });
+  document.getElementById("new").addEventListener("click", newGame);
+  document.getElementById("again").addEventListener("click", newGame);
+  document.getElementById("hard").addEventListener("change", settingChanged);
+  document.getElementById("indicator").addEventListener("change", settingChanged);
+  document.getElementById("confirm-yes").addEventListener("click", () => answerConfirm(true));
+  document.getElementById("confirm-no").addEventListener("click", () => answerConfirm(false));
+  document.getElementById("show-left").addEventListener("change", () => {
+    if (!over) message(afterGuess(lastReply), "");
+    focusBoard();
+  });
   document.getElementById("copy").addEventListener("click", async () => {
     const text = document.getElementById("share").textContent;
     try { await navigator.clipboard.writeText(text); message("Copied to the clipboard.", "good"); }
     catch (e) { message("Select the grid above and copy it.", ""); }
   });
+  document.addEventListener("palettechange", () => {
+    const share = document.getElementById("share");
+    if (share.dataset.text) share.textContent = paletteSquares(share.dataset.text);
+    paintKeyboard(lastReply ? lastReply.keyboard : {});
+    if (!over) focusBoard();
+  });
   document.addEventListener("keydown", event => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.target.tagName === "INPUT") return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target.matches("input[type=text], input[type=number], select, textarea")) return;
     const key = event.key.toLowerCase();
+    const control = target.matches("button:not(.key), a, summary");  // Enter and Space work those controls
+    if (control && (key === "enter" || key === " ")) return;
+    if (!document.getElementById("confirm").hidden) return;
     if (key === "enter" || key === "backspace" || LETTERS.test(key)) { event.preventDefault(); press(key); }
   });
   newGame();

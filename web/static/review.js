@@ -1,57 +1,94 @@
-// The review page: a finished game's guesses valued against the best, with skill and luck.
+// The Review page: a finished game's guesses valued against the best, with skill and luck (review --json's data).
+// Opened as /review?answer=cigar&words=salet+crony+cigar (or ?steps=salet:-y---+...&hard=1&answers=original), as
+// Play's end-of-game link does, it fills the form and reviews at once.
 "use strict";
 
-const COLOUR_WORDS = { correct: "green, right place", present: "yellow, elsewhere", absent: "grey, not in the word" };
+function field(id) { return document.getElementById(id); }
+function message(text, kind) { say(field("message"), text, kind); }
 
-// Tiles that say their letters and colours in words, for screen readers and without colour.
-function spokenTiles(word, colours) {
-  const row = tileRow(word, colours, true);
-  const said = [...word.toUpperCase()].map((letter, i) => `${letter} ${COLOUR_WORDS[colours[i]]}`).join("; ");
-  row.setAttribute("role", "img");
-  row.setAttribute("aria-label", `${word.toUpperCase()}: ${said}`);
+// A guess's tiles, labelled as Play's ("S: grey, not in the word"), the row named by its guess.
+function guessTiles(step) {
+  const row = tileRow(step.guess, step.colours, true);
+  row.setAttribute("aria-label", `guess ${step.number}: ${step.guess.toUpperCase()}`);
   return row;
 }
 
 function show(data) {
-  const box = document.getElementById("review");
+  const box = field("review");
   box.replaceChildren();
-  for (const note of data.notes) box.append(el("p", { class: "message" }, note));
-  const rows = data.steps.map((step) => el("tr", {},
+  for (const note of data.notes) box.append(el("p", { class: "message note" }, note));
+  const used = data.steps.length;
+  const ending = data.solved ? `solved ${data.answer.toUpperCase()} in ${used}/${data.max_guesses}` :
+    `not solved after ${used} guesses` + (data.answer ? ` (the answer: ${data.answer.toUpperCase()})` : "");
+  box.append(el("p", { id: "verdict", class: "verdict" },
+    el("b", {}, `Skill ${data.skill_exact ? "" : "≈"}${data.skill}/99, luck ${data.luck}/99`),
+    `: ${ending}${data.hard ? ", hard mode" : ""}.`));
+  const rows = data.steps.map((step) => el("tr", { "data-guess": step.guess },
     el("td", {}, step.number),
-    el("td", {}, spokenTiles(step.guess, step.colours), el("span", { class: "pattern" }, ` ${step.pattern}`)),
+    el("td", { class: "name" }, guessTiles(step)),
+    el("td", { class: "name pattern" }, step.pattern),
     el("td", {}, `${step.before} → ${step.after}`),
-    el("td", {}, step.played.text),
-    el("td", {}, step.best_guess === step.guess ? "yours" : step.best_guess.toUpperCase(), " ", step.best.text),
-    el("td", {}, (step.skill_exact ? "" : "≈") + step.skill),
-    el("td", {}, step.luck)));
-  box.append(el("table", { class: "review" },
-    el("caption", {}, `Skill ${data.skill_exact ? "" : "≈"}${data.skill}/99, luck ${data.luck}/99` +
-      (data.solved ? `: solved ${data.answer.toUpperCase()} in ${data.steps.length}/${data.max_guesses}` : "") +
-      ` (answer model ${data.model_description})`),
-    el("thead", {}, el("tr", {}, ["#", "guess and reply", "answers left", "your guess", "best guess", "skill", "luck"]
-      .map((name) => el("th", { scope: "col" }, name)))),
-    el("tbody", {}, rows)));
-  box.append(el("p", { class: "legend" }, "Expected guesses to finish, that guess included, with best play after it (lower is " +
-    "better). A plain value is proved; ≤ x: a tree reaching x is known; ≥ x: a proved bound only; ≈ x: the answer model's " +
-    "estimate. Skill: 99 for the best guess, down to 0 for one that costs a whole guess (≈: from values not all proved). Luck: how the reply ranks among " +
-    "those the guess could get (99: it left the fewest answers)."));
+    el("td", { class: "value" }, step.played.text),
+    el("td", { class: "name best" }, (step.best_guess === step.guess ? "same" : step.best_guess) + " " + step.best.text),
+    el("td", { class: "skill" }, (step.skill_exact ? "" : "≈") + step.skill),
+    el("td", { class: "luck" }, step.luck)));
+  const table = el("table", { id: "review-table", class: "review" },
+    el("caption", { class: "visually-hidden" }, "each guess: its reply, the answers left, its value, the best guess, skill and luck"),
+    el("thead", {}, el("tr", {}, ["#", "guess", "reply", "left", "yours", "best", "skill", "luck"]
+      .map((name) => el("th", { scope: "col", class: ["guess", "reply", "best"].includes(name) ? "name" : null }, name)))),
+    el("tbody", {}, rows));
+  box.append(scrollBox("the review, guess by guess", table));
+  box.append(el("p", { class: "meta" }, `Answer model ${data.model_description}; ${data.proved_share === 1 ? "every value proved" :
+    `${Math.round(100 * data.proved_share)}% of values proved`} (${number(data.seconds, 1)} s).`));
+  box.append(el("p", { class: "meta legend" }, "yours, best: expected guesses to finish, that guess included, with best play " +
+    `after it (lower is better). ${VALUE_MARKS} Skill: 99 for the best guess, down to 0 for one that costs a whole ` +
+    "guess (≈: from values not all proved). Luck: how the reply ranks among those the guess could get (99: it left " +
+    "the fewest answers)."));
+}
+
+// The request for the form as filled: a share grid, else the answer, else steps typed as word:pattern.
+function request() {
+  const entries = field("words").value.trim().toLowerCase().split(/[\s,]+/).filter(Boolean);
+  const answer = field("answer").value.trim().toLowerCase();
+  const grid = field("grid").value.trim();
+  const body = { answers: field("answers").value, hard: field("hard").checked };
+  const max = new URLSearchParams(location.search).get("max_guesses");
+  if (max) body.max_guesses = max;
+  if (grid) return Object.assign(body, { grid, words: entries, answer: answer || undefined });
+  if (!answer && entries.length && entries.every((entry) => entry.includes(":"))) return Object.assign(body, { steps: entries });
+  return Object.assign(body, { answer, words: entries });
 }
 
 async function review(event) {
-  event.preventDefault();
-  const message = document.getElementById("message");
-  const words = document.getElementById("words").value.trim().split(/[\s,]+/).filter(Boolean);
-  const answer = document.getElementById("answer").value.trim();
-  const grid = document.getElementById("grid").value.trim();
-  const body = { words, answers: document.getElementById("answers").value, hard: document.getElementById("hard").checked };
-  if (grid) body.grid = grid; else body.answer = answer;
-  say(message, "Reviewing: up to a second a guess…");
+  if (event) event.preventDefault();
+  const body = request();
+  if (!body.steps && !body.grid && !body.answer) {
+    message("Give the answer and your guesses, your guesses as steps (crane:--yg-), or the share grid with your guesses.", "error");
+    return;
+  }
+  message(`Reviewing: up to a second a guess for the solver…`);
+  field("review").setAttribute("aria-busy", "true");
   try {
     show(await api("/api/review", body));
-    say(message, "");
+    message("");
   } catch (error) {
-    say(message, error.message, "error");
+    message(error.message, "error");
+    field("review").replaceChildren();
+  } finally {
+    field("review").removeAttribute("aria-busy");
+    document.body.dataset.reviewed = String(Number(document.body.dataset.reviewed || 0) + 1);
   }
 }
 
-document.getElementById("form").addEventListener("submit", review);
+document.addEventListener("DOMContentLoaded", async () => {
+  const given = new URLSearchParams(location.search);
+  try {
+    await loadAnswerModels(field("answers"), given.get("answers"));
+  } catch (error) { message(error.message, "error"); ready(); return; }
+  field("form").addEventListener("submit", review);
+  field("answer").value = given.get("answer") || "";
+  field("words").value = given.get("steps") || given.get("words") || "";
+  field("hard").checked = ["1", "true"].includes(given.get("hard"));
+  ready();
+  if (given.get("words") || given.get("steps")) await review(null);
+});

@@ -9,28 +9,31 @@ let shown = 0;
 function message(text, kind) { say(document.getElementById("message"), text, kind); }
 
 function stepCard(step, index) {
+  const own = `${game.agent}'s own value`;
   const figures = el("div", { class: "figures" },
     el("div", {}, "answers left: ", el("b", {}, step.remaining_before), " → ", el("b", { class: "left" }, step.remaining_after)),
-    el("div", {}, "bits gained: ", el("b", {}, number(step.bits, 2)),
-       " ", el("span", { class: "meter", style: `width:${Math.min(12, step.bits) * 14}px` })),
-    step.value === null ? null : el("div", {}, "value: ", el("b", {}, number(step.value, 3))),
+    el("div", {}, "bits gained: ", el("b", {}, number(step.bits, 2))),
+    el("div", {}, "expected guesses to finish: ", el("b", { class: "expected" }, number(step.expected_guesses, 3)),
+       el("span", { class: "meta" }, " (this one included; lower is better)")),
+    step.value === null ? null : el("div", {}, `${own}: `, el("b", {}, number(step.value, 3)), el("span", { class: "meta" }, " (its own scale)")),
     step.nodes ? el("div", {}, "nodes searched: ", el("b", {}, step.nodes.toLocaleString()),
                     step.depth ? ` (depth ${step.depth})` : "", step.budget_reached ? " — node budget reached" : "") : null,
     el("div", { class: "meta" }, `${number(step.seconds, 3)} s`));
   const card = el("div", { class: "step", "data-step": index },
     el("div", {}, el("div", { class: "meta" }, `guess ${index}`), tileRow(step.guess, step.colours)), figures);
   if (step.alternatives.length) {
-    const values = step.alternatives.map(a => a.value);
-    const low = Math.min(...values), high = Math.max(...values);
-    const table = el("table", {}, el("tr", {}, el("th", { class: "name" }, "alternatives weighed"), el("th", {}, "value"), el("th", { class: "name" }, "")));
+    const scored = step.alternatives.some(a => a.value !== null);
+    const table = el("table", {}, el("tr", {}, el("th", { class: "name", scope: "col" }, "alternatives weighed"),
+      el("th", { scope: "col" }, "guesses ", el("small", {}, "(lower is better)")),
+      scored ? el("th", { scope: "col", title: `${game.agent}'s own value, on its own scale (not comparable between agents)` }, own) : null));
     for (const alternative of step.alternatives) {
-      const width = high > low ? 20 + 140 * (alternative.value - low) / (high - low) : 160;
-      table.append(el("tr", { class: alternative.guess === step.guess ? "chosen" : null },
-        el("td", { class: "name" }, alternative.guess === step.guess ? el("b", {}, alternative.guess + " (played)") : alternative.guess),
-        el("td", {}, number(alternative.value, 3)),
-        el("td", { class: "name" }, el("span", { class: "meter", style: `width:${width.toFixed(0)}px` }))));
+      const played = alternative.guess === step.guess;
+      table.append(el("tr", { class: played ? "chosen" : null },
+        el("td", { class: "name" }, played ? alternative.guess + " (played)" : alternative.guess),
+        el("td", {}, number(alternative.expected_guesses, 3)),
+        scored ? el("td", {}, number(alternative.value, 3)) : null));
     }
-    card.append(el("div", { class: "alternatives" }, table));
+    card.append(el("div", { class: "alternatives" }, scrollBox(`alternatives weighed for guess ${index}`, table)));
   }
   if (step.answers_left && step.remaining_after > 1)
     card.append(el("div", { class: "alternatives answers" }, "left: " + step.answers_left.join(" ")));
@@ -45,10 +48,12 @@ function render() {
   document.getElementById("previous").disabled = shown <= 1;
   document.getElementById("next").disabled = shown >= game.steps.length;
   const end = shown >= game.steps.length;
+  const name = game.agent, answer = game.answer.toUpperCase();
+  const outcome = game.stopped ? `The page stopped ${name}'s game on ${answer} ${game.stopped.replace(/^stopped /, "")}` :
+    game.solved ? `${name} solved ${answer} in ${game.steps.length}.` :
+    `${name} did not solve ${answer} in ${game.max_guesses} guesses.`;
   document.getElementById("summary").replaceChildren(el("p", { class: "message " + (end ? (game.solved ? "good" : "error") : "") },
-    end ? (game.solved ? `${game.agent} solved ${game.answer.toUpperCase()} in ${game.steps.length}.`
-                       : `${game.agent} did not solve ${game.answer.toUpperCase()}.`) + (game.stopped ? " " + game.stopped : "")
-        : `${game.agent} playing ${game.answer.toUpperCase()} (${game.hard ? "hard" : "normal"} mode, seed ${game.seed})`));
+    end ? outcome : `${name} playing ${answer} (${game.hard ? "hard" : "normal"} mode, seed ${game.seed})`));
   document.body.dataset.shown = shown;
 }
 
@@ -62,7 +67,7 @@ async function watch(event) {
   try {
     game = await api("/api/watch", request);
     message("", "");
-    shown = 1;
+    shown = Math.min(1, game.steps.length);
     document.getElementById("stepper").hidden = false;
     render();
   } catch (error) {
@@ -75,7 +80,7 @@ async function watch(event) {
 document.addEventListener("DOMContentLoaded", async () => {
   const select = document.getElementById("agent");
   const params = new URLSearchParams(location.search);
-  agents = await loadAgents(select, params.get("agent") || "expectimax");
+  try { agents = await loadAgents(select, params.get("agent")); } catch (error) { message(error.message, "error"); return; }
   const options = document.getElementById("options");
   const choose = () => { readOptions = optionInputs(options, agents[select.value]); };
   select.addEventListener("change", choose);
@@ -85,5 +90,5 @@ document.addEventListener("DOMContentLoaded", async () => {
   document.getElementById("next").addEventListener("click", () => { shown = Math.min(game.steps.length, shown + 1); render(); });
   document.getElementById("previous").addEventListener("click", () => { shown = Math.max(1, shown - 1); render(); });
   document.getElementById("all").addEventListener("click", () => { shown = game.steps.length; render(); });
-  document.body.dataset.ready = "1";
+  ready();
 });
