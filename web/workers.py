@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Callable
 
-from search import UserError, Wordle
+from search import UserError
 from search.processes import end_group, tie_to_parent
 
 
