@@ -969,6 +969,15 @@ def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[
 POSSIBLE_SHOWN = 12
 
 
+def chance_text(chance: float) -> str:
+    """A chance as a percentage, with two significant digits below 10% (so a small chance never reads 0%).
+
+    >>> chance_text(0.5), chance_text(0.0968), chance_text(0.00094)
+    ('50%', '9.7%', '0.094%')
+    """
+    return f"{chance:.0%}" if chance >= 0.1 or chance == 0 else f"{chance * 100:.2g}%"
+
+
 def possible_line(game: Wordle, advice: Advice) -> str:
     """The possible answers, likeliest first with their chances under a weighted model, at most POSSIBLE_SHOWN."""
     candidates = advice.state.candidates
@@ -977,14 +986,14 @@ def possible_line(game: Wordle, advice: Advice) -> str:
     else:
         chances = advice.model.chances(candidates)
         order = np.argsort(-chances, kind="stable")[:POSSIBLE_SHOWN]
-        shown = [f"{game.words.answers[candidates[i]]} {chances[i]:.0%}" for i in order]
+        shown = [f"{game.words.answers[candidates[i]]} {chance_text(chances[i])}" for i in order]
     more = len(candidates) - len(shown)
     return ("possible: " if more == 0 else "likeliest: ") + ", ".join(shown) + (f" and {more} more" if more else "")
 
 
 #: What the suggestion columns mean, printed under them.
 SUGGESTION_LEGEND = (
-    "In the advising agent's order. worst: the most answers one reply can leave; left: answers left on average "
+    "In the advising agent's order (with --only-answers, then the possible answers it did not rank, by guesses). worst: the most answers one reply can leave; left: answers left on average "
     "(0 if it is the answer); chance: that it is the answer; bits: expected information; guesses: expected "
     "guesses to finish, this one included (cost-to-go model, the same for every agent; lower is better).")
 #: ... and for the default advisor, whose figure is the solver's.

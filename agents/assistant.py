@@ -378,6 +378,28 @@ def answer_chances(model: AnswerModel, candidates: np.ndarray) -> dict[int, floa
     return {int(row): float(chance) for row, chance in zip(rows, model.chances(candidates))}
 
 
+#: With --only-answers, how many of the likeliest possible answers an agent's own ranking is filled up from.
+ANSWERS_WEIGHED = 200
+
+
+def answers_beyond(game: Wordle, state: State, chance_of: dict[int, float], shown: tuple[Suggestion, ...],
+                   count: int) -> tuple[Suggestion, ...]:
+    """Possible answers an agent did not rank (its ranking may hold none), by expected guesses to finish.
+
+    Only the ANSWERS_WEIGHED likeliest are weighed; ties go to the likelier, then to the alphabet.
+    """
+    taken = {s.guess for s in shown}
+    rows = sorted((row for row in chance_of if row not in taken), key=lambda row: (-chance_of[row], row))
+    rows = rows[:ANSWERS_WEIGHED]
+    if not rows or count < 1:
+        return ()
+    extra = suggest(game, Decision(guess=rows[0], alternatives=tuple((row, None) for row in rows)), state,
+                    top=len(rows))
+    extra = sorted((replace(s, chance=chance_of[s.guess]) for s in extra),
+                   key=lambda s: (round(s.expected_guesses, 9), -s.chance, game.words.guesses[s.guess]))
+    return tuple(extra[:count])
+
+
 def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
                        only_answers: bool = False) -> tuple[tuple[Suggestion, ...], bool]:
     """The default advisor's suggestions, ordered by their values under the answer model (lower first).
@@ -444,6 +466,8 @@ def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callab
     chance_of = answer_chances(model, state.candidates)
     suggestions = tuple(replace(s, chance=chance_of.get(s.guess, 0.0)) for s in suggestions
                         if not only_answers or s.guess in chance_of)[:top]
+    if only_answers and len(suggestions) < top:
+        suggestions += answers_beyond(model.game, state, chance_of, suggestions, top - len(suggestions))
     return Advice(agent=advisor.name, state=state, steps=done, suggestions=suggestions, fallback=decision.fallback,
                   model=model, notes=tuple(notes))
 

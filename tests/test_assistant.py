@@ -185,3 +185,14 @@ def test_advice_past_the_node_budget_says_it_is_the_shallower_searchs(capsys, mo
     assert code == 0 and "so these are the suggestions of its shallower search" in " ".join(out.split())
     code, out, _ = run_cli(capsys, *argv, "--json")
     assert code == 0 and json.loads(out)["fallback"] is True
+
+
+def test_an_agents_only_answers_advice_is_filled_with_possible_answers(official_game):
+    """Entropy ranks probes first; with --only-answers the answers it did not rank fill the list, by guesses."""
+    from agents.answer_model import load_model
+    from agents.assistant import advise_model
+    model = load_model("original", make_game=lambda words: official_game)
+    steps = [(official_game.words.guess_index["crane"], parse_pattern("--y--"))]
+    advice = advise_model(model, steps, lambda game: make_agent("entropy", game), top=6, only_answers=True)
+    possible = set(official_game.words.answer_rows[advice.state.candidates].tolist())
+    assert len(advice.suggestions) == 6 and all(s.guess in possible and s.chance > 0 for s in advice.suggestions)
