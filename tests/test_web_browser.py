@@ -15,6 +15,7 @@ without a line here (SCENES may say what to do on it before it is looked at).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -478,8 +479,14 @@ def test_a_server_that_cannot_be_reached_is_named(server, page):
     assert page.inner_text("#message").startswith("Cannot reach the wordle-arena server: is 'python cli.py serve' still running?")
 
 
-def test_a_watched_game_the_page_stopped_says_so(server, page, monkeypatch):
+def test_a_watched_game_the_page_stopped_says_so(server, page, monkeypatch, official_game):
+    # the server's agents work in worker processes of their own: the stopped game is the service's own answer,
+    # made here in-process with no time for the game, and handed to the page
     monkeypatch.setattr(web_service, "WATCH_SECONDS", -1.0)
+    stopped = web_service.Service(official_game).watch({"agent": "entropy", "answer": "crane"})
+    assert stopped["stopped"]
+    page.route("**/api/watch**", lambda route: route.fulfill(status=200, content_type="application/json",
+                                                             body=json.dumps(stopped)))
     page.goto(f"{server}/watch?agent=entropy&answer=crane")
     page.wait_for_selector("body[data-ready]")
     page.click("#go")
