@@ -263,6 +263,20 @@ def _judge(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None, 
         raise
 
 
+def _settle_asked(solver: Solver, clock: _Clock, answers: np.ndarray, left: int, hints: Hints | None,
+                  bounds: dict[int, _Bounds]) -> None:
+    """The asked guesses not yet exact, solved exactly with what is left of the budget (cut short: their bounds)."""
+    if clock.spent():
+        return
+    try:
+        clock.arm(solver)
+        for guess, bound in bounds.items():
+            if bound.low < bound.high:
+                bound.low = bound.high = _judge(solver, answers, left, hints, guess, INFEASIBLE, bound)
+    except OutOfBudget:
+        pass
+
+
 def _from_book(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int,
                hints: Hints | None, bounds: dict[int, _Bounds], book: OpeningBook) -> tuple[int, _Bounds]:
     """The first guess of a game whose best opener is proved: that opener at once; the asked guesses as in _search."""
@@ -276,14 +290,7 @@ def _from_book(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers
                     bound.lower_high(narrow.try_guess(answers, left, hints, bound_guess, INFEASIBLE))
         except OutOfBudget:
             break
-    if not clock.spent():
-        try:
-            clock.arm(solver)
-            for guess, bound in bounds.items():
-                if bound.low < bound.high:
-                    bound.low = bound.high = _judge(solver, answers, left, hints, guess, INFEASIBLE, bound)
-        except OutOfBudget:
-            pass
+    _settle_asked(solver, clock, answers, left, hints, bounds)
     return best, position
 
 
@@ -350,14 +357,7 @@ def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: n
             bound.raise_low(candidates[guess].low)
             bound.lower_high(candidates[guess].high)
     # 3. the asked guesses, exactly
-    if not clock.spent():
-        try:
-            clock.arm(solver)
-            for guess, bound in bounds.items():
-                if bound.low < bound.high:
-                    bound.low = bound.high = _judge(solver, answers, left, hints, guess, INFEASIBLE, bound)
-        except OutOfBudget:
-            pass
+    _settle_asked(solver, clock, answers, left, hints, bounds)
     if best in bounds:
         bounds[best].raise_low(position.low)
         bounds[best].lower_high(position.high)
