@@ -24,7 +24,7 @@ PR_SET_PDEATHSIG = 1
 
 
 def tie_to_parent(parent: int | None = None, kernel_signal: bool = True, group: bool = False) -> None:
-    """Make this (worker) process end when `parent` (default: its parent now) dies.
+    """Make this (worker) process end when `parent` (default: its parent now) dies, and at once on SIGTERM.
 
     Args:
         parent: the process id this worker must not outlive.
@@ -34,6 +34,9 @@ def tie_to_parent(parent: int | None = None, kernel_signal: bool = True, group: 
             leads one, so processes of its own go with it).
     """
     parent = os.getppid() if parent is None else parent
+    # SIGTERM ends a worker at once, as a pool's terminate() expects: a handler inherited from the command (which
+    # turns SIGTERM into Ctrl-C) could be caught by the work and leave the worker waiting on the pool's queue forever
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if kernel_signal and sys.platform.startswith("linux"):
         try:
             libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)

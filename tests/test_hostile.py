@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import errno
 import importlib.util
-import io
 import json
+import multiprocessing
 import os
 import pickle
 import re
@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.models import HEADER, ModelError, load_model, save_model
-from search.processes import child_processes, is_alive
+from agents.models import ModelError, load_model, save_model
+from search.processes import child_processes, is_alive, tie_to_parent
 from search.storage import keep_numba_cache
 from tests.conftest import run_cli
 from tests.test_tournament import lists, tournament  # noqa: F401  (fixture and helper)
@@ -288,3 +288,20 @@ def test_verify_shows_at_most_its_limit(capsys, lists, tmp_path):
     code, _, err = run_cli(capsys, "verify", str(folder), "--limit", "3", "--answers", str(lists[0]), "--guesses",
                            str(lists[1]))
     assert code == 1 and len(err.strip().splitlines()) == 4, err  # 3 problems and the verdict
+
+
+def _swallows_sigterm_then_ties_itself():
+    """A worker that inherited a handler catching SIGTERM (as the CLI's Ctrl-C one can be), then tied to its parent."""
+    signal.signal(signal.SIGTERM, lambda *_: None)
+    tie_to_parent()
+    time.sleep(30)
+
+
+def test_a_tied_worker_ends_at_once_on_sigterm_whatever_handler_it_inherited():
+    """A pool's terminate() sends SIGTERM: a worker that survived it left the indicator matrix's pool waiting."""
+    worker = multiprocessing.get_context("fork").Process(target=_swallows_sigterm_then_ties_itself)
+    worker.start()
+    time.sleep(1)
+    worker.terminate()
+    worker.join(5)
+    assert worker.exitcode == -signal.SIGTERM

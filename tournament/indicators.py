@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ from agents import Agent, make_agent
 from agents.base import indicator_seeds
 from agents.indicators import INDICATORS, against_rngs, make_indicator, play_with, reply_problems
 from search import UserError, Wordle, format_pattern, parse_pattern
+from search.processes import tie_to_parent
 from search.storage import WORD_LISTS_KEY, results_record, write_atomically
 
 MATRIX_FILE = "indicators.json"
@@ -184,7 +186,8 @@ def share_out(players: Players, work: Callable[[list[dict]], Any], shares: list[
         for share in shares:
             done(share, work(share))
         return
-    with multiprocessing.get_context("fork").Pool(min(jobs, len(shares))) as pool:
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(shares)), initializer=tie_to_parent,
+                                                  initargs=(os.getpid(),)) as pool:
         for number, result in pool.imap_unordered(_numbered, enumerate(shares)):
             done(shares[number], result)
 
