@@ -92,7 +92,7 @@ def test_cli_once_and_json(capsys):
     rows = [line.split() for line in out.splitlines() if line.strip()[:2] in ("1 ", "5 ")]
     assert rows[-2:] == [["1", "amass", "2", "1.17", "16.7%", "2.25", "2.000"],
                          ["5", "agila", "1", "1.00", "0.0%", "2.58", "2.000"]]
-    assert "guesses: expected guesses to finish, this one included (cost-to-go model" in out
+    assert "guesses: expected guesses to finish, this one included (cost-to-go model" in " ".join(out.split())
     code, out, _ = run_cli(capsys, "assist", "tares:-y--g", "--json", "--agent", "demarcate", "--top", "3",
                            "--answers", "original")
     data = json.loads(out)
