@@ -1,5 +1,6 @@
-"""pytest collects web/'s doctests only where Starlette is installed (the `web` extra)."""
+"""pytest collects web/'s doctests only where the `web` extra is installed (Starlette, and uvicorn's h11 for the guard)."""
 
 import importlib.util
 
-collect_ignore = [] if importlib.util.find_spec("starlette") else ["app.py"]
+WEB_EXTRA = all(importlib.util.find_spec(name) for name in ("starlette", "uvicorn", "h11"))
+collect_ignore = [] if WEB_EXTRA else ["app.py", "guards.py"]
