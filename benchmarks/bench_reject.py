@@ -37,6 +37,8 @@ from tournament.exact_openers import ranked_openers  # noqa: E402
 
 #: The best known totals (both from SALET; results/openers-exact-*-top20.jsonl).
 BEST = {False: 7920, True: 8122}
+#: The score Selby's solver prints for a first guess with no tree within the guess limit.
+SELBY_INFINITE = 1_000_000_000
 #: Openers this high in the root-bound ranking are "top ones", left out of the sample.
 TOP = 100
 
@@ -65,11 +67,16 @@ def selby(binary: Path, word: str, hard: bool, cut: int) -> dict:
             *(["-H"] if hard else [])]
     started = time.perf_counter()
     run = subprocess.run(argv, cwd=folder, capture_output=True, text=True, timeout=3600)
-    found = re.search(r"First guess \w+ (>=|=)\s+(\d+).*?dCPU =\s+([\d.]+)", run.stdout)
+    found = re.search(r"First guess \w+\s+(>=|=)\s+(\d+).*?dCPU =\s+([\d.]+)", run.stdout)
     if not found:
         return {"opener": word, "error": run.stdout[-300:] + run.stderr[-300:]}
-    return {"opener": word, "outcome": "rejected" if found.group(1) == ">=" else "solved",
-            "total": int(found.group(2)), "cpu_seconds": float(found.group(3)),
+    total = int(found.group(2))
+    if total >= SELBY_INFINITE:  # its "no tree at all": no win within the guess limit (hard mode), so above any cut
+        outcome = "no win"
+    else:
+        outcome = "rejected" if found.group(1) == ">=" or total > cut else "solved"
+    return {"opener": word, "outcome": outcome, "total": None if outcome == "no win" else total,
+            "cpu_seconds": float(found.group(3)),
             "wall_seconds_with_start": round(time.perf_counter() - started, 3)}
 
 

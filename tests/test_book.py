@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from search.book import opening_book
 from search.optimal import SCALE
 from search.valuation import Budget, value_position
@@ -51,11 +53,12 @@ def test_a_best_not_proved_over_every_opener_is_no_best(tmp_path):
     assert opening_book(GUESSES, CHECKSUM, False, 6, tmp_path).best is None
 
 
-def test_the_opening_position_is_proved_at_once_from_the_shipped_book(official_game):
-    state = official_game.initial_state()
+@pytest.mark.parametrize("hard, best_total", [(False, 7920), (True, 8122)])
+def test_the_opening_position_is_proved_at_once_from_the_shipped_book(official_game, hard, best_total):
+    state = official_game.initial_state(hard=hard)
     crane = official_game.words.guess_index["crane"]
     valuation = value_position(official_game, state, [crane], Budget(seconds=None, nodes=1))
     assert official_game.words.guesses[valuation.best] == "salet" and valuation.proved
-    assert valuation.value.low == valuation.value.high == 7920 / 2315
-    # crane's exact total is in the shipped top-20 proof (results/openers-exact-normal-top20.jsonl)
+    assert valuation.value.low == valuation.value.high == best_total / 2315
+    # crane's exact total is in the shipped top-20 proofs (results/openers-exact-MODE-top20.jsonl)
     assert valuation.guesses[crane].proved and valuation.guesses[crane].low > valuation.value.low
