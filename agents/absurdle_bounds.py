@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from search import Wordle
-from search.feedback import PATTERN_COUNT
-from search.replies import distinct_replies as count_distinct
+from wordle import Wordle
+from wordle.feedback import PATTERN_COUNT
+from wordle.replies import distinct_replies as count_distinct
 
 from .indicators import make_indicator
 from .modelled import ModelledGame

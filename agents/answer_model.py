@@ -36,9 +36,10 @@ from typing import Callable
 import numpy as np
 
 from heuristics.prior import word_prior
-from search import State, UserError, Wordle, WordListError, Words
-from search.game import DEFAULT_MAX_GUESSES
-from search.words import NAMED_ANSWERS, load_words, named_words, read_word_file
+from wordle import State, Wordle, WordListError, Words
+from plumbing.errors import UserError
+from wordle.game import DEFAULT_MAX_GUESSES
+from wordle.words import NAMED_ANSWERS, load_words, named_words, read_word_file
 
 #: The models by name, with what each holds.
 MODELS = {

@@ -38,8 +38,9 @@ import numpy as np
 
 from heuristics.cost import cost_table, guesses_to_go, to_go_stats
 from heuristics.partition import PartitionStats
-from search import State, Turn, UserError, Wordle, Words, format_pattern, parse_pattern
-from search.game import DEFAULT_MAX_GUESSES
+from wordle import State, Turn, Wordle, Words, format_pattern, parse_pattern
+from plumbing.errors import UserError
+from wordle.game import DEFAULT_MAX_GUESSES
 
 from .answer_model import AnswerModel, widen
 from .base import Agent, Decision

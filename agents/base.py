@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from search import State, Wordle
+from wordle import State, Wordle
 
 
 @dataclass(frozen=True)

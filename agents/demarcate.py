@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from heuristics.partition import partition_stats
-from search import State, Wordle
+from wordle import State, Wordle
 
 from .greedy import GreedyAgent, Ranking
 from .registry import register

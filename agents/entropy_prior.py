@@ -29,8 +29,8 @@ from __future__ import annotations
 import numpy as np
 
 from heuristics.prior import word_prior
-from search import State, Wordle
-from search.matrix import pattern_matrix
+from wordle import State, Wordle
+from wordle.matrix import pattern_matrix
 
 from .base import Decision
 from .greedy import GreedyAgent, Ranking, best_of

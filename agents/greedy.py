@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from search import State, Wordle
+from wordle import State, Wordle
 from search.ranking import best_first
 
 from .base import Agent, Decision

@@ -16,9 +16,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from search import State, Wordle, format_pattern
-from search.feedback import GREEN, PATTERN_COUNT, YELLOW, decode_colours
-from search.game import Playthrough
+from wordle import State, Wordle, format_pattern
+from wordle.feedback import GREEN, PATTERN_COUNT, YELLOW, decode_colours
+from wordle.game import Playthrough
 
 from .base import game_rng, indicator_rng
 from .params import DEPTH, WHOLE, Param

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from search import UserError, Wordle
+from plumbing.errors import UserError
+from wordle import Wordle
 
 from .models import model_path, train_command
 from .training import Budget, Reporter, write_curve

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from heuristics.letters import COMBINE, first_occurrences, letter_scores, letter_shares
-from search import State, Wordle
-from search.words import encode_letters
+from wordle import State, Wordle
+from wordle.words import encode_letters
 
 from .greedy import GreedyAgent, Ranking
 from .params import CHOICE, SWITCH, Param

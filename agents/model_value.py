@@ -2,7 +2,7 @@
 
 Values are expected guesses to finish, the guess valued included, averaged over the answers
 still possible with the model's weights (lower is better). Every solver value comes from
-`search.valuation.value_position`, so the same state shows the same number everywhere.
+`wordle.valuation.value_position`, so the same state shows the same number everywhere.
 
 - Every candidate in the model's full-weight tier (all of them in a uniform model, or a
   weighted one whose other words the replies have ruled out): the values are
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from heuristics.cost import cost_table
-from search import ALL_GREEN, State, Wordle
-from search.optimal import Solver
-from search.valuation import Budget, Value, value_position
+from wordle import ALL_GREEN, State, Wordle
+from wordle.optimal import Solver
+from wordle.valuation import Budget, Value, value_position
 
 from .answer_model import AnswerModel
 

@@ -21,7 +21,7 @@ from typing import Callable
 
 import numpy as np
 
-from search import State, Wordle
+from wordle import State, Wordle
 from search.algorithms import Policies
 from search.limits import Evaluator, Limit, SearchResult
 from search.table import TranspositionTable

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from search import UserError, clip
-from search.storage import cpu_model, write_atomically
+from plumbing.errors import UserError, clip
+from plumbing.storage import cpu_model, write_atomically
 
 #: Where shipped models live, unless $WORDLE_ARENA_MODELS says otherwise.
 SHIPPED = Path(__file__).resolve().parents[1] / "results" / "models"

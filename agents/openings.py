@@ -5,7 +5,7 @@ first move, and a search agent looks furthest there (expectimax's opening is sea
 moves deep: about a minute and a half in hard mode on a busy 2-core machine); its second
 move, one for each reply, costs seconds from a cold start. So the plan, the first move
 and the second move for every reply, is cached in one file per agent, settings, word lists, mode and guess limit, through
-search.storage: checksummed, and keyed by the version of the search code (agents/searchers.py
+plumbing.storage: checksummed, and keyed by the version of the search code (agents/searchers.py
 and every project module it imports), so an edited search never reads an old answer back. A file that is missing, torn, stale or does not fit the game is recomputed;
 a folder that cannot be written only costs the search next time.
 """
@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from search import ALL_GREEN, Wordle
-from search.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value
+from wordle import ALL_GREEN, Wordle
+from plumbing.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value
 
 from .base import Decision
 
@@ -28,7 +28,7 @@ def opening_key(game: Wordle, name: str, settings: dict, hard: bool, max_guesses
 
 
 def opening_cache(key: dict) -> Cache:
-    """The disk cache of one opening (search.storage: checksummed, keyed by the search code's version)."""
+    """The disk cache of one opening (plumbing.storage: checksummed, keyed by the search code's version)."""
     return Cache(f"opening-{key['agent']}", key, code_version("agents.searchers"), suffix=".json")
 
 

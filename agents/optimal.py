@@ -1,11 +1,11 @@
-"""The optimal player: it looks up its moves in the solved decision tree of `search.optimal`.
+"""The optimal player: it looks up its moves in the solved decision tree of `wordle.optimal`.
 
 Values are from the Guesser's point of view: higher is better (a Decision's value here
 is minus the guesses the tree still expects to spend on the answers left, per answer).
 
 One solve serves every game: the tree (fewest total guesses, then fewest games over 5)
 is solved once per word lists, mode, guess limit, opener and breadth, and kept in a disk
-cache (search.storage: node-link JSON, checksummed, keyed by the solver's code), so a
+cache (plumbing.storage: node-link JSON, checksummed, keyed by the solver's code), so a
 tournament's workers read it instead of solving again. A state the tree does not reach
 (another opener, a person's own guesses) is solved on the spot.
 """
@@ -17,10 +17,10 @@ from typing import Callable
 import networkx as nx
 import numpy as np
 
-from search import State, Wordle
-from search.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value, read_or_build
-from search.optimal import INFEASIBLE, Limits, Solution, Solver, Stats
-from search.tree import build_tree
+from wordle import State, Wordle
+from plumbing.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value, read_or_build
+from wordle.optimal import INFEASIBLE, Limits, Solution, Solver, Stats
+from wordle.tree import build_tree
 
 from .base import Agent, Decision
 from .params import WHOLE, WORD, Param
@@ -55,7 +55,7 @@ def make_solver(game: Wordle, hard: bool, max_guesses: int, breadth: int | None)
 
 def solve_tree(game: Wordle, hard: bool, max_guesses: int, opener: int | None, breadth: int | None,
                report: Callable[[Stats], None] | None = None) -> tuple[Solution, nx.DiGraph]:
-    """Solve and build the tree (search.tree's DiGraph, with the solution in its graph attributes)."""
+    """Solve and build the tree (wordle.tree's DiGraph, with the solution in its graph attributes)."""
     solver = make_solver(game, hard, max_guesses, breadth)
     solver.report = report
     solution = solver.solve(opener)
@@ -69,7 +69,7 @@ def solve_tree(game: Wordle, hard: bool, max_guesses: int, opener: int | None, b
 
 # -- the tree cache -------------------------------------------------------------------
 def tree_cache(game: Wordle, hard: bool, max_guesses: int, opener: str, breadth: int | None) -> Cache:
-    """The disk cache of one solved tree (search.storage: checksummed, keyed by the solver's code)."""
+    """The disk cache of one solved tree (plumbing.storage: checksummed, keyed by the solver's code)."""
     key = {WORD_LISTS_KEY: game.words.checksum, "mode": "hard" if hard else "normal", "max_guesses": max_guesses,
            "opener": OPENER.text(opener), "breadth": BREADTH.text(breadth)}
     return Cache("optimal", key, code_version(__name__), suffix=".json")

@@ -33,7 +33,7 @@ import numpy as np
 
 from heuristics.cost import guesses_to_go
 from heuristics.evaluation import Cost
-from search import ALL_GREEN, State, Wordle
+from wordle import ALL_GREEN, State, Wordle
 
 from .base import Agent, Decision
 from .models import ModelError, load_model, machine, model_path, save_model

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from search import State
+from wordle import State
 
 from .base import Agent, Decision
 from .registry import register

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from search import UserError, Wordle
+from plumbing.errors import UserError
+from wordle import Wordle
 
 from .base import Agent
 from .params import Param

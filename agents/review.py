@@ -31,7 +31,8 @@ from typing import Callable
 
 import numpy as np
 
-from search import ALL_GREEN, State, UserError, Words, Wordle, feedback, format_pattern, parse_pattern
+from wordle import ALL_GREEN, State, Words, Wordle, feedback, format_pattern, parse_pattern
+from plumbing.errors import UserError
 
 from .answer_model import AnswerModel
 from .assistant import parse_step, settle_model
@@ -210,7 +211,7 @@ def parse_game(game: Wordle, texts: list[str], answer: str | None = None,
 def guess_cost(played: GuessValue, best: GuessValue) -> float:
     """What a guess cost against the best, in expected guesses (0 when neither can finish).
 
-    >>> from search.valuation import Value
+    >>> from wordle.valuation import Value
     >>> guess_cost(GuessValue(Value(3.5, 3.5, 3.5)), GuessValue(Value(3.25, 3.25, 3.25)))
     0.25
     """

@@ -31,11 +31,11 @@ from dataclasses import asdict, dataclass, replace
 import numpy as np
 
 from heuristics.evaluation import DEFAULT_WEIGHTS, make_evaluation
-from search import ALL_GREEN, State, Wordle
+from wordle import ALL_GREEN, State, Wordle
 from search.algorithms import Policies, alphabeta, expectimax, minimax
 from search.limits import BudgetSpent, Limit, SearchResult
-from search.policies import Rankings, wordle_policies
-from search.strategy import Strategy
+from wordle.policies import Rankings, wordle_policies
+from wordle.strategy import Strategy
 from search.table import TranspositionTable
 
 from .base import Agent, Decision

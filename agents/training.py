@@ -16,7 +16,7 @@ from typing import Callable
 
 import numpy as np
 
-from search.storage import write_atomically
+from plumbing.storage import write_atomically
 
 #: Columns of a learning-curve CSV.
 CURVE_COLUMNS = ("episodes", "seconds", "average", "solved", "worst")

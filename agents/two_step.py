@@ -30,11 +30,11 @@ from typing import Callable
 
 import numpy as np
 
-from search import ALL_GREEN, State, Wordle
-from search.game import DEFAULT_MAX_GUESSES
-from search.processes import tie_to_parent
+from wordle import ALL_GREEN, State, Wordle
+from wordle.game import DEFAULT_MAX_GUESSES
+from plumbing.processes import tie_to_parent
 from search.ranking import rounded
-from search.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value, read_or_build
+from plumbing.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value, read_or_build
 
 from .base import Agent, Decision
 from .entropy import EntropyAgent, entropy_ranking

@@ -31,8 +31,8 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from search.processes import child_processes, is_alive  # noqa: E402
-from search.storage import provenance  # noqa: E402
+from plumbing.processes import child_processes, is_alive  # noqa: E402
+from plumbing.storage import provenance  # noqa: E402
 
 OUT = ROOT / "results" / "audit-hostile.json"
 #: A case that takes longer than this has hung.

@@ -24,8 +24,8 @@ import numpy as np  # noqa: E402
 
 from agents import make_agent  # noqa: E402
 from agents.indicators import make_indicator, play_with  # noqa: E402
-from search import Wordle  # noqa: E402
-from search.storage import results_record, write_atomically  # noqa: E402
+from wordle import Wordle  # noqa: E402
+from plumbing.storage import results_record, write_atomically  # noqa: E402
 
 
 def timed_game(game: Wordle, agent_name: str, depth: int, hard: bool) -> dict:

@@ -37,8 +37,8 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from agents.assistant import ADVICE_NODES, advise_steps, make_advisor, parse_step  # noqa: E402
-from search import Wordle  # noqa: E402
-from search.storage import cpu_model, provenance, results_record, write_atomically  # noqa: E402
+from wordle import Wordle  # noqa: E402
+from plumbing.storage import cpu_model, provenance, results_record, write_atomically  # noqa: E402
 
 PUBLISHED = ROOT / "results" / "published" / "tournament-depth-2" / "games.csv"
 

@@ -20,12 +20,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from heuristics.evaluation import make_evaluation  # noqa: E402
-from search import Wordle, load_words  # noqa: E402
+from wordle import Wordle, load_words  # noqa: E402
 from search.algorithms import alphabeta, minimax  # noqa: E402
 from search.limits import Limit  # noqa: E402
-from search.policies import wordle_policies  # noqa: E402
-from search.strategy import Strategy  # noqa: E402
-from search.storage import cpu_model, provenance, write_atomically  # noqa: E402
+from wordle.policies import wordle_policies  # noqa: E402
+from wordle.strategy import Strategy  # noqa: E402
+from plumbing.storage import cpu_model, provenance, write_atomically  # noqa: E402
 from search.table import TranspositionTable  # noqa: E402
 
 

@@ -24,9 +24,9 @@ sys.path.insert(0, str(ROOT))
 from agents.models import load_model, machine, model_path  # noqa: E402
 from agents.training import plot_curves  # noqa: E402
 from bench_players import bench  # noqa: E402
-from search import Wordle, load_matrix, load_words  # noqa: E402
-from search.storage import write_atomically  # noqa: E402
-from search.storage import provenance  # noqa: E402
+from wordle import Wordle, load_matrix, load_words  # noqa: E402
+from plumbing.storage import write_atomically  # noqa: E402
+from plumbing.storage import provenance  # noqa: E402
 
 #: Benchmark name -> (agent, its settings).
 LEARNERS = {"q-learning": ("q-learning", {}), "ppo": ("ppo", {"init": "scratch"}),

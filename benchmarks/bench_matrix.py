@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from search import load_words, pattern_matrix  # noqa: E402
-from search.matrix import load_matrix  # noqa: E402
-from search.storage import results_record, write_atomically  # noqa: E402
+from wordle import load_words, pattern_matrix  # noqa: E402
+from wordle.matrix import load_matrix  # noqa: E402
+from plumbing.storage import results_record, write_atomically  # noqa: E402
 
 
 def main() -> None:

@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from search import Wordle  # noqa: E402
-from search.storage import cpu_model, provenance  # noqa: E402
+from wordle import Wordle  # noqa: E402
+from plumbing.storage import cpu_model, provenance  # noqa: E402
 from tournament.exact_openers import _SOLVERS, JobSettings, ranked_openers, solve_opener  # noqa: E402
 
 #: (first rank, ranks timed): the slices, best-ranked first; each stands for the ranks up to the next one.

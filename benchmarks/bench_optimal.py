@@ -21,10 +21,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from search.storage import cpu_model  # noqa: E402
-from search import Wordle  # noqa: E402
-from search.optimal import Limits, Solver, fast_lower_bounds, lower_bounds  # noqa: E402
-from search.storage import provenance  # noqa: E402
+from plumbing.storage import cpu_model  # noqa: E402
+from wordle import Wordle  # noqa: E402
+from wordle.optimal import Limits, Solver, fast_lower_bounds, lower_bounds  # noqa: E402
+from plumbing.storage import provenance  # noqa: E402
 
 
 

@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from agents import game_rng, make_agent  # noqa: E402
-from search import Wordle, load_matrix, load_words  # noqa: E402
-from search.storage import results_record, write_atomically  # noqa: E402
+from wordle import Wordle, load_matrix, load_words  # noqa: E402
+from plumbing.storage import results_record, write_atomically  # noqa: E402
 
 PLAYERS = ("letter-frequency", "demarcate", "entropy", "entropy-prior", "two-step")
 

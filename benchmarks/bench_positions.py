@@ -1,4 +1,4 @@
-"""Time valuing positions: the replies to common human openers, each valued by search.valuation within a budget.
+"""Time valuing positions: the replies to common human openers, each valued by wordle.valuation within a budget.
 
 Run: python benchmarks/bench_positions.py [--sample N] [--seed 5] [--budget 30]
 Every reply some answer gives to each of ten openers (crane, adieu, audio, stare, raise, arise,
@@ -24,10 +24,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from search import ALL_GREEN, Wordle, format_pattern  # noqa: E402
-from search.optimal import Solver  # noqa: E402
-from search.storage import cpu_model, provenance  # noqa: E402
-from search.valuation import Budget, value_position  # noqa: E402
+from wordle import ALL_GREEN, Wordle, format_pattern  # noqa: E402
+from wordle.optimal import Solver  # noqa: E402
+from plumbing.storage import cpu_model, provenance  # noqa: E402
+from wordle.valuation import Budget, value_position  # noqa: E402
 
 OPENERS = ("crane", "adieu", "audio", "stare", "raise", "arise", "slate", "roate", "fuzzy", "mummy")
 

@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 
 from agents.ppo.learn import Learner, PPOConfig  # noqa: E402
 from agents.training import Budget  # noqa: E402
-from search import Wordle, load_matrix, load_words  # noqa: E402
-from search.storage import provenance, write_atomically  # noqa: E402
+from wordle import Wordle, load_matrix, load_words  # noqa: E402
+from plumbing.storage import provenance, write_atomically  # noqa: E402
 
 
 #: The spellings a true/false setting accepts.

@@ -24,9 +24,9 @@ import jax.numpy as jnp  # noqa: E402
 
 from agents.models import machine  # noqa: E402
 from agents.ppo.learn import Learner, PPOConfig  # noqa: E402
-from search import Wordle, load_matrix, load_words  # noqa: E402
-from search.storage import write_atomically  # noqa: E402
-from search.storage import provenance  # noqa: E402
+from wordle import Wordle, load_matrix, load_words  # noqa: E402
+from plumbing.storage import write_atomically  # noqa: E402
+from plumbing.storage import provenance  # noqa: E402
 
 
 def main() -> None:

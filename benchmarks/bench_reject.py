@@ -29,10 +29,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from search import Wordle  # noqa: E402
-from search.hardmode import Hints  # noqa: E402
-from search.optimal import INFEASIBLE, SCALE, OutOfBudget, Solver, unpack  # noqa: E402
-from search.storage import cpu_model, provenance  # noqa: E402
+from wordle import Wordle  # noqa: E402
+from wordle.hardmode import Hints  # noqa: E402
+from wordle.optimal import INFEASIBLE, SCALE, OutOfBudget, Solver, unpack  # noqa: E402
+from plumbing.storage import cpu_model, provenance  # noqa: E402
 from tournament.exact_openers import ranked_openers  # noqa: E402
 
 #: The best known totals (both from SALET; results/openers-exact-*-top20.jsonl).

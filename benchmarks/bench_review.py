@@ -35,8 +35,8 @@ from agents.answer_model import MODELS, load_model  # noqa: E402
 from agents.model_value import VALUE_BUDGET  # noqa: E402
 from agents.review import review_game  # noqa: E402
 from heuristics.prior import word_prior  # noqa: E402
-from search import Wordle  # noqa: E402
-from search.storage import results_record, write_atomically  # noqa: E402
+from wordle import Wordle  # noqa: E402
+from plumbing.storage import results_record, write_atomically  # noqa: E402
 
 PUBLISHED = ROOT / "results" / "published" / "tournament-depth-2" / "games.csv"
 #: Openers people commonly use.

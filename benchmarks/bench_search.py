@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 import agents  # noqa: E402
 from agents import all_params, game_rng, make_agent  # noqa: E402
 from agents.params import flag  # noqa: E402
-from search import Wordle, load_matrix, load_words  # noqa: E402
-from search.storage import results_record, write_atomically  # noqa: E402
+from wordle import Wordle, load_matrix, load_words  # noqa: E402
+from plumbing.storage import results_record, write_atomically  # noqa: E402
 
 
 def play_share(agent_name: str, options: dict, answers: list[int], hard: bool, seed: int) -> tuple[list[dict], float]:

@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from agents import all_params  # noqa: E402
-from search import Wordle, load_matrix, load_words  # noqa: E402
-from search.storage import results_record, write_atomically  # noqa: E402
+from wordle import Wordle, load_matrix, load_words  # noqa: E402
+from plumbing.storage import results_record, write_atomically  # noqa: E402
 from tournament import make_plan, run_tournament  # noqa: E402
 from tournament.plan import parse_agents  # noqa: E402
 

@@ -43,9 +43,9 @@ import numpy as np  # noqa: E402
 
 from agents import make_agent  # noqa: E402
 from agents.assistant import advice_data, advise  # noqa: E402
-from search import Wordle, format_pattern  # noqa: E402
-from search.storage import cpu_model, write_atomically  # noqa: E402
-from search.storage import provenance  # noqa: E402
+from wordle import Wordle, format_pattern  # noqa: E402
+from plumbing.storage import cpu_model, write_atomically  # noqa: E402
+from plumbing.storage import provenance  # noqa: E402
 
 TIMEOUT = 120.0
 

@@ -16,8 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from search.storage import write_atomically  # noqa: E402
-from search.storage import provenance  # noqa: E402
+from plumbing.storage import write_atomically  # noqa: E402
+from plumbing.storage import provenance  # noqa: E402
 
 PUBLISHED = ROOT / "results" / "published" / "tournament-depth-2" / "games.csv"
 

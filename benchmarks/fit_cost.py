@@ -23,8 +23,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from search import Wordle, load_matrix, load_words  # noqa: E402
-from search.storage import WORD_LISTS_KEY, results_record  # noqa: E402
+from wordle import Wordle, load_matrix, load_words  # noqa: E402
+from plumbing.storage import WORD_LISTS_KEY, results_record  # noqa: E402
 
 
 def observations(game: Wordle, games: list[dict]) -> list[tuple[int, int]]:

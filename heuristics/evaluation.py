@@ -38,7 +38,7 @@ from typing import Callable
 
 import numpy as np
 
-from search import PATTERN_COUNT, State, Wordle
+from wordle import PATTERN_COUNT, State, Wordle
 
 from .cost import CostModel, FITTED, cost_table, guesses_to_go, to_go_stats
 from .partition import PartitionStats, partition_stats

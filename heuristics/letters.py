@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from search.words import WORD_LENGTH, encode_letters
+from wordle.words import WORD_LENGTH, encode_letters
 
 COMBINE = ("sum", "product", "squares", "ratio")
 _ALPHABET = 26

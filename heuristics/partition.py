@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from search import GREEN, PATTERN_COUNT, YELLOW, decode_colours
-from search.game import can_win
+from wordle import GREEN, PATTERN_COUNT, YELLOW, decode_colours
+from wordle.game import can_win
 
 #: Number of green and yellow letters in each pattern code.
 GREENS_IN = np.array([decode_colours(code).count(GREEN) for code in range(PATTERN_COUNT)], dtype=np.uint8)

@@ -13,7 +13,7 @@ wordfreq about 1e-4. On the official lists, 95% of the 2315 answers rank within 
 first 4555 guesses, so the centre sits where the answers thin out.
 
 Frequencies come from the wordfreq package's own data files (no network); they are
-computed once per guess list and kept in a checksummed disk cache (search.storage)
+computed once per guess list and kept in a checksummed disk cache (plumbing.storage)
 beside the pattern matrix, so agents start without importing wordfreq.
 
 >>> float(sigmoid_prior(np.array([PRIOR_CENTER]))[0])
@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from search.storage import Cache, code_version, json_payload, json_value, read_or_build
+from plumbing.storage import Cache, code_version, json_payload, json_value, read_or_build
 
 #: The rank at which the prior is one half.
 PRIOR_CENTER = 4500.0

@@ -1,27 +1,16 @@
-"""wordle-arena's game engine: word lists, the rules, the pattern matrix and the game state.
+"""wordle-arena's game-search engine, apart from any game: the algorithms and what they need.
 
-The public API other code and scripts rely on:
+- `game`: the `Game` protocol, the verbs every algorithm calls;
+- `algorithms`: minimax, alpha-beta and expectimax, one maximiser with three reply rules;
+- `limits`: what a search may spend (one frozen `Limit`) and the one overrun signal;
+- `table`: the transposition table;
+- `ranking`: the one tie-break rule.
 
->>> from search import feedback, format_pattern
->>> format_pattern(feedback('speed', 'abide'))
-'--y-y'
+Nothing here imports a game (Wordle lives in `wordle`) or a higher layer; tests/test_layers.py checks it.
 """
 
-from .errors import UserError, clip
-from .storage import keep_numba_cache
+from .algorithms import alphabeta, expectimax, minimax
+from .game import Game
+from .limits import BudgetSpent, Limit, SearchResult
 
-keep_numba_cache()  # before anything imports numba
-from .feedback import ALL_GREEN, GREEN, GREY, PATTERN_COUNT, YELLOW, decode_colours, encode_colours, feedback
-from .game import GUESSER, INDICATOR, IllegalMove, Playthrough, State, Turn, Wordle
-from .hardmode import Hints, hints_from, legal_mask, violation
-from .matrix import load_matrix, pattern_matrix
-from .patterns import PatternError, format_pattern, parse_pattern
-from .words import REMOVED_IN_2309, WordListError, Words, load_words
-
-__all__ = [
-    "ALL_GREEN", "GREEN", "GREY", "YELLOW", "PATTERN_COUNT", "GUESSER", "INDICATOR",
-    "Hints", "IllegalMove", "PatternError", "Playthrough", "REMOVED_IN_2309", "State", "Turn",
-    "UserError", "WordListError", "Wordle", "Words", "clip", "decode_colours", "encode_colours", "feedback",
-    "format_pattern", "hints_from", "legal_mask", "load_matrix", "load_words", "parse_pattern",
-    "pattern_matrix", "violation",
-]
+__all__ = ["BudgetSpent", "Game", "Limit", "SearchResult", "alphabeta", "expectimax", "minimax"]

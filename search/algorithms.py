@@ -30,6 +30,7 @@ from typing import Any, Callable, Hashable, Protocol
 
 import numpy as np
 
+from .game import Game
 from .limits import BudgetSpent, Evaluator, Limit, SearchResult
 from .ranking import best_first, rounded
 from .table import Entry, TranspositionTable
@@ -113,7 +114,7 @@ class Opening(Protocol):
 class AllMoves:
     """Every action, best first by the evaluation, then by index; a beam of `beam`, never widened."""
 
-    def __init__(self, game: Any, evaluation: Evaluator, beam: int = 10):
+    def __init__(self, game: Game, evaluation: Evaluator, beam: int = 10):
         if beam < 1:
             raise ValueError(f"beam must be at least 1, got {beam}")
         self.game, self.evaluation = game, evaluation
@@ -236,7 +237,7 @@ class Tally:
 class Search:
     """One search from one root: the game, how it is valued, the opponent's rule, and what it has spent."""
 
-    game: Any
+    game: Game
     evaluation: Evaluator
     limit: Limit
     reply: Reply
@@ -376,7 +377,7 @@ class Search:
                             alternatives=tuple(ranked[:ALTERNATIVES]), budget_reached=self.tally.budget_reached)
 
 
-def _search(reply: Reply, game: Any, state: Any, evaluation: Evaluator, limit: Limit, policies: Policies | None,
+def _search(reply: Reply, game: Game, state: Any, evaluation: Evaluator, limit: Limit, policies: Policies | None,
             table: TranspositionTable | None, rng: np.random.Generator | None, among: np.ndarray | None) -> SearchResult:
     """Check the start, then run one search with the opponent's rule `reply`."""
     if game.is_terminal(state) or game.to_move(state) != game.maximiser:
@@ -387,7 +388,7 @@ def _search(reply: Reply, game: Any, state: Any, evaluation: Evaluator, limit: L
     return search.run(state, None if among is None else np.asarray(among))
 
 
-def minimax(game: Any, state: Any, evaluation: Evaluator, limit: Limit, policies: Policies | None = None,
+def minimax(game: Game, state: Any, evaluation: Evaluator, limit: Limit, policies: Policies | None = None,
             table: TranspositionTable | None = None, rng: np.random.Generator | None = None,
             among: np.ndarray | None = None) -> SearchResult:
     """The maximiser's best move when the opponent replies with the move worst for it.
@@ -409,7 +410,7 @@ def minimax(game: Any, state: Any, evaluation: Evaluator, limit: Limit, policies
     return _search(worst_reply, game, state, evaluation, limit, policies, table, rng, among)
 
 
-def alphabeta(game: Any, state: Any, evaluation: Evaluator, limit: Limit, policies: Policies | None = None,
+def alphabeta(game: Game, state: Any, evaluation: Evaluator, limit: Limit, policies: Policies | None = None,
               table: TranspositionTable | None = None, rng: np.random.Generator | None = None,
               among: np.ndarray | None = None) -> SearchResult:
     """Minimax's move and value, skipping replies that cannot change them (same arguments as `minimax`).
@@ -421,7 +422,7 @@ def alphabeta(game: Any, state: Any, evaluation: Evaluator, limit: Limit, polici
     return _search(worst_reply_pruned, game, state, evaluation, limit, policies, table, rng, among)
 
 
-def expectimax(game: Any, state: Any, evaluation: Evaluator, limit: Limit, policies: Policies | None = None,
+def expectimax(game: Game, state: Any, evaluation: Evaluator, limit: Limit, policies: Policies | None = None,
                table: TranspositionTable | None = None, rng: np.random.Generator | None = None,
                among: np.ndarray | None = None) -> SearchResult:
     """The maximiser's best move on average over chance's replies (same arguments as `minimax`)."""

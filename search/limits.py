@@ -19,6 +19,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from .game import Game
+
 
 @dataclass(frozen=True)
 class Limit:
@@ -100,6 +102,6 @@ class Evaluator(Protocol):
     key: tuple
     random_ties: bool
 
-    def values(self, game: Any, state: Any, moves: np.ndarray) -> np.ndarray:
+    def values(self, game: Game, state: Any, moves: np.ndarray) -> np.ndarray:
         """Values of `moves` at a maximiser's state, one array for all of them."""
         ...

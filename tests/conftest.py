@@ -10,9 +10,9 @@ import pytest
 
 import cli
 
-from search import Wordle, load_matrix, load_words
-from search.matrix import pattern_matrix
-from search.words import Words
+from wordle import Wordle, load_matrix, load_words
+from wordle.matrix import pattern_matrix
+from wordle.words import Words
 
 
 @pytest.fixture(scope="session")

@@ -8,11 +8,11 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from search import State, Wordle, load_words
+from wordle import State, Wordle, load_words
 from search.algorithms import alphabeta, expectimax, minimax
 from search.limits import Limit
-from search.policies import wordle_policies
-from search.strategy import Strategy
+from wordle.policies import wordle_policies
+from wordle.strategy import Strategy
 from search.table import TranspositionTable
 
 from .conftest import small_game

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from search import ALL_GREEN, State, Wordle
-from search.strategy import Strategy
+from wordle import ALL_GREEN, State, Wordle
+from wordle.strategy import Strategy
 
 
 def reference_value(game: Wordle, state: State, evaluation, depth: int, combine: str,

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from agents.absurdle_bounds import against_absurdle, distinct_replies, four_guess_win, largest_sizes, no_three_guess_win
 from agents.indicators import make_indicator, play_with
-from search import Wordle
+from wordle import Wordle
 
 from .conftest import small_game
 from .test_indicators import ANSWER_POOL

@@ -13,9 +13,9 @@ from agents import make_agent
 from agents.assistant import (ContradictionError, StepError, Suggestion, advise, advise_steps, answers_first,
                               format_step, make_advisor, parse_step, replay)
 from heuristics.cost import cost_table
-from search import ALL_GREEN
+from wordle import ALL_GREEN
 from heuristics.partition import partition_stats
-from search import PatternError, WordListError, feedback, parse_pattern
+from wordle import PatternError, WordListError, feedback, parse_pattern
 from tests.conftest import run_cli
 
 

@@ -16,8 +16,8 @@ import pytest
 
 import cli
 
-from search import load_words
-from search.matrix import cache_path
+from wordle import load_words
+from wordle.matrix import cache_path
 from tests.conftest import run_cli
 
 #: Cases of a command that needs an optional extra skip, saying why, where it is not installed.
@@ -658,7 +658,7 @@ HTTP_CASES = [
 def web_client(files):
     """A test client over the small lists (its agents work in worker processes, as `serve`'s do)."""
     testclient = pytest.importorskip("starlette.testclient")
-    from search import Wordle
+    from wordle import Wordle
     from web.app import create_app
 
     game = Wordle(load_words(answers=files["ans"], guesses=files["gue"]))
@@ -706,7 +706,7 @@ SERVED_SUMMARIES = [
 @pytest.mark.parametrize("corrupt, message", [pytest.param(c, m, id=n) for n, c, m in SERVED_SUMMARIES])
 def test_serve_refuses_a_damaged_summary_in_one_line(corrupt, message, files, tmp_path):
     """serve --results over a damaged summary.json: the results and every chart are a one-line 404, never a 500 or a hang."""
-    from search import Wordle
+    from wordle import Wordle
     from web.service import NotFound, Service
 
     paths, run = corrupted(files, tmp_path, corrupt)
@@ -721,7 +721,7 @@ def test_serve_refuses_a_damaged_summary_in_one_line(corrupt, message, files, tm
 def test_the_default_results_folder_does_not_depend_on_the_working_folder(monkeypatch, tmp_path):
     """serve started elsewhere still shows the published run."""
     pytest.importorskip("starlette")
-    from search import Wordle
+    from wordle import Wordle
     from web.service import Service
 
     monkeypatch.chdir(tmp_path)

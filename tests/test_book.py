@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from search.book import opening_book
-from search.optimal import SCALE
-from search.valuation import Budget, value_position
+from wordle.book import opening_book
+from wordle.optimal import SCALE
+from wordle.valuation import Budget, value_position
 
 GUESSES = ("salet", "crane", "adieu")
 CHECKSUM = "abc"

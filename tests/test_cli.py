@@ -255,7 +255,7 @@ def test_a_large_matrix_is_announced_before_it_is_cached(capsys, tmp_path, monke
     answers = tmp_path / "answers.txt"
     answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
     monkeypatch.setenv("WORDLE_ARENA_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr("cli.ANNOUNCE_BYTES", 10)
+    monkeypatch.setattr("commands.games.ANNOUNCE_BYTES", 10)
     argv = ("play", "--agent", "entropy", "--answer", "lanky", "--answers", str(answers), "--guesses", str(answers))
     code, _, err = run_cli(capsys, *argv)
     cached = list((tmp_path / "cache").glob("patterns-*.bin"))
@@ -304,7 +304,8 @@ def test_an_agents_illegal_move_is_an_internal_error_not_bad_input(capsys, monke
     # command line says so in one line with exit 70, not as the user's bad input (exit 2).
     from agents.base import Decision
     from agents.entropy import EntropyAgent
-    from search import IllegalMove, UserError
+    from wordle import IllegalMove
+    from plumbing.errors import UserError
 
     assert not issubclass(IllegalMove, UserError)
     monkeypatch.setattr(EntropyAgent, "decide", lambda self, state, rng: Decision(guess=10**6))

@@ -10,8 +10,8 @@ import pytest
 from agents import game_rng, make_agent
 from agents.demarcate import demarcate_ranking
 from heuristics.partition import partition_stats
-from search import Wordle
-from search.words import Words
+from wordle import Wordle
+from wordle.words import Words
 
 # Nine answers; fifteen guesses: the answers (rows 0-8) and six others (rows 9-14).
 ANSWERS = ("aback", "abase", "abate", "abbey", "abbot", "abhor", "abide", "abled", "abode")

@@ -9,8 +9,8 @@ from agents import game_rng, make_agent
 from agents.entropy import entropy_ranking
 from agents.greedy import Ranking, best_of
 from heuristics.partition import reference_stats
-from search import Wordle
-from search.words import Words
+from wordle import Wordle
+from wordle.words import Words
 
 ANSWERS = ("aback", "abase", "abate", "abbey")
 EXTRA = ("zesty", "zonal")

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from search import UserError, load_words
-from search.optimal import Solver
+from plumbing.errors import UserError
+from wordle import load_words
+from wordle.optimal import Solver
 from tournament.exact_openers import ranked_openers, read_results, run_job, summary, JobSettings
 
 from .conftest import small_game

@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, strategies as st
 
-from search import ALL_GREEN, GREEN, GREY, YELLOW, decode_colours, encode_colours, feedback, format_pattern
-from search.feedback import is_consistent
+from wordle import ALL_GREEN, GREEN, GREY, YELLOW, decode_colours, encode_colours, feedback, format_pattern
+from wordle.feedback import is_consistent
 
 # Small alphabets make repeated letters, the hard part of the rules, common.
 words = st.text(alphabet="abcde", min_size=5, max_size=5)

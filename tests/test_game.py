@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from search import ALL_GREEN, GUESSER, INDICATOR, IllegalMove, feedback, parse_pattern
+from wordle import ALL_GREEN, GUESSER, INDICATOR, IllegalMove, feedback, parse_pattern
 from tests.conftest import small_game
 
 

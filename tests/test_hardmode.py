@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from search import feedback, hints_from, legal_mask, violation
-from search.words import encode_letters, letter_counts
+from wordle import feedback, hints_from, legal_mask, violation
+from wordle.words import encode_letters, letter_counts
 
 word = st.text(alphabet="abcdeo", min_size=5, max_size=5)
 

@@ -23,8 +23,8 @@ import numpy as np
 import pytest
 
 from agents.models import ModelError, load_model, save_model
-from search.processes import child_processes, is_alive, tie_to_parent
-from search.storage import keep_numba_cache
+from plumbing.processes import child_processes, is_alive, tie_to_parent
+from plumbing.storage import keep_numba_cache
 from tests.conftest import run_cli
 from tests.test_tournament import lists, tournament  # noqa: F401  (fixture and helper)
 from tournament.records import Journal
@@ -246,17 +246,19 @@ def test_a_damaged_numba_index_is_removed_so_numba_compiles_again(tmp_path, monk
 
 
 def test_numbas_cache_lives_with_the_other_caches(tmp_path):
-    """Not in the source tree's __pycache__: under the project's cache folder, set before numba is imported."""
+    """Not in the source tree's __pycache__: under the project's cache folder, set when the solver first needs numba."""
     env = {key: value for key, value in os.environ.items() if key != "NUMBA_CACHE_DIR"}
-    done = subprocess.run([sys.executable, "-c", "import os, search; print(os.environ['NUMBA_CACHE_DIR'])"], cwd=ROOT,
+    script = ("import os, wordle.optimal as o; assert 'NUMBA_CACHE_DIR' not in os.environ; "
+              "o.fast_lower_bounds(); print(os.environ['NUMBA_CACHE_DIR'])")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT,
                           capture_output=True, text=True, env={**env, "WORDLE_ARENA_CACHE": str(tmp_path)}, timeout=120)
     assert done.stdout.strip() == str(tmp_path / "numba"), done.stderr
 
 
 def test_a_resealed_matrix_cache_with_impossible_codes_is_rebuilt(tmp_path):
     """Pattern codes of 250 in a cache whose checksum was made to fit: decoded as no matrix, so rebuilt."""
-    from search import load_words
-    from search.matrix import _decode
+    from wordle import load_words
+    from wordle.matrix import _decode
 
     words = load_words(answers=None, guesses=None)
     payload = bytearray(len(words.guesses) * len(words.answers))

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from agents import AgentError, make_agent
 from agents.indicators import TIE_RANK, Honest, make_indicator, play_with, reply_problems
-from search import ALL_GREEN, Wordle
+from wordle import ALL_GREEN, Wordle
 from search.algorithms import AllMoves, Policies, minimax
-from search.feedback import PATTERN_COUNT, decode_colours, encode_colours
+from wordle.feedback import PATTERN_COUNT, decode_colours, encode_colours
 from search.limits import Limit
 
 from .conftest import small_game
@@ -298,7 +298,7 @@ def test_a_random_game_replays_from_its_seed_alone():
     # Two players built apart play the same game from the same seed; its replies are the ones drawn
     # again from the seed by the rule, and a different reply anywhere is caught.
     from agents.indicators import against_rngs
-    from search import parse_pattern
+    from wordle import parse_pattern
     from tournament.indicators import Players, play_game
     game = small_game(ANSWER_POOL, ["acing"])
     key = {"agent": "random", "indicator": "random", "mode": "hard", "limit": 6, "seed": 12345}

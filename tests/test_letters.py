@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from heuristics.letters import COMBINE, first_occurrences, letter_scores, letter_shares, reference_letter_score
-from search import load_words
-from search.words import encode_letters
+from wordle import load_words
+from wordle.words import encode_letters
 
 WORDS = load_words()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from search.limits import Limit, SearchResult
-from search.strategy import Strategy
+from wordle.strategy import Strategy
 
 
 @pytest.mark.parametrize("fields, message", [

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from search import feedback, load_words, pattern_matrix
-from search.matrix import cache_path, load_matrix, read_cache
-from search.storage import CacheWarning
+from wordle import feedback, load_words, pattern_matrix
+from wordle.matrix import cache_path, load_matrix, read_cache
+from plumbing.storage import CacheWarning
 
 word = st.text(alphabet="aeinrst", min_size=5, max_size=5)
 

@@ -13,7 +13,7 @@ from agents import AgentError, make_agent
 from agents.absurdle_bounds import against_absurdle
 from agents.indicators import make_indicator, play_with
 from agents.modelled import ModelledGame, cut_off
-from search import Wordle
+from wordle import Wordle
 
 from .conftest import small_game
 from .test_indicators import ANSWER_POOL

@@ -12,7 +12,7 @@ from agents.assistant import make_advisor
 from agents.openings import OpeningPlan, opening_path, read_opening, write_opening
 from agents.searchers import ExpectimaxAgent
 
-from search import ALL_GREEN
+from wordle import ALL_GREEN
 
 from .games import hand_game
 

@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from search import ALL_GREEN, Wordle, load_words
-from search.optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver, extend_hints, fast_lower_bounds, lower_bounds, unpack
-from search.hardmode import hints_from
-from search.tree import build_tree
+from wordle import ALL_GREEN, Wordle, load_words
+from wordle.optimal import (INFEASIBLE, SCALE, Limits, OutOfBudget, Solver, extend_hints, fast_lower_bounds,
+                            lower_bounds, unpack)
+from wordle.hardmode import hints_from
+from wordle.tree import build_tree
 
 from .conftest import small_game
 

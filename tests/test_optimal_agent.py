@@ -9,8 +9,8 @@ import numpy as np
 
 from agents import make_agent
 from agents.optimal import tree_cache
-from search.optimal import Solver
-from search.tree import build_tree
+from wordle.optimal import Solver
+from wordle.tree import build_tree
 
 from .conftest import run_cli, small_game
 from .test_optimal import POOL_ANSWERS, POOL_GUESSES

@@ -1,11 +1,11 @@
-"""The optimal solver's memory tells hard-mode sub-problems apart by their hints (search/optimal.py `Solver.key`)."""
+"""The optimal solver's memory tells hard-mode sub-problems apart by their hints (wordle/optimal.py `Solver.key`)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from search import feedback, hints_from
-from search.optimal import SCALE, Solver
+from wordle import feedback, hints_from
+from wordle.optimal import SCALE, Solver
 
 from .conftest import small_game
 from .games import TRAP

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from heuristics.partition import partition_stats, reference_stats
-from search import load_words
+from wordle import load_words
 
 from .conftest import small_game
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from search import ALL_GREEN, PatternError, format_pattern, parse_pattern
-from search.patterns import STYLES
+from wordle import ALL_GREEN, PatternError, format_pattern, parse_pattern
+from wordle.patterns import STYLES
 
 
 @given(st.integers(0, ALL_GREEN), st.sampled_from(STYLES))

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from heuristics.evaluation import make_evaluation
-from search import feedback, format_pattern
+from wordle import feedback, format_pattern
 from search.limits import BudgetSpent, Limit
-from search.strategy import Strategy
-from search.policies import within
+from wordle.strategy import Strategy
+from wordle.policies import within
 from search.table import TranspositionTable
 
 from .conftest import small_game

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from agents.ppo import env
-from search import ALL_GREEN, Wordle
+from wordle import ALL_GREEN, Wordle
 
 from .conftest import small_game
 

@@ -14,7 +14,7 @@ from heuristics import prior
 from heuristics.prior import (
     PRIOR_CENTER, PRIOR_WIDTH, cached_frequencies, frequency_cache_path, frequency_ranks, sigmoid_prior, word_prior,
 )
-from search import load_words
+from wordle import load_words
 
 
 def test_sigmoid_hand_values():

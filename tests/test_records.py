@@ -96,8 +96,8 @@ def test_a_changed_default_is_a_changed_plan(official_game):
 
 
 def test_the_canonical_command_names_every_option():
-    import cli
+    from commands.tournament import tournament_command
 
     plan = Plan(("expectimax",), ("hard",), (0, 1), 7, (("depth", 2), ("weights", [0.5, 0.3, 0.1, 0.1])), 2, 6, "abc")
-    assert cli.tournament_command(plan) == ("python cli.py tournament --agents expectimax --mode hard --seed 7 "
+    assert tournament_command(plan) == ("python cli.py tournament --agents expectimax --mode hard --seed 7 "
                                             "--max-guesses 6 --sample 2 --depth 2 --weights 0.5,0.3,0.1,0.1")

@@ -14,9 +14,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from search import load_words, storage
-from search.matrix import cache_path
-from search.storage import FolderLock
+from wordle import load_words
+from plumbing import storage
+from wordle.matrix import cache_path
+from plumbing.storage import FolderLock
 from tests.conftest import run_cli
 from tests.test_tournament import finished, lists, tamper, tournament  # noqa: F401  (fixtures and helpers)
 from tournament import summarise, verify_folder
@@ -56,7 +57,7 @@ def test_a_lock_left_by_a_killed_run_never_blocks_resume(capsys, lists, tmp_path
     folder = tmp_path / "killed"
     folder.mkdir()
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from search.storage import FolderLock; "
+        [sys.executable, "-c", "import sys, time; from plumbing.storage import FolderLock; "
                                "FolderLock(sys.argv[1]).acquire('then'); print('held', flush=True); time.sleep(60)",
          str(folder)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert holder.stdout.readline().strip() == "held"
@@ -172,7 +173,7 @@ def test_the_report_names_the_exact_test():
 # -- verify replays the play ------------------------------------------------------------------------
 def regenerate(folder: Path, edit) -> None:
     """The audit's tampering: games edited by `edit`, then every file written again with the project's own functions."""
-    from search import Wordle, load_matrix
+    from wordle import Wordle, load_matrix
     from tournament import make_plan
 
     loaded = read_file(folder / "games.csv", "games")

@@ -11,8 +11,9 @@ from agents.answer_model import AnswerModel, load_model
 from agents.model_value import Valuer
 from agents.review import luck_of, parse_game, reply_chances, review_data, review_game, skill_of, steps_from_grid
 from heuristics.cost import cost_table
-from search import UserError, feedback
-from search.valuation import Budget
+from plumbing.errors import UserError
+from wordle import feedback
+from wordle.valuation import Budget
 from tests.conftest import run_cli, small_game
 
 #: Four answers that differ in the first letter only, and CHOMP, which tells all four apart.

@@ -10,7 +10,7 @@ import pytest
 from agents import AgentError, make_agent
 from agents.assistant import ADVICE_NODES, make_advisor
 from agents.params import BEAM, DEPTH, EVAL, EVAL_MODE, WEIGHTS
-from search.strategy import Strategy
+from wordle.strategy import Strategy
 from search.table import TranspositionTable
 
 from .games import ANSWERS, hand_game, trap_game, wordle_expectimax

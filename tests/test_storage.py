@@ -9,8 +9,9 @@ import warnings
 
 import pytest
 
-from search import UserError, storage
-from search.storage import Cache, CacheWarning, code_version, json_payload, json_value, read_or_build
+from plumbing.errors import UserError
+from plumbing import storage
+from plumbing.storage import Cache, CacheWarning, code_version, json_payload, json_value, read_or_build
 
 
 def counting_build(calls: list[int], value):
@@ -83,10 +84,10 @@ def test_an_unwritable_cache_is_built_once_with_one_warning_and_shared_with_fork
 
 def test_code_version_follows_imports_so_two_step_depends_on_the_entropy_agent():
     modules = storage._closure("agents.two_step")
-    assert {"agents.entropy", "agents.greedy", "heuristics.partition", "search.game"} <= set(modules)
-    assert "search.storage" not in modules
-    assert storage._closure("search.matrix") == ["search.errors", "search.feedback", "search.matrix", "search.words"]
-    assert code_version("search.matrix") != code_version("agents.two_step")
+    assert {"agents.entropy", "agents.greedy", "heuristics.partition", "wordle.game"} <= set(modules)
+    assert "plumbing.storage" not in modules
+    assert storage._closure("wordle.matrix") == ["plumbing.errors", "wordle.feedback", "wordle.matrix", "wordle.words"]
+    assert code_version("wordle.matrix") != code_version("agents.two_step")
 
 
 def test_code_version_changes_with_the_source_of_an_imported_module(tmp_path, monkeypatch):

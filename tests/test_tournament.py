@@ -10,7 +10,7 @@ import pytest
 
 import agents.registry as registry
 from agents.random_guesser import RandomGuesser
-from search import Wordle, load_matrix, load_words
+from wordle import Wordle, load_matrix, load_words
 from tournament import make_plan, run_tournament, summarise, verify_folder
 from tests.conftest import run_cli
 from tournament.records import read_file
@@ -132,7 +132,7 @@ def test_verify_catches_a_wrong_pattern(capsys, finished):
     games = finished / "games.csv"
     record = read_file(games, "games").records[0]
     first = ",".join([record.agent, record.mode, record.answer, str(record.turns), " ".join(record.guesses)])
-    from search import format_pattern
+    from wordle import format_pattern
     patterns = " ".join(format_pattern(p) for p in record.patterns)
     wrong = "ggggg" if record.patterns[0] != 242 else "-----"
     tamper(games, f"{first},{patterns}", f"{first},{wrong}{patterns[5:]}")
@@ -191,19 +191,19 @@ def test_verify_refuses_a_folder_without_results(capsys, tmp_path):
 
 def test_hard_mode_breach_is_caught(small_game):
     from tournament.records import GameRecord
-    from tournament.verify import replay_problems
-    from search import feedback
+    from tournament.verify import rule_problems
+    from wordle import feedback
     words = small_game.words
     answer = words.answers[0]
     first = next(w for w in words.guesses if feedback(w, answer) not in (0, 242) and w != answer)
     # a second guess sharing no letter with a revealed one breaks hard mode
-    revealed = {c for c, colour in zip(first, __import__("search").decode_colours(feedback(first, answer))) if colour}
+    revealed = {c for c, colour in zip(first, __import__("wordle").decode_colours(feedback(first, answer))) if colour}
     second = next(w for w in words.guesses if not revealed & set(w))
     guesses = (first, second, answer)
     record = GameRecord("random", "hard", answer, guesses, tuple(feedback(g, answer) for g in guesses), True, 0)
-    assert any("breaks hard mode" in p for p in replay_problems(record, words, 6, "x"))
+    assert any("breaks hard mode" in p for p in rule_problems(record, words, 6, "x"))
     normal = GameRecord("random", "normal", answer, guesses, record.patterns, True, 0)
-    assert replay_problems(normal, words, 6, "x") == []
+    assert rule_problems(normal, words, 6, "x") == []
 
 
 # -- interrupt and resume ----------------------------------------------------------------------

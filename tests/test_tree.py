@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from agents import make_agent
-from search import UserError
-from search.tree import build_tree, write_tree
+from plumbing.errors import UserError
+from wordle.tree import build_tree, write_tree
 
 from .games import ANSWERS, hand_game
 

@@ -14,7 +14,7 @@ from agents.two_step import (
     OpenerResult, best_plan, evaluate_opener, plan_cache, plan_cache_path, rank_openers, second_guesses, sort_results,
     top_openers,
 )
-from search import ALL_GREEN, load_words
+from wordle import ALL_GREEN, load_words
 from tests.conftest import small_game
 
 OFFICIAL = load_words()

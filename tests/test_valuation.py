@@ -7,9 +7,9 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from search import ALL_GREEN
-from search.optimal import Solver
-from search.valuation import Budget, Value, value_position
+from wordle import ALL_GREEN
+from wordle.optimal import Solver
+from wordle.valuation import Budget, Value, value_position
 
 from .conftest import run_cli, small_game
 from .test_optimal import brute_force, small_lists

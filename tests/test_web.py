@@ -15,7 +15,8 @@ except RuntimeError as missing:  # Starlette's test client needs httpx2 (also in
 
 from agents import game_rng, make_agent  # noqa: E402
 from agents.assistant import ADVISOR, advice_data, advise  # noqa: E402
-from search import UserError, feedback, format_pattern  # noqa: E402
+from plumbing.errors import UserError  # noqa: E402
+from wordle import feedback, format_pattern  # noqa: E402
 from tournament.charts import charts  # noqa: E402
 from web import service as web_service  # noqa: E402
 from web.app import create_app  # noqa: E402
@@ -92,7 +93,7 @@ def test_play_refuses_unknown_words_and_hard_mode_breaches_naming_the_hint(clien
         "'crann' is not in the list of allowed guesses"
     client.post("/api/play/guess", json={"game": game, "guess": "trace"})  # -gg-yg... R and A green
     history = [("trace", feedback("trace", "crane"))]
-    from search import violation
+    from wordle import violation
     expected = violation("lions", history)
     assert expected is not None
     assert error_of(client.post("/api/play/guess", json={"game": game, "guess": "lions"})) == f"hard mode: {expected}"

@@ -31,8 +31,8 @@ pytest.importorskip("uvicorn", reason="serving the page needs uvicorn (the 'web'
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (the 'web' extra)")
 
 from agents.base import draw_answer  # noqa: E402
-from search import feedback  # noqa: E402
-from search.feedback import decode_colours  # noqa: E402
+from wordle import feedback  # noqa: E402
+from wordle.feedback import decode_colours  # noqa: E402
 from web import service as web_service  # noqa: E402
 from web.app import PAGES, create_app, listen  # noqa: E402
 

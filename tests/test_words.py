@@ -7,9 +7,9 @@ from importlib import resources
 
 import pytest
 
-from search import REMOVED_IN_2309, WordListError, load_words
-from search.words import named_words
-from search.words import encode_letters, letter_counts
+from wordle import REMOVED_IN_2309, WordListError, load_words
+from wordle.words import named_words
+from wordle.words import encode_letters, letter_counts
 
 
 def test_shipped_lists_are_the_official_ones():
@@ -22,7 +22,7 @@ def test_shipped_lists_are_the_official_ones():
         ("wordle-answers.txt", "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"),
         ("wordle-guesses.txt", "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"),
     ]:
-        data = resources.files("search").joinpath("data").joinpath(name).read_bytes()
+        data = resources.files("wordle").joinpath("data").joinpath(name).read_bytes()
         assert hashlib.sha256(data).hexdigest() == digest
 
 

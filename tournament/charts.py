@@ -26,7 +26,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from search.storage import write_atomically
+from plumbing.storage import write_atomically
 
 HISTOGRAM_FILE = "histograms.svg"
 DIFFERENCE_FILE = "hard-vs-normal.svg"

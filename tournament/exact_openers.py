@@ -27,12 +27,13 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from search import UserError, Wordle, load_matrix
-from search.hardmode import Hints
-from search.optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
-from search.processes import tie_to_parent
-from search.storage import provenance
-from search.words import Words
+from plumbing.errors import UserError
+from wordle import Wordle, load_matrix
+from wordle.hardmode import Hints
+from wordle.optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
+from plumbing.processes import tie_to_parent
+from plumbing.storage import provenance
+from wordle.words import Words
 
 FORMAT = "wordle-arena exact openers v1"
 

@@ -27,9 +27,10 @@ from typing import Any, Callable, Iterable
 from agents import Agent, make_agent
 from agents.base import indicator_seeds
 from agents.indicators import INDICATORS, against_rngs, make_indicator, play_with, reply_problems
-from search import UserError, Wordle, format_pattern, parse_pattern
-from search.processes import tie_to_parent
-from search.storage import WORD_LISTS_KEY, results_record, write_atomically
+from plumbing.errors import UserError
+from wordle import Wordle, format_pattern, parse_pattern
+from plumbing.processes import tie_to_parent
+from plumbing.storage import WORD_LISTS_KEY, results_record, write_atomically
 
 MATRIX_FILE = "indicators.json"
 TABLE_FILE = "matrix.md"

@@ -17,8 +17,9 @@ import numpy as np
 from agents import agent_names, all_params, resolve, spec
 from agents.params import flag
 from agents.base import SAMPLE_STREAM
-from search import UserError, Wordle
-from search.storage import WORD_LISTS_KEY
+from plumbing.errors import UserError
+from wordle import Wordle
+from plumbing.storage import WORD_LISTS_KEY
 
 MODES = ("normal", "hard")
 MODE_CHOICES = ("normal", "hard", "both")

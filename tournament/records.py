@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from search import UserError, format_pattern, parse_pattern
-from search.storage import NotRegularFile, read_regular_file
+from plumbing.errors import UserError
+from wordle import format_pattern, parse_pattern
+from plumbing.storage import NotRegularFile, read_regular_file
 
 from .plan import MODES
 

@@ -13,11 +13,11 @@ from typing import Any, Callable
 import numpy as np
 
 from agents import Agent, AgentError, make_agent
-from search import Words, Wordle, load_matrix
+from wordle import Words, Wordle, load_matrix
 
 from .plan import Plan
 from .records import GameRecord
-from .runner import play_game
+from .playing import play_game
 
 #: Second seed word of the replay sample, so it is not a stream the games use.
 REPLAY_STREAM = 0x5245504C

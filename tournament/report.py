@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from search.storage import WORD_LISTS_KEY
+from plumbing.storage import WORD_LISTS_KEY
 
 from .charts import chart_links
 from .plan import Plan

@@ -15,31 +15,37 @@ from __future__ import annotations
 import datetime
 import json
 import multiprocessing
-import warnings
 import os
 import signal
-import time
+import warnings
 from dataclasses import dataclass, replace
 from multiprocessing import connection
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from agents import Agent, game_rng, make_agent, spec
-from search import State, UserError, Wordle
-from search.processes import tie_to_parent
-from search.storage import FolderBusy, FolderLock, prepare_folder, provenance, write_atomically
+from agents import Agent, make_agent, spec
+from plumbing.errors import UserError
+from plumbing.processes import tie_to_parent
+from plumbing.storage import FolderBusy, FolderLock, prepare_folder, provenance, write_atomically
+from wordle import Wordle
 
-from .plan import Plan, TournamentError, settings_difference
 from .charts import write_charts
+from .plan import Plan, TournamentError, settings_difference
+from .playing import play_game
+from .records import GameRecord, Journal, ResultsError, error_text, file_text, read_file, read_json_object
 from .report import markdown_report
-from .records import (
-    SECONDS_DECIMALS, GameRecord, Journal, ResultsError, error_text, file_text, read_file, read_json_object,
-)
 from .stats import Summary, summarise
 from .verify import (
-    GAMES_FILE, JOURNAL_FILE, REPORT_FILE, SUMMARY_FILE, TIMINGS_FILE, check_settings, coverage,
-    replay_problems, sha256_file,
+    GAMES_FILE,
+    JOURNAL_FILE,
+    REPORT_FILE,
+    SUMMARY_FILE,
+    TIMINGS_FILE,
+    check_settings,
+    coverage,
+    rule_problems,
+    sha256_file,
 )
 
 #: How long the parent waits on its workers' pipes before looking again (Ctrl-C is handled between waits).
@@ -69,39 +75,6 @@ class RunOutcome:
 
 
 # -- playing one game ---------------------------------------------------------------------
-def play_game(game: Wordle, agent: Agent, plan: Plan, mode: str, answer: int) -> GameRecord:
-    """One game of `agent` on `answer`; an exception from the agent becomes the record's error.
-
-    The agent's generator is `game_rng(plan.seed, answer)`, as in `cli.py play`.
-    """
-    rng = game_rng(plan.seed, answer)
-    nodes = 0
-    last: list[State] = []
-
-    def choose(state: State) -> int:
-        nonlocal nodes
-        last[:] = [state]
-        decision = agent.decide(state, rng)
-        nodes += decision.nodes
-        return decision.guess
-
-    start = time.perf_counter()
-    error = ""
-    try:
-        playthrough = game.play(choose, answer, hard=(mode == "hard"), max_guesses=plan.max_guesses)
-        history, solved = playthrough.final.history, playthrough.solved
-    except UserError:  # bad input or an unusable model (a file removed mid-run): the run's end, not a game
-        raise
-    except Exception as raised:  # an agent's failure is that game's result, not the tournament's end
-        history, solved, error = (last[0].history if last else ()), False, error_text(raised)
-    seconds = time.perf_counter() - start
-    return GameRecord(
-        agent=agent.name, mode=mode, answer=game.words.answers[answer],
-        guesses=tuple(game.words.guesses[g] for g, _ in history), patterns=tuple(p for _, p in history),
-        solved=solved, nodes=nodes, error=error, seconds=round(seconds, SECONDS_DECIMALS),
-    )
-
-
 def build_agent(game: Wordle, plan: Plan, name: str) -> Agent:
     """The agent for one share, built with every setting the plan records for it."""
     return make_agent(name, game, **plan.agent_settings[name])
@@ -379,7 +352,7 @@ def load_done(folder: Path, plan: Plan, game: Wordle) -> Done:
     for record in records:
         if problems:
             break
-        problems.extend(replay_problems(record, game.words, plan.max_guesses, where))
+        problems.extend(rule_problems(record, game.words, plan.max_guesses, where))
     if problems:
         raise ResultsError(f"refusing to resume: {problems[0]}")
     rewrite = bool(notes)

@@ -1,7 +1,7 @@
 """Re-check a run folder against the rules: every recorded game replayed, every derived figure recomputed.
 
 Nothing here trusts the agents or the pattern matrix: replies are recomputed with the
-readable scalar `search.feedback`, hard-mode legality with `search.violation`.
+readable scalar `wordle.feedback`, hard-mode legality with `search.violation`.
 """
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from search import ALL_GREEN, UserError, Words, feedback, format_pattern, load_words, violation
-from search.storage import WORD_LISTS_KEY
+from plumbing.errors import UserError
+from plumbing.storage import WORD_LISTS_KEY
+from wordle import ALL_GREEN, Words, feedback, format_pattern, load_words, violation
 
 from .plan import MODES, sample_answers
 from .records import GameRecord, ResultsError, read_file, read_json_object, read_results_bytes
+from .replay import replay_problems as play_again
 from .report import markdown_report
 from .stats import summarise
 
@@ -46,7 +48,7 @@ class Verification:
         return not self.problems
 
 
-def replay_problems(record: GameRecord, words: Words, max_guesses: int, where: str) -> list[str]:
+def rule_problems(record: GameRecord, words: Words, max_guesses: int, where: str) -> list[str]:
     """Why one recorded game breaks the rules (empty if it does not).
 
     Checks the answer is a possible answer, each guess an allowed word, each pattern the
@@ -308,7 +310,7 @@ def _check_folder(folder: Path, answers: str | Path | None, guesses: str | Path 
         if add([f"{GAMES_FILE}: rows are not in canonical order (agent, mode, answer as planned)"]):
             return result
     for record in games.records:
-        if add(replay_problems(record, words, max_guesses, GAMES_FILE)):
+        if add(rule_problems(record, words, max_guesses, GAMES_FILE)):
             return result
 
     try:
@@ -355,8 +357,6 @@ def _check_folder(folder: Path, answers: str | Path | None, guesses: str | Path 
         if report is None or report != expected_report:
             add([f"{REPORT_FILE}: missing, or not the report that {SUMMARY_FILE} and the games make"])
     if replay and not result.problems:
-        from .replay import replay_problems as play_again  # here: replaying plays games with the runner, which imports this module
-
         add(play_again(games.records, settings, words, GAMES_FILE, replay_sample, on_replay))
         result.replayed = len(games.records) if replay_sample is None else min(replay_sample, len(games.records))
     return result

@@ -29,7 +29,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from search import UserError, Wordle, clip
+from plumbing.errors import UserError, clip
+from wordle import Wordle
 
 from .service import DEFAULT_RESULTS, REQUEST_SECONDS, Service, status_of
 

@@ -40,10 +40,11 @@ from agents.review import parse_game, review_data, review_game
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
 from agents.params import flag
-from search import State, UserError, Wordle, Words, clip, decode_colours, format_pattern, parse_pattern
-from search.feedback import GREEN, GREY, YELLOW
-from search.game import DEFAULT_MAX_GUESSES
-from search.patterns import share_grid
+from wordle import State, Wordle, Words, decode_colours, format_pattern, parse_pattern
+from plumbing.errors import UserError, clip
+from wordle.feedback import GREEN, GREY, YELLOW
+from wordle.game import DEFAULT_MAX_GUESSES
+from wordle.patterns import share_grid
 from tournament.charts import charts
 from tournament.records import ResultsError, read_json_object
 from tournament.stats import summary_problem

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Callable
 
-from search import UserError
-from search.processes import end_group, tie_to_parent
+from plumbing.errors import UserError
+from plumbing.processes import end_group, tie_to_parent
 
 
 class Busy(UserError):

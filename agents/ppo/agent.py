@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from search import State, Wordle
+from wordle import State, Wordle
 
 from ..base import Agent, Decision
 from ..models import ModelError, load_model, model_path, train_command

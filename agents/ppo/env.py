@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from search import ALL_GREEN, GREEN, GREY, YELLOW, Wordle, decode_colours
+from wordle import ALL_GREEN, GREEN, GREY, YELLOW, Wordle, decode_colours
 
 LETTERS, LENGTH = 26, 5
 #: Per letter: fewest occurrences, 5 "is at", 5 "is not at".

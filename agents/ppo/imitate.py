@@ -15,7 +15,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from search import Wordle
+from wordle import Wordle
 
 from . import env, net
 

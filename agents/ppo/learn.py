@@ -33,7 +33,7 @@ import jax.numpy as jnp
 import numpy as np
 import optax
 
-from search import Wordle
+from wordle import Wordle
 
 from ..models import load_model, machine, save_model
 from ..training import Budget, Progress, Recent, Reporter, curve_row

@@ -173,7 +173,7 @@ async function loadAnswerModels(select, chosen) {
                      model.name + (model.name === data.answer_model ? " (default)" : "")));
 }
 
-// What a value's marks mean, as the terminal says it (agents/model_value.py, search/valuation.py's Value.text).
+// What a value's marks mean, as the terminal says it (agents/model_value.py, wordle/valuation.py's Value.text).
 const VALUE_MARKS = "A plain value is proved; '≤ x' has a tree reaching x; '≥ x' is a proved bound only; " +
   "'≈ x' is the answer model's estimate.";
 

@@ -19,9 +19,9 @@ from typing import Callable
 
 import networkx as nx
 
-from .errors import UserError
+from plumbing.errors import UserError
 from .feedback import ALL_GREEN
-from .storage import write_atomically
+from plumbing.storage import write_atomically
 from .game import State, Wordle
 from .patterns import format_pattern
 

@@ -3,7 +3,7 @@
 Values are from the Guesser's point of view, higher is better, on the scale of
 `Wordle.utility`: solving with guess k is worth max_guesses + 1 - k; the search values a
 lost game at 0 - `strategy.loss`, so that it prefers a longer win to a gamble on the last guess.
-Each policy reads the one `Strategy` (search/strategy.py) it is built from, and implements
+Each policy reads the one `Strategy` (wordle/strategy.py) it is built from, and implements
 one of the hooks search/algorithms.py declares as a Protocol.
 
 - `Beam` (a `MoveChooser`): the guesses a node weighs (every legal one at the root; below it the possible
@@ -32,11 +32,11 @@ from typing import Hashable
 
 import numpy as np
 
-from .algorithms import ALTERNATIVES, AsAsked, Node, PlainOpening, Policies, Search
+from search.algorithms import ALTERNATIVES, AsAsked, Node, PlainOpening, Policies, Search
 from .game import State, Wordle
 from .hardmode import hints_from, legal_mask
-from .limits import Evaluator
-from .ranking import best_first, rounded
+from search.limits import Evaluator
+from search.ranking import best_first, rounded
 from .replies import distinct_replies
 from .strategy import Strategy
 

@@ -1,11 +1,11 @@
 """What the exact opener job has proved about a game's first guess, read back from its results files.
 
-Costs here are the optimal solver's packed costs (lower is better; see `search.optimal`). The
+Costs here are the optimal solver's packed costs (lower is better; see `wordle.optimal`). The
 job (`python cli.py openers --exact`, tournament/exact_openers.py) writes one JSON line per
 opener to `results/openers-exact-MODE-SCOPE.jsonl`, after a header naming the mode, the guess
 limit and the word lists' checksum: an opener's exact total, or (`"exact": false`) a proved
 lower bound above the job's cut-off. Its summary (`...-all.summary.json`) says when the best
-opener was proved over every allowed guess. `search.valuation` starts a game from here, so
+opener was proved over every allowed guess. `wordle.valuation` starts a game from here, so
 the opening position's value is proved at once instead of searched for within a budget.
 
 Files whose header does not match the game's lists, mode and guess limit are not used; a
@@ -19,9 +19,9 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import UserError
+from plumbing.errors import UserError
 from .optimal import SCALE
-from .storage import read_regular_file
+from plumbing.storage import read_regular_file
 
 #: Where the project's own commands write their results.
 RESULTS = Path(__file__).resolve().parent.parent / "results"

@@ -1,4 +1,4 @@
-"""The guess x answer pattern matrix: every reply of the game, computed at once and cached on disk (search.storage).
+"""The guess x answer pattern matrix: every reply of the game, computed at once and cached on disk (plumbing.storage).
 
 Rows are guesses, columns are answers, entries are pattern codes (uint8, 0-242), the
 same codes `feedback` returns.
@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from .feedback import PATTERN_COUNT, PLACE_VALUES
-from .storage import WORD_LISTS_KEY, Cache, code_version, read_or_build
+from plumbing.storage import WORD_LISTS_KEY, Cache, code_version, read_or_build
 from .words import WORD_LENGTH, Words, encode_letters, letter_counts
 
 _CHUNK_ROWS = 256

@@ -46,7 +46,7 @@ T = TypeVar("T")
 #: The first line of every cache file; bumped when the layout of the file itself changes.
 CACHE_MAGIC = b"wordle-arena cache v1\n"
 #: Packages whose source makes up a cache's code version (the layers a cache can be computed in).
-PROJECT_PACKAGES = ("search", "heuristics", "agents")
+PROJECT_PACKAGES = ("search", "wordle", "plumbing", "heuristics", "agents")
 #: Libraries whose versions can change a result's numbers or files.
 LIBRARIES = ("numpy", "scipy", "rich", "wordle-arena")
 #: The key under which results files record the word lists' checksum.
@@ -365,8 +365,8 @@ def cache_dir() -> Path:
 def keep_numba_cache() -> Path:
     """Keep numba's compiled-code cache with the other caches (not in the source tree), and mend its damage.
 
-    numba reads its cache folder from $NUMBA_CACHE_DIR when it is first imported, so this is
-    done when `search` is. An index file (.nbi) that numba could not read (emptied, cut
+    numba reads its cache folder from $NUMBA_CACHE_DIR when it is first imported, so the solver
+    calls this just before it imports numba (wordle.optimal), never on import. An index file (.nbi) that numba could not read (emptied, cut
     short) would raise in the middle of a command; it is removed, so numba compiles again.
     """
     folder = Path(os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba")))

@@ -2,7 +2,7 @@
 
 Values here are what the Guesser expects to pay (lower is better): guesses to finish, the
 guess being valued included, averaged over the answers still possible, all equally likely.
-They come from the optimal solver (`search.optimal`), whose costs are total guesses; the
+They come from the optimal solver (`wordle.optimal`), whose costs are total guesses; the
 second criterion (games over 5) orders trees of equal total but is not part of a value.
 
 Every command that shows a solver value (review, assist, play's trace, the web) calls

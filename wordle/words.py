@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import UserError
+from plumbing.errors import UserError
 
 WORD_LENGTH = 5
 ANSWERS_FILE = "wordle-answers.txt"
@@ -128,7 +128,7 @@ def read_word_file(path: str | Path) -> dict[str, int]:
 
 def _shipped(name: str) -> dict[str, int]:
     """A word list shipped as package data, each word with its line number."""
-    text = resources.files("search").joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    text = resources.files("wordle").joinpath("data").joinpath(name).read_text(encoding="utf-8")
     return check_words(text.splitlines(), name)
 
 

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from .errors import UserError
+from plumbing.errors import UserError
 from .feedback import GREEN, GREY, YELLOW, decode_colours, encode_colours
 from .words import WORD_LENGTH
 
@@ -64,7 +64,7 @@ SHARE_PALETTES = {"default": str.maketrans({}),
 def share_grid(patterns: list[int], solved: bool, max_guesses: int, hard: bool, palette: str = "default") -> str:
     """The game as the emoji grid people share: a score line, a blank line, then one row of squares a guess.
 
-    >>> from search.feedback import ALL_GREEN, feedback
+    >>> from wordle.feedback import ALL_GREEN, feedback
     >>> print(share_grid([feedback("crane", "crate"), ALL_GREEN], True, 6, hard=True))
     wordle-arena 2/6*
     <BLANKLINE>

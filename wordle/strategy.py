@@ -1,4 +1,4 @@
-"""How Wordle is searched: one frozen Strategy, read only by the Wordle policies (search/policies.py).
+"""How Wordle is searched: one frozen Strategy, read only by the Wordle policies (wordle/policies.py).
 
 What a search may spend is apart from it (search/limits.py: `Limit`), and so is how guesses
 are valued (the evaluation, with its own indication threshold). Values are from the

@@ -39,7 +39,8 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import UserError
+from plumbing.errors import UserError
+from plumbing.storage import keep_numba_cache
 from .feedback import ALL_GREEN
 from .game import State, Wordle
 from .hardmode import Hints, hints_from, legal_mask
@@ -190,6 +191,7 @@ def lower_bounds(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, 
 @functools.lru_cache(maxsize=1)
 def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
     """lower_bounds compiled with numba (one pass, each guess's replies in four 64-bit words), else the reference."""
+    keep_numba_cache()  # numba reads its cache folder when first imported
     try:
         import numba
     except ImportError:

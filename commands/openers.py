@@ -1,0 +1,208 @@
+"""`openers`: rank first guesses by two-step lookahead, or prove them with the exact solver."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from agents.two_step import rank_openers
+from plumbing.errors import UserError
+from plumbing.storage import prepare_output, write_atomically
+from wordle import format_pattern
+
+from .games import load_game
+from .options import MOST_JOBS, MOST_OPENERS, MOST_TOTAL, add_game_options, canonical_command, path_text, whole
+from .render import waiting, worst_text
+
+
+def openers_command(args: argparse.Namespace) -> str:
+    """The command line that reproduces an openers run, written out from its arguments."""
+    return canonical_command("openers", ("--top", args.top), ("--hard", args.hard), ("--max-guesses", args.max_guesses),
+                             ("--answers", args.answers), ("--guesses", args.guesses), ("--out", args.out))
+
+
+def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
+    """Prove each opener's optimal total or reject it above a cut-off, on Dask, saving each as it finishes."""
+    import time
+
+    from plumbing.storage import provenance
+    from tournament.exact_openers import JobSettings, quick_cut, ranked_openers, run_job, summary
+
+
+    game = load_game(args)
+    mode = "hard" if args.hard else "normal"
+    if args.all and args.top is not None:
+        raise UserError("--all proves every opener; it takes no --top (give one or the other)")
+    ranked = ranked_openers(game, args.hard, args.max_guesses)
+    openers = ranked if args.all else ranked[:args.top or 20]
+    scope = "all" if args.all else f"top{len(openers)}"
+    out = prepare_output(args.out or Path("results") / f"openers-exact-{mode}-{scope}.jsonl")
+    jobs = args.cluster or args.jobs or os.cpu_count() or 1
+    cut = args.against
+    if cut is None and args.all:
+        with waiting(f"a cut-off: the best tree over the best 10 guesses a node ({mode} mode)"):
+            cut_opener, cut = quick_cut(game, args.hard, args.max_guesses)
+        console.print(f"cut-off {cut}: {cut_opener.upper()}'s tree over the best 10 guesses a node (a real tree, "
+                      f"so the best total is at most {cut}); openers above it are rejected with a bound",
+                      markup=False, soft_wrap=True)
+    command = canonical_command("openers --exact", ("--all", args.all), ("--top", None if args.all else len(openers)),
+                                ("--hard", args.hard), ("--max-guesses", args.max_guesses), ("--against", args.against),
+                                ("--scheduler", args.scheduler or None), ("--cluster", None if args.scheduler else jobs))
+    counts = {"done": 0, "rejected": 0, "solved": 0}
+    best: list[Any] = [None]
+    started = time.perf_counter()
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"proving openers ({mode} mode, dask)", total=len(openers))
+
+
+        def note(result: Any) -> None:
+            """Count one result in (exact or rejected) and keep the best."""
+            counts["done"] += 1
+            counts["solved" if result.exact else "rejected"] += 1
+            if result.exact and result.total >= 0 and (best[0] is None or (result.total, result.long_games)
+                                                        < (best[0].total, best[0].long_games)):
+                best[0] = result
+
+
+        def describe(fresh: int) -> str:
+            """Done, rejected, solved, best and the time left at this session's rate."""
+            left = len(openers) - counts["done"]
+            rate = (time.perf_counter() - started) / fresh if fresh else None
+            eta = f", about {left * rate / 60:.0f} min left" if rate and left else ""
+            leader = f"best {best[0].opener.upper()} {best[0].total}" if best[0] else "no exact total yet"
+            return (f"openers ({mode}): {counts['done']}/{len(openers)} done, {counts['rejected']} rejected, "
+                    f"{counts['solved']} solved, {leader}{eta}")
+
+
+        def resumed(results: list[Any]) -> None:
+            for result in results:
+                note(result)
+            progress.update(task, completed=counts["done"], description=describe(0))
+
+
+        def arrived(result: Any) -> None:
+            note(result)
+            arrived.fresh += 1
+            progress.update(task, completed=counts["done"], description=describe(arrived.fresh))
+        arrived.fresh = 0
+        results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine="dask", jobs=jobs,
+                          address=args.scheduler, on_result=arrived, cut=cut, on_resume=resumed)
+    settings = JobSettings(hard=args.hard, max_guesses=args.max_guesses, word_lists_sha256=game.words.checksum, cut=cut)
+    proved = summary(results, settings, openers)
+    shown = [r for r in results if r.exact] if args.all else results
+    table = Table(title=f"{len(openers)} openers ({mode} mode): {proved['solved']} solved exactly"
+                        + (f", {proved['rejected']} rejected above {cut}" if cut is not None else ""),
+                  header_style="bold", box=None, pad_edge=False, title_justify="left")
+    for column in ("#", "opener", "total", "average", "over 5", "sub-problems", "seconds"):
+        table.add_column(column, justify="left" if column == "opener" else "right")
+    for rank, r in enumerate(shown, start=1):
+        if not r.exact:
+            table.add_row(str(rank), r.opener, f"≥ {r.total} (> {cut})", "-", "-", str(r.nodes), f"{r.seconds:.1f}")
+            continue
+        won = r.total >= 0  # else no tree wins every game within the guess limit
+        table.add_row(str(rank), r.opener, str(r.total) if won else f"no win in {args.max_guesses}",
+                      f"{r.average:.4f}" if won else "-", str(r.long_games) if won else "-", str(r.nodes), f"{r.seconds:.1f}")
+    console.print(table)
+    if proved["best"] is not None:
+        claim = "proved best over every opener" if proved["proved_best_over_all"] and args.all else "best of these"
+        console.print(f"{proved['best']['opener'].upper()}: {proved['best']['total']} ({claim})", markup=False)
+    digest = out.with_name(out.name.removesuffix(".jsonl") + ".summary.json")
+    try:
+        write_atomically(digest, json.dumps({"command": command, **proved, **provenance()}, indent=1) + "\n")
+    except OSError as error:
+        raise UserError(f"{digest}: cannot write there ({error.strerror or error.__class__.__name__})") from None
+    console.print(f"saved {out} and {digest}", markup=False, soft_wrap=True)
+    return 0
+
+
+def command_openers(args: argparse.Namespace, console: Console) -> int:
+    """Rank the top openers by two-step lookahead and measured average; show and save the table."""
+    from plumbing.storage import results_record
+
+
+    if args.exact:
+        return command_exact_openers(args, console)
+    if args.all or args.scheduler or args.cluster or args.against is not None:
+        raise UserError("--all, --against, --scheduler and --cluster go with --exact")
+    args.top = args.top or 50
+    game = load_game(args)
+    mode = "hard" if args.hard else "normal"
+    count = min(args.top, len(game.words.guesses))
+    out = prepare_output(args.out or Path("results") / f"openers-{mode}-top{count}.json")
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"openers ({mode} mode)", total=count)
+        results = rank_openers(game, count, args.hard, jobs=args.jobs or os.cpu_count() or 1,
+                               on_result=lambda _: progress.advance(task), max_guesses=args.max_guesses)
+    by_bits = {r.opener: rank for rank, r in enumerate(sorted(results, key=lambda r: (-r.two_step_bits, r.opener)), 1)}
+    table = Table(title=f"top {count} openers by entropy, ranked by measured average ({mode} mode)",
+                  header_style="bold", box=None, pad_edge=False, title_justify="left")
+    for column in ("#", "opener", "bits", "two-step bits", "two-step rank", "average", "worst", "failures"):
+        table.add_column(column, justify="left" if column == "opener" else "right")
+    for rank, r in enumerate(results, start=1):
+        table.add_row(str(rank), game.words.guesses[r.opener], f"{r.entropy:.4f}", f"{r.two_step_bits:.4f}",
+                      str(by_bits[r.opener]), f"{r.average:.4f}", worst_text(r.worst, args.max_guesses),
+                      str(r.failures))
+    console.print(table)
+    words = game.words
+    record = {
+        **results_record(openers_command(args), None, game.words.checksum),
+        "seed_note": "the ranking makes no random choice",
+        "worst_note": "worst counts an unsolved game as max_guesses + 1, as the tournament does (shown as X)",
+        "mode": mode,
+        "top": count,
+        "max_guesses": args.max_guesses,
+        "ranking": [
+            {"rank": rank, "opener": words.guesses[r.opener], "entropy": round(r.entropy, 6),
+             "two_step_bits": round(r.two_step_bits, 6), "two_step_rank": by_bits[r.opener],
+             "average": round(r.average, 6), "total": r.total, "worst": r.worst, "failures": r.failures,
+             "seconds": {format_pattern(p): words.guesses[g] for p, g in sorted(r.seconds.items())}}
+            for rank, r in enumerate(results, start=1)
+        ],
+    }
+    try:
+        write_atomically(out, json.dumps(record, indent=1) + "\n")
+    except OSError as error:
+        raise UserError(f"{out}: cannot write there ({error.strerror or error.__class__.__name__})") from None
+    console.print(f"saved {out}", markup=False, soft_wrap=True)
+    return 0
+
+
+def add_openers_command(commands: argparse._SubParsersAction) -> None:
+    """`openers`: the two-step ranking of the best first guesses."""
+    parser = commands.add_parser(
+        "openers", help="rank the top openers by two-step lookahead and by their measured average",
+        description="For each of the top-N openers by entropy: the best second guess for every reply, the expected "
+                    "information of both guesses together, and the average over every answer playing greedy "
+                    "entropy after them. Prints the ranking and saves it to results/.",
+    )
+    parser.add_argument("--top", type=whole(1, MOST_OPENERS), default=None, metavar="N",
+                        help=f"openers to judge (default 50; with --exact 20, the first by their lower bound; "
+                             f"at most {MOST_OPENERS})")
+    parser.add_argument("--hard", action="store_true", help="hard mode for the second and later guesses")
+    parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, metavar="N",
+                        help=f"worker processes (default: all cores, at most {MOST_JOBS})")
+    parser.add_argument("--out", type=path_text, metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json, "
+                                                      "with --exact results/openers-exact-MODE-topN.jsonl)")
+    parser.add_argument("--exact", action="store_true",
+                        help="prove each opener's optimal total instead (saved as each finishes; a rerun resumes)")
+    parser.add_argument("--all", action="store_true", help="with --exact: every allowed guess as an opener, each "
+                                                           "solved exactly or rejected above the cut-off")
+    parser.add_argument("--against", type=whole(1, MOST_TOTAL), metavar="TOTAL",
+                        help="with --exact: solve exactly only openers whose total is at most TOTAL and reject the "
+                             "rest with a proved bound (default with --all: the total of the best tree over the "
+                             "best 10 guesses a node, found first)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="with --exact: run on the Dask cluster at this scheduler "
+                                                                "address (e.g. tcp://10.0.0.5:8786; default: a local "
+                                                                "Dask cluster of --jobs worker processes)")
+    parser.add_argument("--cluster", type=whole(1, MOST_JOBS), metavar="N",
+                        help=f"with --exact: run on a Dask cluster of N worker processes started on this machine "
+                             f"(at most {MOST_JOBS})")
+    add_game_options(parser)
+    parser.set_defaults(handler=command_openers)

@@ -1,0 +1,264 @@
+"""`play`: an agent, or you, plays one game, with its trace, share grid and the review command after it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from agents import AGENTS, Decision, agent_names, game_rng
+from agents.assistant import make_advisor
+from agents.base import draw_answer, fresh_seed
+from agents.indicators import Choice, against_rngs, indicator_names, make_indicator, play_with
+from plumbing.errors import UserError
+from wordle import Playthrough, State, Turn, Wordle, format_pattern
+
+from .assist import thinking
+from .games import load_game
+from .options import add_agent_options, add_game_options, add_palette_option, add_seed_option, agent_options
+from .render import (
+    REPLY_LEGEND,
+    SEARCH_LEGEND,
+    TRACE_LEGEND,
+    expected_guesses,
+    keyboard,
+    outcome_line,
+    plain_console,
+    share_grid_of,
+    trace_table,
+    waiting,
+)
+from .review import review_offer
+
+
+class Abandoned(Exception):
+    """The person at the prompt ended the game (Ctrl-D)."""
+
+
+def pick_answer(game: Wordle, word: str | None, seed: int) -> int:
+    """The answer column: the word given, or the answer drawn from the seed."""
+    if word is not None:
+        return game.words.answer_id(word)
+    return draw_answer(seed, len(game.words.answers))
+
+
+def command_play(args: argparse.Namespace, console: Console) -> int:
+    """Play one game: an agent's trace, or a person at the terminal when no agent is named."""
+    play_indicator_checked(args)
+    game = load_game(args, named=True)
+    seed = fresh_seed() if args.seed is None else args.seed
+    answer = pick_answer(game, args.answer, seed)
+    mode = "hard" if args.hard else "normal"
+    board = plain_console(stderr=True) if args.json else console  # --json: stdout holds the JSON alone
+    decisions: list[Decision] = []
+    choices: list[Choice] = []
+    run = indicated_run(game, args, answer, seed, choices)
+    if args.agent is None:
+        playthrough = play_person(game, answer, args, board, run)
+    else:
+        options = agent_options(args)
+        if args.indicator == "adversary" and AGENTS[args.agent].param("depth") is None:
+            options["depth"] = None  # --depth is the adversary's alone here
+        # Its first move kept on disk if it searches, and every move the full search's, as in the tournament.
+        agent = make_advisor(args.agent, game, bounded=False, **options)
+        rng = game_rng(seed, answer) if run is None else against_rngs(seed)[0]
+
+
+        def choose(state: State) -> int:
+            with waiting(thinking(agent, state.hard, state.max_guesses, state.guesses_used + 1)):
+                decisions.append(agent.decide(state, rng))
+            return decisions[-1].guess
+
+
+        if not args.json:
+            against = (f"against {args.indicator}" if args.indicator != "honest"
+                       else game.words.answers[answer].upper())
+            if args.indicator == "adversary":
+                against += f" (searching {depth_of(args)} deep)"
+            console.print(Text(f"{args.agent} playing {against} ({mode} mode, seed {seed})", style="bold"))
+        playthrough = run(choose) if run is not None else game.play(choose, answer, hard=args.hard,
+                                                                    max_guesses=args.max_guesses)
+    if playthrough is None:
+        return 1
+    if args.json:
+        console.print_json(json.dumps(play_data(game, playthrough, args, seed, decisions)))
+    else:
+        if args.agent is not None:
+            console.print(trace_table(game, list(playthrough.turns), decisions, args.palette))
+            console.print(REPLY_LEGEND)
+            searched = any(d.alternatives or d.nodes for d in decisions)
+            console.print(TRACE_LEGEND + (SEARCH_LEGEND if searched else ""), markup=False)
+        for line in choice_lines(game, playthrough, choices, args.indicator):
+            console.print(line, markup=False, soft_wrap=True)
+        console.print(outcome_line(game, playthrough, args.max_guesses))
+        if args.agent is None and args.answer is None and args.indicator == "honest":
+            console.print(f"The answer was drawn with seed {seed}: play it again with --seed {seed}.")
+        console.print(share_grid_of(playthrough, args.max_guesses, args.palette), markup=False)
+        if playthrough.turns:
+            console.print(review_offer(game, playthrough, args), markup=False, soft_wrap=True)
+    return 0 if playthrough.solved else 1
+
+
+def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, seed: int,
+              decisions: list[Decision]) -> dict:
+    """A played game as plain data (for --json): who played, the rules, every turn, the outcome."""
+    words = game.words
+    turns = []
+    rated = expected_guesses(game, list(playthrough.turns))
+    for number, turn in enumerate(playthrough.turns):
+        decision = decisions[number] if decisions else None
+        turns.append({"guess": words.guesses[turn.guess], "pattern": format_pattern(turn.pattern),
+                      "remaining_before": turn.remaining_before, "remaining_after": turn.remaining_after,
+                      "bits": round(turn.bits, 6), "expected_guesses": round(rated[number][0], 6),
+                      "agent_value": None if decision is None or decision.value is None else round(decision.value, 6)})
+    return {"agent": args.agent, "indicator": args.indicator,
+            "answer": None if playthrough.answer is None else words.answers[playthrough.answer], "seed": seed, "hard": args.hard,
+            "max_guesses": args.max_guesses, "solved": playthrough.solved, "guesses": len(playthrough.turns),
+            "turns": turns, "share": share_grid_of(playthrough, args.max_guesses, args.palette)}
+
+
+def play_indicator_checked(args: argparse.Namespace) -> None:
+    """Refuse, in one line, a --answer or --seed that the chosen --indicator would ignore."""
+    if args.indicator != "honest" and args.answer is not None:
+        raise UserError(f"--answer goes with --indicator honest: {args.indicator} holds no answer")
+    if args.indicator in ("absurdle", "adversary") and args.agent is None and args.seed is not None:
+        raise UserError(f"--seed: you against {args.indicator} draws nothing (its replies follow from your guesses); "
+                        "leave it out")
+    if args.indicator == "honest" and args.agent is None and args.answer is not None and args.seed is not None:
+        raise UserError("--seed: you against the --answer given draws nothing; leave it out")
+
+
+def depth_of(args: argparse.Namespace) -> int:
+    """How deep --indicator adversary searches: --depth, else its own default."""
+    from agents.indicators import INDICATORS
+    return args.depth or next(p.default for p in INDICATORS["adversary"].params if p.name == "depth")
+
+
+class Announced:
+    """An Indicator whose every reply is searched under a spinner saying so."""
+
+
+    def __init__(self, indicator: Any, what: str):
+        self.indicator, self.what = indicator, what
+
+
+    def reply(self, state: State, rng: Any) -> Choice:
+        """The Indicator's reply, with the spinner on."""
+        with waiting(self.what):
+            return self.indicator.reply(state, rng)
+
+
+def indicated_run(game: Wordle, args: argparse.Namespace, answer: int, seed: int, choices: list[Choice]):
+    """How a game against --indicator is played (a function of the chooser), or None for today's honest game.
+
+
+    Each of the Indicator's choices is appended to `choices`. The Indicator draws from its own
+    stream of the seed (`against_rngs`), so `--seed S` replays the matrix's random game of seed S.
+    """
+    if args.indicator == "honest":
+        return None
+    indicator = make_indicator(args.indicator, game, **({"depth": depth_of(args)} if args.indicator == "adversary"
+                                                          else {}))
+    if args.indicator == "adversary":
+        indicator = Announced(indicator, f"the adversary searches its reply {depth_of(args)} deep")
+    rng = against_rngs(seed)[1]
+    return lambda choose: play_with(game, choose, indicator, rng, hard=args.hard, max_guesses=args.max_guesses,
+                                    seen=lambda state, choice: choices.append(choice))
+
+
+def choice_lines(game: Wordle, playthrough: Playthrough, choices: list[Choice], name: str) -> list[str]:
+    """One line per reply of an Indicator other than honest: what it kept and the largest replies it rejected."""
+    lines = []
+    for turn, choice in zip(playthrough.turns, choices):
+        shown = ", ".join(f"{format_pattern(p)} {kept}" for p, kept in choice.rejected[:4])
+        more = len(choice.rejected) - 4
+        lines.append(f"{name} on {game.words.guesses[turn.guess].upper()}: kept {choice.kept} with "
+                     f"{format_pattern(choice.pattern)}; rejected {shown or 'nothing'}"
+                     + (f" and {more} smaller" if more > 0 else ""))
+    return lines
+
+
+def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Console,
+                run=None) -> Playthrough | None:
+    """A person guesses at the prompt; unknown words, repeats and hard-mode breaches are refused with the reason.
+
+
+    Returns:
+        The finished game, or None when the person ended it (Ctrl-D); the board and the outcome
+        go to `console`.
+    """
+    mode = "hard mode" if args.hard else "normal mode"
+    console.print(f"Guess the word in {args.max_guesses} tries ({mode}). End with Ctrl-D.")
+    console.print(REPLY_LEGEND)
+    turns: list[Turn] = []
+
+
+    def ask(state: State) -> int:
+        if state.history:
+            guess, pattern = state.history[-1]
+            before = turns[-1].remaining_after if turns else len(game.all_answers)
+            turns.append(Turn(guess, pattern, before, len(state.candidates)))
+            console.print(trace_table(game, turns, palette=args.palette))
+            for line in keyboard(game, state.history, args.palette):
+                console.print(line)
+        while True:
+            try:
+                word = console.input(f"guess {state.guesses_used + 1}/{state.max_guesses}> ").strip().lower()
+            except EOFError:
+                raise Abandoned from None
+            if not word:
+                continue
+            if word not in game.words.guess_index:
+                console.print(Text(f"'{word}' is not in the list of allowed guesses", style="yellow"))
+                continue
+            guess = game.words.guess_index[word]
+            if (earlier := next((n for n, (g, _) in enumerate(state.history, 1) if g == guess), None)) is not None:
+                console.print(Text(f"'{word}' was already guessed (guess {earlier}); it would tell you nothing new",
+                                   style="yellow"))
+                continue
+            if (broken := game.violation(state, guess)) is not None:
+                console.print(Text(f"hard mode: {broken}", style="yellow"))
+                continue
+            return guess
+
+
+    try:
+        playthrough = run(ask) if run is not None else game.play(ask, answer, hard=args.hard,
+                                                                 max_guesses=args.max_guesses)
+    except Abandoned:
+        held = (f"the answer was {game.words.answers[answer].upper()}" if run is None
+                else f"{args.indicator} held no answer")
+        console.print(f"\nGame abandoned; {held}.")
+        return None
+    console.print(trace_table(game, list(playthrough.turns), palette=args.palette))
+    console.print(TRACE_LEGEND, markup=False)
+    if args.json:
+        console.print(outcome_line(game, playthrough, args.max_guesses))
+    return playthrough
+
+
+def add_play_command(commands: argparse._SubParsersAction) -> None:
+    """`play`: one game, by an agent or by a person."""
+    parser = commands.add_parser(
+        "play", help="play one game: an agent's trace, or you at the prompt",
+        description="Play one game. With --agent, show that agent's game as a trace; without it, you guess at the prompt.",
+    )
+    parser.add_argument("--agent", choices=agent_names(), metavar="NAME",
+                        help=f"the Guesser: {', '.join(agent_names())} (default: you play)")
+    parser.add_argument("--answer", metavar="WORD", help="the hidden word (default: a seeded random answer)")
+    parser.add_argument("--indicator", choices=indicator_names(), default="honest", metavar="NAME",
+                        help=f"who replies: {', '.join(indicator_names())} (default honest: today's game; the others "
+                             "hold no answer, so --answer goes with honest only, and the trace shows what each reply "
+                             "kept and rejected; the adversary searches --depth deep, default 1)")
+    parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
+    add_seed_option(parser, "seed for the answer drawn and the agent's random choices (default: a fresh one, printed "
+                            "so the game can be replayed)", default=None)
+    parser.add_argument("--json", action="store_true",
+                        help="print the finished game as JSON on stdout (your board, when you play, goes to stderr)")
+    add_palette_option(parser)
+    add_game_options(parser, named=True)
+    add_agent_options(parser)
+    parser.set_defaults(handler=command_play)

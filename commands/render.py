@@ -1,0 +1,202 @@
+"""What the terminal shows: tiles, legends, trace tables, the keyboard and progress bars (rich)."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+import numpy as np
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+from rich.text import Text
+
+from agents import Decision
+from agents.assistant import guess_stats
+from wordle import Playthrough, Turn, Wordle, decode_colours, format_pattern
+from wordle.patterns import share_grid
+
+#: Output width when stdout is not a terminal (rich would otherwise assume 80 and squeeze tables).
+PIPED_WIDTH = 160
+
+
+#: Tile styles by colour code (2 green, 1 yellow, 0 grey) for each --palette; `contrast` is the real game's
+#: high-contrast mode (orange for the right place, blue for the wrong place). The reply column and the
+#: keyboard's marks carry the same feedback as text, so nothing depends on colour (piped output, NO_COLOR).
+PALETTES = {
+    "default": {2: "bold white on #538d4e", 1: "bold white on #b59f3b", 0: "bold white on #3a3a3c"},
+    "contrast": {2: "bold white on #f5793a", 1: "bold black on #85c0f9", 0: "bold white on #3a3a3c"},
+}
+
+
+REPLY_LEGEND = "reply: g right letter, right place; y in the word, elsewhere; - not in the word"
+
+
+#: What a played game's trace shows beyond the reply, printed under it.
+TRACE_LEGEND = ("guesses: expected guesses to finish from that turn, that guess included, by the cost-to-go model "
+                "(one scale for every agent and for you; lower is better)")
+
+
+#: ... and for a searching agent.
+SEARCH_LEGEND = ("; top alternatives: the agent's next choices in its own order, with the same figure; "
+                 "nodes: positions searched")
+
+
+@contextmanager
+def waiting(what: str) -> Iterator[None]:
+    """A spinner on stderr saying what the program is doing while it works (drawn on a terminal only)."""
+    with plain_console(stderr=True).status(Text(what), spinner="dots"):
+        yield
+
+
+def tiles(word: str, pattern: int, palette: str = "default") -> Text:
+    """A guess as coloured tiles."""
+    text = Text()
+    for letter, colour in zip(word.upper(), decode_colours(pattern)):
+        text.append(f" {letter} ", style=PALETTES[palette][colour])
+        text.append(" ")
+    return text
+
+
+#: Alternatives a trace shows for each guess.
+TRACE_ALTERNATIVES = 4
+
+
+def expected_guesses(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None) -> list[list[float]]:
+    """Each turn's expected guesses to finish: of the guess played, then of the agent's top alternatives.
+
+
+    They come from agents.assistant.guess_stats over the answers possible before the turn.
+    """
+    candidates = game.initial_state().candidates
+    rated = []
+    for number, turn in enumerate(turns):
+        others = [g for g, _ in decisions[number].alternatives[:TRACE_ALTERNATIVES]] if decisions else []
+        rated.append([float(x) for x in guess_stats(game, candidates, np.array([turn.guess, *others]))[1]])
+        candidates = candidates[game.matrix[turn.guess, candidates] == turn.pattern]
+    return rated
+
+
+def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None,
+                palette: str = "default") -> Table:
+    """One row per guess: tiles, the reply as text, answers left, bits gained, expected guesses to finish and,
+    for searching agents, the alternatives weighed (with their expected guesses) and the nodes searched."""
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("guess")
+    table.add_column("reply")
+    table.add_column("left", justify="right")
+    table.add_column("bits", justify="right")
+    table.add_column("guesses", justify="right")
+    show_search = bool(decisions) and any(d.alternatives or d.nodes for d in decisions)
+    if show_search:
+        table.add_column("top alternatives (guesses)")
+        table.add_column("nodes", justify="right")
+    rated = expected_guesses(game, turns, decisions if show_search else None)
+    for number, turn in enumerate(turns, start=1):
+        played, *others = rated[number - 1]
+        row: list[Any] = [str(number), tiles(game.words.guesses[turn.guess], turn.pattern, palette),
+                          format_pattern(turn.pattern), str(turn.remaining_after), f"{turn.bits:.2f}", f"{played:.3f}"]
+        if show_search and decisions is not None:
+            decision = decisions[number - 1]
+            row.append(", ".join(f"{game.words.guesses[g]} {x:.3f}" for (g, _), x in zip(decision.alternatives, others)))
+            nodes = str(decision.nodes) if decision.nodes else ""
+            row.append(f"{nodes} ({'shallower search' if decision.fallback else 'budget reached'})"
+                       if decision.budget_reached else nodes)
+        table.add_row(*row)
+    return table
+
+
+def worst_text(worst: int, max_guesses: int) -> str:
+    """The worst game as the tournament prints it: its guess count, or X when some game was not solved."""
+    return "X" if worst > max_guesses else str(worst)
+
+
+def outcome_line(game: Wordle, playthrough: Playthrough, max_guesses: int) -> Text:
+    """How the game ended, in one line."""
+    used = len(playthrough.turns)
+    if playthrough.answer is None:  # an Indicator that holds no answer
+        left = len(playthrough.final.candidates)
+        return Text(f"Not solved in {max_guesses} guesses: the Indicator held no answer; {left} were still possible.",
+                    style="bold red")
+    answer = game.words.answers[playthrough.answer].upper()
+    if playthrough.solved:
+        return Text(f"Solved {answer} in {used}/{max_guesses}.", style="bold green")
+    return Text(f"Not solved in {max_guesses} guesses: the answer was {answer}.", style="bold red")
+
+
+def share_grid_of(playthrough: Playthrough, max_guesses: int, palette: str = "default") -> str:
+    """A played game's share grid (wordle.patterns.share_grid)."""
+    return share_grid([turn.pattern for turn in playthrough.turns], playthrough.solved, max_guesses,
+                      playthrough.final.hard, palette)
+
+
+#: The keyboard's rows, as on the game's screen.
+KEY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+KEY_STATES = {2: "right place", 1: "elsewhere", 0: "not in the word"}
+
+
+def letter_states(game: Wordle, history: tuple[tuple[int, int], ...]) -> dict[str, int]:
+    """The best colour each guessed letter has shown (2 green, 1 yellow, 0 grey); unused letters are absent."""
+    best: dict[str, int] = {}
+    for guess, pattern in history:
+        for letter, colour in zip(game.words.guesses[guess], decode_colours(pattern)):
+            best[letter] = max(best.get(letter, 0), colour)
+    return best
+
+
+def keyboard(game: Wordle, history: tuple[tuple[int, int], ...], palette: str = "default") -> list[Text]:
+    """The keyboard with each used letter coloured, then the same in words (readable without colour)."""
+    best = letter_states(game, history)
+    lines = []
+    for indent, row in enumerate(KEY_ROWS):
+        line = Text(" " * indent)
+        for letter in row:
+            style = PALETTES[palette][best[letter]] if letter in best else ""
+            line.append(f" {letter.upper()} ", style=style)
+            line.append(" ")
+        lines.append(line)
+    groups = [f"{label}: {' '.join(sorted(l.upper() for l, c in best.items() if c == colour)) or '(none)'}"
+              for colour, label in KEY_STATES.items()]
+    unused = " ".join(sorted(set("".join(KEY_ROWS)) - set(best))).upper()
+    lines.append(Text("; ".join(groups) + f"; unused: {unused or '(none)'}"))
+    return lines
+
+
+def matrix_progress(console: Console, total: int | None, verb: str, shown: bool = True) -> tuple[Progress, Any, Any]:
+    """A started progress bar over a matrix's games, its advance(rows) callback naming the group just done, and
+    its on_prepare(agent, mode, limit) callback naming the Guesser preparing before the games."""
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+
+    progress = Progress(TextColumn("{task.description:<44}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        TimeRemainingColumn(), console=console, transient=False, disable=not shown)
+    bar = progress.add_task(f"{verb} (each Guesser and mode, hard first)", total=total)
+    progress.start()
+
+
+    def advance(rows: list[dict]) -> None:
+        first = rows[0]
+        progress.update(bar, advance=len(rows), description=f"{verb}: {first['agent']} {first['mode']} done")
+
+
+    def preparing(agent: str, mode: str, limit: int) -> None:
+        progress.update(bar, description=f"preparing {agent} ({mode}, {limit} guesses)")
+    return progress, advance, preparing
+
+
+def chance_text(chance: float) -> str:
+    """A chance as a percentage, with two significant digits below 10% (so a small chance never reads 0%).
+
+
+    >>> chance_text(0.5), chance_text(0.0968), chance_text(0.00094)
+    ('50%', '9.7%', '0.094%')
+    """
+    return f"{chance:.0%}" if chance >= 0.1 or chance == 0 else f"{chance * 100:.2g}%"
+
+
+def plain_console(stderr: bool = False) -> Console:
+    """A rich console that prints text as given: no highlighting, and ':x:' in a word stays ':x:', not an emoji."""
+    return Console(stderr=stderr, highlight=False, emoji=False)

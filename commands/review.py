@@ -1,0 +1,115 @@
+"""`review`: a finished game, each guess's value beside the best, with skill and luck."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from agents.model_value import VALUE_BUDGET
+from agents.review import Review, parse_game, review_data, review_game
+from wordle import Playthrough, Wordle, format_pattern
+
+from .games import game_over
+from .options import MOST_GUESSES, add_model_options, add_palette_option, answer_model, whole
+from .render import tiles
+
+#: What a review's columns mean, printed under it.
+REVIEW_LEGEND = (
+    "left: answers possible before the guess -> after its reply; yours and best: expected guesses to finish, that "
+    "guess included, with best play after it (lower is better), the best guess named; skill: 99 for the best guess, "
+    "down to 0 for one that costs a whole guess (≈: from values not all proved); luck: how the reply ranks among "
+    "those the guess could get (99: it left the fewest answers). A plain value is proved; '≤ x' has a tree reaching x; '≥ x' is a proved bound only; "
+    "'≈ x' is the answer model's estimate (its less likely words valued by the cost-to-go model).")
+
+
+def review_table(game: Wordle, review: Review, palette: str = "default") -> Table:
+    """One row per guess: tiles, reply, answers left, your guess's value, the best guess and its value, skill, luck."""
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("#", "guess", "reply", "left", "yours", "best", "skill", "luck"):
+        table.add_column(column, justify="left" if column in ("guess", "reply", "best") else "right")
+    for step in review.steps:
+        best = "same" if step.best_guess == step.guess else game.words.guesses[step.best_guess]
+        table.add_row(str(step.number), tiles(game.words.guesses[step.guess], step.pattern, palette),
+                      format_pattern(step.pattern), f"{step.before} -> {step.after}", step.played.text(),
+                      f"{best} {step.best.text()}", ("" if step.settled else "≈") + str(step.skill), str(step.luck))
+    return table
+
+
+def review_lines(review: Review) -> list[str]:
+    """The game's verdict under the table: skill, luck, how it ended, the model, and how many values are proved."""
+    used = len(review.steps)
+    ending = (f"solved {review.answer.upper()} in {used}/{review.max_guesses}" if review.solved
+              else f"not solved after {used} guesses" + (f" (the answer: {review.answer.upper()})"
+                                                         if review.answer else ""))
+    proved = sum(v.proved for v in review.values)
+    skill = ("" if review.settled else "≈") + str(review.skill)
+    return [f"Skill {skill}/99, luck {review.luck}/99: {ending}{', hard mode' if review.hard else ''}.",
+            f"Answer model {review.model.describe()}; {proved} of {len(review.values)} values proved "
+            f"({review.seconds:.1f} s)."]
+
+
+def command_review(args: argparse.Namespace, console: Console) -> int:
+    """Review a finished or abandoned game: each guess's value, the best guess, skill and luck."""
+    model = answer_model(args)
+    grid = sys.stdin.read() if args.grid == "-" else args.grid
+    steps = parse_game(model.game, args.steps, answer=args.answer, grid=grid)
+    status = Console(stderr=True, highlight=False).status("reviewing", spinner="dots")
+
+
+    def progress(done: int, total: int) -> None:
+        status.update(f"reviewing guess {done + 1} of {total} (up to {VALUE_BUDGET.seconds:g} s each)")
+
+
+    with status:
+        review = review_game(model, steps, hard=args.hard, max_guesses=args.max_guesses, answer=args.answer,
+                             make_game=game_over, progress=progress)
+    if args.json:
+        console.print_json(json.dumps(review_data(review)))
+        return 0
+    for note in review.notes:
+        console.print(Text(note, style="yellow"))
+    console.print(review_table(review.model.game, review, args.palette))
+    for line in review_lines(review):
+        console.print(Text(line, style="bold"))
+    console.print(Text(REVIEW_LEGEND, style="dim"))
+    return 0
+
+
+def add_review_command(commands: argparse._SubParsersAction) -> None:
+    """`review`: a finished game scored guess by guess."""
+    parser = commands.add_parser(
+        "review", help="review a finished game: each guess's skill and luck, and the best guess at each turn",
+        description="Review a game: give its steps as WORD:PATTERN (e.g. crane:--gg-), or --answer and the words "
+                    "played, or --grid with the share grid and the words. Each guess gets its expected guesses "
+                    "to finish and the best guess's, a skill and a luck figure (0-99), and so does the game.")
+    parser.add_argument("steps", nargs="*", metavar="WORD[:PATTERN]",
+                        help="the guesses, each with the colours shown (letters g y -, digits 2 1 0 or emoji "
+                             "squares); with --answer or --grid, the words alone")
+    parser.add_argument("--answer", metavar="WORD", help="the answer: the colours follow from it")
+    parser.add_argument("--grid", metavar="TEXT|-",
+                        help="the share grid as pasted (its score line, then one row of squares a guess), or - to "
+                             "read it from stdin; the words are given beside it, one a row")
+    parser.add_argument("--hard", action="store_true", help="the game was played in hard mode")
+    parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
+                        help=f"guess limit (default 6, at most {MOST_GUESSES})")
+    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+    add_palette_option(parser)
+    add_model_options(parser)
+    parser.set_defaults(handler=command_review)
+
+
+def review_offer(game: Wordle, playthrough: Playthrough, args: argparse.Namespace) -> str:
+    """The one line `play` ends with: the review command for the game just played."""
+    words = " ".join(game.words.guesses[turn.guess] for turn in playthrough.turns)
+    if playthrough.answer is not None:
+        given = f"--answer {game.words.answers[playthrough.answer]} {words}"
+    else:
+        given = " ".join(f"{game.words.guesses[t.guess]}:{format_pattern(t.pattern)}" for t in playthrough.turns)
+    extra = (" --hard" if args.hard else "") + (f" --max-guesses {args.max_guesses}" if args.max_guesses != 6 else "")
+    extra += f" --answers {args.answers or 'original'}"
+    return f"Review this game: python cli.py review {given}{extra}"

@@ -1,0 +1,162 @@
+"""`solve`: the value of a position (and of a guess at it) within a budget, proved or bounded."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress
+
+from agents.assistant import parse_step, replay
+from plumbing.errors import UserError
+from plumbing.storage import prepare_output
+from wordle.tree import FORMATS as TREE_FORMATS
+from wordle.tree import write_tree
+
+from .games import load_game
+from .options import MOST_BREADTH, add_game_options, path_text, whole
+from .render import waiting
+
+#: The longest --budget solve takes: past it, use the exact solve without one.
+MOST_BUDGET_SECONDS = 86_400
+
+
+#: The most sub-problems --nodes may allow.
+MOST_NODES = 10**12
+
+
+#: The units --budget reads, in seconds.
+DURATION_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}
+
+
+def duration(text: str) -> float:
+    """argparse type: a time such as 5s, 500ms, 2m or 1h, as seconds (above 0, at most a day)."""
+    cleaned = text.strip().lower()
+    for unit in sorted(DURATION_UNITS, key=len, reverse=True):
+        if cleaned.endswith(unit):
+            try:
+                seconds = float(cleaned[:-len(unit)]) * DURATION_UNITS[unit]
+            except ValueError:
+                break
+            if 0 < seconds <= MOST_BUDGET_SECONDS:
+                return seconds
+            break
+    raise argparse.ArgumentTypeError(f"'{text}' is not a time from 1ms to 24h: write e.g. 5s, 500ms, 2m or 1h")
+
+
+def command_value(args: argparse.Namespace, console: Console) -> int:
+    """Value the position after the steps (and any --guess) within the budget; say proved or both bounds."""
+    from wordle.valuation import Budget, value_position
+
+
+    if args.opener is not None or args.top is not None or args.out or args.prove:
+        raise UserError("--opener, --top, --prove and --out solve the whole tree; with steps, --budget or --nodes "
+                        "leave them out")
+    game = load_game(args)
+    state, _ = replay(game, [parse_step(game, text) for text in args.steps], hard=args.hard,
+                      max_guesses=args.max_guesses)
+    if state.solved or state.guesses_left < 1:
+        raise UserError("the game is over after these steps: there is no guess to value")
+    asked = [game.words.guess_id(word.strip().lower()) for word in args.guess or ()]
+    for guess in asked:
+        if (broken := game.violation(state, guess)) is not None:
+            raise UserError(f"{game.words.guesses[guess]}: hard mode: {broken}")
+    budget = Budget(seconds=args.budget if args.budget is not None or args.nodes is not None else 10.0,
+                    nodes=args.nodes)
+    mode = "hard" if args.hard else "normal"
+    spend = " and ".join(part for part in (f"{budget.seconds:g} s" if budget.seconds else "",
+                                           f"{budget.nodes} sub-problems" if budget.nodes else "") if part)
+    with waiting(f"valuing the position ({len(state.candidates)} answers left, {mode} mode) within {spend}"):
+        valuation = value_position(game, state, asked, budget)
+    words = game.words.guesses
+    where = " ".join(args.steps) if args.steps else "the start"
+    console.print(f"after {where} ({len(state.candidates)} answers left, {mode} mode, {state.guesses_left} guesses "
+                  f"left): {valuation.nodes} sub-problems in {valuation.seconds:.1f} s", markup=False, soft_wrap=True)
+    for guess, value in [(valuation.best, valuation.value),
+                         *((guess, valuation.guesses[guess]) for guess in asked if guess != valuation.best)]:
+        role = "best" if guess == valuation.best else "guess"
+        if math.isinf(value.low):
+            claim = "no tree wins every game within the guess limit"
+        elif value.proved:
+            claim = f"{value.text()} guesses per answer, proved" + (" optimal" if role == "best" else "")
+        elif math.isfinite(value.high):
+            claim = (f"between {value.low:.3f} and {value.high:.3f} guesses per answer "
+                     f"(not proved within the budget; shown as {value.text()})")
+        else:
+            claim = f"at least {value.low:.3f} guesses per answer (no tree found within the budget)"
+        console.print(f"{role} {words[guess].upper()}: {claim}", markup=False, soft_wrap=True)
+    return 0
+
+
+def command_solve(args: argparse.Namespace, console: Console) -> int:
+    """Solve the optimal tree (a proof, or an upper bound over the best K guesses a node); show it, save it."""
+    from agents.optimal import opener_index, solve_tree, tree_cache, tree_payload
+    from wordle.optimal import unpack
+
+
+    if args.steps or args.budget is not None or args.nodes is not None or args.guess:
+        return command_value(args, console)
+    game = load_game(args)
+    opener = opener_index(game, args.opener.strip().lower()) if args.opener is not None else None
+    if args.out:
+        prepare_output(args.out, TREE_FORMATS)
+    breadth = args.top
+    mode = "hard" if args.hard else "normal"
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"solving ({mode} mode)", total=None)
+
+
+        def report(stats: Any) -> None:
+            best = f"best {unpack(stats.best)[0]}" if stats.best is not None else "no tree yet"
+            replies = f"replies {stats.replies_done}/{stats.replies}, " if stats.replies else ""
+            progress.update(task, description=f"solving ({mode} mode): {replies}{stats.nodes} sub-problems, "
+                                              f"{stats.remembered} remembered, {best}, bound {unpack(stats.bound)[0]}")
+
+
+        solution, graph = solve_tree(game, args.hard, args.max_guesses, opener, breadth, report)
+    word = game.words.guesses[solution.guess]
+    claim = "proved optimal" if solution.proved else f"an upper bound (best {args.top} guesses a node)"
+    console.print(f"{word.upper()} ({mode} mode): total {solution.total} over {graph.graph['answers']} answers "
+                  f"(average {graph.graph['average']:.4f}), {solution.long_games} games over 5 guesses, "
+                  f"worst {graph.graph['worst']}; {claim}; {solution.nodes} sub-problems in {solution.seconds:.1f} s")
+    try:  # the optimal agent reads it back
+        tree_cache(game, args.hard, args.max_guesses, word if opener is not None else "best", breadth).write(tree_payload(graph))
+    except OSError:
+        pass
+    if args.out:
+        console.print(f"wrote {write_tree(graph, args.out)}", markup=False, soft_wrap=True)
+    return 0
+
+
+def add_solve_command(commands: argparse._SubParsersAction) -> None:
+    """`solve`: the optimal decision tree, proved or bounded."""
+    parser = commands.add_parser(
+        "solve", help="solve the decision tree with the fewest total guesses (then fewest games over 5)",
+        description="Branch and bound over every reply: the tree with the fewest total guesses over the answers, "
+                    "and within that total the fewest games over 5 guesses, within the guess limit (and in hard "
+                    "mode the rule). --prove tries every allowed guess at every node, so its total is proved; "
+                    "--top K tries the best K by their lower bound, so its total is an upper bound. The tree is "
+                    "cached for the optimal agent. Given steps (as assist takes them), --budget or --nodes, it "
+                    "values that position instead: the best guess and its expected guesses per answer, proved, "
+                    "or bounded on both sides when the budget runs out.",
+    )
+    parser.add_argument("steps", nargs="*", metavar="STEP",
+                        help="the game so far, each as guess:colours (e.g. crane:-y--g; g green, y yellow, - grey)")
+    parser.add_argument("--budget", type=duration, metavar="TIME",
+                        help="with steps: the time to spend, e.g. 5s, 500ms, 2m (default 10s)")
+    parser.add_argument("--nodes", type=whole(1, MOST_NODES), metavar="N",
+                        help=f"with steps: the most sub-problems to search (at most {MOST_NODES})")
+    parser.add_argument("--guess", action="append", metavar="WORD",
+                        help="with steps: also value this guess (repeatable)")
+    parser.add_argument("--opener", metavar="WORD", help="the first guess (default: solve for it too; with --prove that "
+                                                         "proves or refutes every opener, far longer than one)")
+    parser.add_argument("--hard", action="store_true", help="hard mode")
+    breadth = parser.add_mutually_exclusive_group()
+    breadth.add_argument("--prove", action="store_true", help="try every allowed guess at every node (default)")
+    breadth.add_argument("--top", type=whole(1, MOST_BREADTH), metavar="K",
+                         help=f"try only the best K guesses a node (an upper bound; at most {MOST_BREADTH})")
+    parser.add_argument("--out", type=path_text, metavar="FILE.json|FILE.graphml", help="also write the tree there")
+    add_game_options(parser)
+    parser.set_defaults(handler=command_solve)

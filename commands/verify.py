@@ -1,0 +1,102 @@
+"""`verify`: re-check a results folder's rules, summary and report, and with --replay its play."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import Progress
+
+from plumbing.errors import UserError, clip
+
+from .games import load_game
+from .options import MOST_JOBS, MOST_PROBLEMS, MOST_SAMPLE, add_word_list_options, whole
+from .render import matrix_progress, plain_console, waiting
+
+
+def command_verify(args: argparse.Namespace, console: Console) -> int:
+    """Replay a run folder through the rules; exit 1 with one line per problem on any mismatch."""
+    from tournament import verify_folder
+    from tournament.indicators import MATRIX_FILE
+
+
+    if args.sample is not None and not args.replay:
+        raise UserError("--sample goes with --replay (it is how many games to replay)")
+    if (Path(args.folder) / MATRIX_FILE).is_file():
+        return verify_indicator_matrix(args, console)
+    if args.jobs is not None:
+        raise UserError("--jobs is for a Guesser x Indicator matrix's folder (tournament --indicators)")
+    with Progress(console=console, transient=True, disable=not (args.replay and console.is_terminal)) as progress:
+        bar = progress.add_task("replaying the recorded agents", total=None)
+        result = verify_folder(args.folder, answers=args.answers, guesses=args.guesses, limit=args.limit,
+                               replay=args.replay, replay_sample=args.sample,
+                               on_replay=lambda _: progress.advance(bar))
+    if result.ok:
+        replayed = f"; {result.replayed} games replayed move for move" if result.replayed else ""
+        console.print(f"{args.folder}: all {result.games} games follow the rules and the summary agrees with them"
+                      f"{replayed}", markup=False, soft_wrap=True)
+        return 0
+    errors = plain_console(stderr=True)
+    for problem in result.problems:
+        errors.print(f"wordle-arena: verify: {clip(problem)}", markup=False, soft_wrap=True)
+    errors.print(f"wordle-arena: verify: {args.folder} FAILED ({len(result.problems)} problems shown, "
+                 f"at most {args.limit})", markup=False, soft_wrap=True)
+    return 1
+
+
+def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
+    """verify on a Guesser x Indicator matrix: its honest tournament by the rules, every other game replayed."""
+    from tournament import verify_folder
+    from tournament.indicators import read_matrix, verify_matrix
+
+
+    folder = Path(args.folder)
+    stored, plan = read_matrix(folder)  # a file that is no matrix is refused before anything is checked
+    problems: list[str] = []
+    if plan.honest_folder is not None and Path(plan.honest_folder).is_dir():
+        with waiting(f"checking the honest column's tournament in {plan.honest_folder}"):
+            honest = verify_folder(plan.honest_folder, limit=args.limit, replay=args.replay,
+                                   replay_sample=args.sample)
+        problems += [f"{plan.honest_folder}: {problem}" for problem in honest.problems]
+        console.print(f"{plan.honest_folder}: {honest.games} honest games checked by the rules"
+                      + (f", {honest.replayed} replayed move for move" if honest.replayed else ""), markup=False)
+    if args.answers is None and args.guesses is None:
+        args.answers, args.guesses = plan.words.get("answers_file"), plan.words.get("guesses_file")
+    game = load_game(args)
+    total = len(stored["games"])
+    progress, advance, preparing = matrix_progress(console, total, "replaying", shown=total > 0)
+    try:
+        games, found = verify_matrix(game, folder, jobs=args.jobs or os.cpu_count() or 1, on_games=advance,
+                                     on_prepare=preparing)
+    finally:
+        progress.stop()
+    problems += found
+    for problem in problems[: args.limit]:
+        console.print(f"wordle-arena: verify: {clip(problem)}", markup=False, soft_wrap=True)
+    console.print(f"{args.folder}: {games} Guesser x Indicator games replayed move for move, every reply checked "
+                  f"against its Indicator's rule: {'FAILED' if problems else 'all agree'}", markup=False)
+    return 1 if problems else 0
+
+
+def add_verify_command(commands: argparse._SubParsersAction) -> None:
+    """`verify`: re-check a tournament's run folder."""
+    parser = commands.add_parser(
+        "verify", help="replay a tournament's results through the rules and re-derive its summary",
+        description="Replay every recorded game (allowed words, reference patterns, hard-mode legality, solved "
+                    "flag, guess limit), check the word-list checksum, and recompute the summary from the "
+                    "per-game lines. Exits 1 with one line per problem on any mismatch.",
+    )
+    parser.add_argument("folder", metavar="DIR", help="the run folder, e.g. results/tournament-depth-2")
+    parser.add_argument("--limit", type=whole(1, MOST_PROBLEMS), default=20, metavar="N",
+                        help=f"report at most N problems (default 20, at most {MOST_PROBLEMS})")
+    parser.add_argument("--replay", action="store_true",
+                        help="also play every game again with the recorded agents and settings and compare move for move")
+    parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), metavar="N",
+                        help=f"with --replay: replay N games drawn from the run seed instead of all (at most {MOST_SAMPLE})")
+    parser.add_argument("--jobs", type=whole(1, MOST_JOBS), metavar="N",
+                        help="for a Guesser x Indicator matrix (tournament --indicators): processes replaying its "
+                             "games (default: the number of CPUs)")
+    add_word_list_options(parser)
+    parser.set_defaults(handler=command_verify)
