@@ -44,6 +44,8 @@ from wordle.game import DEFAULT_MAX_GUESSES
 
 from .answer_model import AnswerModel, widen
 from .base import Agent, Decision
+from wordle.valuation import MAYBE_BETTER, maybe_better, order_key
+
 from .model_value import WEIGHTED_SEARCH_MOST, GuessValue, Valuer
 from .registry import make_agent, spec
 
@@ -130,6 +132,17 @@ class Advice:
     def solved(self) -> bool:
         """Whether the last pattern was all green."""
         return self.state.solved
+
+    def maybe_better(self, suggestion: Suggestion) -> bool:
+        """Whether a suggestion with no tree has a bound below the first suggestion's value (shown as such)."""
+        if suggestion.value is None or not self.suggestions or self.suggestions[0].value is None:
+            return False
+        return maybe_better(suggestion.value.value, self.suggestions[0].value.value)
+
+    @property
+    def all_proved(self) -> bool:
+        """Whether every suggestion's value is proved (the solver's advice only)."""
+        return all(s.value is not None and s.value.proved for s in self.suggestions)
 
 
 #: The advisor assist and the web use unless told otherwise: the optimal solver within the valuation budget.
@@ -330,7 +343,8 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
                          "chance": round(s.chance, 6), "worst": s.worst, "expected_left": round(s.expected_left, 6),
                          "expected_guesses": round(s.expected_guesses, 6) if math.isfinite(s.expected_guesses) else None,
                          "score": None if s.score is None else round(s.score, 6),
-                         "value": None if s.value is None else s.value.data()}
+                         "value": None if s.value is None else s.value.data(),
+                         "maybe_better": advice.maybe_better(s)}
                         for s in advice.suggestions],
         "model": None if advice.model is None else advice.model.name,
         "model_description": None if advice.model is None else advice.model.describe(),
@@ -403,11 +417,12 @@ def answers_beyond(game: Wordle, state: State, chance_of: dict[int, float], show
 
 def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
                        only_answers: bool = False) -> tuple[tuple[Suggestion, ...], bool]:
-    """The default advisor's suggestions, ordered by their values under the answer model (lower first).
+    """The default advisor's suggestions, ordered by their values under the answer model by `rank_key`.
 
     The cost-to-go model shortlists SHORTLIST guesses (among the possible answers with `only_answers`), the
-    solver values them and finds its own best within the valuation budget; ties go to possible answers, then
-    to the alphabet.
+    solver values them and finds its own best within the valuation budget. They are ordered by what is
+    achieved (`wordle.valuation.rank_key`: a guess with a tree before any without one, never by a lower
+    bound); ties go to possible answers, then to the lower guess index (the alphabet).
 
     Returns:
         (the suggestions, whether the first is proved optimal).
@@ -432,7 +447,7 @@ def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
                    expected_left=float(stats.expected_size[i] - stats.can_win[i] / len(candidates)),
                    expected_guesses=found.guesses[guess].estimate, value=found.guesses[guess])
         for i, guess in enumerate(valued)]
-    suggestions.sort(key=lambda s: (s.expected_guesses, s.chance == 0.0, game.words.guesses[s.guess]))
+    suggestions.sort(key=lambda s: order_key(s.value.value, s.chance > 0.0, s.guess))
     first = suggestions[0].guess if suggestions else None
     return tuple(suggestions[:top]), bool(found.proved and first == found.best)
 
@@ -473,6 +488,6 @@ def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callab
                   model=model, notes=tuple(notes))
 
 
-__all__ = ["ADVICE_NODES", "ADVISOR", "advise_model", "settle_model", "solver_suggestions", "Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data",
+__all__ = ["ADVICE_NODES", "ADVISOR", "MAYBE_BETTER", "advise_model", "settle_model", "solver_suggestions", "Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data",
            "advise", "advise_steps", "answers_first", "format_step", "guess_stats", "make_advisor", "parse_step",
            "replay", "suggest"]

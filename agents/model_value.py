@@ -26,7 +26,7 @@ import numpy as np
 from heuristics.cost import cost_table
 from wordle import ALL_GREEN, State, Wordle
 from wordle.optimal import Solver
-from wordle.valuation import Budget, Value, value_position
+from wordle.valuation import Budget, Value, order_key, value_position
 
 from .answer_model import AnswerModel
 
@@ -157,7 +157,7 @@ class Valuer:
                 values[guess] = GuessValue(Value(mixed, mixed, mixed))
             else:
                 values[guess] = GuessValue(Value(min(mixed_low, mixed), math.inf, mixed), modelled=True)
-        best = min(valued, key=lambda g: (values[g].estimate, not game.can_win(candidates, np.array([g]))[0], g))
+        best = min(valued, key=lambda g: order_key(values[g].value, bool(game.can_win(candidates, np.array([g]))[0]), g))
         return ModelValuation(best=best, guesses=values, proved=False, nodes=nodes, seconds=seconds)
 
 

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from agents import agent_names
 from agents.answer_model import DEFAULT_MODEL
-from agents.assistant import ADVISOR, Advice, advice_data, advise_model, make_advisor, parse_step
+from agents.assistant import ADVISOR, MAYBE_BETTER, Advice, advice_data, advise_model, make_advisor, parse_step
 from agents.indicators import make_indicator
 from agents.model_value import VALUE_BUDGET, Valuer
 from agents.params import flag
@@ -67,11 +67,13 @@ def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[
         table.add_column(column, justify="left" if column == "guess" else "right")
     for number, s in enumerate(advice.suggestions, start=1):
         value = s.value.text() if s.value is not None else f"{s.expected_guesses:.3f}"
+        if advice.maybe_better(s):
+            value += f" ({MAYBE_BETTER})"
         table.add_row(str(number), game.words.guesses[s.guess], str(s.worst), f"{s.expected_left:.2f}",
                       f"{s.chance:.1%}", f"{s.information:.2f}", value)
     parts.append(table)
     parts.append(Text(SOLVER_LEGEND if by_solver else SUGGESTION_LEGEND, style="dim"))
-    if by_solver and not advice.proved:
+    if by_solver and not advice.all_proved:
         parts.append(Text(UNSETTLED_NOTE.format(seconds=VALUE_BUDGET.seconds), style="yellow"))
     if advice.fallback:
         parts.append(Text(FALLBACK_NOTE.format(agent=advice.agent), style="yellow"))
@@ -106,7 +108,8 @@ SUGGESTION_LEGEND = (
 SOLVER_LEGEND = (
     "Ordered by guesses: expected guesses to finish, this one included, with best play after it, by the optimal "
     "solver under the answer model (lower is better). A plain value is proved; '≤ x' has a tree reaching x; "
-    "'≥ x' is a proved bound only; '≈ x' is the answer model's estimate. worst: the most answers one reply can "
+    "'≥ x' is a proved bound only, ranked below every guess with a tree ('maybe better' when x is below the first "
+    "suggestion's value); '≈ x' is the answer model's estimate. worst: the most answers one reply can "
     "leave; left: answers left on average; chance: that it is the answer; bits: expected information.")
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN
 from wordle.optimal import Solver
-from wordle.valuation import Budget, Value, value_position
+from wordle.valuation import Budget, Value, maybe_better, order_key, rank_key, value_position
 
 from .conftest import run_cli, small_game
 from .test_optimal import brute_force, small_lists
@@ -143,3 +144,56 @@ def test_solve_values_a_position_from_steps(capsys):
     # SLOTH proved optimal there (2.795 per answer, 735 guesses over 263); SLATE proved at 3.171
     assert lines[1] == "best SLOTH: 2.795 guesses per answer, proved optimal"
     assert lines[2] == "guess SLATE: 3.171 guesses per answer, proved"
+
+
+# -- the ranking rule: what is achieved first, never a lower bound --------------------------------------------
+
+
+def test_a_proved_value_ranks_above_a_lower_bound_with_no_tree():
+    proved, bound_only, tree = Value(3.508, 3.508, 3.508), Value(2.935, math.inf, 2.935), Value(3.4, 3.6, 3.6)
+    ranked = sorted([bound_only, tree, proved], key=rank_key)
+    assert ranked == [proved, tree, bound_only]
+    assert maybe_better(bound_only, proved) and not maybe_better(tree, proved)
+    assert not maybe_better(Value(3.9, math.inf, 3.9), proved)  # its bound is past the leader: not better
+    # fewer achievable losses first, whatever the guesses
+    assert sorted([Value(3.0, 3.0, 3.0, 1, 1), Value(3.9, 3.9, 3.9)], key=rank_key)[0].low == 3.9
+    # a tighter interval first among equal highs; then an answer, then the lower index
+    assert order_key(Value(3.6, 3.6, 3.6), False, 9) < order_key(Value(3.5, 3.6, 3.6), True, 1)
+    assert order_key(Value(3.6, 3.6, 3.6), True, 9) < order_key(Value(3.6, 3.6, 3.6), False, 1)
+
+
+def test_losses_read_as_losses_not_guesses():
+    assert Value(math.inf, math.inf, math.inf, 2, 2).text() == "loses 2"
+    assert Value(math.inf, math.inf, math.inf, 1, 3).text() == "loses ≥ 1"
+
+
+def first_of(game, state, valuation):
+    """The first suggestion of a valuation by the house order (as assist ranks its suggestions)."""
+    found = [*valuation.guesses.items(), (valuation.best, valuation.value)]
+    wins = game.can_win(state.candidates, np.array([guess for guess, _ in found]))
+    return min(((guess, value) for guess, value in found),
+               key=lambda item: order_key(item[1], bool(wins[[g for g, _ in found].index(item[0])]), item[0]))
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_lists, st.data())
+def test_more_budget_never_suggests_a_worse_guess(case, data):
+    answers, extra, max_guesses, hard = case
+    game = small_game(answers, extra)
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    best = brute_force(game, state, long_game=2)
+    if best is None:
+        return
+    best_value = (best[0] - state.guesses_used * len(state.candidates)) / len(state.candidates)
+    legal = [int(guess) for guess in game.legal_guesses(state)]
+    asked = data.draw(st.lists(st.sampled_from(legal), max_size=4, unique=True))
+    before = math.inf
+    for nodes in range(1, 16):
+        valuation = value_position(game, state, asked, Budget(seconds=None, nodes=nodes),
+                                   Solver(game, hard=hard, max_guesses=max_guesses, long_game=2))
+        guess, shown = first_of(game, state, valuation)
+        truth = exact_value(game, state, guess, long_game=2)
+        assert truth <= before + 1e-9, f"{nodes} nodes suggest a worse guess than {nodes - 1}"
+        if shown.has_tree:
+            assert truth - best_value <= shown.high - shown.low + 1e-9
+        before = truth

@@ -34,6 +34,8 @@ from typing import Sequence
 
 import numpy as np
 
+from search.ranking import rounded
+
 from .game import State, Wordle
 from .book import OpeningBook, opening_book
 from .hardmode import Hints
@@ -72,25 +74,68 @@ class Value:
     low: float
     high: float
     estimate: float
+    losses_low: float = 0.0
+    losses_high: float = 0.0
 
     @property
     def proved(self) -> bool:
         """Whether the value is exact."""
         return self.low == self.high
 
+    @property
+    def has_tree(self) -> bool:
+        """Whether a real tree reaches `high` (a finite upper bound)."""
+        return math.isfinite(self.high)
+
     def text(self) -> str:
         """One rule everywhere: "3.421" when proved, "≤ 3.480" when a tree is known, "≥ 3.400" when none is.
 
-        A proved math.inf reads "no win" (no tree solves every answer within the guess limit).
+        A proved math.inf reads "no win" (no tree solves every answer within the guess limit), or
+        "loses N" when the answers lost whatever one does are counted (`losses_low` at least 1).
 
         >>> Value(3.4212, 3.4212, 3.4212).text(), Value(3.4, 3.48, 3.48).text(), Value(3.4, math.inf, 3.4).text()
         ('3.421', '≤ 3.480', '≥ 3.400')
         """
+        if self.losses_low >= 1:
+            count = f"{self.losses_low:g}" if self.losses_low == self.losses_high else f"≥ {self.losses_low:g}"
+            return f"loses {count}"
         if self.proved:
             return "no win" if math.isinf(self.low) else f"{self.low:.3f}"
         if math.isfinite(self.high):
             return f"≤ {self.high:.3f}"
         return f"≥ {self.low:.3f}"
+
+
+def rank_key(value: Value) -> tuple[float, float, float, float]:
+    """The one order of guesses by value, every surface's: what is achieved first, never a lower bound.
+
+    Fewer proved-achievable losses (`losses_high`) first, then `high` (the proved value or a real
+    tree's bound; a guess with no tree, high = inf, after every guess with one), then the higher
+    `low` (a tighter interval first). Callers append the house tie-break (a guess that can be the answer
+    first, then the lower guess index). Floats are rounded as `search.ranking` rounds them.
+    Before `low` comes `estimate`: the solver's estimate is `high` when a tree is known, else
+    `low`, so it changes nothing there; among an answer model's mixes, which have no tree, it
+    orders them by their estimate rather than by their weak bound.
+
+    >>> sorted([Value(2.9, math.inf, 2.9), Value(3.5, 3.5, 3.5), Value(3.4, 3.6, 3.6)], key=rank_key)[0]
+    Value(low=3.5, high=3.5, estimate=3.5, losses_low=0.0, losses_high=0.0)
+    """
+    return (rounded(float(value.losses_high)), rounded(float(value.high)), rounded(float(value.estimate)),
+            -rounded(float(value.low)))
+
+
+def order_key(value: Value, can_win: bool, guess: int) -> tuple:
+    """`rank_key` with the house tie-break: a guess that can be the answer first, then the lower guess index."""
+    return (*rank_key(value), not can_win, guess)
+
+
+def maybe_better(value: Value, leader: Value) -> bool:
+    """Whether a guess with no tree might still beat the first suggestion (its bound is below the leader's high)."""
+    return not value.has_tree and not value.proved and value.low < leader.high
+
+
+#: How a guess that `maybe_better` picks out is shown beside its value, below the guesses with a tree.
+MAYBE_BETTER = "maybe better, no tree yet"
 
 
 @dataclass(frozen=True)
