@@ -102,6 +102,7 @@ class Advice:
         model: the answer model advised under (None: the game's answer list, all equally likely).
         notes: one line per widening of the model.
         proved: with the default advisor, whether the first suggestion is proved optimal (None otherwise).
+        capped: with the default advisor, whether the time cap (not the node budget) cut its search.
     """
 
     agent: str
@@ -112,6 +113,7 @@ class Advice:
     model: AnswerModel | None = field(default=None, repr=False)
     notes: tuple[str, ...] = ()
     proved: bool | None = None
+    capped: bool = False
 
     @property
     def remaining(self) -> int:
@@ -350,6 +352,8 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "model_description": None if advice.model is None else advice.model.describe(),
         "notes": list(advice.notes),
         "proved": None if advice.proved is None else bool(advice.proved),
+        "all_proved": advice.proved is not None and advice.all_proved,
+        "capped": advice.capped,
     }
 
 
@@ -416,7 +420,7 @@ def answers_beyond(game: Wordle, state: State, chance_of: dict[int, float], show
 
 
 def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
-                       only_answers: bool = False) -> tuple[tuple[Suggestion, ...], bool]:
+                       only_answers: bool = False) -> tuple[tuple[Suggestion, ...], bool, bool]:
     """The default advisor's suggestions, ordered by their values under the answer model by `rank_key`.
 
     The cost-to-go model shortlists SHORTLIST guesses (among the possible answers with `only_answers`), the
@@ -425,7 +429,7 @@ def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
     bound); ties go to possible answers, then to the lower guess index (the alphabet).
 
     Returns:
-        (the suggestions, whether the first is proved optimal).
+        (the suggestions, whether the first is proved optimal, whether the time cap cut the search).
     """
     model = valuer.model
     game = model.game
@@ -449,7 +453,7 @@ def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
         for i, guess in enumerate(valued)]
     suggestions.sort(key=lambda s: order_key(s.value.value, s.chance > 0.0, s.guess))
     first = suggestions[0].guess if suggestions else None
-    return tuple(suggestions[:top]), bool(found.proved and first == found.best)
+    return tuple(suggestions[:top]), bool(found.proved and first == found.best), bool(found.capped)
 
 
 def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callable[[Wordle], Agent] | None = None,
@@ -473,9 +477,9 @@ def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callab
                       suggestions=(), model=model, notes=tuple(notes))
     if agent is None:
         valuer = valuer if valuer is not None and valuer.model is model else Valuer(model)
-        suggestions, proved = solver_suggestions(valuer, state, top, only_answers)
+        suggestions, proved, capped = solver_suggestions(valuer, state, top, only_answers)
         return Advice(agent=ADVISOR, state=state, steps=done, suggestions=suggestions, model=model,
-                      notes=tuple(notes), proved=proved)
+                      notes=tuple(notes), proved=proved, capped=capped)
     advisor = agent(model.game)
     decision = advisor.decide(state, np.random.default_rng(seed))
     suggestions = suggest(model.game, decision, state, top=top * 4 if only_answers else top)

@@ -224,7 +224,7 @@ def test_a_guess_with_only_a_low_bound_is_shown_below_the_proved_one():
               index["champ"]: GuessValue(Value(3.2, 3.6, 3.6)),
               index["water"]: GuessValue(Value(3.9, math.inf, 3.9))}
     state = game.initial_state()
-    suggestions, _ = solver_suggestions(StubValuer(game, values), state)
+    suggestions, _, _ = solver_suggestions(StubValuer(game, values), state)
     assert [game.words.guesses[s.guess] for s in suggestions] == ["salet", "champ", "trace", "water"]
     advice = Advice(agent="optimal", state=state, steps=(), suggestions=suggestions, proved=False)
     assert [advice.maybe_better(s) for s in suggestions] == [False, False, True, False]
