@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from agents.model_value import VALUE_BUDGET
+from agents.model_value import VALUE_BUDGET, budget_text
 from agents.review import Review, parse_game, review_data, review_game
 from wordle import Playthrough, Wordle, format_pattern
 
@@ -62,7 +62,7 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
 
 
     def progress(done: int, total: int) -> None:
-        status.update(f"reviewing guess {done + 1} of {total} (up to {VALUE_BUDGET.seconds:g} s each)")
+        status.update(f"reviewing guess {done + 1} of {total} (up to {budget_text(VALUE_BUDGET, args.hard)} each)")
 
 
     with status:

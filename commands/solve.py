@@ -19,36 +19,25 @@ from .games import load_game
 from .options import MOST_BREADTH, add_game_options, path_text, whole
 from .render import waiting
 
-#: The longest --budget solve takes: past it, use the exact solve without one.
-MOST_BUDGET_SECONDS = 86_400
-
-
 #: The most sub-problems --nodes may allow.
 MOST_NODES = 10**12
+#: A position's valuation by `solve` without --budget: this many nodes, SAFETY_SECONDS as the cap.
+SOLVE_NODES = 3_000
 
 
-#: The units --budget reads, in seconds.
-DURATION_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}
-
-
-def duration(text: str) -> float:
-    """argparse type: a time such as 5s, 500ms, 2m or 1h, as seconds (above 0, at most a day)."""
-    cleaned = text.strip().lower()
-    for unit in sorted(DURATION_UNITS, key=len, reverse=True):
-        if cleaned.endswith(unit):
-            try:
-                seconds = float(cleaned[:-len(unit)]) * DURATION_UNITS[unit]
-            except ValueError:
-                break
-            if 0 < seconds <= MOST_BUDGET_SECONDS:
-                return seconds
-            break
-    raise argparse.ArgumentTypeError(f"'{text}' is not a time from 1ms to 24h: write e.g. 5s, 500ms, 2m or 1h")
+def budget(text: str) -> Any:
+    """argparse type: a budget as `search.limits.parse_budget` reads it (nodes: 5000, 200k, 1.5M; a cap: 5s, 500ms)."""
+    from search.limits import parse_budget
+    try:
+        return parse_budget(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def command_value(args: argparse.Namespace, console: Console) -> int:
     """Value the position after the steps (and any --guess) within the budget; say proved or both bounds."""
-    from wordle.valuation import Budget, value_position
+    from search.limits import Budget
+    from wordle.valuation import CAPPED_NOTE, SAFETY_SECONDS, value_position
 
 
     if args.opener is not None or args.top is not None or args.out or args.prove:
@@ -63,17 +52,21 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
     for guess in asked:
         if (broken := game.violation(state, guess)) is not None:
             raise UserError(f"{game.words.guesses[guess]}: hard mode: {broken}")
-    budget = Budget(seconds=args.budget if args.budget is not None or args.nodes is not None else 10.0,
-                    nodes=args.nodes)
+    given = args.budget or Budget()
+    nodes = args.nodes if args.nodes is not None else given.nodes
+    if nodes is None and given.seconds is None:
+        nodes = SOLVE_NODES
+    budget = Budget(nodes=nodes, seconds=given.seconds if given.seconds is not None else SAFETY_SECONDS)
     mode = "hard" if args.hard else "normal"
-    spend = " and ".join(part for part in (f"{budget.seconds:g} s" if budget.seconds else "",
-                                           f"{budget.nodes} sub-problems" if budget.nodes else "") if part)
+    spend = budget.describe()
     with waiting(f"valuing the position ({len(state.candidates)} answers left, {mode} mode) within {spend}"):
         valuation = value_position(game, state, asked, budget)
     words = game.words.guesses
     where = " ".join(args.steps) if args.steps else "the start"
     console.print(f"after {where} ({len(state.candidates)} answers left, {mode} mode, {state.guesses_left} guesses "
                   f"left): {valuation.nodes} sub-problems in {valuation.seconds:.1f} s", markup=False, soft_wrap=True)
+    if valuation.capped:
+        console.print(f"The search was {CAPPED_NOTE}.", markup=False, soft_wrap=True)
     for guess, value in [(valuation.best, valuation.value),
                          *((guess, valuation.guesses[guess]) for guess in asked if guess != valuation.best)]:
         role = "best" if guess == valuation.best else "guess"
@@ -153,8 +146,9 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("steps", nargs="*", metavar="STEP",
                         help="the game so far, each as guess:colours (e.g. crane:-y--g; g green, y yellow, - grey)")
-    parser.add_argument("--budget", type=duration, metavar="TIME",
-                        help="with steps: the time to spend, e.g. 5s, 500ms, 2m (default 10s)")
+    parser.add_argument("--budget", type=budget, metavar="NODES|TIME",
+                        help=f"with steps: solver nodes to spend (5000, 200k, 1.5M; default {SOLVE_NODES:,}: the same "
+                             "result on any machine) or a time cap (500ms, 5s; a result it cuts says so)")
     parser.add_argument("--nodes", type=whole(1, MOST_NODES), metavar="N",
                         help=f"with steps: the most sub-problems to search (at most {MOST_NODES})")
     parser.add_argument("--guess", action="append", metavar="WORD",
