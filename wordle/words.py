@@ -18,6 +18,11 @@ from plumbing.errors import UserError
 WORD_LENGTH = 5
 ANSWERS_FILE = "wordle-answers.txt"
 GUESSES_FILE = "wordle-guesses.txt"
+#: Guess lists by name, for --guesses: the 2022 list every proof and the tournament use, and the Times' list today.
+NAMED_GUESSES = {
+    "2022": ("wordle-guesses.txt", "the 12972 guesses of 2022 (the default: every proof and the tournament)"),
+    "nyt": ("nyt-guesses.txt", "the 14855 guesses the Times accepts today"),
+}
 #: The six words the later 2309-answer list dropped from the original 2315.
 REMOVED_IN_2309 = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
 
@@ -137,13 +142,17 @@ def load_words(answers: str | Path | None = None, guesses: str | Path | None = N
 
     Args:
         answers: path of an answer list, or None for the shipped 2315 answers.
-        guesses: path of a guess list, or None for the shipped 12972 allowed guesses.
+        guesses: path of a guess list, a name of NAMED_GUESSES ("nyt": the Times' 14855 of today), or None for
+            the shipped 12972 allowed guesses of 2022.
 
     Returns:
         Words with both lists validated and every answer an allowed guess.
     """
     answer_lines = _shipped(ANSWERS_FILE) if answers is None else read_word_file(answers)
-    guess_words = tuple(_shipped(GUESSES_FILE) if guesses is None else read_word_file(guesses))
+    if guesses is None or str(guesses) in NAMED_GUESSES:
+        guess_words = tuple(_shipped(NAMED_GUESSES[str(guesses or "2022")][0]))
+    else:
+        guess_words = tuple(read_word_file(guesses))
     source = str(answers) if answers is not None else ANSWERS_FILE
     return Words.build(tuple(answer_lines), guess_words, source=source, answer_lines=answer_lines)
 
