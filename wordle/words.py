@@ -181,6 +181,37 @@ def named_words(name: str, guesses: str | Path | None = None) -> Words:
     return Words.build(answers, words.guesses, source=name)
 
 
+@dataclass(frozen=True)
+class WordKind:
+    """What kind of word a guess is (a row of data/word-kinds.tsv; its README says where each column comes from).
+
+    Attributes:
+        zipf: wordfreq's Zipf frequency (0 for a word it does not know).
+        kind: "common", "known" (a larger dictionary's), "name" (capitalised only) or "rare" (in no dictionary).
+        plural: a plural (+S or +ES) of a dictionary word.
+        past: a past tense (+ED or +D) of one.
+    """
+
+    zipf: float
+    kind: str
+    plural: bool
+    past: bool
+
+
+#: The word kinds' file, covering every word of the Times' guess list.
+WORD_KINDS_FILE = "word-kinds.tsv"
+
+
+def word_kinds() -> dict[str, WordKind]:
+    """Every shipped guess's kind (the 14855 words the Times accepts, which hold the 12972 of 2022)."""
+    text = resources.files("wordle").joinpath("data").joinpath(WORD_KINDS_FILE).read_text(encoding="utf-8")
+    kinds = {}
+    for line in text.splitlines()[1:]:
+        word, zipf, kind, plural, past = line.split("\t")
+        kinds[word] = WordKind(zipf=float(zipf), kind=kind, plural=plural == "1", past=past == "1")
+    return kinds
+
+
 def encode_letters(words: tuple[str, ...] | list[str]) -> np.ndarray:
     """Words as an (n, 5) uint8 array of letter numbers, a=0 ... z=25."""
     if len(words) == 0:
