@@ -77,7 +77,11 @@ def test_the_shipped_fit_is_the_results_files_and_its_held_out_figures_recompute
     fitted = record["models"]["likely fitted"]
     assert [s.log_chance for s in scores] == pytest.approx(fitted["log_chances"], abs=1e-6)
     assert [s.rank for s in scores] == fitted["ranks"]
-    assert summary(scores)["mean_log_chance"] == pytest.approx(fitted["summary"]["mean_log_chance"], abs=1e-9)
+    assert summary(scores)["mean_log_chance"] == pytest.approx(fitted["summary"]["mean_log_chance"], abs=1e-6)
+    for model in record["models"].values():  # each summary is its days' figures
+        logs = [x for x in model["log_chances"] if x is not None]
+        assert model["summary"]["mean_log_chance_possible"] == pytest.approx(sum(logs) / len(logs))
+        assert model["summary"]["impossible"] == model["log_chances"].count(None)
     # the fitted model beats the one before it and the uniform lists on the held-out days
     models = record["models"]
     assert models["likely fitted"]["summary"]["impossible"] == 0 < models["original"]["summary"]["impossible"]
