@@ -6,6 +6,7 @@ A word is five lowercase ASCII letters. The answers are a subset of the guesses;
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -202,6 +203,7 @@ class WordKind:
 WORD_KINDS_FILE = "word-kinds.tsv"
 
 
+@functools.cache
 def word_kinds() -> dict[str, WordKind]:
     """Every shipped guess's kind (the 14855 words the Times accepts, which hold the 12972 of 2022)."""
     text = resources.files("wordle").joinpath("data").joinpath(WORD_KINDS_FILE).read_text(encoding="utf-8")
