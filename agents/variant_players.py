@@ -6,8 +6,8 @@ Values are from the Guesser's point of view, higher is better, on the variant's 
 - `random`: a seeded random guess among those that can still win on some open board.
 - `entropy`: the guess whose reply tells most. On K boards the reply is one pattern a board and
   the answers are independent, so its information is the sum of each open board's; a board with
-  one answer left is solved first (that guess is needed anyway). On Fibble, the information of
-  the row as shown (the true pattern spread over its lies). Ties: can win a board, then index.
+  one answer left is solved first (that guess is needed anyway). On Fibble, what the row as shown
+  tells of the answer (its entropy less the lie's noise). Ties: can win a board, then index.
 - `minimax`, `alphabeta`, `expectimax`: the engine's searches (search.algorithms) over the variant's
   game, with the agent's own parameters (--depth, --beam, --eval, --nodes). The evaluation at the
   horizon is Wordle's on each open board (its state: that board's answers, the guesses left),
@@ -41,7 +41,7 @@ from .registry import AgentError, resolve
 #: The agents that play the variants, each with one line on how.
 VARIANT_PLAYERS = {
     "random": "a seeded random guess that can still win a board",
-    "entropy": "most information (K boards: the sum of the boards'; Fibble: of the row as shown)",
+    "entropy": "most information (K boards: the sum of the boards'; Fibble: the shown row's, less the lie's noise)",
     "minimax": "the engine's minimax over the variant, searched deep in the endgame",
     "alphabeta": "the engine's alpha-beta over the variant, searched deep in the endgame",
     "expectimax": "the engine's expectimax over the variant, searched deep in the endgame",
@@ -70,17 +70,21 @@ def can_win_any(game: VariantGame, state: VariantState, guesses: np.ndarray) -> 
     return sum(game.rules.can_win(cands, guesses).astype(np.int64) for cands in open_candidates(game, state))
 
 
-def shown_entropy(game: Fibble, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
-    """Fibble: the information in bits of the row each guess is shown, lies included."""
+def shown_information(game: Fibble, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+    """Fibble: what the row each guess is shown tells of the answer, in bits.
+
+    The row's entropy less the lie's own (the mean over the answers of log2 of the lies
+    their true pattern allows): the information the row shares with the answer, not its noise.
+    """
     chances = game.shown_counts(candidates, guesses) / len(candidates)
     logs = np.log2(chances, out=np.zeros_like(chances), where=chances > 0)
-    return np.maximum(-(chances * logs).sum(axis=1), 0.0)
+    return np.maximum(-(chances * logs).sum(axis=1) - game.lie_noise(candidates, guesses), 0.0)
 
 
 def information(game: VariantGame, state: VariantState, guesses: np.ndarray) -> np.ndarray:
     """Each guess's expected information in bits: summed over the open boards, or Fibble's shown row."""
     if isinstance(game, Fibble):
-        return shown_entropy(game, state.candidates, guesses)
+        return shown_information(game, state.candidates, guesses)
     total = np.zeros(len(guesses))
     for cands in open_candidates(game, state):
         if len(cands) > 1:
@@ -105,8 +109,8 @@ class VariantEvaluation:
             size = len(state.candidates)
             if size == 1:
                 return np.where(game.rules.can_win(state.candidates, moves), base, base - 1.0)
-            bound = math.log2(max(2, min(size * 2 * game.length, 3**game.length)))
-            return base - 2.0 + shown_entropy(game, state.candidates, moves) / bound
+            bound = math.log2(max(2, min(size, 3**game.length)))
+            return base - 2.0 + shown_information(game, state.candidates, moves) / bound
         boards = open_candidates(game, state)
         each = [self.inner.values(game.rules, State(candidates=cands, max_guesses=state.guesses_left), moves)
                 for cands in boards]

@@ -61,6 +61,14 @@ def lie_kernel(length: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
+def lie_counts(length: int) -> np.ndarray:
+    """How many rows the Indicator may show for each true pattern: its lies, or 1 for all green."""
+    counts = np.array([len(lies_of(code, length)) for code in range(3**length)], dtype=np.int64)
+    counts[-1] = 1
+    return counts
+
+
+@lru_cache(maxsize=None)
 def digits(length: int) -> np.ndarray:
     """Each pattern code's colours, one row a code: (3**length, length) uint8."""
     return np.array([decode_colours(code, length) for code in range(3**length)], dtype=np.uint8)
@@ -171,6 +179,11 @@ class Fibble:
         truth += (np.arange(len(guesses)) * count)[:, None]
         histogram = np.bincount(truth.ravel(), minlength=len(guesses) * count).reshape(len(guesses), count)
         return histogram @ lie_kernel(self.length)
+
+    def lie_noise(self, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+        """For each guess, the bits the lie adds to its row when the answer is known: the mean of log2(lies) over the candidates."""
+        truth = np.take(self.rules.matrix[guesses], candidates, axis=1)
+        return np.log2(lie_counts(self.length))[truth].mean(axis=1)
 
     def reply_chances(self, state: FibbleState) -> tuple[list[int], list[float]]:
         """The patterns the pending guess can be shown, ascending, with their chances."""
