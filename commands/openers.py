@@ -18,8 +18,9 @@ from plumbing.storage import prepare_output, write_atomically
 from wordle import format_pattern
 
 from .games import load_game
-from .options import MOST_JOBS, MOST_OPENERS, MOST_TOTAL, add_game_options, canonical_command, path_text, whole
-from .render import waiting, worst_text
+from .options import (EXIT_INTERRUPTED, EXIT_USAGE, MOST_JOBS, MOST_OPENERS, MOST_TOTAL, add_game_options,
+                      canonical_command, path_text, whole)
+from .render import plain_console, waiting, worst_text
 
 
 def openers_command(args: argparse.Namespace) -> str:
@@ -61,7 +62,7 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     import time
 
     from plumbing.storage import provenance
-    from tournament.exact_openers import best_result, plan_job, run_job, summary
+    from tournament.exact_openers import JobStopped, best_result, plan_job, run_job, summary
 
 
     if args.opener is not None:
@@ -120,8 +121,16 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
             arrived.fresh += 1
             progress.update(task, completed=counts["done"], description=describe(arrived.fresh))
         arrived.fresh = 0
-        results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine="dask", jobs=jobs,
-                          address=args.scheduler, on_result=arrived, cut=cut, on_resume=resumed)
+        try:
+            results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine="dask", jobs=jobs,
+                              address=args.scheduler, on_result=arrived, cut=cut, on_resume=resumed)
+        except (KeyboardInterrupt, JobStopped) as stop:
+            progress.stop()
+            why = "interrupted" if isinstance(stop, KeyboardInterrupt) else str(stop)
+            plain_console(stderr=True).print(
+                f"wordle-arena: {why}: {counts['done']} of {len(openers)} openers are saved in {out}; the same "
+                f"command resumes from there", markup=False, soft_wrap=True)
+            return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_USAGE
     proved = summary(results, plan.settings, openers, guesses=len(game.words.guesses))
     shown = [r for r in results if r.exact] if args.all else results
     title = (f"{len(openers)} openers ({mode} mode): {proved['solved']} solved exactly"

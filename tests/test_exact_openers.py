@@ -170,3 +170,61 @@ def test_no_win_is_recorded_for_every_opener_that_has_it_and_a_top_n_job_is_neve
     exact = summary(some, JobSettings(hard=True, max_guesses=5, word_lists_sha256=game.words.checksum), winners,
                     guesses=len(game.words.guesses))
     assert exact["best"] is not None and not exact["proved_best_over_all"] and not exact["every_guess"]
+
+
+def test_a_sigterm_stops_the_dask_job_in_one_line_and_the_resume_gives_the_same_summary(tmp_path):
+    pytest.importorskip("distributed")
+    words = load_words()
+    answers = tmp_path / "answers.txt"
+    guesses = tmp_path / "guesses.txt"
+    answers.write_text("\n".join(words.answers[:150]) + "\n")
+    guesses.write_text("\n".join(sorted(set(words.answers[:150]) | set(words.guesses[:800]))) + "\n")
+    argv = [sys.executable, "cli.py", "openers", "--exact", "--all", "--cluster", "2", "--answers", str(answers),
+            "--guesses", str(guesses)]
+    whole, stopped = tmp_path / "whole.jsonl", tmp_path / "stopped.jsonl"
+    subprocess.run([*argv, "--out", str(whole)], cwd=ROOT, check=True, capture_output=True, timeout=600)
+    job = subprocess.Popen([*argv, "--out", str(stopped)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    try:
+        while job.poll() is None and (not stopped.exists() or len(stopped.read_text().splitlines()) < 4):
+            time.sleep(0.01)
+        assert job.poll() is None, "the job ended before it could be stopped: give it more openers"
+        job.send_signal(signal.SIGTERM)
+        _, err = job.communicate(timeout=120)
+    finally:
+        if job.poll() is None:
+            job.kill()
+    assert job.returncode == 130, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert "interrupted" in err and "the same command resumes" in err and str(stopped) in err
+    lines = len(stopped.read_text().splitlines())
+    assert 2 <= lines < len(whole.read_text().splitlines())
+    resumed = subprocess.run([*argv, "--out", str(stopped)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert resumed.returncode == 0, resumed.stderr
+    first = json.loads(tmp_path.joinpath("whole.summary.json").read_text())
+    again = json.loads(tmp_path.joinpath("stopped.summary.json").read_text())
+    keep = lambda digest: {key: value for key, value in digest.items() if key not in ("command", "commit", "dirty",
+                                                                                      "created", "versions", "machine")}
+    assert keep(first) == keep(again) and first["proved_best_over_all"] and first["win_checked"] == first["openers"]
+
+
+def test_a_second_job_into_the_same_file_is_refused_in_one_line(tmp_path):
+    from tournament.exact_openers import job_lock
+
+    game = small_game(ANSWERS, POOL_GUESSES)
+    path = tmp_path / "exact.jsonl"
+    lock = job_lock(path)  # as a first job running holds it
+    try:
+        with pytest.raises(UserError, match="is being written by another run"):
+            run_job(game, False, 6, ["cater"], path, "test", jobs=1)
+        (tmp_path / "answers.txt").write_text("\n".join(ANSWERS) + "\n")
+        (tmp_path / "guesses.txt").write_text("\n".join(sorted(set(ANSWERS) | set(POOL_GUESSES))) + "\n")
+        second = subprocess.run([sys.executable, "cli.py", "openers", "--exact", "--top", "2", "--answers",
+                                 str(tmp_path / "answers.txt"), "--guesses", str(tmp_path / "guesses.txt"), "--out",
+                                 str(path)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    finally:
+        lock.release()
+    assert second.returncode != 0 and "is being written by another run" in second.stderr
+    assert len(second.stderr.strip().splitlines()) == 1 and "Traceback" not in second.stderr
+    assert not path.exists()
+    run_job(game, False, 6, ["cater"], path, "test", jobs=1)  # released: the next job runs

@@ -17,7 +17,10 @@ openers it already holds, so a killed run resumes.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
+import logging
 import multiprocessing
 import os
 import signal
@@ -34,7 +37,7 @@ from wordle import Wordle, load_matrix
 from wordle.hardmode import Hints
 from wordle.optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
 from plumbing.processes import tie_to_parent
-from plumbing.storage import provenance
+from plumbing.storage import FolderBusy, FolderLock, provenance
 from wordle.words import Words
 
 FORMAT = "wordle-arena exact openers v1"
@@ -184,20 +187,28 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
     """Solve the openers on a Dask cluster: the one at `address`, else a local one of `workers` processes.
 
     Openers go in batches, at most three per worker in flight at once, so the scheduler (in this
-    process for a local cluster) never holds thousands of tasks on a busy machine.
+    process for a local cluster) never holds thousands of tasks on a busy machine. Distributed's
+    own logging is silenced (a stop is one line, the command's); no dashboard is started.
+
+    Raises:
+        UserError: the scheduler cannot be reached.
+        JobStopped: the scheduler was lost mid-job.
     """
     try:
         import dask
         from distributed import Client, LocalCluster, as_completed as dask_completed
     except ImportError:
         raise UserError("the Dask engine needs the 'distributed' extra: pip install -e '.[distributed]'") from None
+    quiet_dask_logs()
     cluster = None
-    patient = {"distributed.comm.timeouts.connect": "120s", "distributed.comm.timeouts.tcp": "600s"}
+    where = address or "the local cluster"
+    patient = {"distributed.comm.timeouts.connect": "120s", "distributed.comm.timeouts.tcp": "600s",
+               "distributed.admin.system-monitor.gil.enabled": False}
     with dask.config.set(patient):
         try:
             if address is None:
                 cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=40)
+                                       dashboard_address=None, silence_logs=logging.CRITICAL)
                 client = Client(cluster)
             else:
                 client = Client(address, timeout=20)
@@ -217,13 +228,32 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
                                      key=f"openers-{settings.hard}-{batch[0]}-{len(batch)}")
             running = dask_completed([submit() for _ in range(min(in_flight, len(todo)))])
             for future in running:
+                try:
+                    batch = future.result()
+                except (OSError, TimeoutError, asyncio.CancelledError, concurrent.futures.CancelledError) as error:
+                    raise JobStopped(f"lost the Dask scheduler at {where} ({type(error).__name__})") from None
                 if submitted < len(todo):
                     running.add(submit())
-                yield from future.result()
+                yield from batch
         finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
+            close_quietly(client, cluster)
+
+
+def quiet_dask_logs() -> None:
+    """Silence distributed's (and tornado's) loggers in this process: a stop or a lost scheduler is the job's one line."""
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def close_quietly(client, cluster) -> None:
+    """Close the client and any local cluster, ignoring what a lost scheduler or a stopping worker raises."""
+    for part in (client, cluster):
+        if part is None:
+            continue
+        try:
+            part.close(timeout=10) if part is client else part.close()
+        except (Exception, asyncio.CancelledError):  # closing after a stop: the stop itself is what is reported
+            pass
 
 
 # -- the results file -----------------------------------------------------------------
@@ -300,6 +330,39 @@ def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path
         Every opener's result (earlier runs' included): solved ones first, by total, fewer long games and
         word; then rejected ones by their bound; openers with no winning tree last.
     """
+    lock = job_lock(path)
+    try:
+        return _run_locked(game, hard, max_guesses, openers, path, command, engine, jobs, address, on_result, cut,
+                           on_resume)
+    finally:
+        lock.release()
+
+
+class JobStopped(UserError):
+    """The job stopped before every opener was done (the scheduler was lost); what is saved stays and resumes."""
+
+
+def job_lock(path: Path) -> FolderLock:
+    """Take the lock of one results file (FILE.lock beside it): one job writes a file at a time.
+
+    Raises:
+        UserError: another run holds it (named by its pid and start time).
+    """
+    lock = FolderLock(path.parent)
+    lock.path = path.with_name(path.name + ".lock")
+    try:
+        lock.acquire(time.strftime("%Y-%m-%dT%H:%M:%S"))
+    except FolderBusy as busy:
+        who = ", ".join(f"{key} {busy.holder[key]}" for key in ("pid", "started") if key in busy.holder)
+        raise UserError(f"{path} is being written by another run ({who or 'details unknown'}); wait for it to end "
+                        f"or give another --out") from None
+    return lock
+
+
+def _run_locked(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path: Path, command: str,
+                engine: str, jobs: int, address: str | None, on_result: Callable[[OpenerTotal], None] | None,
+                cut: int | None, on_resume: Callable[[list[OpenerTotal]], None] | None) -> list[OpenerTotal]:
+    """run_job with the file's lock held."""
     settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut)
     done = read_results(path, settings, openers)
     resumed_with = len(done)

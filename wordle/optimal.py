@@ -70,6 +70,8 @@ FIRST = 1 << 32
 INFEASIBLE = 1 << 60
 #: "No limit known" in the win memory (more guesses than any game has).
 NO_LIMIT = 1 << 20
+#: The effort (sets searched) opener_wins spends, once per solver, on proving the whole list winnable with a guess fewer.
+WHOLE_EFFORT = 4000
 #: can_win's first effort per guess (sets searched) before it moves on to the next guess; it quadruples each round.
 WIN_EFFORT = 32
 #: The bound given to a guess never worth trying (above any real bound, small enough to sort by in 64 bits).
@@ -362,6 +364,7 @@ class Solver:
         self.worst_limit: int | None = None  # the worst objective: the least limit solve() found a tree under
         self.whole_key = self.win_key(game.all_answers, None)  # the whole answer list in the win memory
         self.win_limit: int | None = None  # stats.nodes past which can_win's current round gives up (_Undecided)
+        self.whole_tries = 1  # opener_wins tries the whole list once per solver
 
     # -- costs -------------------------------------------------------------------
     def hit(self, left: int) -> int:
@@ -684,6 +687,19 @@ class Solver:
             return False
         return all(self.can_win(group, left - 1, child) for group, child in children)
 
+    def try_to_win(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> bool | None:
+        """can_win within `effort` sets searched: True or False where proved, None where the effort ran out."""
+        outer = self.win_limit
+        self.win_limit = self.stats.nodes + effort if outer is None else min(outer, self.stats.nodes + effort)
+        try:
+            return self.can_win(answers, left, hints)
+        except _Undecided:
+            if outer is not None and self.stats.nodes > outer:
+                raise
+            return None
+        finally:
+            self.win_limit = outer
+
     def opener_wins(self, opener: int) -> bool:
         """Whether some tree opening with `opener` solves every answer within the guess limit (proved either way).
 
@@ -692,8 +708,9 @@ class Solver:
         all-grey one), with no search of its own.
         """
         answers = self.game.all_answers
-        if self.max_guesses > 2:
-            self.can_win(answers, self.max_guesses - 1, None)
+        if self.max_guesses > 2 and self.whole_tries > 0:
+            self.whole_tries -= 1
+            self.try_to_win(answers, self.max_guesses - 1, None, WHOLE_EFFORT)
         return self.wins_with(answers, self.max_guesses, Hints() if self.hard else None, int(opener))
 
     # -- the worst objective --------------------------------------------------------
