@@ -97,15 +97,25 @@ def test_a_cut_off_solves_openers_at_or_below_it_and_rejects_the_rest_with_a_tru
     assert digest["best"]["total"] == winning[0] and digest["proved_best_over_all"]
 
 
+def all_openers_on_a_slice(tmp_path: Path, answers: int, guesses: int) -> list[str]:
+    """The command line of the all-opener job on a 2-worker local Dask cluster over the first official words."""
+    words = load_words()
+    (tmp_path / "answers.txt").write_text("\n".join(words.answers[:answers]) + "\n")
+    chosen = sorted(set(words.answers[:answers]) | set(words.guesses[:guesses]))
+    (tmp_path / "guesses.txt").write_text("\n".join(chosen) + "\n")
+    return [sys.executable, "cli.py", "openers", "--exact", "--all", "--cluster", "2", "--answers",
+            str(tmp_path / "answers.txt"), "--guesses", str(tmp_path / "guesses.txt")]
+
+
+def proved_part(digest: dict) -> dict:
+    """A summary without what differs between runs of the same job (command, commit, machine, times)."""
+    return {key: value for key, value in digest.items()
+            if key not in ("command", "commit", "dirty", "created", "versions", "machine")}
+
+
 def test_the_all_opener_job_killed_on_dask_and_resumed_gives_the_same_summary(tmp_path):
     pytest.importorskip("distributed")
-    words = load_words()
-    answers = tmp_path / "answers.txt"
-    guesses = tmp_path / "guesses.txt"
-    answers.write_text("\n".join(words.answers[:120]) + "\n")
-    guesses.write_text("\n".join(sorted(set(words.answers[:120]) | set(words.guesses[:600]))) + "\n")
-    argv = [sys.executable, "cli.py", "openers", "--exact", "--all", "--cluster", "2", "--answers", str(answers),
-            "--guesses", str(guesses)]
+    argv = all_openers_on_a_slice(tmp_path, 120, 600)
     whole, killed = tmp_path / "whole.jsonl", tmp_path / "killed.jsonl"
     subprocess.run([*argv, "--out", str(whole)], cwd=ROOT, check=True, capture_output=True, timeout=600)
     job = subprocess.Popen([*argv, "--out", str(killed)], cwd=ROOT, start_new_session=True,
@@ -122,9 +132,7 @@ def test_the_all_opener_job_killed_on_dask_and_resumed_gives_the_same_summary(tm
     subprocess.run([*argv, "--out", str(killed)], cwd=ROOT, check=True, capture_output=True, timeout=600)
     first = json.loads(tmp_path.joinpath("whole.summary.json").read_text())
     again = json.loads(tmp_path.joinpath("killed.summary.json").read_text())
-    keep = lambda digest: {key: value for key, value in digest.items() if key not in ("command", "commit", "dirty",
-                                                                                      "created", "versions", "machine")}
-    assert keep(first) == keep(again) and first["done"] == first["openers"] == len(json.loads(whole.read_text().splitlines()[0])["openers"])
+    assert proved_part(first) == proved_part(again) and first["done"] == first["openers"] == len(json.loads(whole.read_text().splitlines()[0])["openers"])
     assert first["proved_best_over_all"] and first["exact"][0]["opener"] == first["best"]["opener"]
 
 
@@ -174,13 +182,7 @@ def test_no_win_is_recorded_for_every_opener_that_has_it_and_a_top_n_job_is_neve
 
 def test_a_sigterm_stops_the_dask_job_in_one_line_and_the_resume_gives_the_same_summary(tmp_path):
     pytest.importorskip("distributed")
-    words = load_words()
-    answers = tmp_path / "answers.txt"
-    guesses = tmp_path / "guesses.txt"
-    answers.write_text("\n".join(words.answers[:150]) + "\n")
-    guesses.write_text("\n".join(sorted(set(words.answers[:150]) | set(words.guesses[:800]))) + "\n")
-    argv = [sys.executable, "cli.py", "openers", "--exact", "--all", "--cluster", "2", "--answers", str(answers),
-            "--guesses", str(guesses)]
+    argv = all_openers_on_a_slice(tmp_path, 150, 800)
     whole, stopped = tmp_path / "whole.jsonl", tmp_path / "stopped.jsonl"
     subprocess.run([*argv, "--out", str(whole)], cwd=ROOT, check=True, capture_output=True, timeout=600)
     job = subprocess.Popen([*argv, "--out", str(stopped)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -203,9 +205,7 @@ def test_a_sigterm_stops_the_dask_job_in_one_line_and_the_resume_gives_the_same_
     assert resumed.returncode == 0, resumed.stderr
     first = json.loads(tmp_path.joinpath("whole.summary.json").read_text())
     again = json.loads(tmp_path.joinpath("stopped.summary.json").read_text())
-    keep = lambda digest: {key: value for key, value in digest.items() if key not in ("command", "commit", "dirty",
-                                                                                      "created", "versions", "machine")}
-    assert keep(first) == keep(again) and first["proved_best_over_all"] and first["win_checked"] == first["openers"]
+    assert proved_part(first) == proved_part(again) and first["proved_best_over_all"] and first["win_checked"] == first["openers"]
 
 
 def test_a_second_job_into_the_same_file_is_refused_in_one_line(tmp_path):

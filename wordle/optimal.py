@@ -685,7 +685,20 @@ class Solver:
         children.sort(key=lambda child: -len(child[0]))
         if any(self.known_lost(group, left - 1, child) for group, child in children):
             return False
-        return all(self.can_win(group, left - 1, child) for group, child in children)
+        if left - 1 < 3:  # each reply is settled by one pass over the guesses
+            return all(self.can_win(group, left - 1, child) for group, child in children)
+        effort = WIN_EFFORT  # in rounds, as search_win's guesses: a reply lost deep does not wait on others won
+        while children:
+            undecided = []
+            for group, child in children:
+                won = self.try_to_win(group, left - 1, child, effort)
+                if won is False:
+                    return False
+                if won is None:
+                    undecided.append((group, child))
+            children = undecided
+            effort *= 4
+        return True
 
     def try_to_win(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> bool | None:
         """can_win within `effort` sets searched: True or False where proved, None where the effort ran out."""
