@@ -246,6 +246,9 @@ def test_the_same_advice_on_a_busy_machine_and_an_idle_one(official_game):
     value_position(game, game.step(game.initial_state(), index["mummy"], 0), (), budget, solver)
     again = value_position(game, state, asked, budget, solver)  # what the solver valued before changes nothing
     assert (again.best, again.guesses, again.nodes) == (idle.best, idle.guesses, idle.nodes)
+    alone = value_position(game, state, asked[1:], budget, solver)  # nor what else was asked
+    assert alone.value == idle.value and alone.guesses[asked[1]] == idle.guesses[asked[1]]
+    assert not idle.guesses[asked[1]].proved
 
 
 @pytest.mark.slow
