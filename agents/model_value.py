@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
@@ -173,6 +174,29 @@ class Valuer:
         return ModelValuation(best=best, guesses=values, proved=False, nodes=nodes, seconds=seconds, capped=capped)
 
 
+def value_turns(valuer: Valuer, start: State, turns: Sequence[tuple[int, int]],
+                others: Sequence[Sequence[int]] = ()) -> list[list[GuessValue]]:
+    """Each turn's guess valued where it was played (then `others[i]`, that turn's alternatives), as review values it.
+
+    Args:
+        valuer: values positions under its answer model (the same call review, assist and the web make).
+        start: the state before the first turn.
+        turns: (guess, pattern) pairs, first first.
+        others: per turn, more guesses to value there (an agent's alternatives); may be shorter than `turns`.
+
+    Returns:
+        Per turn, the played guess's value first, then each other guess's.
+    """
+    state, found = start, []
+    game = valuer.model.game
+    for number, (guess, pattern) in enumerate(turns):
+        extra = [int(g) for g in (others[number] if number < len(others) else ()) if int(g) != int(guess)]
+        valuation = valuer.value(state, [int(guess), *extra])
+        found.append([valuation.guesses[int(guess)], *(valuation.guesses[g] for g in extra)])
+        state = game.step(state, int(guess), int(pattern))
+    return found
+
+
 def rest_estimates(game: Wordle, candidates: np.ndarray, chances: np.ndarray, rest: np.ndarray,
                    guesses: np.ndarray, left: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each guess, over the candidates marked `rest` (weighted by their chances, renormalised): the cost-to-go
@@ -199,4 +223,4 @@ def rest_estimates(game: Wordle, candidates: np.ndarray, chances: np.ndarray, re
     return estimate, low, exact
 
 
-__all__ = ["budget_text", "GuessValue", "ModelValuation", "VALUE_BUDGET", "Valuer", "rest_estimates"]
+__all__ = ["budget_text", "GuessValue", "ModelValuation", "VALUE_BUDGET", "Valuer", "rest_estimates", "value_turns"]
