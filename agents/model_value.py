@@ -13,7 +13,10 @@ still possible with the model's weights (lower is better). Every solver value co
   1 if the guess is the answer, else 1 + F(answers its reply leaves) (heuristics/cost.py).
   That is an estimate, printed "≈ 3.480", with a proved lower bound beside it: the tier's
   low, and 1 or 2 guesses for each other word. It is exact, and printed plain, only when
-  every reply of the guess leaves at most one answer.
+  every reply of the guess leaves at most one answer. Its `losses_high` is 0 when a real tree
+  solves every tier answer after it, else math.inf (no tree known: it might lose one), so
+  `rank_key` puts the guesses with a tree for the likeliest answers first (in hard mode a
+  guess with none can lose the game).
 """
 
 from __future__ import annotations
@@ -168,8 +171,9 @@ class Valuer:
             mixed = share_in * tier.estimate + outside * estimate[i]
             if exact[i] and tier.proved:
                 values[guess] = GuessValue(Value(mixed, mixed, mixed))
-            else:
-                values[guess] = GuessValue(Value(min(mixed_low, mixed), math.inf, mixed), modelled=True)
+            else:  # no tree for the whole mix; one for the tier's answers or none (then it may lose one of them)
+                values[guess] = GuessValue(Value(min(mixed_low, mixed), math.inf, mixed,
+                                                 losses_high=0.0 if tier.has_tree else math.inf), modelled=True)
         best = min(valued, key=lambda g: order_key(values[g].value, bool(game.can_win(candidates, np.array([g]))[0]), g))
         return ModelValuation(best=best, guesses=values, proved=False, nodes=nodes, seconds=seconds, capped=capped)
 
