@@ -52,7 +52,7 @@ QUICK_BREADTHS = (1, 2)
 #: The share of what is left of a budget each quick upper-bound solve may spend before the proof starts.
 QUICK_SHARE = 0.3
 #: The share of the position's node budget each asked guess gets for its own search (after the position's).
-GUESS_SHARE = 0.25
+GUESS_SHARE = 0.1
 
 
 #: Solver nodes one position's valuation may spend, by mode (normal, hard): the budget every command and the web
