@@ -325,6 +325,24 @@ def advise_steps(game: Wordle, agent: Agent, steps: list[tuple[int, int]], hard:
                   fallback=decision.fallback)
 
 
+#: Said when a value shown is not proved (the budget in words filled in).
+UNSETTLED_NOTE = ("Not settled within {budget}: the first suggestion is the best found so far, not proved "
+                  "optimal, and values marked ≤, ≥ or ≈ are bounds or estimates.")
+
+
+def advice_notes(advice: Advice) -> list[str]:
+    """The default advisor's notes under its suggestions, the terminal's and the web's: unsettled values, the cap."""
+    from wordle.valuation import CAPPED_NOTE
+    from .model_value import VALUE_BUDGET, budget_text
+
+    notes = []
+    if advice.proved is not None and advice.suggestions and not advice.all_proved:
+        notes.append(UNSETTLED_NOTE.format(budget=budget_text(VALUE_BUDGET, advice.state.hard)))
+    if advice.capped:
+        notes.append(f"The search was {CAPPED_NOTE}.")
+    return notes
+
+
 def advice_data(game: Wordle, advice: Advice) -> dict:
     """The advice as plain data (for --json): steps, counts, bits, answers left and suggestions."""
     words = game.words
@@ -354,6 +372,7 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "proved": None if advice.proved is None else bool(advice.proved),
         "all_proved": advice.proved is not None and advice.all_proved,
         "capped": advice.capped,
+        "value_notes": advice_notes(advice),
     }
 
 
@@ -492,6 +511,6 @@ def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callab
                   model=model, notes=tuple(notes))
 
 
-__all__ = ["ADVICE_NODES", "ADVISOR", "MAYBE_BETTER", "advise_model", "settle_model", "solver_suggestions", "Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data",
+__all__ = ["ADVICE_NODES", "ADVISOR", "MAYBE_BETTER", "UNSETTLED_NOTE", "advice_notes", "advise_model", "settle_model", "solver_suggestions", "Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data",
            "advise", "advise_steps", "answers_first", "format_step", "guess_stats", "make_advisor", "parse_step",
            "replay", "suggest"]

@@ -23,12 +23,12 @@ from .render import (
     REPLY_LEGEND,
     SEARCH_LEGEND,
     TRACE_LEGEND,
-    expected_guesses,
     keyboard,
     outcome_line,
     plain_console,
     share_grid_of,
     trace_table,
+    turn_values,
     waiting,
 )
 from .review import review_offer
@@ -85,7 +85,9 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         console.print_json(json.dumps(play_data(game, playthrough, args, seed, decisions)))
     else:
         if args.agent is not None:
-            console.print(trace_table(game, list(playthrough.turns), decisions, args.palette))
+            turns = list(playthrough.turns)
+            values = turn_values(game, turns, args.hard, args.max_guesses, decisions)
+            console.print(trace_table(game, turns, decisions, args.palette, values))
             console.print(REPLY_LEGEND)
             searched = any(d.alternatives or d.nodes for d in decisions)
             console.print(TRACE_LEGEND + (SEARCH_LEGEND if searched else ""), markup=False)
@@ -105,12 +107,12 @@ def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, 
     """A played game as plain data (for --json): who played, the rules, every turn, the outcome."""
     words = game.words
     turns = []
-    rated = expected_guesses(game, list(playthrough.turns))
+    rated = turn_values(game, list(playthrough.turns), args.hard, args.max_guesses)
     for number, turn in enumerate(playthrough.turns):
         decision = decisions[number] if decisions else None
         turns.append({"guess": words.guesses[turn.guess], "pattern": format_pattern(turn.pattern),
                       "remaining_before": turn.remaining_before, "remaining_after": turn.remaining_after,
-                      "bits": round(turn.bits, 6), "expected_guesses": round(rated[number][0], 6),
+                      "bits": round(turn.bits, 6), "value": rated[number][0].data(),
                       "agent_value": None if decision is None or decision.value is None else round(decision.value, 6)})
     return {"agent": args.agent, "indicator": args.indicator,
             "answer": None if playthrough.answer is None else words.answers[playthrough.answer], "seed": seed, "hard": args.hard,
@@ -225,7 +227,9 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
                 else f"{args.indicator} held no answer")
         console.print(f"\nGame abandoned; {held}.")
         return None
-    console.print(trace_table(game, list(playthrough.turns), palette=args.palette))
+    turns = list(playthrough.turns)
+    console.print(trace_table(game, turns, palette=args.palette,
+                              values=turn_values(game, turns, args.hard, args.max_guesses)))
     console.print(TRACE_LEGEND, markup=False)
     if args.json:
         console.print(outcome_line(game, playthrough, args.max_guesses))

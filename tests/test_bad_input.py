@@ -326,7 +326,7 @@ def agent_option_cases() -> list:
         ("--opener", "12", "opener must be a five-letter word or 'best', got '12'"),
     ]
     agents = "random, letter-frequency, demarcate, entropy, entropy-prior, two-step, minimax, alphabeta, expectimax, " \
-             "decision-tree, optimal, q-learning, ppo"
+             "decision-tree, optimal, advisor, q-learning, ppo"
     cases = []
     for command in ("play", "tree", "assist", "tournament"):
         for flag, value, message in table[::2] if command != "play" else table:

@@ -163,7 +163,8 @@ function showAdvice(box, advice) {
       onclick: () => { const input = document.getElementById("word"); input.value = s.guess; input.focus(); } }, s.guess);
     table.append(el("tr", { "data-guess": s.guess },
       el("td", {}, i + 1), el("td", { class: "name" }, use),
-      el("td", { class: "value" }, el("b", {}, s.value ? s.value.text : number(s.expected_guesses, 3))),
+      el("td", { class: "value" }, el("b", {}, s.value ? s.value.text : number(s.expected_guesses, 3)),
+         s.maybe_better ? el("small", {}, " (maybe better, no tree yet)") : null),
       el("td", {}, s.worst), el("td", {}, number(s.expected_left, 2)),
       el("td", {}, (100 * s.chance).toFixed(1) + "%"), el("td", {}, number(s.information, 2)),
       own ? el("td", {}, s.score === null ? "" : number(s.score, 3)) : null));
@@ -179,9 +180,8 @@ function showAdvice(box, advice) {
                 "guesses: expected guesses to finish, this one included, by the cost-to-go model the terminal shows (the " +
                 `same for every agent; lower is better). ${columns}` +
                 (own ? ` ${advice.agent}'s own value is on its own scale and only orders its suggestions.` : "")));
-  if (bySolver && !advice.proved)
-    parts.push(el("p", { id: "unsettled", class: "message note" }, "Not settled within 1 s: the first suggestion is the " +
-                  "best found so far, not proved optimal, and values marked ≤, ≥ or ≈ are bounds or estimates."));
+  if (advice.value_notes.length)  // the terminal's notes: a value not proved within the node budget, the time cap
+    parts.push(el("p", { id: "unsettled", class: "message note" }, advice.value_notes.join(" ")));
   if (advice.fallback)
     parts.push(el("p", { class: "message" }, `${advice.agent}'s full search needs more nodes here than its budget allows, so these ` +
                   "are the suggestions of its shallower search (2 guesses deep, no endgame search)."));
