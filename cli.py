@@ -21,6 +21,7 @@ from agents.params import flag
 from agents.registry import ForeignParameters
 from commands.absurdle import add_absurdle_command
 from commands.assist import add_assist_command
+from commands.book import add_book_command
 from commands.openers import add_openers_command
 from commands.options import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, ArgumentParser
 from commands.play import add_play_command
@@ -47,6 +48,7 @@ def build_parser() -> ArgumentParser:
     add_assist_command(commands)
     add_review_command(commands)
     add_openers_command(commands)
+    add_book_command(commands)
     add_solve_command(commands)
     add_train_command(commands)
     add_serve_command(commands)

@@ -35,7 +35,7 @@ from typing import Sequence
 import numpy as np
 
 from .game import State, Wordle
-from .book import OpeningBook, opening_book
+from .book import OpeningBook, opening_book, table_value
 from .hardmode import Hints
 from .optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver
 
@@ -222,13 +222,22 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
     for guess, bound in bounds.items():  # what the exact opener job proved
         if guess in book.exact:
             bound.low = bound.high = book.exact[guess]
+        elif guess in book.no_win:
+            bound.low = bound.high = INFEASIBLE
         elif guess in book.lower:
             bound.raise_low(book.lower[guess])
+    known = table_value(game, state) if len(state.history) == 1 and size > 2 else None
     try:
         if size <= 2:
             best, position = _small(solver, answers, left, hints, bounds)
         elif book.best is not None:
-            best, position = _from_book(solver, quick, clock, answers, left, hints, bounds, book)
+            best, position = _from_book(solver, quick, clock, answers, left, hints, bounds, book.best,
+                                        book.exact[book.best])
+        elif known is not None and known.settled and known.guess is not None:
+            best = game.words.guess_index[known.guess]  # the position table's proved value and guess
+            if best in bounds:
+                bounds[best].low = bounds[best].high = known.low
+            best, position = _from_book(solver, quick, clock, answers, left, hints, bounds, best, known.low)
         else:
             best, position = _search(solver, quick, clock, answers, left, hints, bounds, book.exact)
     finally:
@@ -278,10 +287,10 @@ def _settle_asked(solver: Solver, clock: _Clock, answers: np.ndarray, left: int,
 
 
 def _from_book(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int,
-               hints: Hints | None, bounds: dict[int, _Bounds], book: OpeningBook) -> tuple[int, _Bounds]:
-    """The first guess of a game whose best opener is proved: that opener at once; the asked guesses as in _search."""
-    best = book.best
-    position = _Bounds(book.exact[best], book.exact[best])
+               hints: Hints | None, bounds: dict[int, _Bounds], best: int, cost: int) -> tuple[int, _Bounds]:
+    """A position whose best guess and cost the book (or position table) proved: those at once; the asked
+    guesses as in _search."""
+    position = _Bounds(cost, cost)
     for narrow in quick:  # a tree for each asked guess still open: its high
         try:
             clock.arm(narrow, QUICK_SHARE)
