@@ -38,8 +38,8 @@ TABLE_FORMAT = "wordle-arena position table v1"
 FOLDER = Path(__file__).resolve().parent / "data" / "book"
 #: The shipped artefacts and their SHA-256: nothing else is read.
 SHIPPED: dict[str, str] = {
-    "openers-normal-c7e2ce7dc7b4.json.gz": "84704bb463b7d141f948175dcae524d43566468075efb8207b245331df7b826b",
-    "openers-hard-c7e2ce7dc7b4.json.gz": "64702ac184643886205936859a81c34668166218315aa27202983d2dc37929a8",
+    "openers-normal-c7e2ce7dc7b4.json.gz": "2bdf986cda8168628fa57c01d1d8994301b66670238da5a15f5e1d390e271bb9",
+    "openers-hard-c7e2ce7dc7b4.json.gz": "dc568f34350e43363d05f314d9223e28dd496b60d1aeb78a398b10771e8ed771",
 }
 #: An opener's status in the book.
 EXACT, AT_LEAST, NO_WIN = "exact", "at_least", "no_win"
