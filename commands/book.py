@@ -18,14 +18,15 @@ RANKINGS = (Path("results/openers-normal-top50.json"), Path("results/openers-har
 
 def command_book_table(args: argparse.Namespace, console: Console) -> int:
     """Value every reply to the common and best-ranked openers (resumable), then pack the shipped table."""
-    from wordle.positions import compute_table, ranked_from, table_openers
+    from wordle.positions import NODES, compute_table, ranked_from, read_work, table_openers
 
 
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
     openers = table_openers(ranked_from(RANKINGS, args.top))
     work = Path(args.work or f"results/book-table-{mode}.jsonl")
-    command = canonical_command("book table", ("--hard", args.hard), ("--top", args.top), ("--nodes", args.nodes),
+    nodes = args.nodes or NODES
+    command = canonical_command("book table", ("--hard", args.hard), ("--top", args.top), ("--nodes", nodes),
                                 ("--work", args.work))
     counts = {"done": 0}
 
@@ -36,17 +37,26 @@ def command_book_table(args: argparse.Namespace, console: Console) -> int:
         console.print(f"{opener} ({mode}): {len(replies)} replies, {open_} not settled, {seconds:.1f} s",
                       markup=False)
 
-    done = compute_table(game, args.hard, openers, work, command, max_guesses=args.max_guesses,
-                         nodes=args.nodes, on_opener=note)
+    if args.pack_only:
+        header, done = read_work(work)
+        if header is None or header.get("word_lists_sha256") != game.words.checksum \
+                or header.get("mode") != mode or header.get("max_guesses") != args.max_guesses:
+            raise UserError(f"{work}: no position table work for these lists, mode and guess limit")
+    else:
+        done = compute_table(game, args.hard, openers, work, command, max_guesses=args.max_guesses,
+                             nodes=nodes, on_opener=note)
     if args.no_pack:
         return 0
     from wordle.book import opening_book
     from wordle.book_build import pack_positions
 
     book = opening_book(tuple(game.words.guesses), game.words.checksum, args.hard, args.max_guesses)
-    path, digest = pack_positions(game, args.hard, args.max_guesses, work, done, openers, book)
-    console.print(f"{path}: {len(openers)} openers, sha256 {digest} (name it in wordle/book.py SHIPPED)",
-                  markup=False, soft_wrap=True)
+    covered = [opener for opener in openers if opener in done]
+    path, digest = pack_positions(game, args.hard, args.max_guesses, work, done, covered, book)
+    replies = sum(len(done[opener]) for opener in covered)
+    settled = sum(reply.settled for opener in covered for reply in done[opener])
+    console.print(f"{path}: {len(covered)} of the {len(openers)} openers, {settled} of {replies} replies settled; "
+                  f"sha256 {digest} (name it in wordle/book.py SHIPPED)", markup=False, soft_wrap=True)
     return 0
 
 
@@ -89,16 +99,20 @@ def add_book_command(commands: argparse._SubParsersAction) -> None:
                              description="Solve every reply to the common openers and the best-ranked ones "
                                          "(results/openers-MODE-top50.json) with the exact solver, one opener a "
                                          "line into a work file (a killed run resumes), then write "
-                                         "wordle/data/book/positions-MODE-LISTS.json.gz.")
+                                         "wordle/data/book/positions-MODE-LISTS.json.gz of the openers done.")
     table.add_argument("--hard", action="store_true", help="hard mode")
     table.add_argument("--max-guesses", type=whole(2, MOST_GUESSES), default=6, metavar="N",
                        help="guess limit (default 6)")
     table.add_argument("--top", type=whole(0, 50), default=50, metavar="N",
                        help="the best N openers of each ranking join the common ones (default 50)")
-    table.add_argument("--nodes", type=whole(1, 10**8), default=3000, metavar="N",
-                       help="solver nodes a reply may spend before its bounds are recorded as they are (default 3000)")
+    table.add_argument("--nodes", type=whole(1, 10**8), metavar="N",
+                       help="solver nodes a reply may spend before its bounds are recorded as they are (default "
+                            "wordle.positions.NODES, 3000)")
     table.add_argument("--work", type=path_text, metavar="FILE",
                        help="the resumable work file (default results/book-table-MODE.jsonl)")
     table.add_argument("--no-pack", action="store_true", help="fill the work file only; do not write the artefact")
+    table.add_argument("--pack-only", action="store_true",
+                       help="solve nothing: write the artefact of the openers the work file holds now (its coverage "
+                            "is said, and recorded in it)")
     add_word_list_options(table)
     table.set_defaults(handler=command_book_table)

@@ -59,11 +59,14 @@ def _read_run(path: Path, game: Wordle, hard: bool | None = None) -> tuple[dict,
         raise UserError(f"{path}: missing or empty")
     try:
         header = json.loads(lines[0])
+    except ValueError:
+        header = None
+    if not isinstance(header, dict) or header.get("format") != RUN_FORMAT:
+        raise UserError(f"{path}: not an exact-openers run ({RUN_FORMAT})")
+    try:
         rows = [json.loads(line) for line in lines[1:] if line.strip()]
     except ValueError:
         raise UserError(f"{path}: a damaged line; a book needs a whole run") from None
-    if not isinstance(header, dict) or header.get("format") != RUN_FORMAT:
-        raise UserError(f"{path}: not an exact-openers run ({RUN_FORMAT})")
     if header.get("word_lists_sha256") != game.words.checksum:
         raise UserError(f"{path}: made for other word lists than these")
     if hard is not None and header.get("hard") is not hard:
@@ -181,23 +184,22 @@ def build_book(game: Wordle, run: Path, extras: list[Path] = (), folder: Path = 
 
 def pack_positions(game: Wordle, hard: bool, max_guesses: int, work: Path, done: dict[str, list[ReplyValue]],
                    openers: list[str], book: OpeningBook, folder: Path = FOLDER) -> tuple[Path, str]:
-    """Write the position table of a finished work file (checked against `book` first).
+    """Write the position table of `openers` from a work file (checked against `book` first).
 
     Returns:
         The file written and its SHA-256 (for wordle/book.py's SHIPPED).
 
     Raises:
-        UserError: an opener is not done yet, or the table would be refused.
+        UserError: an opener is not in the work file yet, or the table would be refused.
     """
     missing = [opener for opener in openers if opener not in done]
-    if missing:
-        raise UserError(f"{work}: {len(missing)} openers are not done yet ({', '.join(missing[:3])}, ...); "
-                        f"run the same command again to finish them")
+    if missing or not openers:
+        raise UserError(f"{work}: {len(missing)} of the openers are not done yet ({', '.join(missing[:3])})")
     header, _ = read_work(work)
     data = {
         "format": TABLE_FORMAT, "mode": "hard" if hard else "normal", "hard": hard, "max_guesses": max_guesses,
         "word_lists_sha256": game.words.checksum, "answers": len(game.words.answers),
-        "guesses": len(game.words.guesses), "nodes": header["nodes"],
+        "guesses": len(game.words.guesses), "nodes": header["nodes"], "planned": header.get("openers"),
         "provenance": {"command": header["command"], "commit": header.get("commit"), "dirty": header.get("dirty"),
                        "machine": header.get("machine"), "work": {"path": str(work),
                                                                   "sha256": sha256(read_regular_file(work) or b"")},
