@@ -14,7 +14,7 @@ import pytest
 from plumbing.errors import UserError
 from tournament.exact_openers import run_job
 from wordle import load_words
-from wordle.book import (SCALE, BookRefused, Shelf, _TABLES, _load_book, artefact_name, encode_artefact, opening_book,
+from wordle.book import (SCALE, BookRefused, Shelf, _TABLES, _load_book, encode_artefact, opening_book,
                          position_table, sha256, table_value)
 from wordle.book_build import build_book, pack_positions
 from wordle.book_verify import verify_book
@@ -259,6 +259,7 @@ def test_the_table_holds_every_replys_exact_value(tmp_path, monkeypatch, hard):
     _, shelf, _ = make_table(tmp_path, hard)
     on_shelf(monkeypatch, shelf)
     table = position_table(GAME, hard, 6, shelf)
+    assert {GUESSES[opener] for opener in table.openers} >= {"salet", "crate", "champ"}
     solver = Solver(GAME, hard=hard)
     for opener in ("salet", "crate", "champ"):
         index = GAME.words.guess_index[opener]

@@ -279,15 +279,15 @@ def check_table(data: dict, game: Any, hard: bool, max_guesses: int, book: Openi
             if value.guess is not None and value.guess not in words.guess_index:
                 raise BookError(f"{opener}: {value.guess!r} is not an allowed guess")
             replies[index, value.pattern] = value
-        _agree(opener, index, values, len(words.answers), max_guesses, book)
+        _agree(opener, index, values, len(words.answers), book)
     return PositionTable(replies=replies, openers=tuple(sorted({opener for opener, _ in replies})))
 
 
-def _agree(opener: str, index: int, values: list[ReplyValue], size: int, max_guesses: int, book: OpeningBook) -> None:
+def _agree(opener: str, index: int, values: list[ReplyValue], size: int, book: OpeningBook) -> None:
     """An opener's replies add up to what the book proved about it (when the book is there)."""
     if book.best is None:
         return
-    low, high = opener_cost(values, size, max_guesses)
+    low, high = opener_cost(values, size)
     if index in book.exact and not low <= book.exact[index] <= high:
         raise BookError(f"{opener}'s replies add up to {low // SCALE}..{high // SCALE}, "
                         f"not the book's {book.exact[index] // SCALE}")

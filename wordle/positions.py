@@ -16,7 +16,6 @@ book's checked path (`wordle.book.position_table`).
 from __future__ import annotations
 
 import json
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +24,7 @@ from typing import Callable, Iterable
 import numpy as np
 
 from plumbing.errors import UserError
-from plumbing.storage import provenance
+from plumbing.storage import append_json_line, provenance
 from .feedback import ALL_GREEN
 from .game import Wordle
 from .hardmode import Hints
@@ -231,14 +230,6 @@ def read_work(path: Path) -> tuple[dict | None, dict[str, list[ReplyValue]]]:
     return header, done
 
 
-def _append(path: Path, record: dict) -> None:
-    """Append one JSON line and push it to the disk."""
-    with open(path, "a", encoding="utf-8") as out:
-        out.write(json.dumps(record, separators=(",", ":")) + "\n")
-        out.flush()
-        os.fsync(out.fileno())
-
-
 def compute_table(game: Wordle, hard: bool, openers: list[str], path: Path, command: str, max_guesses: int = 6,
                   nodes: int = NODES, on_opener: Callable[[str, list[ReplyValue], float], None] | None = None
                   ) -> dict[str, list[ReplyValue]]:
@@ -271,7 +262,7 @@ def compute_table(game: Wordle, hard: bool, openers: list[str], path: Path, comm
         text = path.read_text(encoding="utf-8")
         if not text.endswith("\n"):  # drop a torn last line before appending
             path.write_text(text[:text.rfind("\n") + 1], encoding="utf-8")
-        _append(path, {"session": {"command": command, "resumed_with": len(done), **provenance()}})
+        append_json_line(path, {"session": {"command": command, "resumed_with": len(done), **provenance()}})
     else:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(fresh) + "\n", encoding="utf-8")
@@ -283,7 +274,7 @@ def compute_table(game: Wordle, hard: bool, openers: list[str], path: Path, comm
         started, before = time.perf_counter(), solver.stats.nodes + quick.stats.nodes
         replies = opener_replies(solver, quick, opener, nodes)
         seconds = time.perf_counter() - started
-        _append(path, {"opener": opener, "replies": [reply_record(reply) for reply in replies],
+        append_json_line(path, {"opener": opener, "replies": [reply_record(reply) for reply in replies],
                        "nodes": solver.stats.nodes + quick.stats.nodes - before, "seconds": round(seconds, 3)})
         done[opener] = replies
         if on_opener is not None:
@@ -291,13 +282,13 @@ def compute_table(game: Wordle, hard: bool, openers: list[str], path: Path, comm
     return done
 
 
-def opener_cost(replies: list[ReplyValue], size: int, max_guesses: int, long_game: int = 5) -> tuple[int, int]:
+def opener_cost(replies: list[ReplyValue], size: int) -> tuple[int, int]:
     """The (low, high) packed cost of the whole game opening with the opener whose replies these are.
 
-    Each answer pays the opener's guess; the one the opener solves (if any) pays nothing more.
+    Every one of the `size` answers pays the opener's guess (the first, never a long game's); the answer it
+    solves, if any, nothing more.
     """
-    opener_hit = SCALE + (1 > long_game)
-    low = high = size * SCALE + (opener_hit - SCALE) * (size - sum(reply.answers for reply in replies))
+    low = high = size * SCALE
     for reply in replies:
         low = min(low + reply.low, INFEASIBLE)
         high = min(high + reply.high, INFEASIBLE)
