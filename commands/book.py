@@ -20,7 +20,6 @@ def command_book_table(args: argparse.Namespace, console: Console) -> int:
     """Value every reply to the common and best-ranked openers (resumable), then pack the shipped table."""
     from wordle.positions import NODES, compute_table, ranked_from, read_work, table_openers
 
-
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
     openers = table_openers(ranked_from(RANKINGS, args.top))
@@ -63,7 +62,6 @@ def command_book_table(args: argparse.Namespace, console: Console) -> int:
 def command_book_build(args: argparse.Namespace, console: Console) -> int:
     """Build the opener book of one mode from a complete all-opener run (and exact totals from top-N runs)."""
     from wordle.book_build import build_book
-
 
     game = load_game(args)
     command = canonical_command("book build", ("--from", args.run),

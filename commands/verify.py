@@ -55,7 +55,6 @@ def verify_books(args: argparse.Namespace, console: Console) -> int:
     """verify --book: each mode's shipped book and position table re-proved (a seeded sample) with the solver."""
     from wordle.book_verify import verify_book
 
-
     if args.folder is not None or args.replay or args.jobs is not None:
         raise UserError("--book checks the shipped opening book; it takes no run folder, --replay or --jobs")
     game = load_game(args)
