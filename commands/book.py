@@ -13,7 +13,8 @@ from .games import load_game
 from .options import MOST_GUESSES, add_word_list_options, canonical_command, path_text, whole
 
 #: The rankings whose best openers the position table covers (besides the common ones).
-RANKINGS = (Path("results/openers-normal-top50.json"), Path("results/openers-hard-top50.json"))
+RANKINGS = tuple(Path(__file__).resolve().parent.parent / "results" / f"openers-{mode}-top50.json"
+                 for mode in ("normal", "hard"))
 
 
 def command_book_table(args: argparse.Namespace, console: Console) -> int:

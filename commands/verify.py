@@ -58,7 +58,7 @@ def verify_books(args: argparse.Namespace, console: Console) -> int:
     if args.folder is not None or args.replay or args.jobs is not None:
         raise UserError("--book checks the shipped opening book; it takes no run folder, --replay or --jobs")
     game = load_game(args)
-    sample = 10 if args.sample is None else args.sample
+    sample = 3 if args.sample is None else args.sample
     seed = 0 if args.seed is None else args.seed
     failed = False
     for hard in (False, True):
@@ -130,7 +130,7 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
                         help="also play every game again with the recorded agents and settings and compare move for move")
     parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), metavar="N",
                         help=f"with --replay: replay N games drawn from the run seed instead of all (at most {MOST_SAMPLE}); "
-                             "with --book: how many of each kind of entry to prove again (default 10)")
+                             "with --book: how many of each kind of entry to prove again (default 3)")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), metavar="N",
                         help="for a Guesser x Indicator matrix (tournament --indicators): processes replaying its "
                              "games (default: the number of CPUs)")
