@@ -23,7 +23,7 @@ from wordle.optimal import INFEASIBLE, Solver, extend_hints
 from wordle.positions import compute_table, read_work
 from wordle.valuation import Budget, value_position
 
-from .conftest import small_game
+from .conftest import run_cli, small_game
 from .test_optimal import POOL_ANSWERS, POOL_GUESSES
 
 GAME = small_game(POOL_ANSWERS, POOL_GUESSES)
@@ -348,3 +348,14 @@ def test_the_shipped_book_proves_salet(hard, total, long_games):
         assert {"trace", "slate"} <= {words.guesses[opener] for opener in book.no_win}
     else:
         assert book.exact[words.guess_index["crane"]] // SCALE == 7930
+
+
+def test_verify_book_on_lists_with_no_book_fails_in_one_line_a_mode(tmp_path, capsys):
+    answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    answers.write_text("\n".join(POOL_ANSWERS) + "\n")
+    guesses.write_text("\n".join(GUESSES) + "\n")
+    code, out, err = run_cli(capsys, "verify", "--book", "--answers", str(answers), "--guesses", str(guesses))
+    assert code == 1
+    assert err.splitlines() == [f"wordle-arena: verify: no {mode} book is shipped for these word lists"
+                                for mode in ("normal", "hard")]
+    assert out.count("FAILED") == 2
