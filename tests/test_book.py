@@ -359,3 +359,13 @@ def test_verify_book_on_lists_with_no_book_fails_in_one_line_a_mode(tmp_path, ca
     assert err.splitlines() == [f"wordle-arena: verify: no {mode} book is shipped for these word lists"
                                 for mode in ("normal", "hard")]
     assert out.count("FAILED") == 2
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_shipped_table_holds_every_reply_to_salet_and_agrees_with_the_book(official_game, hard):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # neither the book nor the table is refused (the table's sums checked on load)
+        table = position_table(official_game, hard, 6)
+    salet = official_game.words.guess_index["salet"]
+    replies = [value for (opener, _), value in table.replies.items() if opener == salet]
+    assert len(replies) == 148 and all(value.settled for value in replies)
