@@ -27,8 +27,8 @@ from plumbing.errors import UserError, clip
 from wordle import IllegalMove
 
 #: Each command and the module under commands/ whose `add_<name>_command` adds its parser, in --help order.
-COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "train", "serve",
-            "absurdle")
+COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "book", "train",
+            "serve", "absurdle")
 
 
 def build_parser(argv: list[str] | None = None) -> ArgumentParser:

@@ -108,7 +108,7 @@ def test_help_lists_play():
     finished = subprocess.run([sys.executable, "cli.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert finished.returncode == 0
     listed = [line.split()[0] for line in finished.stdout.splitlines() if line.startswith("    ") and line[4] != " "]
-    assert listed == ["play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "train", "serve", "absurdle"]
+    assert listed == ["play", "tournament", "verify", "tree", "assist", "review", "openers", "book", "solve", "train", "serve", "absurdle"]
 
 
 def test_tree_command_writes_a_tree_and_refuses_bad_paths(capsys, tmp_path):

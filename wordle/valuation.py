@@ -43,7 +43,7 @@ from search.limits import Budget
 from search.ranking import rounded
 
 from .game import State, Wordle
-from .book import OpeningBook, opening_book
+from .book import OpeningBook, opening_book, table_value
 from .hardmode import Hints
 from .optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver
 
@@ -292,14 +292,20 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
     for guess, bound in bounds.items():  # what the exact opener job proved
         if guess in book.exact:
             bound.low = bound.high = book.exact[guess]
+        elif guess in book.no_win:
+            bound.low = bound.high = INFEASIBLE
         elif guess in book.lower:
             bound.raise_low(book.lower[guess])
     learnt: dict[int, _Bounds] = {}
+    known = table_value(game, state) if len(state.history) == 1 and size > 2 else None
     try:
         if size <= 2:
             best, position = _small(solver, answers, left, hints, bounds)
         elif book.best is not None:
             best, position = book.best, _Bounds(book.exact[book.best], book.exact[book.best])
+        elif known is not None and known.settled and known.guess is not None:
+            best = game.words.guess_index[known.guess]  # the position table's proved value and guess
+            position = _Bounds(known.low, known.low)
         else:
             best, position, learnt = _search(solver, quick, clock, answers, left, hints, book.exact)
         _value_asked(solver, quick, budget, started, answers, left, hints, bounds, learnt, best)
