@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import math
 from typing import Any
 
@@ -21,6 +22,8 @@ from .render import waiting
 
 #: The longest --budget solve takes: past it, use the exact solve without one.
 MOST_BUDGET_SECONDS = 86_400
+#: The shortest --budget (seconds).
+LEAST_BUDGET_SECONDS = 0.001
 
 
 #: The most sub-problems --nodes may allow.
@@ -32,15 +35,15 @@ DURATION_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}
 
 
 def duration(text: str) -> float:
-    """argparse type: a time such as 5s, 500ms, 2m or 1h, as seconds (above 0, at most a day)."""
+    """argparse type: a time such as 5s, 500ms, 2m or 1h, in ASCII digits, as seconds (1 ms to a day)."""
     cleaned = text.strip().lower()
     for unit in sorted(DURATION_UNITS, key=len, reverse=True):
         if cleaned.endswith(unit):
-            try:
-                seconds = float(cleaned[:-len(unit)]) * DURATION_UNITS[unit]
-            except ValueError:
-                break
-            if 0 < seconds <= MOST_BUDGET_SECONDS:
+            number = cleaned[:-len(unit)]
+            if not re.fullmatch(r"[0-9]+(\.[0-9]*)?([e][+-]?[0-9]+)?|\.[0-9]+([e][+-]?[0-9]+)?", number):
+                break  # float() would also read '１', '1_0', 'nan' and 'inf'
+            seconds = float(number) * DURATION_UNITS[unit]
+            if LEAST_BUDGET_SECONDS <= seconds <= MOST_BUDGET_SECONDS:
                 return seconds
             break
     raise argparse.ArgumentTypeError(f"'{text}' is not a time from 1ms to 24h: write e.g. 5s, 500ms, 2m or 1h")
