@@ -310,6 +310,8 @@ class Server:
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         line = self.process.stdout.readline()
         self.port = int(re.search(r":(\d+)/", line).group(1))
+        self.log: list[str] = []  # what it prints later (tracebacks of 500s), read so a full pipe never blocks it
+        threading.Thread(target=lambda: self.log.extend(self.process.stdout), daemon=True).start()
 
     def request(self, method: str, path: str, body: bytes | None = None, timeout: float = 120) -> tuple[int, str, float]:
         """Status, text and seconds of one request (status 0: the connection failed)."""
