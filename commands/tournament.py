@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.console import Console
 
-from agents import agent_names, all_params
+from agents import agent_names, all_params, default_agents
 from agents.indicators import indicator_names
 from agents.params import flag
 from plumbing.errors import UserError
@@ -40,7 +40,6 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     from tournament import default_folder, make_plan
     from tournament.report import comparison_table, results_table
     from tournament.runner import holds_run
-
 
     if args.indicators is not None:
         return command_indicator_matrix(args, console)
@@ -71,7 +70,6 @@ def play_tournament(args: argparse.Namespace, console: Console, game: Wordle, pl
     """Run a tournament's plan into `folder` with progress bars; its outcome, or None after Ctrl-C (said on stderr, with `again`)."""
     from tournament import run_tournament
     from tournament.report import ProgressDisplay
-
 
     display = ProgressDisplay(console)
     typed = sys.argv and (sys.argv[0].endswith("cli.py") or sys.argv[0].endswith("wordle-arena"))
@@ -118,7 +116,6 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
         play_matrix,
     )
     from tournament.plan import parse_agents, parse_modes
-
 
     names = list(dict.fromkeys(name.strip() for name in args.indicators.split(",") if name.strip()))
     ignored = [flag for flag, given in (("--sample", args.sample is not None), ("--resume", args.resume)) if given]
@@ -193,7 +190,8 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
                     "limit plus one in averages.",
     )
     parser.add_argument("--agents", metavar="A,B,...",
-                        help=f"comma-separated agents (default: all of {', '.join(agent_names())})")
+                        help=f"comma-separated agents (default: all of {', '.join(default_agents())}; "
+                             f"also by name: {', '.join(sorted(set(agent_names()) - set(default_agents())))})")
     parser.add_argument("--indicators", metavar="A,B,...",
                         help=f"play a Guesser x Indicator matrix instead ({', '.join(indicator_names())}): honest is "
                              "the ordinary tournament (every answer, kept in DIR/honest/ or --honest); absurdle and adversary play "

@@ -269,19 +269,11 @@ def test_every_results_reader_refuses_a_huge_file(tmp_path):
         storage.read_text_file(tmp_path / "missing.json")
 
 
-@pytest.mark.parametrize("budget", ["1e-9s", "0.5ms", "0.0001s", "25h", "86401s", "\uff11s", "\u0661s", "1\u00b2s",
-                                    "nans", "infs", "1_0s", "-1s", "0s", "1e999s", "s"])
+@pytest.mark.parametrize("budget", ["1e-9s", "0.5ms", "0.0001s", "86401s", "\uff11s", "\u0661s", "1\u00b2s",
+                                    "nans", "infs", "1_0s", "-1s", "0s", "1e999s", "s", "25h"])
 def test_a_budget_outside_its_range_or_not_in_ascii_digits_is_refused(capsys, budget):
     code, _, err = run_cli(capsys, "solve", "crane:-----", f"--budget={budget}")
-    one_line_error(code, err, "is not a time from 1ms to 24h")
-
-
-@pytest.mark.parametrize("budget, seconds", [("1ms", 0.001), ("5s", 5.0), ("2.5m", 150.0), ("24h", 86_400.0),
-                                             (".5s", 0.5), ("1e3ms", 1.0)])
-def test_a_budget_in_range_is_read(budget, seconds):
-    from commands.solve import duration
-
-    assert duration(budget) == pytest.approx(seconds)
+    one_line_error(code, err, "is not a budget")
 
 
 def test_an_ascii_only_output_spells_the_marks():
