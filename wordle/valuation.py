@@ -134,7 +134,7 @@ def order_key(value: Value, can_win: bool, guess: int) -> tuple:
 
 def maybe_better(value: Value, leader: Value) -> bool:
     """Whether a guess with no tree might still beat the first suggestion (its bound is below the leader's high)."""
-    return not value.has_tree and not value.proved and value.low < leader.high
+    return bool(not value.has_tree and not value.proved and value.low < leader.high)  # a numpy bool is no JSON
 
 
 #: How a guess that `maybe_better` picks out is shown beside its value, below the guesses with a tree.
