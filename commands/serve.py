@@ -20,7 +20,7 @@ def command_serve(args: argparse.Namespace, console: Console) -> int:
     except ImportError as error:
         raise UserError(f"the web page needs the 'web' extra ({error.name} is missing): pip install -e '.[web]'") from None
     sock = listen(args.host, args.port)  # first, so a taken port is said at once
-    app = create_app(load_game(args), workers=args.workers,
+    app = create_app(load_game(args), workers=args.workers, host=args.host,
                      **({"results": args.results} if args.results is not None else {}))
     serve(app, sock, announce=lambda line: console.print(line, markup=False, soft_wrap=True))
     return 0
@@ -33,7 +33,8 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
         description="Serve the web page and its JSON API (documented at /api) until Ctrl-C. It binds to "
                     "127.0.0.1 unless told otherwise; every asset ships in the package.",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only); the page answers to "
+                             "localhost, 127.0.0.1, [::1] and this name only")
     parser.add_argument("--port", type=whole(0, 65535), default=8000, metavar="N",
                         help="port (default 8000; 0 picks a free one; at most 65535)")
     parser.add_argument("--results", type=path_text, metavar="DIR",

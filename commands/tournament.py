@@ -15,6 +15,7 @@ from agents import agent_names, all_params, default_agents
 from agents.indicators import indicator_names
 from agents.params import flag
 from plumbing.errors import UserError
+from plumbing.storage import read_text_file
 from wordle import Wordle
 
 from .games import load_game
@@ -164,7 +165,7 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
                            on_prepare=preparing)
     finally:
         progress.stop()
-    for line in (folder / TABLE_FILE).read_text(encoding="utf-8").splitlines():
+    for line in read_text_file(folder / TABLE_FILE).splitlines():
         console.print(line, markup=False, soft_wrap=True)
     console.print(f"results in {folder}/ (indicators.json: {len(rows)} games; {TABLE_FILE})", markup=False)
     return 0

@@ -673,7 +673,7 @@ def web_client(files):
     from web.app import create_app
 
     game = Wordle(load_words(answers=files["ans"], guesses=files["gue"]))
-    with testclient.TestClient(create_app(game, results=files["source_run"], workers=1),
+    with testclient.TestClient(create_app(game, results=files["source_run"], workers=1), base_url="http://localhost",
                                raise_server_exceptions=False) as client:
         yield client
 

@@ -141,7 +141,7 @@ def order_key(value: Value, can_win: bool, guess: int) -> tuple:
 
 def maybe_better(value: Value, leader: Value) -> bool:
     """Whether a guess with no tree might still beat a first suggestion that has one (its bound is below its high)."""
-    return leader.has_tree and not value.has_tree and not value.proved and value.low < leader.high
+    return bool(leader.has_tree and not value.has_tree and not value.proved and value.low < leader.high)  # no numpy bool
 
 
 #: How a guess that `maybe_better` picks out is shown beside its value, below the guesses with a tree.
