@@ -10,9 +10,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from agents.model_value import VALUE_BUDGET
 import datetime
 
+from agents.model_value import VALUE_BUDGET, budget_text
 from agents.review import Review, grid_score, parse_game, review_data, review_game, share_text
 from wordle.nyt import puzzle_number
 from wordle import Playthrough, Wordle, format_pattern
@@ -76,7 +76,7 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
 
 
     def progress(done: int, total: int) -> None:
-        status.update(f"reviewing guess {done + 1} of {total} (up to {VALUE_BUDGET.seconds:g} s each)")
+        status.update(f"reviewing guess {done + 1} of {total} (up to {budget_text(VALUE_BUDGET, args.hard)} each)")
 
 
     with status:

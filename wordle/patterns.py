@@ -39,26 +39,27 @@ class PatternError(UserError):
     """A pattern text that is not five colour marks."""
 
 
-def parse_pattern(text: str) -> int:
-    """The pattern code of a text in any of the three forms.
+def parse_pattern(text: str, length: int = WORD_LENGTH) -> int:
+    """The pattern code of a text in any of the three forms, for words of `length` letters (default five).
 
     Raises:
-        PatternError: not exactly five recognised marks.
+        PatternError: not exactly `length` recognised marks.
     """
     marks = [ch for ch in text.strip().lower() if ch not in "\ufe0f"]
-    if len(marks) != WORD_LENGTH or any(mark not in _READ for mark in marks):
+    if len(marks) != length or any(mark not in _READ for mark in marks):
+        example = "gy-.." if length == WORD_LENGTH else "gy" + "-" * (length - 2)
         raise PatternError(
-            f"'{text}' is not a pattern: write {WORD_LENGTH} marks such as 'gy-..' "
-            "(g green, y yellow, - . b grey), '21000' or emoji squares"
+            f"'{text}' is not a pattern: write {length} marks such as '{example}' "
+            f"(g green, y yellow, - . b grey), '{'2100' + '0' * (length - 4)}' or emoji squares"
         )
     return encode_colours([_READ[mark] for mark in marks])
 
 
-def format_pattern(code: int, style: str = "letters") -> str:
-    """A pattern code written in one of STYLES."""
+def format_pattern(code: int, style: str = "letters", length: int = WORD_LENGTH) -> str:
+    """A pattern code of `length` letters (default five) written in one of STYLES."""
     if style not in _WRITE:
         raise ValueError(f"unknown pattern style '{style}'; choose one of {', '.join(STYLES)}")
-    return "".join(_WRITE[style][colour] for colour in decode_colours(code))
+    return "".join(_WRITE[style][colour] for colour in decode_colours(code, length))
 
 
 #: The share grid's palettes: the emoji squares as they are, or green and yellow as orange and blue.

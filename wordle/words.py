@@ -1,6 +1,6 @@
 """Word lists: the shipped official lists, validation of user-supplied ones, and letter encoding.
 
-A word is five lowercase ASCII letters. The answers are a subset of the guesses; a
+A word is five lowercase ASCII letters (the variants' lists, four to nine). The answers are a subset of the guesses; a
 `Words` value keeps both, plus where each answer sits in the guess list.
 """
 
@@ -77,6 +77,11 @@ class Words:
             answer_index={word: i for i, word in enumerate(answers)},
         )
 
+    @property
+    def length(self) -> int:
+        """Letters in each word (five for the official lists)."""
+        return len(self.answers[0]) if self.answers else WORD_LENGTH
+
     def guess_id(self, word: str) -> int:
         """Index of an allowed guess, or WordListError naming the word."""
         try:
@@ -92,19 +97,19 @@ class Words:
             raise WordListError(f"'{word}' is not in the list of possible answers") from None
 
 
-def check_words(lines: list[str], source: str) -> dict[str, int]:
+def check_words(lines: list[str], source: str, length: int = WORD_LENGTH) -> dict[str, int]:
     """Validate raw lines as a word list: each word with its 1-based line, in file order (blank lines skipped).
 
     Raises WordListError naming `source`, the line and the word on the first problem: an
-    empty list, a word that is not five ASCII letters, or a duplicate.
+    empty list, a word that is not `length` (five) ASCII letters, or a duplicate.
     """
     seen: dict[str, int] = {}
     for number, raw in enumerate(lines, start=1):
         word = raw.strip().lower()
         if not word:
             continue
-        if len(word) != WORD_LENGTH:
-            raise WordListError(f"{source}, line {number}: '{raw.strip()}' is not a {WORD_LENGTH}-letter word")
+        if len(word) != length:
+            raise WordListError(f"{source}, line {number}: '{raw.strip()}' is not a {length}-letter word")
         if not (word.isascii() and word.isalpha()):
             raise WordListError(f"{source}, line {number}: '{raw.strip()}' has a character that is not a letter a-z")
         if word in seen:
@@ -215,17 +220,17 @@ def word_kinds() -> dict[str, WordKind]:
 
 
 def encode_letters(words: tuple[str, ...] | list[str]) -> np.ndarray:
-    """Words as an (n, 5) uint8 array of letter numbers, a=0 ... z=25."""
+    """Words (all of one length, five for the official lists) as an (n, length) uint8 array of letter numbers, a=0 ... z=25."""
     if len(words) == 0:
         return np.zeros((0, WORD_LENGTH), dtype=np.uint8)
     raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
-    return (raw.reshape(len(words), WORD_LENGTH) - ord("a")).astype(np.uint8)
+    return (raw.reshape(len(words), len(words[0])) - ord("a")).astype(np.uint8)
 
 
 def letter_counts(words: tuple[str, ...] | list[str]) -> np.ndarray:
     """How often each letter occurs in each word: an (n, 26) uint8 array."""
     letters = encode_letters(words)
     counts = np.zeros((len(words), 26), dtype=np.uint8)
-    rows = np.repeat(np.arange(len(words)), WORD_LENGTH)
+    rows = np.repeat(np.arange(len(words)), letters.shape[1])
     np.add.at(counts, (rows, letters.ravel()), 1)
     return counts
