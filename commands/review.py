@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
-
-import datetime
 
 from agents.model_value import VALUE_BUDGET, budget_text
 from agents.review import Review, grid_score, parse_game, review_data, review_game, share_text
