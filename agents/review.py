@@ -153,6 +153,16 @@ class Review:
         """The game's exact cost: the sum of its guesses' costs, in expected guesses."""
         return sum(step.cost for step in self.steps)
 
+    def cost_text(self) -> str:
+        """The game's cost as shown: exact, "≈" from the model's estimates, or "≥" the least the bounds allow."""
+        if self.settled:
+            return "no win" if self.cost == float("inf") else f"{self.cost:.3f}"
+        if self.modelled:
+            return f"≈ {self.cost:.3f}"
+        least = sum(step.cost if step.settled else max(0.0, step.played.value.low - step.best.value.high)
+                    for step in self.steps)
+        return f"≥ {least:.3f}"
+
     def skill_text(self) -> str:
         """The game's skill as every surface shows it (see ReviewStep.skill_text)."""
         low, high = self.skill_range
@@ -343,7 +353,7 @@ def known_best(game: Wordle, values: dict[int, GuessValue], best: int, played: i
     Your own guess is shown when it is within the hair; else the common word with the lowest value.
     """
     words = game.words.guesses
-    if is_common(words[best]):
+    if best == played or is_common(words[best]):  # yours is the best found, or the best is a common word
         return best, None
     near = [g for g, v in values.items() if g != best and is_common(words[g])
             and v.estimate - values[best].estimate <= HAIR and not (values[best].proved and not v.proved)]
@@ -424,7 +434,7 @@ def review_data(review: Review) -> dict:
         "hard": review.hard, "max_guesses": review.max_guesses, "answer": review.answer, "solved": review.solved,
         "skill": review.skill, "skill_exact": review.settled, "skill_low": review.skill_range[0],
         "skill_high": review.skill_range[1], "skill_text": review.skill_text(), "cost": round(review.cost, 6)
-        if review.cost != float("inf") else None, "luck": review.luck,
+        if review.cost != float("inf") else None, "cost_text": review.cost_text(), "luck": review.luck,
         "proved_share": round(review.proved_share, 6), "puzzle": review.puzzle, "share": share_text(review),
         "seconds": round(review.seconds, 3),
         "steps": [{"number": s.number, "guess": words.guesses[s.guess], "pattern": format_pattern(s.pattern),

@@ -52,7 +52,7 @@ def review_lines(review: Review) -> list[str]:
                                                          if review.answer else ""))
     proved = sum(v.proved for v in review.values)
     words = review.model.game.words.guesses
-    cost = "no win" if review.cost == float("inf") else f"{review.cost:.3f}"
+    cost = review.cost_text()
     lines = [f"Skill {review.skill_text()}/99, luck {review.luck}/99: {ending}{', hard mode' if review.hard else ''}; "
              f"{cost} guesses lost to the best play.",
              f"Answer model {review.model.describe()}; {proved} of {len(review.values)} values proved "

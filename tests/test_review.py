@@ -97,6 +97,7 @@ def test_a_commoner_word_within_a_hair_is_shown_as_best():
               words["baste"]: GuessValue(Value(2.5, 2.5, 2.5))}
     # AAHED is no common word; CHOMP is, and within HAIR of it: CHOMP is shown, AAHED named as the best found
     assert known_best(game, values, words["aahed"], words["baste"]) == (words["chomp"], words["aahed"])
+    assert known_best(game, values, words["aahed"], words["aahed"]) == (words["aahed"], None)  # yours: said "same"
     values[words["chomp"]] = GuessValue(Value(2.05, 2.05, 2.05))  # beyond the hair: the best found stays
     assert known_best(game, values, words["aahed"], words["baste"]) == (words["aahed"], None)
 
