@@ -671,7 +671,7 @@ def test_review_shows_every_column_of_every_guess_on_a_phone(server, sized, size
     screenshot(page, f"review-{size}")
 
 
-def test_assist_shows_each_answers_chance_likeliest_first(server, sized):
+def test_assist_shows_each_answers_chance_likeliest_first(server, sized, likely_game):
     page = sized("small")
     page.goto(f"{server}/assist")
     page.wait_for_selector("body[data-ready]")
