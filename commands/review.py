@@ -73,10 +73,8 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
     puzzle = args.puzzle if args.puzzle is not None else (score.puzzle if score else None)
     status = Console(stderr=True, highlight=False).status("reviewing", spinner="dots")
 
-
     def progress(done: int, total: int) -> None:
         status.update(f"reviewing guess {done + 1} of {total} (up to {budget_text(VALUE_BUDGET, args.hard)} each)")
-
 
     with status:
         review = review_game(model, steps, hard=hard, max_guesses=args.max_guesses, answer=args.answer,

@@ -21,7 +21,6 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
     from tournament import verify_folder
     from tournament.indicators import MATRIX_FILE
 
-
     if args.sample is not None and not args.replay:
         raise UserError("--sample goes with --replay (it is how many games to replay)")
     if (Path(args.folder) / MATRIX_FILE).is_file():
@@ -50,7 +49,6 @@ def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     """verify on a Guesser x Indicator matrix: its honest tournament by the rules, every other game replayed."""
     from tournament import verify_folder
     from tournament.indicators import read_matrix, verify_matrix
-
 
     folder = Path(args.folder)
     stored, plan = read_matrix(folder)  # a file that is no matrix is refused before anything is checked
