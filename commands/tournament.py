@@ -38,7 +38,7 @@ from .render import matrix_progress, plain_console
 def command_tournament(args: argparse.Namespace, console: Console) -> int:
     """Play the tournament into its run folder, show the tables and the verdict."""
     from tournament import default_folder, make_plan
-    from tournament.report import comparison_table, results_table
+    from tournament.report import comparison_table, histogram_table, results_table
     from tournament.runner import holds_run
 
     if args.indicators is not None:
@@ -58,6 +58,7 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     if outcome is None:
         return EXIT_INTERRUPTED
     console.print(results_table(outcome.summary))
+    console.print(histogram_table(outcome.summary))
     if outcome.summary.comparisons:
         console.print(comparison_table(outcome.summary))
     console.print(outcome.summary.verdict, markup=False)

@@ -38,7 +38,7 @@ from agents import AGENTS, Agent, AgentError, Param, game_rng, make_agent, spec
 from agents.answer_model import DEFAULT_MODEL, MODELS, AnswerModel, load_model, uniform_model
 from agents.model_value import Valuer, value_turns
 from agents.assistant import ADVISOR, StepError, advice_data, advise_model, make_advisor, parse_step
-from agents.review import parse_game, review_data, review_game
+from agents.review import grid_score, parse_game, review_data, review_game
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
 from agents.params import flag
@@ -634,6 +634,7 @@ class Service:
             return self.pool.call("review", body, self.request_seconds, "this review")
         model = self.model(body)
         hard = bool_field(body, "hard")
+        puzzle = None
         answer = text_field(body, "answer", "") or None
         grid = text_field(body, "grid", "") or None
         if answer is not None or grid is not None:
@@ -641,13 +642,16 @@ class Service:
             if not isinstance(words, list) or not all(isinstance(word, str) for word in words):
                 raise RequestError(f"'words' must be a list of the guesses played, got {json.dumps(words)}")
             steps = parse_game(model.game, words, answer=answer, grid=grid)
+            score = grid_score(grid)
+            hard = hard or bool(score and score.hard)  # a pasted score line ending in * is a hard-mode game
+            puzzle = score.puzzle if score else None
         else:
             steps = self.steps(body.get("steps"))
             if not steps:
                 raise RequestError("no guesses to review: give 'steps', or 'answer' and 'words'")
         with self.worker():
             review = review_game(model, steps, hard=hard, max_guesses=self.max_guesses(body), answer=answer,
-                                 make_game=self.game_over)
+                                 make_game=self.game_over, puzzle=puzzle)
         data = review_data(review)
         for step in data["steps"]:
             step["colours"] = colours(parse_pattern(step["pattern"]))
