@@ -14,14 +14,18 @@ from plumbing.errors import UserError, clip
 from .games import load_game
 from .options import MOST_JOBS, MOST_PROBLEMS, MOST_SAMPLE, add_word_list_options, whole
 from .render import matrix_progress, plain_console, waiting
+from .variants import command_verify_variant
 
 
 def command_verify(args: argparse.Namespace, console: Console) -> int:
     """Replay a run folder through the rules; exit 1 with one line per problem on any mismatch."""
     from tournament import verify_folder
     from tournament.indicators import MATRIX_FILE
+    from tournament.variants import is_variant_folder
 
 
+    if is_variant_folder(args.folder):
+        return command_verify_variant(args, console)
     if args.sample is not None and not args.replay:
         raise UserError("--sample goes with --replay (it is how many games to replay)")
     if (Path(args.folder) / MATRIX_FILE).is_file():
