@@ -26,12 +26,14 @@ import numpy as np
 from heuristics.cost import cost_table
 from wordle import ALL_GREEN, State, Wordle
 from wordle.optimal import Solver
-from wordle.valuation import Budget, Value, value_position
+from search.limits import Budget
+from wordle.valuation import Value, default_budget, order_key, value_position
 
 from .answer_model import AnswerModel
 
-#: The budget of one position's valuation: the proven optimum wherever it settles within about a second.
-VALUE_BUDGET = Budget(seconds=1.0)
+#: The budget of one position's valuation: None, the mode's default (`wordle.valuation.default_budget`: a
+#: node count, the same result on any machine, and a wall-clock safety cap).
+VALUE_BUDGET = None
 #: Up to this many candidates, a weighted model's best guess is also sought among the guesses the cost-to-go model
 #: ranks first over every candidate (above it, among the tier's best and the guesses asked about only).
 WEIGHTED_SEARCH_MOST = 3000
@@ -72,13 +74,17 @@ class GuessValue:
 
 @dataclass(frozen=True)
 class ModelValuation:
-    """The best guess found under the model and the values of the guesses asked about (and of the best)."""
+    """The best guess found under the model and the values of the guesses asked about (and of the best).
+
+    `capped`: the time cap, not the node budget, cut the solver (`wordle.valuation.Valuation.capped`).
+    """
 
     best: int
     guesses: dict[int, GuessValue]
     proved: bool
     nodes: int
     seconds: float
+    capped: bool = False
 
     @property
     def value(self) -> GuessValue:
@@ -86,10 +92,15 @@ class ModelValuation:
         return self.guesses[self.best]
 
 
+def budget_text(budget: Budget | None, hard: bool) -> str:
+    """A valuation budget in words, for spinners and notes: '300 nodes (30 s cap)'."""
+    return (default_budget(hard) if budget is None else budget).describe()
+
+
 class Valuer:
     """Values positions under one answer model, reusing one exact solver per mode and guess limit."""
 
-    def __init__(self, model: AnswerModel, budget: Budget = VALUE_BUDGET):
+    def __init__(self, model: AnswerModel, budget: Budget | None = VALUE_BUDGET):
         self.model = model
         self.budget = budget
         self.solvers: dict[tuple[bool, int], Solver] = {}
@@ -122,7 +133,7 @@ class Valuer:
                                max_guesses=state.max_guesses)
             found = value_position(model.tier_game, tier_state, asked, self.budget, self.solver(state))
             return ModelValuation(best=found.best, guesses={g: GuessValue(v) for g, v in found.guesses.items()},
-                                  proved=found.proved, nodes=found.nodes, seconds=found.seconds)
+                                  proved=found.proved, nodes=found.nodes, seconds=found.seconds, capped=found.capped)
         return self.weighted(state, candidates, in_tier, chances, outside, asked)
 
     def weighted(self, state: State, candidates: np.ndarray, in_tier: np.ndarray, chances: np.ndarray,
@@ -136,12 +147,13 @@ class Valuer:
                                        state.guesses_left)[0]
             shortlist += [int(legal[i]) for i in np.argsort(estimates, kind="stable")[:WEIGHTED_SHORTLIST]]
         tier_values: dict[int, Value] = {}
-        nodes, seconds, tier_best = 0, 0.0, None
+        nodes, seconds, tier_best, capped = 0, 0.0, None, False
         if in_tier.size:
             tier_state = State(candidates=in_tier, history=state.history, hard=state.hard,
                                max_guesses=state.max_guesses)
             found = value_position(self.model.tier_game, tier_state, shortlist, self.budget, self.solver(state))
             tier_values, nodes, seconds, tier_best = found.guesses, found.nodes, found.seconds, found.best
+            capped = found.capped
         elif not shortlist:  # nothing in the tier and too many candidates to rank every guess: the likeliest answer
             shortlist = [int(game.words.answer_rows[candidates[int(np.argmax(chances))]])]
         valued = list(dict.fromkeys(shortlist + ([tier_best] if tier_best is not None else [])))
@@ -157,8 +169,8 @@ class Valuer:
                 values[guess] = GuessValue(Value(mixed, mixed, mixed))
             else:
                 values[guess] = GuessValue(Value(min(mixed_low, mixed), math.inf, mixed), modelled=True)
-        best = min(valued, key=lambda g: (values[g].estimate, not game.can_win(candidates, np.array([g]))[0], g))
-        return ModelValuation(best=best, guesses=values, proved=False, nodes=nodes, seconds=seconds)
+        best = min(valued, key=lambda g: order_key(values[g].value, bool(game.can_win(candidates, np.array([g]))[0]), g))
+        return ModelValuation(best=best, guesses=values, proved=False, nodes=nodes, seconds=seconds, capped=capped)
 
 
 def rest_estimates(game: Wordle, candidates: np.ndarray, chances: np.ndarray, rest: np.ndarray,
@@ -187,4 +199,4 @@ def rest_estimates(game: Wordle, candidates: np.ndarray, chances: np.ndarray, re
     return estimate, low, exact
 
 
-__all__ = ["GuessValue", "ModelValuation", "VALUE_BUDGET", "Valuer", "rest_estimates"]
+__all__ = ["budget_text", "GuessValue", "ModelValuation", "VALUE_BUDGET", "Valuer", "rest_estimates"]

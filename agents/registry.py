@@ -38,13 +38,17 @@ class ForeignParameters(AgentError):
 
 @dataclass(frozen=True)
 class AgentSpec:
-    """A registered agent: its name, one-line summary, factory, the parameters it takes and its advice parameters."""
+    """A registered agent: its name, one-line summary, factory, the parameters it takes and its advice parameters.
+
+    `named_only`: a tournament plays it only when named (`--agents`), not among "all".
+    """
 
     name: str
     summary: str
     factory: Callable[..., Agent]
     params: tuple[Param, ...]
     advice: tuple[Param, ...] = ()
+    named_only: bool = False
 
     def param(self, name: str) -> Param | None:
         """The parameter called `name`, or None when this agent does not take it."""
@@ -58,7 +62,8 @@ class AgentSpec:
 AGENTS: dict[str, AgentSpec] = {}
 
 
-def register(name: str, summary: str, params: tuple[Param, ...] = (), advice: tuple[Param, ...] = ()) -> Callable:
+def register(name: str, summary: str, params: tuple[Param, ...] = (), advice: tuple[Param, ...] = (),
+             named_only: bool = False) -> Callable:
     """Class or function decorator adding an agent factory to the registry.
 
     A parameter name that another agent declares too must have the same kind and range
@@ -73,7 +78,8 @@ def register(name: str, summary: str, params: tuple[Param, ...] = (), advice: tu
     def decorate(factory: Callable[..., Agent]) -> Callable[..., Agent]:
         if name in AGENTS:
             raise ValueError(f"agent '{name}' is registered twice")
-        AGENTS[name] = AgentSpec(name=name, summary=summary, factory=factory, params=tuple(params), advice=tuple(advice))
+        AGENTS[name] = AgentSpec(name=name, summary=summary, factory=factory, params=tuple(params), advice=tuple(advice),
+                                 named_only=named_only)
         return factory
 
     return decorate
@@ -82,6 +88,11 @@ def register(name: str, summary: str, params: tuple[Param, ...] = (), advice: tu
 def agent_names() -> list[str]:
     """Registered agent names, in registration order."""
     return list(AGENTS)
+
+
+def default_agents() -> list[str]:
+    """The agents a tournament plays when none is named: every registered one but those played only by name."""
+    return [name for name, found in AGENTS.items() if not found.named_only]
 
 
 def all_params() -> dict[str, list[Param]]:

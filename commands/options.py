@@ -118,7 +118,7 @@ def add_word_list_options(parser: argparse.ArgumentParser, named: bool = False) 
     else:
         parser.add_argument("--answers", metavar="FILE",
                             help="answer list, one word a line (default: the 2315 official answers)")
-    parser.add_argument("--guesses", metavar="FILE", help="allowed-guess list (default: the 12972 official guesses)")
+    parser.add_argument("--guesses", metavar="nyt|FILE", help="allowed-guess list: nyt (the Times' 14855 of today) or a file (default: the 12972 of 2022)")
 
 
 def add_game_options(parser: argparse.ArgumentParser, named: bool = False) -> None:
@@ -201,7 +201,7 @@ def add_model_options(parser: argparse.ArgumentParser, default: str | None = DEF
                                "absurdle); a game that contradicts it widens it, saying so")
     parser.add_argument("--exclude", metavar="FILE",
                         help="words that cannot be the answer today, one a line (for instance past answers you keep)")
-    parser.add_argument("--guesses", metavar="FILE", help="allowed-guess list (default: the 12972 official guesses)")
+    parser.add_argument("--guesses", metavar="nyt|FILE", help="allowed-guess list: nyt (the Times' 14855 of today) or a file (default: the 12972 of 2022)")
 
 
 def answer_model(args: argparse.Namespace) -> AnswerModel:

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from agents.model_value import VALUE_BUDGET
+from agents.model_value import VALUE_BUDGET, budget_text
 from agents.review import Review, parse_game, review_data, review_game
 from wordle import Playthrough, Wordle, format_pattern
 
@@ -22,7 +22,8 @@ from .render import tiles
 REVIEW_LEGEND = (
     "left: answers possible before the guess -> after its reply; yours and best: expected guesses to finish, that "
     "guess included, with best play after it (lower is better), the best guess named; skill: 99 for the best guess, "
-    "down to 0 for one that costs a whole guess (≈: from values not all proved); luck: how the reply ranks among "
+    "down to 0 for one that costs a whole guess (≈: from the answer model's estimates; 44–79: the range the proved "
+    "bounds allow); the game's skill is the mean of its guesses'; luck: how the reply ranks among "
     "those the guess could get (99: it left the fewest answers). A plain value is proved; '≤ x' has a tree reaching x; '≥ x' is a proved bound only; "
     "'≈ x' is the answer model's estimate (its less likely words valued by the cost-to-go model).")
 
@@ -36,7 +37,8 @@ def review_table(game: Wordle, review: Review, palette: str = "default") -> Tabl
         best = "same" if step.best_guess == step.guess else game.words.guesses[step.best_guess]
         table.add_row(str(step.number), tiles(game.words.guesses[step.guess], step.pattern, palette),
                       format_pattern(step.pattern), f"{step.before} -> {step.after}", step.played.text(),
-                      f"{best} {step.best.text()}", ("" if step.settled else "≈") + str(step.skill), str(step.luck))
+                      f"{best}{'†' if step.best_known is not None else ''} {step.best.text()}", step.skill_text(),
+                      str(step.luck))
     return table
 
 
@@ -47,10 +49,16 @@ def review_lines(review: Review) -> list[str]:
               else f"not solved after {used} guesses" + (f" (the answer: {review.answer.upper()})"
                                                          if review.answer else ""))
     proved = sum(v.proved for v in review.values)
-    skill = ("" if review.settled else "≈") + str(review.skill)
-    return [f"Skill {skill}/99, luck {review.luck}/99: {ending}{', hard mode' if review.hard else ''}.",
-            f"Answer model {review.model.describe()}; {proved} of {len(review.values)} values proved "
-            f"({review.seconds:.1f} s)."]
+    words = review.model.game.words.guesses
+    cost = "no win" if review.cost == float("inf") else f"{review.cost:.3f}"
+    lines = [f"Skill {review.skill_text()}/99, luck {review.luck}/99: {ending}{', hard mode' if review.hard else ''}; "
+             f"{cost} guesses lost to the best play.",
+             f"Answer model {review.model.describe()}; {proved} of {len(review.values)} values proved "
+             f"({review.seconds:.1f} s)."]
+    lines += [f"† guess {s.number}: {words[s.best_guess].upper()} is shown, a commoner word; "
+              f"{words[s.best_known].upper()} is {s.best_known_margin:.4f} better." for s in review.steps
+              if s.best_known is not None]
+    return lines
 
 
 def command_review(args: argparse.Namespace, console: Console) -> int:
@@ -62,7 +70,7 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
 
 
     def progress(done: int, total: int) -> None:
-        status.update(f"reviewing guess {done + 1} of {total} (up to {VALUE_BUDGET.seconds:g} s each)")
+        status.update(f"reviewing guess {done + 1} of {total} (up to {budget_text(VALUE_BUDGET, args.hard)} each)")
 
 
     with status:

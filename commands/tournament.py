@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.console import Console
 
-from agents import agent_names, all_params
+from agents import agent_names, all_params, default_agents
 from agents.indicators import indicator_names
 from agents.params import flag
 from plumbing.errors import UserError
@@ -196,7 +196,8 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
                     "limit plus one in averages.",
     )
     parser.add_argument("--agents", metavar="A,B,...",
-                        help=f"comma-separated agents (default: all of {', '.join(agent_names())})")
+                        help=f"comma-separated agents (default: all of {', '.join(default_agents())}; "
+                             f"also by name: {', '.join(sorted(set(agent_names()) - set(default_agents())))})")
     parser.add_argument("--indicators", metavar="A,B,...",
                         help=f"play a Guesser x Indicator matrix instead ({', '.join(indicator_names())}): honest is "
                              "the ordinary tournament (every answer, kept in DIR/honest/ or --honest); absurdle and adversary play "

@@ -34,6 +34,9 @@ from typing import Sequence
 
 import numpy as np
 
+from search.limits import Budget
+from search.ranking import rounded
+
 from .game import State, Wordle
 from .book import OpeningBook, opening_book
 from .hardmode import Hints
@@ -45,18 +48,20 @@ QUICK_BREADTHS = (1, 2)
 QUICK_SHARE = 0.3
 
 
-@dataclass(frozen=True)
-class Budget:
-    """What one valuation may spend: wall seconds and/or solver nodes (None: no limit of that kind)."""
+#: Solver nodes one position's valuation may spend, by mode (normal, hard): the budget every command and the web
+#: use unless told otherwise. Chosen to prove what a second proved on the idle 2-core machine: see README and
+#: results/bench_positions.json (its node counts).
+VALUE_NODES = {False: 300, True: 1200}
+#: The wall-clock safety cap of a default valuation: reached only on a machine far slower or busier than ours, and
+#: then said (`Valuation.capped`).
+SAFETY_SECONDS = 30.0
+#: What a result cut by the time cap says, wherever it is shown.
+CAPPED_NOTE = "cut by the time cap; the result may differ on another machine"
 
-    seconds: float | None = 1.0
-    nodes: int | None = None
 
-    def __post_init__(self) -> None:
-        if self.seconds is not None and not self.seconds > 0:
-            raise ValueError(f"a budget's seconds must be positive, got {self.seconds}")
-        if self.nodes is not None and self.nodes < 1:
-            raise ValueError(f"a budget's nodes must be at least 1, got {self.nodes}")
+def default_budget(hard: bool) -> Budget:
+    """The budget of one valuation in this mode: VALUE_NODES nodes, SAFETY_SECONDS as the cap."""
+    return Budget(nodes=VALUE_NODES[bool(hard)], seconds=SAFETY_SECONDS)
 
 
 @dataclass(frozen=True)
@@ -72,20 +77,31 @@ class Value:
     low: float
     high: float
     estimate: float
+    losses_low: float = 0.0
+    losses_high: float = 0.0
 
     @property
     def proved(self) -> bool:
         """Whether the value is exact."""
         return self.low == self.high
 
+    @property
+    def has_tree(self) -> bool:
+        """Whether a real tree reaches `high` (a finite upper bound)."""
+        return math.isfinite(self.high)
+
     def text(self) -> str:
         """One rule everywhere: "3.421" when proved, "≤ 3.480" when a tree is known, "≥ 3.400" when none is.
 
-        A proved math.inf reads "no win" (no tree solves every answer within the guess limit).
+        A proved math.inf reads "no win" (no tree solves every answer within the guess limit), or
+        "loses N" when the answers lost whatever one does are counted (`losses_low` at least 1).
 
         >>> Value(3.4212, 3.4212, 3.4212).text(), Value(3.4, 3.48, 3.48).text(), Value(3.4, math.inf, 3.4).text()
         ('3.421', '≤ 3.480', '≥ 3.400')
         """
+        if self.losses_low >= 1:
+            count = f"{self.losses_low:g}" if self.losses_low == self.losses_high else f"≥ {self.losses_low:g}"
+            return f"loses {count}"
         if self.proved:
             return "no win" if math.isinf(self.low) else f"{self.low:.3f}"
         if math.isfinite(self.high):
@@ -93,9 +109,45 @@ class Value:
         return f"≥ {self.low:.3f}"
 
 
+def rank_key(value: Value) -> tuple[float, float, float, float]:
+    """The one order of guesses by value, every surface's: what is achieved first, never a lower bound.
+
+    Fewer proved-achievable losses (`losses_high`) first, then `high` (the proved value or a real
+    tree's bound; a guess with no tree, high = inf, after every guess with one), then the higher
+    `low` (a tighter interval first). Callers append the house tie-break (a guess that can be the answer
+    first, then the lower guess index). Floats are rounded as `search.ranking` rounds them.
+    Before `low` comes `estimate`: the solver's estimate is `high` when a tree is known, else
+    `low`, so it changes nothing there; among an answer model's mixes, which have no tree, it
+    orders them by their estimate rather than by their weak bound.
+
+    >>> sorted([Value(2.9, math.inf, 2.9), Value(3.5, 3.5, 3.5), Value(3.4, 3.6, 3.6)], key=rank_key)[0]
+    Value(low=3.5, high=3.5, estimate=3.5, losses_low=0.0, losses_high=0.0)
+    """
+    return (rounded(float(value.losses_high)), rounded(float(value.high)), rounded(float(value.estimate)),
+            -rounded(float(value.low)))
+
+
+def order_key(value: Value, can_win: bool, guess: int) -> tuple:
+    """`rank_key` with the house tie-break: a guess that can be the answer first, then the lower guess index."""
+    return (*rank_key(value), not can_win, guess)
+
+
+def maybe_better(value: Value, leader: Value) -> bool:
+    """Whether a guess with no tree might still beat the first suggestion (its bound is below the leader's high)."""
+    return not value.has_tree and not value.proved and value.low < leader.high
+
+
+#: How a guess that `maybe_better` picks out is shown beside its value, below the guesses with a tree.
+MAYBE_BETTER = "maybe better, no tree yet"
+
+
 @dataclass(frozen=True)
 class Valuation:
-    """A position's value within a budget: the best guess found, its value, each asked guess's value."""
+    """A position's value within a budget: the best guess found, its value, each asked guess's value.
+
+    `capped`: the wall-clock safety cap, not the node budget, stopped the search before every value shown
+    was settled (the output says so: CAPPED_NOTE).
+    """
 
     best: int
     value: Value
@@ -103,6 +155,7 @@ class Valuation:
     proved: bool
     nodes: int
     seconds: float
+    capped: bool = False
 
 
 class _Bounds:
@@ -158,6 +211,12 @@ class _Clock:
             return True
         return self.budget.nodes is not None and self.nodes() >= self.budget.nodes
 
+    def capped(self) -> bool:
+        """Whether the time cap has passed (so it, not the nodes, stopped whatever was still running)."""
+        if self.budget.seconds is None or time.perf_counter() < self.started + self.budget.seconds:
+            return False
+        return self.budget.nodes is None or self.nodes() < self.budget.nodes
+
     @staticmethod
     def disarm(solver: Solver) -> None:
         """Remove the limits."""
@@ -178,7 +237,7 @@ def quick_solvers(solver: Solver) -> tuple[Solver, ...]:
     return quick
 
 
-def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budget: Budget = Budget(),
+def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budget: Budget | None = None,
                    solver: Solver | None = None) -> Valuation:
     """Value a Guesser-to-move state (any steps, normal or hard mode, any guess limit) and the given guesses.
 
@@ -186,8 +245,10 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
         game: the rules and the pattern matrix.
         state: the position (its candidates are the answers still possible).
         guesses: guess indices to value besides the best one.
-        budget: wall seconds and/or solver nodes to spend (checked at every solver node).
-        solver: an exact solver for the state's mode and guess limit to reuse (its memory too).
+        budget: solver nodes to spend, and a wall-clock cap (checked at every solver node); None: the
+            mode's default (`default_budget`).
+        solver: an exact solver for the state's mode and guess limit to reuse (its allocation only: its
+            memory is emptied first, so that a state's value never depends on what was valued before).
 
     Returns:
         The best guess found, its value (the position's), and each asked guess's value.
@@ -197,6 +258,7 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
             guess limit.
     """
     started = time.perf_counter()
+    budget = default_budget(state.hard) if budget is None else budget
     if state.solved or state.guesses_left < 1 or len(state.candidates) == 0:
         raise ValueError("the game is over: there is no guess to value")
     if solver is None:
@@ -216,6 +278,7 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
     asked = list(dict.fromkeys(int(guess) for guess in guesses))
     for solver_ in (solver, *quick):
         solver_.root = None
+        solver_.memo.clear()
     bounds = {guess: _Bounds(solver.try_guess(answers, left, hints, guess, 0)) for guess in asked}
     book = opening_book(tuple(game.words.guesses), game.words.checksum, state.hard, state.max_guesses) \
         if not state.history else OpeningBook()
@@ -237,8 +300,9 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
     values = {guess: bound.value(size) for guess, bound in bounds.items()}
     values[best] = position.value(size)
     value = values[best]
+    capped = clock.capped() and not all(v.proved for v in values.values())
     return Valuation(best=best, value=value, guesses=values, proved=value.proved, nodes=clock.nodes(),
-                     seconds=time.perf_counter() - clock.started)
+                     seconds=time.perf_counter() - clock.started, capped=capped)
 
 
 def _small(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None,

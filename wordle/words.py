@@ -6,6 +6,7 @@ A word is five lowercase ASCII letters (the variants' lists, four to nine). The 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -18,6 +19,11 @@ from plumbing.errors import UserError
 WORD_LENGTH = 5
 ANSWERS_FILE = "wordle-answers.txt"
 GUESSES_FILE = "wordle-guesses.txt"
+#: Guess lists by name, for --guesses: the 2022 list every proof and the tournament use, and the Times' list today.
+NAMED_GUESSES = {
+    "2022": ("wordle-guesses.txt", "the 12972 guesses of 2022 (the default: every proof and the tournament)"),
+    "nyt": ("nyt-guesses.txt", "the 14855 guesses the Times accepts today"),
+}
 #: The six words the later 2309-answer list dropped from the original 2315.
 REMOVED_IN_2309 = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
 
@@ -142,13 +148,17 @@ def load_words(answers: str | Path | None = None, guesses: str | Path | None = N
 
     Args:
         answers: path of an answer list, or None for the shipped 2315 answers.
-        guesses: path of a guess list, or None for the shipped 12972 allowed guesses.
+        guesses: path of a guess list, a name of NAMED_GUESSES ("nyt": the Times' 14855 of today), or None for
+            the shipped 12972 allowed guesses of 2022.
 
     Returns:
         Words with both lists validated and every answer an allowed guess.
     """
     answer_lines = _shipped(ANSWERS_FILE) if answers is None else read_word_file(answers)
-    guess_words = tuple(_shipped(GUESSES_FILE) if guesses is None else read_word_file(guesses))
+    if guesses is None or str(guesses) in NAMED_GUESSES:
+        guess_words = tuple(_shipped(NAMED_GUESSES[str(guesses or "2022")][0]))
+    else:
+        guess_words = tuple(read_word_file(guesses))
     source = str(answers) if answers is not None else ANSWERS_FILE
     return Words.build(tuple(answer_lines), guess_words, source=source, answer_lines=answer_lines)
 
@@ -175,6 +185,38 @@ def named_words(name: str, guesses: str | Path | None = None) -> Words:
         return words
     answers = words.guesses if name == "all" else tuple(w for w in words.answers if w not in REMOVED_IN_2309)
     return Words.build(answers, words.guesses, source=name)
+
+
+@dataclass(frozen=True)
+class WordKind:
+    """What kind of word a guess is (a row of data/word-kinds.tsv; its README says where each column comes from).
+
+    Attributes:
+        zipf: wordfreq's Zipf frequency (0 for a word it does not know).
+        kind: "common", "known" (a larger dictionary's), "name" (capitalised only) or "rare" (in no dictionary).
+        plural: a plural (+S or +ES) of a dictionary word.
+        past: a past tense (+ED or +D) of one.
+    """
+
+    zipf: float
+    kind: str
+    plural: bool
+    past: bool
+
+
+#: The word kinds' file, covering every word of the Times' guess list.
+WORD_KINDS_FILE = "word-kinds.tsv"
+
+
+@functools.cache
+def word_kinds() -> dict[str, WordKind]:
+    """Every shipped guess's kind (the 14855 words the Times accepts, which hold the 12972 of 2022)."""
+    text = resources.files("wordle").joinpath("data").joinpath(WORD_KINDS_FILE).read_text(encoding="utf-8")
+    kinds = {}
+    for line in text.splitlines()[1:]:
+        word, zipf, kind, plural, past = line.split("\t")
+        kinds[word] = WordKind(zipf=float(zipf), kind=kind, plural=plural == "1", past=past == "1")
+    return kinds
 
 
 def encode_letters(words: tuple[str, ...] | list[str]) -> np.ndarray:
