@@ -16,7 +16,7 @@ from rich.progress import Progress
 
 from agents.base import draw_answer, fresh_seed
 from agents.params import flag
-from agents.variant_players import VARIANT_PLAYERS, make_variant_player
+from agents.variant_players import VARIANT_PLAYERS, make_variant_player, variant_settings
 from agents import all_params
 from plumbing.errors import UserError, clip
 from variants import Variant, VariantError, variant_words
@@ -93,6 +93,7 @@ def command_play_variant(args: argparse.Namespace, console: Console, variant: Va
                         f"({', '.join(VARIANT_PLAYERS)})")
     if args.indicator not in ("honest", "fibble"):
         raise UserError(f"--indicator {args.indicator} replies to five-letter Wordle on one board, not {variant.name}")
+    variant_settings(args.agent, variant, **agent_options(args))  # refused before the lists are loaded
     rules = variant_rules(variant)
     game = variant_game(variant, rules)
     player = make_variant_player(args.agent, game, variant, **agent_options(args))
@@ -174,6 +175,8 @@ def command_tournament_variant(args: argparse.Namespace, console: Console, varia
     for name in agents:
         spec_params = {param.name for param in __import__("agents").spec(name).params} if name in VARIANT_PLAYERS else set()
         players[name] = {key: value for key, value in options.items() if key in spec_params}
+    for name, given in players.items():
+        variant_settings(name, variant, **given)  # refused before the lists are loaded
     command = variant_command(args, variant, agents, modes, games)
     slug = variant.name.replace(" ", "-")
     extra = "".join(f"-{name.replace('_', '-')}-{all_params()[name][0].text(value)}"
