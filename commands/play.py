@@ -48,7 +48,7 @@ def pick_answer(game: Wordle, word: str | None, seed: int) -> int:
 
 def command_play(args: argparse.Namespace, console: Console) -> int:
     """Play one game: an agent's trace, or a person at the terminal when no agent is named."""
-    if (variant := variant_of(args, fibble=args.indicator == "fibble")) is not None:
+    if (variant := variant_of(args, fibble=getattr(args, "indicator", None) == "fibble")) is not None:
         return command_play_variant(args, console, variant)
     play_indicator_checked(args)
     game = load_game(args, named=True)

@@ -42,7 +42,7 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     from tournament.runner import holds_run
 
 
-    if (variant := variant_of(args, fibble=args.indicator == "fibble")) is not None:
+    if (variant := variant_of(args, fibble=getattr(args, "indicator", None) == "fibble")) is not None:
         return command_tournament_variant(args, console, variant)
     args.mode = args.mode or "both"
     if args.indicators is not None:

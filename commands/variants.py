@@ -111,7 +111,7 @@ def command_play_variant(args: argparse.Namespace, console: Console, variant: Va
         played = game.play(choose, answers[0], lie_rng(seed, 0), variant.limit)
         history = [(guess, (shown,)) for guess, shown in played.history]
     else:
-        played = game.play(choose, answers, variant.limit)
+        played = game.play(choose, answers, variant.limit, hard=args.hard)
         history = list(played.history)
     words = rules.words
     if args.json:
@@ -122,7 +122,7 @@ def command_play_variant(args: argparse.Namespace, console: Console, variant: Va
                                       for _, reply in history]}))
         return 0
     console.print(f"{args.agent} plays {variant.name} ({variant.boards} board{'s' if variant.boards > 1 else ''}, "
-                  f"{variant.length} letters, {variant.limit} guesses), seed {seed}"
+                  f"{variant.length} letters, {variant.limit} guesses{', hard mode' if args.hard else ''}), seed {seed}"
                   + ("; every row but a winning one holds exactly one lie" if variant.fibble else ""), markup=False)
     for number, (guess, reply) in enumerate(history, start=1):
         console.print(f"{number:>2}. {words.guesses[guess].upper():<{variant.length}}  "
