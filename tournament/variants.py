@@ -201,6 +201,7 @@ def run_tournament(variant: Variant, rules: Wordle, players: dict[str, dict[str,
         modes: "normal" and/or "hard" (hard: one board only).
     """
     folder = prepare_folder(folder)
+    provenance = results_record(command, seed, rules.words.checksum)  # the code that plays, taken before it plays
     game = variant_game(variant, rules)
     built = {name: make_variant_player(name, game, variant, **given) for name, given in players.items()}
     records, seconds = [], {}
@@ -214,8 +215,7 @@ def run_tournament(variant: Variant, rules: Wordle, players: dict[str, dict[str,
                 on_game(record)
     settings = {"variant": variant.settings(), "games": games, "seed": seed, "modes": list(modes),
                 "agent_settings": {name: player.settings() for name, player in built.items()}}
-    record = results_record(command, seed, rules.words.checksum)
-    meta = {"command": command, "settings": settings, "provenance": {k: v for k, v in record.items()
+    meta = {"command": command, "settings": settings, "provenance": {k: v for k, v in provenance.items()
                                                                        if k not in ("command", "seed")}}
     summary = summarise(records, variant.limit, seconds)
     write_atomically(folder / "games.csv", csv_text(KIND, meta, COLUMNS, [row_of(r, variant.length) for r in records]))
