@@ -199,13 +199,15 @@ def command_verify_variant(args: argparse.Namespace, console: Console) -> int:
     """`verify` on a variant run folder: the rules, the summary and, with --replay, every move."""
     from tournament.variants import recorded_variant, verify_folder
 
-    if args.answers is not None or args.guesses is not None or args.jobs is not None or args.sample is not None:
-        raise UserError("a variant's run is verified against the shipped lists of its length, on one process, "
-                        "every game: drop --answers, --guesses, --jobs and --sample")
+    if args.answers is not None or args.guesses is not None or args.jobs is not None:
+        raise UserError("a variant's run is verified against the shipped lists of its length, on one process: "
+                        "drop --answers, --guesses and --jobs")
+    if args.sample is not None and not args.replay:
+        raise UserError("--sample goes with --replay (it is how many games to replay)")
     variant = recorded_variant(args.folder)
     rules = variant_rules(variant)
     with waiting(f"checking {args.folder}" + (" and replaying every game" if args.replay else "")):
-        games, replayed, problems = verify_folder(args.folder, rules, replay=args.replay)
+        games, replayed, problems = verify_folder(args.folder, rules, replay=args.replay, replay_sample=args.sample)
     if not problems:
         again = f"; {replayed} games replayed move for move" if replayed else ""
         console.print(f"{args.folder}: all {games} {variant.name} games follow the rules and the summary agrees with "

@@ -294,9 +294,11 @@ def _text(reply: tuple[int | None, ...], length: int) -> str:
     return reply_text(reply, length)
 
 
-def verify_folder(folder: str | Path, rules: Wordle, replay: bool = False) -> tuple[int, int, list[str]]:
+def verify_folder(folder: str | Path, rules: Wordle, replay: bool = False,
+                  replay_sample: int | None = None) -> tuple[int, int, list[str]]:
     """Re-check a variant run folder: every game by the rules, the summary recomputed; with `replay`, every game
-    played again by its recorded player and settings, move for move. Returns (games, replayed, problems)."""
+    (or `replay_sample` of them, spread evenly over the file) played again by its recorded player and settings,
+    move for move. Returns (games, replayed, problems)."""
     folder = Path(folder)
     meta, records = read_games(folder / "games.csv")
     settings = meta["settings"]
@@ -317,7 +319,8 @@ def verify_folder(folder: str | Path, rules: Wordle, replay: bool = False) -> tu
         game = variant_game(variant, rules)
         players = {name: make_variant_player(name, game, variant, **given)
                    for name, given in settings["agent_settings"].items()}
-        for record in records:
+        chosen = records if replay_sample is None else records[::max(1, len(records) // replay_sample)][:replay_sample]
+        for record in chosen:
             again = play_game(game, variant, players[record.agent], record.mode == "hard", seed, record.game)
             replayed += 1
             if (again.guesses, again.replies, again.won) != (record.guesses, record.replies, record.won):
