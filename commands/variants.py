@@ -11,13 +11,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from rich.console import Console
 from rich.progress import Progress
 
 from agents.base import draw_answer, fresh_seed
 from agents.params import flag
 from agents.variant_players import VARIANT_PLAYERS, make_variant_player, variant_settings
-from agents import all_params
+from agents import all_params, spec
 from plumbing.errors import UserError, clip
 from variants import Variant, VariantError, variant_words
 from variants.spec import MOST_BOARDS
@@ -99,10 +100,11 @@ def command_play_variant(args: argparse.Namespace, console: Console, variant: Va
     player = make_variant_player(args.agent, game, variant, **agent_options(args))
     seed = fresh_seed() if args.seed is None else args.seed
     answers = pick_answers(rules, variant, args.answer, seed)
-    rng = __import__("numpy").random.default_rng([seed, *answers])
+    rng = np.random.default_rng([seed, *answers])
     decisions = []
 
     def choose(state) -> int:
+        """The player's guess, under a spinner."""
         with waiting(f"{args.agent} is choosing guess {state.guesses_used + 1}"):
             decisions.append(player.decide(state, rng))
         return decisions[-1].guess
@@ -173,7 +175,7 @@ def command_tournament_variant(args: argparse.Namespace, console: Console, varia
     options = agent_options(args)
     players = {}
     for name in agents:
-        spec_params = {param.name for param in __import__("agents").spec(name).params} if name in VARIANT_PLAYERS else set()
+        spec_params = {param.name for param in spec(name).params} if name in VARIANT_PLAYERS else set()
         players[name] = {key: value for key, value in options.items() if key in spec_params}
     for name, given in players.items():
         variant_settings(name, variant, **given)  # refused before the lists are loaded

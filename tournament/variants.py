@@ -82,6 +82,7 @@ def play_game(game: Boards | Fibble, variant: Variant, player: VariantPlayer, ha
     rng, nodes = agent_rng(seed, number), 0
 
     def choose(state) -> int:
+        """The player's guess, its search nodes counted."""
         nonlocal nodes
         decision = player.decide(state, rng)
         nodes += decision.nodes
