@@ -100,7 +100,6 @@ def sigterm_as_ctrl_c() -> Iterator[None]:
         """Raise KeyboardInterrupt in the main thread."""
         raise KeyboardInterrupt
 
-
     if threading.current_thread() is not threading.main_thread():
         yield
         return

@@ -35,7 +35,6 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     from plumbing.storage import provenance
     from tournament.exact_openers import JobSettings, quick_cut, ranked_openers, run_job, summary
 
-
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
     if args.all and args.top is not None:
@@ -61,7 +60,6 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"proving openers ({mode} mode, dask)", total=len(openers))
 
-
         def note(result: Any) -> None:
             """Count one result in (exact or rejected) and keep the best."""
             counts["done"] += 1
@@ -69,7 +67,6 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
             if result.exact and result.total >= 0 and (best[0] is None or (result.total, result.long_games)
                                                         < (best[0].total, best[0].long_games)):
                 best[0] = result
-
 
         def describe(fresh: int) -> str:
             """Done, rejected, solved, best and the time left at this session's rate."""
@@ -80,12 +77,10 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
             return (f"openers ({mode}): {counts['done']}/{len(openers)} done, {counts['rejected']} rejected, "
                     f"{counts['solved']} solved, {leader}{eta}")
 
-
         def resumed(results: list[Any]) -> None:
             for result in results:
                 note(result)
             progress.update(task, completed=counts["done"], description=describe(0))
-
 
         def arrived(result: Any) -> None:
             note(result)
@@ -125,7 +120,6 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
 def command_openers(args: argparse.Namespace, console: Console) -> int:
     """Rank the top openers by two-step lookahead and measured average; show and save the table."""
     from plumbing.storage import results_record
-
 
     if args.exact:
         return command_exact_openers(args, console)

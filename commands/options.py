@@ -25,14 +25,18 @@ EXIT_BUG = 70  # sysexits' EX_SOFTWARE: an internal error
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse that reports a bad flag or value in one line, not usage plus message."""
+    """argparse that reports a bad flag or value in one line, not usage plus message, and takes no abbreviations.
 
+    An abbreviated flag would change meaning whenever a command gains a longer one (`--mode` read as `--model`).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{"allow_abbrev": False, **kwargs})
 
     def error(self, message: str) -> None:  # type: ignore[override]
         """Print `prog: error: message` and exit 2."""
         sys.stderr.write(f"{self.prog}: error: {clip(message)}\n")
         raise SystemExit(EXIT_USAGE)
-
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
         """Parse, naming an unknown flag before asking for a missing command."""
@@ -86,7 +90,6 @@ MOST_TOTAL = 10**7
 def whole(least: int, most: int) -> Any:
     """argparse type: a whole number from `least` to `most`, both included (read as agents' parameters are)."""
     number = Param("the value", WHOLE, None, "", least=least, most=most, optional=True)
-
 
     def read(text: str) -> int:
         try:
@@ -180,7 +183,6 @@ def add_palette_option(parser: argparse.ArgumentParser) -> None:
 
 def canonical_command(words: str, *options: tuple[str, Any]) -> str:
     """`python cli.py WORDS`, then each (flag, value): the flag alone for True, `flag value`, or nothing for None or False.
-
 
     >>> canonical_command("openers", ("--top", 5), ("--hard", True), ("--out", None))
     'python cli.py openers --top 5 --hard'

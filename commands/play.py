@@ -69,12 +69,10 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         agent = make_advisor(args.agent, game, bounded=False, **options)
         rng = game_rng(seed, answer) if run is None else against_rngs(seed)[0]
 
-
         def choose(state: State) -> int:
             with waiting(thinking(agent, state.hard, state.max_guesses, state.guesses_used + 1)):
                 decisions.append(agent.decide(state, rng))
             return decisions[-1].guess
-
 
         if not args.json:
             against = (f"against {args.indicator}" if args.indicator != "honest"
@@ -143,10 +141,8 @@ def depth_of(args: argparse.Namespace) -> int:
 class Announced:
     """An Indicator whose every reply is searched under a spinner saying so."""
 
-
     def __init__(self, indicator: Any, what: str):
         self.indicator, self.what = indicator, what
-
 
     def reply(self, state: State, rng: Any) -> Choice:
         """The Indicator's reply, with the spinner on."""
@@ -156,7 +152,6 @@ class Announced:
 
 def indicated_run(game: Wordle, args: argparse.Namespace, answer: int, seed: int, choices: list[Choice]):
     """How a game against --indicator is played (a function of the chooser), or None for today's honest game.
-
 
     Each of the Indicator's choices is appended to `choices`. The Indicator draws from its own
     stream of the seed (`against_rngs`), so `--seed S` replays the matrix's random game of seed S.
@@ -188,7 +183,6 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
                 run=None) -> Playthrough | None:
     """A person guesses at the prompt; unknown words, repeats and hard-mode breaches are refused with the reason.
 
-
     Returns:
         The finished game, or None when the person ended it (Ctrl-D); the board and the outcome
         go to `console`.
@@ -197,7 +191,6 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
     console.print(f"Guess the word in {args.max_guesses} tries ({mode}). End with Ctrl-D.")
     console.print(REPLY_LEGEND)
     turns: list[Turn] = []
-
 
     def ask(state: State) -> int:
         if state.history:
@@ -226,7 +219,6 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
                 console.print(Text(f"hard mode: {broken}", style="yellow"))
                 continue
             return guess
-
 
     try:
         playthrough = run(ask) if run is not None else game.play(ask, answer, hard=args.hard,

@@ -65,7 +65,6 @@ TRACE_ALTERNATIVES = 4
 def expected_guesses(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None) -> list[list[float]]:
     """Each turn's expected guesses to finish: of the guess played, then of the agent's top alternatives.
 
-
     They come from agents.assistant.guess_stats over the answers possible before the turn.
     """
     candidates = game.initial_state().candidates
@@ -170,17 +169,14 @@ def matrix_progress(console: Console, total: int | None, verb: str, shown: bool 
     its on_prepare(agent, mode, limit) callback naming the Guesser preparing before the games."""
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-
     progress = Progress(TextColumn("{task.description:<44}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TimeRemainingColumn(), console=console, transient=False, disable=not shown)
     bar = progress.add_task(f"{verb} (each Guesser and mode, hard first)", total=total)
     progress.start()
 
-
     def advance(rows: list[dict]) -> None:
         first = rows[0]
         progress.update(bar, advance=len(rows), description=f"{verb}: {first['agent']} {first['mode']} done")
-
 
     def preparing(agent: str, mode: str, limit: int) -> None:
         progress.update(bar, description=f"preparing {agent} ({mode}, {limit} guesses)")
@@ -189,7 +185,6 @@ def matrix_progress(console: Console, total: int | None, verb: str, shown: bool 
 
 def chance_text(chance: float) -> str:
     """A chance as a percentage, with two significant digits below 10% (so a small chance never reads 0%).
-
 
     >>> chance_text(0.5), chance_text(0.0968), chance_text(0.00094)
     ('50%', '9.7%', '0.094%')

@@ -68,10 +68,8 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
     steps = parse_game(model.game, args.steps, answer=args.answer, grid=grid)
     status = Console(stderr=True, highlight=False).status("reviewing", spinner="dots")
 
-
     def progress(done: int, total: int) -> None:
         status.update(f"reviewing guess {done + 1} of {total} (up to {budget_text(VALUE_BUDGET, args.hard)} each)")
-
 
     with status:
         review = review_game(model, steps, hard=args.hard, max_guesses=args.max_guesses, answer=args.answer,

@@ -39,7 +39,6 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
     from search.limits import Budget
     from wordle.valuation import CAPPED_NOTE, SAFETY_SECONDS, value_position
 
-
     if args.opener is not None or args.top is not None or args.out or args.prove:
         raise UserError("--opener, --top, --prove and --out solve the whole tree; with steps, --budget or --nodes "
                         "leave them out")
@@ -88,7 +87,6 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
     from agents.optimal import opener_index, solve_tree, tree_cache, tree_payload
     from wordle.optimal import Objective
 
-
     if args.steps or args.budget is not None or args.nodes is not None or args.guess:
         if args.objective != "total":
             raise UserError("--objective goes with the whole tree (no steps, --budget, --nodes or --guess)")
@@ -103,14 +101,12 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"solving ({mode} mode)", total=None)
 
-
         def report(stats: Any) -> None:
             unpack = Objective.TOTAL.unpack if objective is Objective.WORST else objective.unpack
             best = f"best {unpack(stats.best).total}" if stats.best is not None else "no tree yet"
             replies = f"replies {stats.replies_done}/{stats.replies}, " if stats.replies else ""
             progress.update(task, description=f"solving ({mode} mode): {replies}{stats.nodes} sub-problems, "
                                               f"{stats.remembered} remembered, {best}, bound {unpack(stats.bound).total}")
-
 
         solution, graph = solve_tree(game, args.hard, args.max_guesses, opener, breadth, report, objective)
     word = game.words.guesses[solution.guess]

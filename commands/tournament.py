@@ -41,7 +41,6 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     from tournament.report import comparison_table, results_table
     from tournament.runner import holds_run
 
-
     if (variant := variant_of(args, fibble=getattr(args, "indicator", None) == "fibble")) is not None:
         return command_tournament_variant(args, console, variant)
     args.mode = args.mode or "both"
@@ -74,7 +73,6 @@ def play_tournament(args: argparse.Namespace, console: Console, game: Wordle, pl
     """Run a tournament's plan into `folder` with progress bars; its outcome, or None after Ctrl-C (said on stderr, with `again`)."""
     from tournament import run_tournament
     from tournament.report import ProgressDisplay
-
 
     display = ProgressDisplay(console)
     typed = sys.argv and (sys.argv[0].endswith("cli.py") or sys.argv[0].endswith("wordle-arena"))
@@ -121,7 +119,6 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
         play_matrix,
     )
     from tournament.plan import parse_agents, parse_modes
-
 
     names = list(dict.fromkeys(name.strip() for name in args.indicators.split(",") if name.strip()))
     ignored = [flag for flag, given in (("--sample", args.sample is not None), ("--resume", args.resume)) if given]

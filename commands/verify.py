@@ -23,7 +23,6 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
     from tournament.indicators import MATRIX_FILE
     from tournament.variants import is_variant_folder
 
-
     if is_variant_folder(args.folder):
         return command_verify_variant(args, console)
     if args.sample is not None and not args.replay:
@@ -54,7 +53,6 @@ def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     """verify on a Guesser x Indicator matrix: its honest tournament by the rules, every other game replayed."""
     from tournament import verify_folder
     from tournament.indicators import read_matrix, verify_matrix
-
 
     folder = Path(args.folder)
     stored, plan = read_matrix(folder)  # a file that is no matrix is refused before anything is checked
