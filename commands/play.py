@@ -32,6 +32,7 @@ from .render import (
     waiting,
 )
 from .review import review_offer
+from .variants import add_variant_options, command_play_variant, variant_of
 
 
 class Abandoned(Exception):
@@ -47,6 +48,8 @@ def pick_answer(game: Wordle, word: str | None, seed: int) -> int:
 
 def command_play(args: argparse.Namespace, console: Console) -> int:
     """Play one game: an agent's trace, or a person at the terminal when no agent is named."""
+    if (variant := variant_of(args, fibble=getattr(args, "indicator", None) == "fibble")) is not None:
+        return command_play_variant(args, console, variant)
     play_indicator_checked(args)
     game = load_game(args, named=True)
     seed = fresh_seed() if args.seed is None else args.seed
@@ -245,10 +248,12 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--agent", choices=agent_names(), metavar="NAME",
                         help=f"the Guesser: {', '.join(agent_names())} (default: you play)")
     parser.add_argument("--answer", metavar="WORD", help="the hidden word (default: a seeded random answer)")
-    parser.add_argument("--indicator", choices=indicator_names(), default="honest", metavar="NAME",
-                        help=f"who replies: {', '.join(indicator_names())} (default honest: today's game; the others "
-                             "hold no answer, so --answer goes with honest only, and the trace shows what each reply "
-                             "kept and rejected; the adversary searches --depth deep, default 1)")
+    parser.add_argument("--indicator", choices=[*indicator_names(), "fibble"], default="honest", metavar="NAME",
+                        help=f"who replies: {', '.join(indicator_names())}, fibble (default honest: today's game; "
+                             "absurdle, random and adversary hold no answer, so --answer goes with honest and fibble "
+                             "only, and the trace shows what each reply kept and rejected; the adversary searches "
+                             "--depth deep, default 1; fibble holds an answer and tells exactly one lie in every row "
+                             "that does not win, 9 guesses)")
     parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
     add_seed_option(parser, "seed for the answer drawn and the agent's random choices (default: a fresh one, printed "
                             "so the game can be replayed)", default=None)
@@ -256,5 +261,6 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
                         help="print the finished game as JSON on stdout (your board, when you play, goes to stderr)")
     add_palette_option(parser)
     add_game_options(parser, named=True)
+    add_variant_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_play)
