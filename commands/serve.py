@@ -22,8 +22,9 @@ def command_serve(args: argparse.Namespace, console: Console) -> int:
     except ImportError as error:
         raise UserError(f"the web page needs the 'web' extra ({error.name} is missing): pip install -e '.[web]'") from None
     sock = listen(args.host, args.port)  # first, so a taken port is said at once
+    game = load_game(args)  # the word lists checked before anything is prepared
     prepare(args)
-    app = create_app(load_game(args), workers=args.workers, host=args.host,
+    app = create_app(game, workers=args.workers, host=args.host,
                      **({"results": args.results} if args.results is not None else {}))
     serve(app, sock, announce=lambda line: console.print(line, markup=False, soft_wrap=True))
     return 0
