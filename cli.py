@@ -21,16 +21,13 @@ from rich.console import Console
 
 from agents.params import flag
 from agents.registry import ForeignParameters
-from commands.options import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, ArgumentParser
+from commands.options import COMMANDS, EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, ArgumentParser
 from commands.render import PIPED_WIDTH, plain_console
 from plumbing.errors import UserError, clip
 from wordle import IllegalMove
 
 #: Exit status when the command's output could not be written.
 EXIT_WRITE = 1
-#: Each command and the module under commands/ whose `add_<name>_command` adds its parser, in --help order.
-COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "book", "train",
-            "serve", "absurdle")
 
 
 def build_parser(argv: list[str] | None = None) -> ArgumentParser:
