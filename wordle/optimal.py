@@ -637,11 +637,11 @@ class Solver:
         undecided, four times the effort, within what the caller's own round allows.
         """
         rows = np.sort(self.game.words.answer_rows[answers])
+        others = self.allowed(hints)
+        outside = np.ones(len(self.words), dtype=bool)
+        outside[rows] = False
         ordered = []
-        tried = None
-        for pool in (rows, self.allowed(hints)):
-            guesses = pool if tried is None else np.setdiff1d(pool, tried, assume_unique=True)
-            tried = pool
+        for guesses in (rows, others[outside[others]]):
             if not len(guesses):
                 continue
             lower, _ = self.lower_bounds(self.columns, guesses, answers, (0, 0, 0), left == 2)
