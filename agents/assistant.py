@@ -44,6 +44,8 @@ from wordle.game import DEFAULT_MAX_GUESSES
 
 from .answer_model import AnswerModel, widen
 from .base import Agent, Decision
+from wordle.valuation import MAYBE_BETTER, maybe_better, order_key
+
 from .model_value import WEIGHTED_SEARCH_MOST, GuessValue, Valuer
 from .registry import make_agent, spec
 
@@ -100,6 +102,7 @@ class Advice:
         model: the answer model advised under (None: the game's answer list, all equally likely).
         notes: one line per widening of the model.
         proved: with the default advisor, whether the first suggestion is proved optimal (None otherwise).
+        capped: with the default advisor, whether the time cap (not the node budget) cut its search.
     """
 
     agent: str
@@ -110,6 +113,7 @@ class Advice:
     model: AnswerModel | None = field(default=None, repr=False)
     notes: tuple[str, ...] = ()
     proved: bool | None = None
+    capped: bool = False
 
     @property
     def remaining(self) -> int:
@@ -130,6 +134,17 @@ class Advice:
     def solved(self) -> bool:
         """Whether the last pattern was all green."""
         return self.state.solved
+
+    def maybe_better(self, suggestion: Suggestion) -> bool:
+        """Whether a suggestion with no tree has a bound below the first suggestion's value (shown as such)."""
+        if suggestion.value is None or not self.suggestions or self.suggestions[0].value is None:
+            return False
+        return maybe_better(suggestion.value.value, self.suggestions[0].value.value)
+
+    @property
+    def all_proved(self) -> bool:
+        """Whether every suggestion's value is proved (the solver's advice only)."""
+        return all(s.value is not None and s.value.proved for s in self.suggestions)
 
 
 #: The advisor assist and the web use unless told otherwise: the optimal solver within the valuation budget.
@@ -310,6 +325,24 @@ def advise_steps(game: Wordle, agent: Agent, steps: list[tuple[int, int]], hard:
                   fallback=decision.fallback)
 
 
+#: Said when a value shown is not proved (the budget in words filled in).
+UNSETTLED_NOTE = ("Not settled within {budget}: the first suggestion is the best found so far, not proved "
+                  "optimal, and values marked ≤, ≥ or ≈ are bounds or estimates.")
+
+
+def advice_notes(advice: Advice) -> list[str]:
+    """The default advisor's notes under its suggestions, the terminal's and the web's: unsettled values, the cap."""
+    from wordle.valuation import CAPPED_NOTE
+    from .model_value import VALUE_BUDGET, budget_text
+
+    notes = []
+    if advice.proved is not None and advice.suggestions and not advice.all_proved:
+        notes.append(UNSETTLED_NOTE.format(budget=budget_text(VALUE_BUDGET, advice.state.hard)))
+    if advice.capped:
+        notes.append(f"The search was {CAPPED_NOTE}.")
+    return notes
+
+
 def advice_data(game: Wordle, advice: Advice) -> dict:
     """The advice as plain data (for --json): steps, counts, bits, answers left and suggestions."""
     words = game.words
@@ -326,16 +359,22 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "guesses_left": advice.state.guesses_left,
         "fallback": advice.fallback,
         "answers": [words.answers[a] for a in advice.state.candidates],
+        "answer_chances": [] if advice.model is None else [round(float(c), 6) for c in
+                                                          advice.model.chances(advice.state.candidates)],
         "suggestions": [{"guess": words.guesses[s.guess], "information": round(s.information, 6),
                          "chance": round(s.chance, 6), "worst": s.worst, "expected_left": round(s.expected_left, 6),
                          "expected_guesses": round(s.expected_guesses, 6) if math.isfinite(s.expected_guesses) else None,
                          "score": None if s.score is None else round(s.score, 6),
-                         "value": None if s.value is None else s.value.data()}
+                         "value": None if s.value is None else s.value.data(),
+                         "maybe_better": bool(advice.maybe_better(s))}
                         for s in advice.suggestions],
         "model": None if advice.model is None else advice.model.name,
         "model_description": None if advice.model is None else advice.model.describe(),
         "notes": list(advice.notes),
         "proved": None if advice.proved is None else bool(advice.proved),
+        "all_proved": advice.proved is not None and advice.all_proved,
+        "capped": advice.capped,
+        "value_notes": advice_notes(advice),
     }
 
 
@@ -402,15 +441,16 @@ def answers_beyond(game: Wordle, state: State, chance_of: dict[int, float], show
 
 
 def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
-                       only_answers: bool = False) -> tuple[tuple[Suggestion, ...], bool]:
-    """The default advisor's suggestions, ordered by their values under the answer model (lower first).
+                       only_answers: bool = False) -> tuple[tuple[Suggestion, ...], bool, bool]:
+    """The default advisor's suggestions, ordered by their values under the answer model by `rank_key`.
 
     The cost-to-go model shortlists SHORTLIST guesses (among the possible answers with `only_answers`), the
-    solver values them and finds its own best within the valuation budget; ties go to possible answers, then
-    to the alphabet.
+    solver values them and finds its own best within the valuation budget. They are ordered by what is
+    achieved (`wordle.valuation.rank_key`: a guess with a tree before any without one, never by a lower
+    bound); ties go to possible answers, then to the lower guess index (the alphabet).
 
     Returns:
-        (the suggestions, whether the first is proved optimal).
+        (the suggestions, whether the first is proved optimal, whether the time cap cut the search).
     """
     model = valuer.model
     game = model.game
@@ -432,9 +472,12 @@ def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
                    expected_left=float(stats.expected_size[i] - stats.can_win[i] / len(candidates)),
                    expected_guesses=found.guesses[guess].estimate, value=found.guesses[guess])
         for i, guess in enumerate(valued)]
-    suggestions.sort(key=lambda s: (s.expected_guesses, s.chance == 0.0, game.words.guesses[s.guess]))
+    suggestions.sort(key=lambda s: order_key(s.value.value, s.chance > 0.0, s.guess))
+    # no padding: a guess that cannot be the answer is shown only if it is not proved worse than the best answer
+    best_answer = min((s.value.value.high for s in suggestions if s.chance > 0.0), default=math.inf)
+    suggestions = [s for s in suggestions if s.chance > 0.0 or s.value.value.low <= best_answer]
     first = suggestions[0].guess if suggestions else None
-    return tuple(suggestions[:top]), bool(found.proved and first == found.best)
+    return tuple(suggestions[:top]), bool(found.proved and first == found.best), bool(found.capped)
 
 
 def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callable[[Wordle], Agent] | None = None,
@@ -458,9 +501,9 @@ def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callab
                       suggestions=(), model=model, notes=tuple(notes))
     if agent is None:
         valuer = valuer if valuer is not None and valuer.model is model else Valuer(model)
-        suggestions, proved = solver_suggestions(valuer, state, top, only_answers)
+        suggestions, proved, capped = solver_suggestions(valuer, state, top, only_answers)
         return Advice(agent=ADVISOR, state=state, steps=done, suggestions=suggestions, model=model,
-                      notes=tuple(notes), proved=proved)
+                      notes=tuple(notes), proved=proved, capped=capped)
     advisor = agent(model.game)
     decision = advisor.decide(state, np.random.default_rng(seed))
     suggestions = suggest(model.game, decision, state, top=top * 4 if only_answers else top)
@@ -473,6 +516,6 @@ def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callab
                   model=model, notes=tuple(notes))
 
 
-__all__ = ["ADVICE_NODES", "ADVISOR", "advise_model", "settle_model", "solver_suggestions", "Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data",
+__all__ = ["ADVICE_NODES", "ADVISOR", "MAYBE_BETTER", "UNSETTLED_NOTE", "advice_notes", "advise_model", "settle_model", "solver_suggestions", "Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data",
            "advise", "advise_steps", "answers_first", "format_step", "guess_stats", "make_advisor", "parse_step",
            "replay", "suggest"]

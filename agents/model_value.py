@@ -13,25 +13,31 @@ still possible with the model's weights (lower is better). Every solver value co
   1 if the guess is the answer, else 1 + F(answers its reply leaves) (heuristics/cost.py).
   That is an estimate, printed "≈ 3.480", with a proved lower bound beside it: the tier's
   low, and 1 or 2 guesses for each other word. It is exact, and printed plain, only when
-  every reply of the guess leaves at most one answer.
+  every reply of the guess leaves at most one answer. Its `losses_high` is 0 when a real tree
+  solves every tier answer after it, else math.inf (no tree known: it might lose one), so
+  `rank_key` puts the guesses with a tree for the likeliest answers first (in hard mode a
+  guess with none can lose the game).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
 from heuristics.cost import cost_table
 from wordle import ALL_GREEN, State, Wordle
 from wordle.optimal import Solver
-from wordle.valuation import Budget, Value, value_position
+from search.limits import Budget
+from wordle.valuation import Value, default_budget, order_key, value_position
 
 from .answer_model import AnswerModel
 
-#: The budget of one position's valuation: the proven optimum wherever it settles within about a second.
-VALUE_BUDGET = Budget(seconds=1.0)
+#: The budget of one position's valuation: None, the mode's default (`wordle.valuation.default_budget`: a
+#: node count, the same result on any machine, and a wall-clock safety cap).
+VALUE_BUDGET = None
 #: Up to this many candidates, a weighted model's best guess is also sought among the guesses the cost-to-go model
 #: ranks first over every candidate (above it, among the tier's best and the guesses asked about only).
 WEIGHTED_SEARCH_MOST = 3000
@@ -72,13 +78,17 @@ class GuessValue:
 
 @dataclass(frozen=True)
 class ModelValuation:
-    """The best guess found under the model and the values of the guesses asked about (and of the best)."""
+    """The best guess found under the model and the values of the guesses asked about (and of the best).
+
+    `capped`: the time cap, not the node budget, cut the solver (`wordle.valuation.Valuation.capped`).
+    """
 
     best: int
     guesses: dict[int, GuessValue]
     proved: bool
     nodes: int
     seconds: float
+    capped: bool = False
 
     @property
     def value(self) -> GuessValue:
@@ -86,10 +96,15 @@ class ModelValuation:
         return self.guesses[self.best]
 
 
+def budget_text(budget: Budget | None, hard: bool) -> str:
+    """A valuation budget in words, for spinners and notes: '300 nodes (30 s cap)'."""
+    return (default_budget(hard) if budget is None else budget).describe()
+
+
 class Valuer:
     """Values positions under one answer model, reusing one exact solver per mode and guess limit."""
 
-    def __init__(self, model: AnswerModel, budget: Budget = VALUE_BUDGET):
+    def __init__(self, model: AnswerModel, budget: Budget | None = VALUE_BUDGET):
         self.model = model
         self.budget = budget
         self.solvers: dict[tuple[bool, int], Solver] = {}
@@ -122,7 +137,7 @@ class Valuer:
                                max_guesses=state.max_guesses)
             found = value_position(model.tier_game, tier_state, asked, self.budget, self.solver(state))
             return ModelValuation(best=found.best, guesses={g: GuessValue(v) for g, v in found.guesses.items()},
-                                  proved=found.proved, nodes=found.nodes, seconds=found.seconds)
+                                  proved=found.proved, nodes=found.nodes, seconds=found.seconds, capped=found.capped)
         return self.weighted(state, candidates, in_tier, chances, outside, asked)
 
     def weighted(self, state: State, candidates: np.ndarray, in_tier: np.ndarray, chances: np.ndarray,
@@ -136,12 +151,13 @@ class Valuer:
                                        state.guesses_left)[0]
             shortlist += [int(legal[i]) for i in np.argsort(estimates, kind="stable")[:WEIGHTED_SHORTLIST]]
         tier_values: dict[int, Value] = {}
-        nodes, seconds, tier_best = 0, 0.0, None
+        nodes, seconds, tier_best, capped = 0, 0.0, None, False
         if in_tier.size:
             tier_state = State(candidates=in_tier, history=state.history, hard=state.hard,
                                max_guesses=state.max_guesses)
             found = value_position(self.model.tier_game, tier_state, shortlist, self.budget, self.solver(state))
             tier_values, nodes, seconds, tier_best = found.guesses, found.nodes, found.seconds, found.best
+            capped = found.capped
         elif not shortlist:  # nothing in the tier and too many candidates to rank every guess: the likeliest answer
             shortlist = [int(game.words.answer_rows[candidates[int(np.argmax(chances))]])]
         valued = list(dict.fromkeys(shortlist + ([tier_best] if tier_best is not None else [])))
@@ -155,10 +171,34 @@ class Valuer:
             mixed = share_in * tier.estimate + outside * estimate[i]
             if exact[i] and tier.proved:
                 values[guess] = GuessValue(Value(mixed, mixed, mixed))
-            else:
-                values[guess] = GuessValue(Value(min(mixed_low, mixed), math.inf, mixed), modelled=True)
-        best = min(valued, key=lambda g: (values[g].estimate, not game.can_win(candidates, np.array([g]))[0], g))
-        return ModelValuation(best=best, guesses=values, proved=False, nodes=nodes, seconds=seconds)
+            else:  # no tree for the whole mix; one for the tier's answers or none (then it may lose one of them)
+                values[guess] = GuessValue(Value(min(mixed_low, mixed), math.inf, mixed,
+                                                 losses_high=0.0 if tier.has_tree else math.inf), modelled=True)
+        best = min(valued, key=lambda g: order_key(values[g].value, bool(game.can_win(candidates, np.array([g]))[0]), g))
+        return ModelValuation(best=best, guesses=values, proved=False, nodes=nodes, seconds=seconds, capped=capped)
+
+
+def value_turns(valuer: Valuer, start: State, turns: Sequence[tuple[int, int]],
+                others: Sequence[Sequence[int]] = ()) -> list[list[GuessValue]]:
+    """Each turn's guess valued where it was played (then `others[i]`, that turn's alternatives), as review values it.
+
+    Args:
+        valuer: values positions under its answer model (the same call review, assist and the web make).
+        start: the state before the first turn.
+        turns: (guess, pattern) pairs, first first.
+        others: per turn, more guesses to value there (an agent's alternatives); may be shorter than `turns`.
+
+    Returns:
+        Per turn, the played guess's value first, then each other guess's.
+    """
+    state, found = start, []
+    game = valuer.model.game
+    for number, (guess, pattern) in enumerate(turns):
+        extra = [int(g) for g in (others[number] if number < len(others) else ()) if int(g) != int(guess)]
+        valuation = valuer.value(state, [int(guess), *extra])
+        found.append([valuation.guesses[int(guess)], *(valuation.guesses[g] for g in extra)])
+        state = game.step(state, int(guess), int(pattern))
+    return found
 
 
 def rest_estimates(game: Wordle, candidates: np.ndarray, chances: np.ndarray, rest: np.ndarray,
@@ -187,4 +227,4 @@ def rest_estimates(game: Wordle, candidates: np.ndarray, chances: np.ndarray, re
     return estimate, low, exact
 
 
-__all__ = ["GuessValue", "ModelValuation", "VALUE_BUDGET", "Valuer", "rest_estimates"]
+__all__ = ["budget_text", "GuessValue", "ModelValuation", "VALUE_BUDGET", "Valuer", "rest_estimates", "value_turns"]

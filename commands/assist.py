@@ -13,9 +13,9 @@ from rich.text import Text
 
 from agents import agent_names
 from agents.answer_model import DEFAULT_MODEL
-from agents.assistant import ADVISOR, Advice, advice_data, advise_model, make_advisor, parse_step
+from agents.assistant import ADVISOR, MAYBE_BETTER, Advice, advice_notes, advice_data, advise_model, make_advisor, parse_step
 from agents.indicators import make_indicator
-from agents.model_value import VALUE_BUDGET, Valuer
+from agents.model_value import VALUE_BUDGET, Valuer, budget_text
 from agents.params import flag
 from plumbing.errors import UserError
 from wordle import Wordle
@@ -67,12 +67,13 @@ def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[
         table.add_column(column, justify="left" if column == "guess" else "right")
     for number, s in enumerate(advice.suggestions, start=1):
         value = s.value.text() if s.value is not None else f"{s.expected_guesses:.3f}"
+        if advice.maybe_better(s):
+            value += f" ({MAYBE_BETTER})"
         table.add_row(str(number), game.words.guesses[s.guess], str(s.worst), f"{s.expected_left:.2f}",
                       f"{s.chance:.1%}", f"{s.information:.2f}", value)
     parts.append(table)
     parts.append(Text(SOLVER_LEGEND if by_solver else SUGGESTION_LEGEND, style="dim"))
-    if by_solver and not advice.proved:
-        parts.append(Text(UNSETTLED_NOTE.format(seconds=VALUE_BUDGET.seconds), style="yellow"))
+    parts.extend(Text(note, style="yellow") for note in advice_notes(advice))
     if advice.fallback:
         parts.append(Text(FALLBACK_NOTE.format(agent=advice.agent), style="yellow"))
     return parts
@@ -106,18 +107,14 @@ SUGGESTION_LEGEND = (
 SOLVER_LEGEND = (
     "Ordered by guesses: expected guesses to finish, this one included, with best play after it, by the optimal "
     "solver under the answer model (lower is better). A plain value is proved; '≤ x' has a tree reaching x; "
-    "'≥ x' is a proved bound only; '≈ x' is the answer model's estimate. worst: the most answers one reply can "
+    "'≥ x' is a proved bound only, ranked below every guess with a tree ('maybe better' when x is below the first "
+    "suggestion's value); '≈ x' is the answer model's estimate. worst: the most answers one reply can "
     "leave; left: answers left on average; chance: that it is the answer; bits: expected information.")
 
 
 #: Said under advice that the shallower search gave.
 FALLBACK_NOTE = ("{agent}'s full search needs more nodes here than its budget allows, so these are the suggestions "
                  "of its shallower search (2 guesses deep, no endgame search).")
-
-
-#: Said when the first suggestion is not proved optimal.
-UNSETTLED_NOTE = ("Not settled within {seconds:g} s: the first suggestion is the best found so far, not proved "
-                  "optimal, and values marked ≤, ≥ or ≈ are bounds or estimates.")
 
 
 def thinking(agent: Any, state_hard: bool, max_guesses: int, number: int) -> str:
@@ -156,13 +153,12 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
     if args.indicator == "absurdle" and not args.json:
         console.print(f"Against Absurdle only the worst case matters: {args.agent} advises.", markup=False)
 
-
     def consult(steps: list[tuple[int, int]]) -> Advice:
         """The advice after `steps`, under a spinner."""
         nonlocal valuer
         if args.indicator == "absurdle":
             check_absurdle(game, steps, args.hard, args.max_guesses)
-        what = (f"{ADVISOR}: valuing guesses (up to {VALUE_BUDGET.seconds:g} s)" if agent is None else
+        what = (f"{ADVISOR}: valuing guesses (up to {budget_text(VALUE_BUDGET, args.hard)})" if agent is None else
                 thinking(chosen, args.hard, args.max_guesses, len(steps) + 1))
         with waiting(what):
             advice = advise_model(model, steps, agent, hard=args.hard, top=args.top, seed=args.seed,
@@ -171,7 +167,6 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
         if advice.model is not None and advice.model is not valuer.model:
             valuer = Valuer(advice.model)
         return advice
-
 
     if args.steps or args.json:
         advice = consult([parse_step(game, text) for text in args.steps])
@@ -221,7 +216,9 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
                         help="guesses with the colours shown: letters (g y -), digits (2 1 0) or emoji squares")
     parser.add_argument("--agent", choices=agent_names(), default=None, metavar="NAME",
                         help=f"who advises: {', '.join(agent_names())} (default: the {ADVISOR} solver's values "
-                             f"within {VALUE_BUDGET.seconds:g} s a position, proved wherever they settle, else "
+                             f"within {budget_text(VALUE_BUDGET, False)} a position in normal mode, "
+                             f"{budget_text(VALUE_BUDGET, True)} in hard mode: the same advice on any machine; "
+                             "proved wherever they settle, else "
                              f"marked as bounds; {ABSURDLE_ADVISOR} against --indicator absurdle; a searching "
                              "agent's first move is searched once and kept on disk; past it, a state whose full "
                              "search needs more nodes than its budget gets a shallower search's advice, and is "

@@ -64,7 +64,6 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     from plumbing.storage import provenance
     from tournament.exact_openers import JobStopped, best_result, plan_job, run_job, summary
 
-
     if args.opener is not None:
         return command_one_opener(args, console)
     game = load_game(args)
@@ -91,13 +90,11 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"proving openers ({mode} mode, dask)", total=len(openers))
 
-
         def note(result: Any) -> None:
             """Count one result in (solved, rejected or no win)."""
             seen.append(result)
             counts["done"] += 1
             counts["no win" if result.exact and result.total < 0 else "solved" if result.exact else "rejected"] += 1
-
 
         def describe(fresh: int) -> str:
             """Done, rejected, solved, without a win, best and the time left at this session's rate."""
@@ -109,12 +106,10 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
             return (f"openers ({mode}): {counts['done']}/{len(openers)} done, {counts['rejected']} rejected, "
                     f"{counts['no win']} no win, {counts['solved']} solved, {leader}{eta}")
 
-
         def resumed(results: list[Any]) -> None:
             for result in results:
                 note(result)
             progress.update(task, completed=counts["done"], description=describe(0))
-
 
         def arrived(result: Any) -> None:
             note(result)
@@ -162,7 +157,6 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
 def command_openers(args: argparse.Namespace, console: Console) -> int:
     """Rank the top openers by two-step lookahead and measured average; show and save the table."""
     from plumbing.storage import results_record
-
 
     if args.exact:
         return command_exact_openers(args, console)

@@ -19,37 +19,23 @@ from .games import load_game
 from .options import MOST_BREADTH, add_game_options, path_text, whole
 from .render import waiting
 
-#: The longest --budget solve takes: past it, use the exact solve without one.
-MOST_BUDGET_SECONDS = 86_400
-
-
 #: The most sub-problems --nodes may allow.
 MOST_NODES = 10**12
 
 
-#: The units --budget reads, in seconds.
-DURATION_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}
-
-
-def duration(text: str) -> float:
-    """argparse type: a time such as 5s, 500ms, 2m or 1h, as seconds (above 0, at most a day)."""
-    cleaned = text.strip().lower()
-    for unit in sorted(DURATION_UNITS, key=len, reverse=True):
-        if cleaned.endswith(unit):
-            try:
-                seconds = float(cleaned[:-len(unit)]) * DURATION_UNITS[unit]
-            except ValueError:
-                break
-            if 0 < seconds <= MOST_BUDGET_SECONDS:
-                return seconds
-            break
-    raise argparse.ArgumentTypeError(f"'{text}' is not a time from 1ms to 24h: write e.g. 5s, 500ms, 2m or 1h")
+def budget(text: str) -> Any:
+    """argparse type: a budget as `search.limits.parse_budget` reads it (nodes: 5000, 200k, 1.5M; a cap: 5s, 500ms)."""
+    from search.limits import parse_budget
+    try:
+        return parse_budget(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def command_value(args: argparse.Namespace, console: Console) -> int:
     """Value the position after the steps (and any --guess) within the budget; say proved or both bounds."""
-    from wordle.valuation import Budget, value_position
-
+    from search.limits import Budget
+    from wordle.valuation import CAPPED_NOTE, SAFETY_SECONDS, default_budget, value_position
 
     if args.opener is not None or args.top is not None or args.out or args.prove:
         raise UserError("--opener, --top, --prove and --out solve the whole tree; with steps, --budget or --nodes "
@@ -63,17 +49,19 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
     for guess in asked:
         if (broken := game.violation(state, guess)) is not None:
             raise UserError(f"{game.words.guesses[guess]}: hard mode: {broken}")
-    budget = Budget(seconds=args.budget if args.budget is not None or args.nodes is not None else 10.0,
-                    nodes=args.nodes)
+    given = args.budget or (default_budget(args.hard) if args.nodes is None else Budget())
+    nodes = args.nodes if args.nodes is not None else given.nodes
+    budget = Budget(nodes=nodes, seconds=given.seconds if given.seconds is not None else SAFETY_SECONDS)
     mode = "hard" if args.hard else "normal"
-    spend = " and ".join(part for part in (f"{budget.seconds:g} s" if budget.seconds else "",
-                                           f"{budget.nodes} sub-problems" if budget.nodes else "") if part)
+    spend = budget.describe()
     with waiting(f"valuing the position ({len(state.candidates)} answers left, {mode} mode) within {spend}"):
         valuation = value_position(game, state, asked, budget)
     words = game.words.guesses
     where = " ".join(args.steps) if args.steps else "the start"
     console.print(f"after {where} ({len(state.candidates)} answers left, {mode} mode, {state.guesses_left} guesses "
                   f"left): {valuation.nodes} sub-problems in {valuation.seconds:.1f} s", markup=False, soft_wrap=True)
+    if valuation.capped:
+        console.print(f"The search was {CAPPED_NOTE}.", markup=False, soft_wrap=True)
     for guess, value in [(valuation.best, valuation.value),
                          *((guess, valuation.guesses[guess]) for guess in asked if guess != valuation.best)]:
         role = "best" if guess == valuation.best else "guess"
@@ -85,7 +73,7 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
             claim = (f"between {value.low:.3f} and {value.high:.3f} guesses per answer "
                      f"(not proved within the budget; shown as {value.text()})")
         else:
-            claim = f"at least {value.low:.3f} guesses per answer (no tree found within the budget)"
+            claim = f"at least {value.low:.3f} guesses per answer (no tree found within the budget; shown as {value.text()})"
         console.print(f"{role} {words[guess].upper()}: {claim}", markup=False, soft_wrap=True)
     return 0
 
@@ -94,7 +82,6 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
     """Solve the optimal tree (a proof, or an upper bound over the best K guesses a node); show it, save it."""
     from agents.optimal import opener_index, solve_tree, tree_cache, tree_payload
     from wordle.optimal import Objective
-
 
     if args.steps or args.budget is not None or args.nodes is not None or args.guess:
         if args.objective != "total":
@@ -110,14 +97,12 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"solving ({mode} mode)", total=None)
 
-
         def report(stats: Any) -> None:
             unpack = Objective.TOTAL.unpack if objective is Objective.WORST else objective.unpack
             best = f"best {unpack(stats.best).total}" if stats.best is not None else "no tree yet"
             replies = f"replies {stats.replies_done}/{stats.replies}, " if stats.replies else ""
             progress.update(task, description=f"solving ({mode} mode): {replies}{stats.nodes} sub-problems, "
                                               f"{stats.remembered} remembered, {best}, bound {unpack(stats.bound).total}")
-
 
         solution, graph = solve_tree(game, args.hard, args.max_guesses, opener, breadth, report, objective)
     word = game.words.guesses[solution.guess]
@@ -153,8 +138,10 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("steps", nargs="*", metavar="STEP",
                         help="the game so far, each as guess:colours (e.g. crane:-y--g; g green, y yellow, - grey)")
-    parser.add_argument("--budget", type=duration, metavar="TIME",
-                        help="with steps: the time to spend, e.g. 5s, 500ms, 2m (default 10s)")
+    parser.add_argument("--budget", type=budget, metavar="NODES|TIME",
+                        help="with steps: solver nodes to spend (5000, 200k, 1.5M; default: assist's and review's "
+                             "budget, so that solve shows the same values; the same result on any machine) or a time "
+                             "cap (500ms, 5s; a result it cuts says so)")
     parser.add_argument("--nodes", type=whole(1, MOST_NODES), metavar="N",
                         help=f"with steps: the most sub-problems to search (at most {MOST_NODES})")
     parser.add_argument("--guess", action="append", metavar="WORD",

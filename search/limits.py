@@ -105,3 +105,74 @@ class Evaluator(Protocol):
     def values(self, game: Game, state: Any, moves: np.ndarray) -> np.ndarray:
         """Values of `moves` at a maximiser's state, one array for all of them."""
         ...
+
+
+#: Node counts --budget reads with a suffix (either case): 5000, 200k, 1.5M.
+NODE_SUFFIXES = {"": 1, "k": 1_000, "m": 1_000_000}
+#: Time units --budget reads as a safety cap: 500ms, 5s.
+TIME_UNITS = {"ms": 0.001, "s": 1.0}
+#: The range --budget accepts: nodes, and seconds for a cap.
+MOST_BUDGET_NODES = 1_000_000_000
+LEAST_BUDGET_SECONDS = 0.001
+MOST_BUDGET_SECONDS = 86_400.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one valuation may spend: solver nodes (the budget), and wall seconds only as a safety cap.
+
+    Nodes make the result the same on any machine, idle or loaded; the cap stops a search that
+    runs too long, and a result it cut says so (`wordle.valuation.Valuation.capped`). None: no
+    limit of that kind.
+
+    >>> Budget(nodes=300, seconds=30).nodes
+    300
+    """
+
+    nodes: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse a budget no search can run under."""
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"a budget's seconds must be positive, got {self.seconds}")
+        if self.nodes is not None and self.nodes < 1:
+            raise ValueError(f"a budget's nodes must be at least 1, got {self.nodes}")
+
+    def describe(self) -> str:
+        """The budget in words: '300 nodes (30 s cap)', '5 s cap', 'no limit'."""
+        parts = [f"{self.nodes:,} nodes" if self.nodes is not None else "",
+                 f"{self.seconds:g} s cap" if self.seconds is not None else ""]
+        if all(parts):
+            return f"{parts[0]} ({parts[1]})"
+        return next((part for part in parts if part), "no limit")
+
+
+def parse_budget(text: str) -> Budget:
+    """A budget as typed: nodes (`5000`, `200k`, `1.5M`) or a safety cap in seconds (`5s`, `500ms`).
+
+    Raises:
+        ValueError: anything else: another unit, a value outside 1 to 1,000,000,000 nodes or 1 ms to
+            86,400 s, a sign, an exponent, or digits that are not ASCII (one line naming the forms).
+
+    >>> parse_budget("1.5M"), parse_budget("500ms")
+    (Budget(nodes=1500000, seconds=None), Budget(nodes=None, seconds=0.5))
+    """
+    problem = ValueError(f"'{text}' is not a budget: write nodes (5000, 200k, 1.5M: 1 to 1000M) or a time cap "
+                         "(500ms, 5s: 1ms to 86400s)")
+    cleaned = text.strip().lower()
+    number = cleaned.rstrip("kms")
+    unit = cleaned[len(number):]
+    digits = number.replace(".", "", 1)
+    if not (cleaned.isascii() and digits.isdigit()) or unit not in (*TIME_UNITS, *NODE_SUFFIXES):
+        raise problem
+    amount = float(number)
+    if unit in TIME_UNITS:
+        seconds = amount * TIME_UNITS[unit]
+        if not LEAST_BUDGET_SECONDS <= seconds <= MOST_BUDGET_SECONDS:
+            raise problem
+        return Budget(seconds=seconds)
+    nodes = amount * NODE_SUFFIXES[unit]
+    if nodes != int(nodes) or not 1 <= nodes <= MOST_BUDGET_NODES:
+        raise problem
+    return Budget(nodes=int(nodes))

@@ -5,18 +5,22 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 from agents import make_agent
 from agents.assistant import (ContradictionError, StepError, Suggestion, advise, advise_steps, answers_first,
-                              format_step, make_advisor, parse_step, replay)
+                              format_step, make_advisor, parse_step, replay, solver_suggestions,
+                              advice_notes)
+from agents.model_value import GuessValue, ModelValuation
 from heuristics.cost import cost_table
 from wordle import ALL_GREEN
 from heuristics.partition import partition_stats
 from wordle import PatternError, WordListError, feedback, parse_pattern
-from tests.conftest import run_cli
+from tests.conftest import run_cli, small_game
+from wordle.valuation import Value
 
 
 def test_step_forms(official_game):
@@ -99,7 +103,7 @@ def test_cli_once_and_json(capsys):
     assert code == 0 and data["remaining"] == 6 and data["agent"] == "demarcate" and len(data["suggestions"]) == 3
     assert data["answers"] == ["abyss", "amass", "amiss", "chaos", "class", "glass"]
     assert set(data["suggestions"][0]) == {"guess", "information", "chance", "score", "worst", "expected_left",
-                                           "expected_guesses", "value"}
+                                           "expected_guesses", "value", "maybe_better"}
     assert data["suggestions"][0]["value"] is None and data["model"] == "original"  # an agent's: no solver value
 
 
@@ -196,3 +200,37 @@ def test_an_agents_only_answers_advice_is_filled_with_possible_answers(official_
     advice = advise_model(model, steps, lambda game: make_agent("entropy", game), top=6, only_answers=True)
     possible = set(official_game.words.answer_rows[advice.state.candidates].tolist())
     assert len(advice.suggestions) == 6 and all(s.guess in possible and s.chance > 0 for s in advice.suggestions)
+
+
+class StubValuer:
+    """A Valuer whose values are given: the default advisor's ranking on hand-built values."""
+
+    def __init__(self, game, values):
+        self.model = SimpleNamespace(game=game, tier=len(game.words.answers), uniform=True,
+                                     chances=lambda candidates: np.full(len(candidates), 1 / len(candidates)))
+        self.values = values
+
+    def value(self, state, guesses):
+        best = min(self.values, key=lambda g: self.values[g].value.high)
+        return ModelValuation(best=best, guesses=dict(self.values), proved=False, nodes=1, seconds=0.0)
+
+
+def test_a_guess_with_only_a_low_bound_is_shown_below_the_proved_one():
+    """TRACE's 2.935 is only a bound (no tree); SALET's 3.508 is proved: SALET first, TRACE marked 'maybe better'."""
+    from agents.assistant import Advice
+    game = small_game(["cater", "later", "water", "hater", "salet"], ["trace", "champ"])
+    index = game.words.guess_index
+    values = {index["trace"]: GuessValue(Value(2.935, math.inf, 2.935)),
+              index["salet"]: GuessValue(Value(3.508, 3.508, 3.508)),
+              index["champ"]: GuessValue(Value(3.2, 3.6, 3.6)),
+              index["water"]: GuessValue(Value(3.9, math.inf, 3.9))}
+    state = game.initial_state()
+    suggestions, _, _ = solver_suggestions(StubValuer(game, values), state)
+    assert [game.words.guesses[s.guess] for s in suggestions] == ["salet", "champ", "trace", "water"]
+    advice = Advice(agent="optimal", state=state, steps=(), suggestions=suggestions, proved=False)
+    assert [advice.maybe_better(s) for s in suggestions] == [False, False, True, False]
+    assert not advice.all_proved and advice_notes(advice)[0].startswith("Not settled within 300 nodes")
+    proved = {guess: value for guess, value in values.items() if value.proved}
+    settled = Advice(agent="optimal", state=state, steps=(), suggestions=solver_suggestions(
+        StubValuer(game, proved), state)[0], proved=False)
+    assert settled.all_proved and advice_notes(settled) == []  # every value shown is proved: no note

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN
 from wordle.optimal import Solver
-from wordle.valuation import Budget, Value, value_position
+from search.limits import parse_budget
+from wordle.valuation import SAFETY_SECONDS, VALUE_NODES, Budget, Value, default_budget, maybe_better, order_key, rank_key, value_position
 
 from .conftest import run_cli, small_game
 from .test_optimal import brute_force, small_lists
@@ -123,8 +125,11 @@ def test_official_position_within_a_budget(official_game):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (("solve", "crane:-----", "--budget", "5x"), "argument --budget: '5x' is not a time from 1ms to 24h"),
-    (("solve", "crane:-----", "--budget", "0s"), "argument --budget: '0s' is not a time from 1ms to 24h"),
+    (("solve", "crane:-----", "--budget", "5x"), "argument --budget: '5x' is not a budget: write nodes"),
+    (("solve", "crane:-----", "--budget", "0s"), "argument --budget: '0s' is not a budget"),
+    (("solve", "crane:-----", "--budget", "１s"), "argument --budget: '１s' is not a budget"),
+    (("solve", "crane:-----", "--budget", "2000M"), "argument --budget: '2000M' is not a budget"),
+    (("solve", "crane:-----", "--budget", "1e5"), "argument --budget: '1e5' is not a budget"),
     (("solve", "crane:-----", "--opener", "salet"), "--opener, --top, --prove and --out solve the whole tree"),
     (("solve", "crane:-----", "sloth:ggggg", "--nodes", "9"), "the game is over after these steps"),
     (("solve", "crane-----"), "'crane-----' is not a step"),
@@ -136,6 +141,20 @@ def test_solve_refuses_bad_positions_in_one_line(capsys, argv, message):
     assert code == 2 and message in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("text, budget", [
+    ("5000", Budget(nodes=5000)), ("200k", Budget(nodes=200_000)), ("1.5M", Budget(nodes=1_500_000)),
+    ("5s", Budget(seconds=5.0)), ("500ms", Budget(seconds=0.5)), (" 2K ", Budget(nodes=2000)),
+])
+def test_budgets_read_both_forms(text, budget):
+    assert parse_budget(text) == budget
+
+
+def test_the_default_budget_counts_nodes_and_only_caps_time():
+    for hard in (False, True):
+        budget = default_budget(hard)
+        assert budget.nodes == VALUE_NODES[hard] and budget.seconds == SAFETY_SECONDS
+
+
 def test_solve_values_a_position_from_steps(capsys):
     code, out, err = run_cli(capsys, "solve", "crane:-----", "--guess", "slate", "--nodes", "100000")
     lines = out.splitlines()
@@ -143,3 +162,101 @@ def test_solve_values_a_position_from_steps(capsys):
     # SLOTH proved optimal there (2.795 per answer, 735 guesses over 263); SLATE proved at 3.171
     assert lines[1] == "best SLOTH: 2.795 guesses per answer, proved optimal"
     assert lines[2] == "guess SLATE: 3.171 guesses per answer, proved"
+
+
+# -- the ranking rule: what is achieved first, never a lower bound --------------------------------------------
+
+
+def test_a_proved_value_ranks_above_a_lower_bound_with_no_tree():
+    proved, bound_only, tree = Value(3.508, 3.508, 3.508), Value(2.935, math.inf, 2.935), Value(3.4, 3.6, 3.6)
+    ranked = sorted([bound_only, tree, proved], key=rank_key)
+    assert ranked == [proved, tree, bound_only]
+    assert maybe_better(bound_only, proved) and not maybe_better(tree, proved)
+    assert not maybe_better(Value(3.9, math.inf, 3.9), proved)  # its bound is past the leader: not better
+    assert not maybe_better(bound_only, Value(3.0, math.inf, 3.1))  # nor when the leader has no tree either
+    # fewer achievable losses first, whatever the guesses
+    assert sorted([Value(3.0, 3.0, 3.0, 1, 1), Value(3.9, 3.9, 3.9)], key=rank_key)[0].low == 3.9
+    # a tighter interval first among equal highs; then an answer, then the lower index
+    assert order_key(Value(3.6, 3.6, 3.6), False, 9) < order_key(Value(3.5, 3.6, 3.6), True, 1)
+    assert order_key(Value(3.6, 3.6, 3.6), True, 9) < order_key(Value(3.6, 3.6, 3.6), False, 1)
+
+
+def test_losses_read_as_losses_not_guesses():
+    assert Value(math.inf, math.inf, math.inf, 2, 2).text() == "loses 2"
+    assert Value(math.inf, math.inf, math.inf, 1, 3).text() == "loses ≥ 1"
+
+
+def first_of(game, state, valuation):
+    """The first suggestion of a valuation by the house order (as assist ranks its suggestions)."""
+    found = [*valuation.guesses.items(), (valuation.best, valuation.value)]
+    wins = game.can_win(state.candidates, np.array([guess for guess, _ in found]))
+    return min(((guess, value) for guess, value in found),
+               key=lambda item: order_key(item[1], bool(wins[[g for g, _ in found].index(item[0])]), item[0]))
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_lists, st.data())
+def test_more_budget_never_suggests_a_worse_guess(case, data):
+    answers, extra, max_guesses, hard = case
+    game = small_game(answers, extra)
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    best = brute_force(game, state, long_game=2)
+    if best is None:
+        return
+    best_value = (best[0] - state.guesses_used * len(state.candidates)) / len(state.candidates)
+    legal = [int(guess) for guess in game.legal_guesses(state)]
+    asked = data.draw(st.lists(st.sampled_from(legal), max_size=4, unique=True))
+    before = math.inf
+    for nodes in range(1, 16):
+        valuation = value_position(game, state, asked, Budget(seconds=None, nodes=nodes),
+                                   Solver(game, hard=hard, max_guesses=max_guesses, long_game=2))
+        guess, shown = first_of(game, state, valuation)
+        truth = exact_value(game, state, guess, long_game=2)
+        assert truth <= before + 1e-9, f"{nodes} nodes suggest a worse guess than {nodes - 1}"
+        if shown.has_tree:
+            assert truth - best_value <= shown.high - shown.low + 1e-9
+        before = truth
+
+
+def busy_processes(count: int) -> list:
+    """Start `count` processes that only spin (the caller stops each one by its handle)."""
+    import subprocess
+    import sys
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+
+
+@pytest.mark.slow
+def test_the_same_advice_on_a_busy_machine_and_an_idle_one(official_game):
+    """A node budget gives the same values, bounds and best guess whatever else the machine runs."""
+    game = official_game
+    index = game.words.guess_index
+    state = game.step(game.initial_state(), index["fuzzy"], 0)
+    asked = [index["crane"], index["slate"]]
+    budget = Budget(nodes=60, seconds=SAFETY_SECONDS)
+    solver = Solver(game)
+    idle = value_position(game, state, asked, budget, solver)
+    spinning = busy_processes(4)
+    try:
+        busy = value_position(game, state, asked, budget, Solver(game))
+    finally:
+        for process in spinning:
+            process.kill()
+            process.wait()
+    assert not idle.proved and not idle.capped and not busy.capped
+    assert (busy.best, busy.value, busy.guesses, busy.nodes) == (idle.best, idle.value, idle.guesses, idle.nodes)
+    value_position(game, game.step(game.initial_state(), index["mummy"], 0), (), budget, solver)
+    again = value_position(game, state, asked, budget, solver)  # what the solver valued before changes nothing
+    assert (again.best, again.guesses, again.nodes) == (idle.best, idle.guesses, idle.nodes)
+    alone = value_position(game, state, asked[1:], budget, solver)  # nor what else was asked
+    assert alone.value == idle.value and alone.guesses[asked[1]] == idle.guesses[asked[1]]
+    assert not idle.guesses[asked[1]].proved
+
+
+@pytest.mark.slow
+def test_a_result_cut_by_the_time_cap_says_so(official_game, capsys):
+    game = official_game
+    state = game.step(game.initial_state(), game.words.guess_index["fuzzy"], 0)
+    cut = value_position(game, state, (), Budget(nodes=10**6, seconds=0.001), Solver(game))
+    assert cut.capped and not cut.proved
+    code, out, err = run_cli(capsys, "solve", "fuzzy:-----", "--budget", "1ms")
+    assert code == 0 and "cut by the time cap; the result may differ on another machine" in out

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from agents import agent_names, all_params, resolve, spec
+from agents import all_params, default_agents, resolve, spec
 from agents.params import flag
 from agents.base import SAMPLE_STREAM
 from plumbing.errors import UserError
@@ -105,13 +105,13 @@ def value_text(name: str, value: Any) -> str:
 
 
 def parse_agents(text: str | None) -> tuple[str, ...]:
-    """The agents to play: a comma-separated list of registered names, or every registered agent.
+    """The agents to play: a comma-separated list of registered names, or every agent `default_agents` lists.
 
     Raises:
         AgentError: an unknown name. TournamentError: an empty or repeated name.
     """
     if text is None:
-        return tuple(agent_names())
+        return tuple(default_agents())
     names = [name.strip() for name in text.split(",")]
     if any(not name for name in names):
         raise TournamentError(f"--agents '{text}' has an empty name; write names separated by commas")

@@ -12,11 +12,16 @@ How a budget is spent:
 
 1. An upper bound first: a breadth-limited solve (the best few guesses a node by their
    bound; first the single best, then the best two) builds a real tree quickly; the best total
-   is the incumbent and each asked guess's high.
+   is the incumbent.
 2. Then the proof: every guess at the root in order of its lower bound, each searched by the
    exact solver under the incumbent as a cut-off, so a guess no better than the best so far
    is refuted with a bound rather than solved.
-3. Then the asked guesses, each solved exactly.
+3. Then each asked guess on its own, with GUESS_SHARE of the node budget, from the memory the
+   position's search left: a quick tree (its high), then its exact solve.
+
+Every valuation starts from an empty solver memory and spends nodes, not seconds, so the
+position's value depends on the position alone, and an asked guess's on the position and the
+guess alone (never on what else was asked or valued before, nor on the machine's load).
 
 The solver checks the clock (or its node count) at every node and stops the moment the
 budget is spent; the bounds proved so far are returned: the low of a guess is its running
@@ -34,8 +39,11 @@ from typing import Sequence
 
 import numpy as np
 
+from search.limits import Budget
+from search.ranking import rounded
+
 from .game import State, Wordle
-from .book import OpeningBook, opening_book
+from .book import OpeningBook, opening_book, table_value
 from .hardmode import Hints
 from .optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver
 
@@ -43,20 +51,24 @@ from .optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver
 QUICK_BREADTHS = (1, 2)
 #: The share of what is left of a budget each quick upper-bound solve may spend before the proof starts.
 QUICK_SHARE = 0.3
+#: The share of the position's node budget each asked guess gets for its own search (after the position's).
+GUESS_SHARE = 0.1
 
 
-@dataclass(frozen=True)
-class Budget:
-    """What one valuation may spend: wall seconds and/or solver nodes (None: no limit of that kind)."""
+#: Solver nodes one position's valuation may spend, by mode (normal, hard): the budget every command and the web
+#: use unless told otherwise. Chosen to prove what a second proved on the idle 2-core machine: see README and
+#: results/bench_positions.json (its node counts).
+VALUE_NODES = {False: 300, True: 1200}
+#: The wall-clock safety cap of a default valuation: reached only on a machine far slower or busier than ours, and
+#: then said (`Valuation.capped`).
+SAFETY_SECONDS = 30.0
+#: What a result cut by the time cap says, wherever it is shown.
+CAPPED_NOTE = "cut by the time cap; the result may differ on another machine"
 
-    seconds: float | None = 1.0
-    nodes: int | None = None
 
-    def __post_init__(self) -> None:
-        if self.seconds is not None and not self.seconds > 0:
-            raise ValueError(f"a budget's seconds must be positive, got {self.seconds}")
-        if self.nodes is not None and self.nodes < 1:
-            raise ValueError(f"a budget's nodes must be at least 1, got {self.nodes}")
+def default_budget(hard: bool) -> Budget:
+    """The budget of one valuation in this mode: VALUE_NODES nodes, SAFETY_SECONDS as the cap."""
+    return Budget(nodes=VALUE_NODES[bool(hard)], seconds=SAFETY_SECONDS)
 
 
 @dataclass(frozen=True)
@@ -72,20 +84,31 @@ class Value:
     low: float
     high: float
     estimate: float
+    losses_low: float = 0.0
+    losses_high: float = 0.0
 
     @property
     def proved(self) -> bool:
         """Whether the value is exact."""
         return self.low == self.high
 
+    @property
+    def has_tree(self) -> bool:
+        """Whether a real tree reaches `high` (a finite upper bound)."""
+        return math.isfinite(self.high)
+
     def text(self) -> str:
         """One rule everywhere: "3.421" when proved, "≤ 3.480" when a tree is known, "≥ 3.400" when none is.
 
-        A proved math.inf reads "no win" (no tree solves every answer within the guess limit).
+        A proved math.inf reads "no win" (no tree solves every answer within the guess limit), or
+        "loses N" when the answers lost whatever one does are counted (`losses_low` at least 1).
 
         >>> Value(3.4212, 3.4212, 3.4212).text(), Value(3.4, 3.48, 3.48).text(), Value(3.4, math.inf, 3.4).text()
         ('3.421', '≤ 3.480', '≥ 3.400')
         """
+        if self.losses_low >= 1:
+            count = f"{self.losses_low:g}" if self.losses_low == self.losses_high else f"≥ {self.losses_low:g}"
+            return f"loses {count}"
         if self.proved:
             return "no win" if math.isinf(self.low) else f"{self.low:.3f}"
         if math.isfinite(self.high):
@@ -93,9 +116,45 @@ class Value:
         return f"≥ {self.low:.3f}"
 
 
+def rank_key(value: Value) -> tuple[float, float, float, float]:
+    """The one order of guesses by value, every surface's: what is achieved first, never a lower bound.
+
+    Fewer proved-achievable losses (`losses_high`) first, then `high` (the proved value or a real
+    tree's bound; a guess with no tree, high = inf, after every guess with one), then the higher
+    `low` (a tighter interval first). Callers append the house tie-break (a guess that can be the answer
+    first, then the lower guess index). Floats are rounded as `search.ranking` rounds them.
+    Before `low` comes `estimate`: the solver's estimate is `high` when a tree is known, else
+    `low`, so it changes nothing there; among an answer model's mixes, which have no tree, it
+    orders them by their estimate rather than by their weak bound.
+
+    >>> sorted([Value(2.9, math.inf, 2.9), Value(3.5, 3.5, 3.5), Value(3.4, 3.6, 3.6)], key=rank_key)[0]
+    Value(low=3.5, high=3.5, estimate=3.5, losses_low=0.0, losses_high=0.0)
+    """
+    return (rounded(float(value.losses_high)), rounded(float(value.high)), rounded(float(value.estimate)),
+            -rounded(float(value.low)))
+
+
+def order_key(value: Value, can_win: bool, guess: int) -> tuple:
+    """`rank_key` with the house tie-break: a guess that can be the answer first, then the lower guess index."""
+    return (*rank_key(value), not can_win, guess)
+
+
+def maybe_better(value: Value, leader: Value) -> bool:
+    """Whether a guess with no tree might still beat a first suggestion that has one (its bound is below its high)."""
+    return bool(leader.has_tree and not value.has_tree and not value.proved and value.low < leader.high)  # no numpy bool
+
+
+#: How a guess that `maybe_better` picks out is shown beside its value, below the guesses with a tree.
+MAYBE_BETTER = "maybe better, no tree yet"
+
+
 @dataclass(frozen=True)
 class Valuation:
-    """A position's value within a budget: the best guess found, its value, each asked guess's value."""
+    """A position's value within a budget: the best guess found, its value, each asked guess's value.
+
+    `capped`: the wall-clock safety cap, not the node budget, stopped the search before every value shown
+    was settled (the output says so: CAPPED_NOTE).
+    """
 
     best: int
     value: Value
@@ -103,6 +162,7 @@ class Valuation:
     proved: bool
     nodes: int
     seconds: float
+    capped: bool = False
 
 
 class _Bounds:
@@ -158,6 +218,12 @@ class _Clock:
             return True
         return self.budget.nodes is not None and self.nodes() >= self.budget.nodes
 
+    def capped(self) -> bool:
+        """Whether the time cap has passed (so it, not the nodes, stopped whatever was still running)."""
+        if self.budget.seconds is None or time.perf_counter() < self.started + self.budget.seconds:
+            return False
+        return self.budget.nodes is None or self.nodes() < self.budget.nodes
+
     @staticmethod
     def disarm(solver: Solver) -> None:
         """Remove the limits."""
@@ -178,7 +244,7 @@ def quick_solvers(solver: Solver) -> tuple[Solver, ...]:
     return quick
 
 
-def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budget: Budget = Budget(),
+def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budget: Budget | None = None,
                    solver: Solver | None = None) -> Valuation:
     """Value a Guesser-to-move state (any steps, normal or hard mode, any guess limit) and the given guesses.
 
@@ -186,8 +252,10 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
         game: the rules and the pattern matrix.
         state: the position (its candidates are the answers still possible).
         guesses: guess indices to value besides the best one.
-        budget: wall seconds and/or solver nodes to spend (checked at every solver node).
-        solver: an exact solver for the state's mode and guess limit to reuse (its memory too).
+        budget: solver nodes to spend, and a wall-clock cap (checked at every solver node); None: the
+            mode's default (`default_budget`).
+        solver: an exact solver for the state's mode and guess limit to reuse (its allocation only: its
+            memory is emptied first, so that a state's value never depends on what was valued before).
 
     Returns:
         The best guess found, its value (the position's), and each asked guess's value.
@@ -197,6 +265,7 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
             guess limit.
     """
     started = time.perf_counter()
+    budget = default_budget(state.hard) if budget is None else budget
     if state.solved or state.guesses_left < 1 or len(state.candidates) == 0:
         raise ValueError("the game is over: there is no guess to value")
     if solver is None:
@@ -216,29 +285,39 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
     asked = list(dict.fromkeys(int(guess) for guess in guesses))
     for solver_ in (solver, *quick):
         solver_.root = None
+        solver_.memo.clear()
     bounds = {guess: _Bounds(solver.try_guess(answers, left, hints, guess, 0)) for guess in asked}
     book = opening_book(tuple(game.words.guesses), game.words.checksum, state.hard, state.max_guesses) \
         if not state.history else OpeningBook()
     for guess, bound in bounds.items():  # what the exact opener job proved
         if guess in book.exact:
             bound.low = bound.high = book.exact[guess]
+        elif guess in book.no_win:
+            bound.low = bound.high = INFEASIBLE
         elif guess in book.lower:
             bound.raise_low(book.lower[guess])
+    learnt: dict[int, _Bounds] = {}
+    known = table_value(game, state) if len(state.history) == 1 and size > 2 else None
     try:
         if size <= 2:
             best, position = _small(solver, answers, left, hints, bounds)
         elif book.best is not None:
-            best, position = _from_book(solver, quick, clock, answers, left, hints, bounds, book)
+            best, position = book.best, _Bounds(book.exact[book.best], book.exact[book.best])
+        elif known is not None and known.settled and known.guess is not None:
+            best = game.words.guess_index[known.guess]  # the position table's proved value and guess
+            position = _Bounds(known.low, known.low)
         else:
-            best, position = _search(solver, quick, clock, answers, left, hints, bounds, book.exact)
+            best, position, learnt = _search(solver, quick, clock, answers, left, hints, book.exact)
+        _value_asked(solver, quick, budget, started, answers, left, hints, bounds, learnt, best)
     finally:
         for solver_ in (solver, *quick):
             _Clock.disarm(solver_)
     values = {guess: bound.value(size) for guess, bound in bounds.items()}
     values[best] = position.value(size)
     value = values[best]
+    capped = clock.capped() and not all(v.proved for v in values.values())
     return Valuation(best=best, value=value, guesses=values, proved=value.proved, nodes=clock.nodes(),
-                     seconds=time.perf_counter() - clock.started)
+                     seconds=time.perf_counter() - clock.started, capped=capped)
 
 
 def _small(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None,
@@ -263,50 +342,61 @@ def _judge(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None, 
         raise
 
 
-def _settle_asked(solver: Solver, clock: _Clock, answers: np.ndarray, left: int, hints: Hints | None,
-                  bounds: dict[int, _Bounds]) -> None:
-    """The asked guesses not yet exact, solved exactly with what is left of the budget (cut short: their bounds)."""
-    if clock.spent():
-        return
-    try:
-        clock.arm(solver)
-        for guess, bound in bounds.items():
-            if bound.low < bound.high:
+def _value_asked(solver: Solver, quick: tuple[Solver, ...], budget: Budget, started: float, answers: np.ndarray,
+                 left: int, hints: Hints | None, bounds: dict[int, _Bounds], learnt: dict[int, _Bounds],
+                 best: int) -> None:
+    """Each asked guess not yet exact, on its own: what the position's search learnt of it, then its own search.
+
+    Each starts from the memory the position's search left (restored before every guess) with
+    GUESS_SHARE of the node budget, so a guess's value depends on the position and the guess alone,
+    never on which other guesses were asked with it. The time cap is the valuation's, from its start.
+    """
+    memories = [solver_.memo for solver_ in (solver, *quick)]
+    share = Budget(nodes=None if budget.nodes is None else max(1, int(budget.nodes * GUESS_SHARE)),
+                   seconds=budget.seconds)
+    for guess, bound in bounds.items():
+        if guess in learnt:
+            bound.raise_low(learnt[guess].low)
+            bound.lower_high(learnt[guess].high)
+        if guess == best or bound.low >= bound.high:
+            continue
+        for solver_, memory in zip((solver, *quick), memories):
+            solver_.memo = dict(memory)
+        clock = _Clock(share, (solver, *quick), started)
+        for narrow in quick:  # a tree for the guess: its high
+            try:
+                clock.arm(narrow, QUICK_SHARE)
+                bound.lower_high(narrow.try_guess(answers, left, hints, guess, INFEASIBLE))
+            except OutOfBudget:
+                break
+        if bound.low < bound.high and not clock.spent():
+            try:
+                clock.arm(solver)
                 bound.low = bound.high = _judge(solver, answers, left, hints, guess, INFEASIBLE, bound)
-    except OutOfBudget:
-        pass
+            except OutOfBudget:
+                pass
+        for solver_ in (solver, *quick):
+            _Clock.disarm(solver_)
+    for solver_, memory in zip((solver, *quick), memories):
+        solver_.memo = memory
 
 
-def _from_book(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int,
-               hints: Hints | None, bounds: dict[int, _Bounds], book: OpeningBook) -> tuple[int, _Bounds]:
-    """The first guess of a game whose best opener is proved: that opener at once; the asked guesses as in _search."""
-    best = book.best
-    position = _Bounds(book.exact[best], book.exact[best])
-    for narrow in quick:  # a tree for each asked guess still open: its high
-        try:
-            clock.arm(narrow, QUICK_SHARE)
-            for bound_guess, bound in bounds.items():
-                if bound.low < bound.high:
-                    bound.lower_high(narrow.try_guess(answers, left, hints, bound_guess, INFEASIBLE))
-        except OutOfBudget:
-            break
-    _settle_asked(solver, clock, answers, left, hints, bounds)
-    return best, position
-
-
-def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int, hints: Hints | None,
-            bounds: dict[int, _Bounds], known: dict[int, int] | None = None) -> tuple[int, _Bounds]:
-    """The three phases (quick trees, the proof under the incumbent, the asked guesses exactly).
+def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int,
+            hints: Hints | None, known: dict[int, int] | None = None) -> tuple[int, _Bounds, dict[int, _Bounds]]:
+    """The position's value: quick trees for an incumbent, then the proof under it (no asked guess takes part).
 
     `known`: guesses whose exact cost is already proved (the opening book's), taken as they are.
+
+    Returns:
+        (the best guess, the position's bounds, each guess's bounds as the search left them).
     """
     order, lower, floor = solver.bounds(answers, left, hints)
     order, lower = order.tolist(), lower.tolist()
     candidates = {guess: _Bounds(low) for guess, low in zip(order, lower)}
     rest_floor = floor  # the least bound of the guesses never worth trying
-    best = order[0] if order else (next(iter(bounds)) if bounds else int(solver.game.words.answer_rows[answers[0]]))
+    best = order[0] if order else int(solver.game.words.answer_rows[answers[0]])
     incumbent = INFEASIBLE
-    # 1. quick trees: the incumbent and the asked guesses' highs
+    # 1. quick trees: the incumbent
     for narrow in quick:
         try:
             clock.arm(narrow, QUICK_SHARE)
@@ -316,15 +406,8 @@ def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: n
                 best, incumbent = quick_guess, quick_cost
                 candidates.setdefault(quick_guess, _Bounds(0))
                 candidates[quick_guess].lower_high(quick_cost)
-            for guess, bound in bounds.items():
-                bound.lower_high(narrow.try_guess(answers, left, hints, guess, INFEASIBLE))
         except OutOfBudget:
             break
-    for guess, bound in bounds.items():
-        if guess in candidates:
-            candidates[guess].lower_high(bound.high)
-            if bound.high < incumbent:
-                best, incumbent = guess, bound.high
     for guess, cost in (known or {}).items():
         if guess in candidates:
             candidates[guess].low = candidates[guess].high = cost
@@ -352,13 +435,4 @@ def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: n
     position = _Bounds(min([b.low for b in candidates.values()] + [rest_floor]), incumbent)
     if proved:
         position = _Bounds(incumbent, incumbent)
-    for guess, bound in bounds.items():
-        if guess in candidates:
-            bound.raise_low(candidates[guess].low)
-            bound.lower_high(candidates[guess].high)
-    # 3. the asked guesses, exactly
-    _settle_asked(solver, clock, answers, left, hints, bounds)
-    if best in bounds:
-        bounds[best].raise_low(position.low)
-        bounds[best].lower_high(position.high)
-    return best, position
+    return best, position, candidates
