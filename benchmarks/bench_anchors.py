@@ -91,9 +91,15 @@ def main() -> None:
     Solver(game).bounds(game.all_answers, 6, None)  # compile / load the kernel outside the timings
     before = os.getloadavg()
     found = {}
-    for name in names:
+    for name in names:  # the file is written after each anchor, so a run cut short keeps what it proved
         found[name] = ANCHORS[name](game)
         print(name, found[name], flush=True)
+        write(args, game, before, found)
+    print(f"wrote {args.out}")
+
+
+def write(args: argparse.Namespace, game: Wordle, before: tuple, found: dict) -> None:
+    """The results file with the anchors done so far."""
     record = {"command": "python benchmarks/bench_anchors.py" + (f" --only {args.only}" if args.only else ""),
               "seed": None, "seed_note": "no random choice", "word_lists_sha256": game.words.checksum,
               **provenance(), "cpu_model": cpu_model(), "cores": os.cpu_count(),
@@ -102,7 +108,6 @@ def main() -> None:
               "load_average_before": [round(x, 2) for x in before],
               "load_average_after": [round(x, 2) for x in os.getloadavg()], "anchors": found}
     args.out.write_text(json.dumps(record, indent=1) + "\n")
-    print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

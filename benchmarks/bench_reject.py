@@ -56,6 +56,7 @@ def reject(game: Wordle, hard: bool, opener: int, cut: int, cap: float, whole: d
     if sharpen_from is not None:
         solver.sharpen_from = sharpen_from
     solver.wins.update(whole)
+    solver.whole_tries = 0  # tried once for the whole run (whole_list_win), as once per worker in the job
     solver.deadline = time.perf_counter() + cap
     wall, cpu = time.perf_counter(), time.process_time()
     limit = (cut + 1) * SCALE
@@ -77,11 +78,13 @@ def reject(game: Wordle, hard: bool, opener: int, cut: int, cap: float, whole: d
 
 
 def whole_list_win(game: Wordle, hard: bool) -> tuple[dict, float]:
-    """The win memory's entry for the whole answer list within 5 guesses, and the CPU seconds it took."""
+    """What opener_wins learns once per solver about the whole answer list within 5 guesses (within its effort),
+    as the win memory's entry (empty if undecided), and the CPU seconds it took."""
     solver = Solver(game, hard=hard)
     cpu = time.process_time()
-    solver.can_win(game.all_answers, 5, None)
-    return {solver.whole_key: solver.wins[solver.whole_key]}, round(time.process_time() - cpu, 3)
+    solver.win_whole_list(5)
+    found = solver.wins.get(solver.whole_key)
+    return ({solver.whole_key: found} if found else {}), round(time.process_time() - cpu, 3)
 
 
 def selby(binary: Path, word: str, hard: bool, cut: int) -> dict:

@@ -70,8 +70,12 @@ FIRST = 1 << 32
 INFEASIBLE = 1 << 60
 #: "No limit known" in the win memory (more guesses than any game has).
 NO_LIMIT = 1 << 20
-#: The effort (sets searched) opener_wins spends, once per solver, on proving the whole list winnable with a guess fewer.
-WHOLE_EFFORT = 4000
+#: The effort (sets searched) opener_wins spends per first guess, once per solver, on proving the whole list
+#: winnable with a guess fewer, and how many first guesses (the best by their bound) it tries.
+WHOLE_EFFORT = 6000
+WHOLE_TRIES = 3
+#: can_win's first round tries this many guesses; each round four times as many.
+WIN_WIDTH = 4
 #: can_win's first effort per guess (sets searched) before it moves on to the next guess; it quadruples each round.
 WIN_EFFORT = 32
 #: The bound given to a guess never worth trying (above any real bound, small enough to sort by in 64 bits).
@@ -628,15 +632,16 @@ class Solver:
         """can_win's search at one set: the possible answers as guesses first, then every other allowed guess.
 
         In rounds: each guess not yet refuted gets an effort (sets searched) and is left undecided when
-        it runs out, so a guess whose subtree fails deep does not hold up one that wins at once; the
-        effort quadruples each round, within what the caller's own round allows.
+        it runs out, so a guess whose subtree fails deep does not hold up one that wins at once; each
+        round takes four times as many guesses (the best by their bound first) and, where one was left
+        undecided, four times the effort, within what the caller's own round allows.
         """
         rows = np.sort(self.game.words.answer_rows[answers])
+        others = self.allowed(hints)
+        outside = np.ones(len(self.words), dtype=bool)
+        outside[rows] = False
         ordered = []
-        tried = None
-        for pool in (rows, self.allowed(hints)):
-            guesses = pool if tried is None else np.setdiff1d(pool, tried, assume_unique=True)
-            tried = pool
+        for guesses in (rows, others[outside[others]]):
             if not len(guesses):
                 continue
             lower, _ = self.lower_bounds(self.columns, guesses, answers, (0, 0, 0), left == 2)
@@ -648,11 +653,11 @@ class Solver:
             return False
         outer = self.win_limit
         refuted: set[int] = set()
-        effort = WIN_EFFORT
+        effort, width = WIN_EFFORT, WIN_WIDTH
         try:
             while True:
                 undecided = False
-                for guess in ordered:
+                for guess in ordered[:width]:
                     if guess in refuted:
                         continue
                     limit = self.stats.nodes + effort
@@ -666,9 +671,9 @@ class Solver:
                         if capped:
                             raise
                         undecided = True
-                if not undecided:
+                if not undecided and width >= len(ordered):
                     return False
-                effort *= 4
+                effort, width = (effort * 4 if undecided else effort), width * 4
         finally:
             self.win_limit = outer
 
@@ -713,6 +718,26 @@ class Solver:
         finally:
             self.win_limit = outer
 
+    def win_whole_list(self, left: int) -> bool | None:
+        """Try to prove the whole answer list winnable within `left` guesses: the best few first guesses by their
+        bound, each within WHOLE_EFFORT sets searched (None: not decided). Remembered in the win memory."""
+        answers, key = self.game.all_answers, self.whole_key
+        if left >= self.wins.get(key, (0, NO_LIMIT))[1]:
+            return True
+        guesses, _, _ = self.bounds(answers, left, None)
+        for guess in guesses[:WHOLE_TRIES].tolist():
+            outer, self.win_limit = self.win_limit, self.stats.nodes + WHOLE_EFFORT
+            try:
+                if self.wins_with(answers, left, None, guess):
+                    too_few, enough = self.wins.get(key, (0, NO_LIMIT))
+                    self.wins[key] = (too_few, min(enough, left))
+                    return True
+            except _Undecided:
+                pass
+            finally:
+                self.win_limit = outer
+        return None
+
     def opener_wins(self, opener: int) -> bool:
         """Whether some tree opening with `opener` solves every answer within the guess limit (proved either way).
 
@@ -723,7 +748,7 @@ class Solver:
         answers = self.game.all_answers
         if self.max_guesses > 2 and self.whole_tries > 0:
             self.whole_tries -= 1
-            self.try_to_win(answers, self.max_guesses - 1, None, WHOLE_EFFORT)
+            self.win_whole_list(self.max_guesses - 1)
         return self.wins_with(answers, self.max_guesses, Hints() if self.hard else None, int(opener))
 
     # -- the worst objective --------------------------------------------------------
