@@ -6,7 +6,9 @@ stderr with a non-zero exit, never a traceback.
 
 from __future__ import annotations
 
+import codecs
 import errno
+import importlib
 import os
 import signal
 import sys
@@ -14,8 +16,6 @@ import threading
 import warnings
 from contextlib import contextmanager
 from typing import Any, Iterator
-
-import importlib
 
 from rich.console import Console
 
@@ -26,9 +26,11 @@ from commands.render import PIPED_WIDTH, plain_console
 from plumbing.errors import UserError, clip
 from wordle import IllegalMove
 
+#: Exit status when the command's output could not be written.
+EXIT_WRITE = 1
 #: Each command and the module under commands/ whose `add_<name>_command` adds its parser, in --help order.
-COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "train", "serve",
-            "absurdle")
+COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "book", "train",
+            "serve", "absurdle")
 
 
 def build_parser(argv: list[str] | None = None) -> ArgumentParser:
@@ -76,15 +78,43 @@ def show_warning(message: Warning | str, *_: Any) -> None:
     sys.stderr.write(f"wordle-arena: warning: {message}\n")
 
 
+#: How a character an output encoding lacks is spelled; the marks of a value (bound, estimate) keep their meaning.
+SPELLED = {"\u2264": "<=", "\u2265": ">=", "\u2248": "~", "\u2014": "-", "\u2013": "-", "\u2026": "...",
+           "\u00d7": "x", "\u2212": "-", "\u2192": "->", "\u00b7": "."}
+
+
+def spell_unencodable(error: UnicodeError) -> tuple[str, int]:
+    """codecs error handler: the characters an encoding lacks spelled by SPELLED, any other as '?'."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return "".join(SPELLED.get(char, "?") for char in error.object[error.start:error.end]), error.end
+
+
+codecs.register_error("wordle-arena-spell", spell_unencodable)
+
+
 def tolerate_encodings() -> None:
-    """Let stdout and stderr print any character: one their encoding lacks (PYTHONIOENCODING=ascii) shows as '?'."""
+    """Let stdout and stderr print any character: one their encoding lacks (PYTHONIOENCODING=ascii) is spelled
+    ('<=', '>=', '~' for the marks ≤, ≥, ≈) or shown as '?'."""
     for stream in (sys.stdout, sys.stderr):
         encoding = getattr(stream, "encoding", None) or "ascii"
         try:
-            "\u2588\U0001f7e9\u2014".encode(encoding)
+            "\u2588\U0001f7e9\u2014\u2264\u2265\u2248".encode(encoding)
         except (UnicodeEncodeError, LookupError):
             if hasattr(stream, "reconfigure"):
-                stream.reconfigure(errors="replace")
+                stream.reconfigure(errors="wordle-arena-spell")
+
+
+def flush_stdout() -> str | None:
+    """Flush standard output; why it cannot be written (closed, full, a closed pipe), or None."""
+    if sys.stdout is None:  # fd 1 was closed when Python started
+        return "standard output is closed; give the command somewhere to write (e.g. > out.txt)"
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError) as error:
+        sys.stdout = open(os.devnull, "w")  # nothing more to flush at exit
+        return f"cannot write to standard output ({getattr(error, 'strerror', None) or error})"
+    return None
 
 
 @contextmanager
@@ -93,7 +123,6 @@ def sigterm_as_ctrl_c() -> Iterator[None]:
     def interrupt(signum: int, frame: Any) -> None:
         """Raise KeyboardInterrupt in the main thread."""
         raise KeyboardInterrupt
-
 
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -108,6 +137,9 @@ def sigterm_as_ctrl_c() -> Iterator[None]:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; bad input is one line on stderr and exit 2, Ctrl-C (or SIGTERM) exits 130."""
     tolerate_encodings()
+    if sys.stdout is None:
+        sys.stderr.write(f"wordle-arena: error: {flush_stdout()}\n")
+        return EXIT_USAGE
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser(argv).parse_args(argv)
     warnings.showwarning = show_warning
@@ -116,7 +148,11 @@ def main(argv: list[str] | None = None) -> int:
         console.width = PIPED_WIDTH  # a pipe or a log file has no width; keep tables whole
     try:
         with sigterm_as_ctrl_c():
-            return int(args.handler(args, console) or 0)
+            code = int(args.handler(args, console) or 0)
+        if (problem := flush_stdout()) is not None:
+            plain_console(stderr=True).print(f"wordle-arena: error: {problem}", markup=False, soft_wrap=True)
+            return code or EXIT_WRITE
+        return code
     except UserError as error:
         message = error.say(flag) if isinstance(error, ForeignParameters) else str(error)
         plain_console(stderr=True).print(f"wordle-arena: error: {clip(message)}", markup=False, soft_wrap=True)

@@ -7,24 +7,30 @@ answer and with what weight; every command (assist, review) and the web use the 
 
 - `original`: the original 2315 answers, equally likely (the tournament's lists);
 - `nyt`: the 2309 the Times kept from them, equally likely;
-- `likely`: every allowed guess that the Times' stated rule does not rule out, the original
-  answers at full weight and every other word weighted by how common it is (the wordfreq
-  prior of heuristics/prior.py, in (0, 1));
+- `likely`: every allowed guess but the plurals of dictionary words, the original answers at
+  full weight and every other word weighted as fitted to the Times' answers of November 2022
+  to December 2024 (agents/answer_fit.py): sigmoid(LIKELY_COEFFICIENTS · its kind), where the
+  kind (wordle/data/word-kinds.tsv) is its frequency, whether a common dictionary has it, a
+  larger one, only as a capitalised name, or none, and whether it is a past tense;
 - `all`: every allowed guess, equally likely;
 - or a file of answers, equally likely.
 
 Every model keeps its full-weight words first in its answer list (the `tier`): the exact
 solver values positions over them, all equally likely, and a model whose candidates are all
 in the tier has exact values (agents/model_value.py). `exclude` removes words that cannot be
-the answer today (the user's own list, for instance of past answers; none is shipped).
+the answer today (the user's own list; past answers are no such list: the Times has reused
+them since February 2026).
 
 A game that contradicts a model is never a dead end: `wider` names the next model to try
 (original and nyt widen to likely, likely and files to all).
 
-The plural rule, on words as letters only: a word is ruled out when it is a four-letter word
-plus S (not SS) or a three-letter word plus ES, where a "word" of three or four letters is
-one wordfreq rates at least PLURAL_STEM_ZIPF. On the original answers it flags only CHAOS
-(from "chao"); original answers keep their full weight whatever the rule says.
+The plural rule, for the Times never picks a plural of a three- or four-letter word by S or
+ES: a word of the shipped kinds is ruled out when it is a dictionary word plus S (not SS, US,
+IS) or plus ES (its `plural` column); it flags no original answer and no answer the Times has
+given. A word of a user's guess list that the kinds lack is ruled out when it is a four-letter
+word plus S (not SS) or a three-letter word plus ES, where a "word" of three or four letters is
+one wordfreq rates at least PLURAL_STEM_ZIPF (that rule flags CHAOS and LORIS, which are kept:
+original answers keep their full weight whatever the rule says), and weighs as a `rare` word.
 """
 
 from __future__ import annotations
@@ -35,16 +41,16 @@ from typing import Callable
 
 import numpy as np
 
-from heuristics.prior import word_prior
+from agents.answer_fit import FEATURES, feature_vector, sigmoid
 from wordle import State, Wordle, WordListError, Words
 from plumbing.errors import UserError
 from wordle.game import DEFAULT_MAX_GUESSES
-from wordle.words import NAMED_ANSWERS, load_words, named_words, read_word_file
+from wordle.words import NAMED_ANSWERS, WordKind, load_words, named_words, read_word_file, word_kinds
 
 #: The models by name, with what each holds.
 MODELS = {
-    "likely": "every allowed word the Times' rules leave possible, the original answers at full weight and the "
-              "rest by how common they are",
+    "likely": "every allowed word but plurals, the original answers at full weight and the rest as fitted to the "
+              "Times' answers (names and non-words far below)",
     **NAMED_ANSWERS,
 }
 #: The model assist, review and the web advise with unless told otherwise: today's answer may be a word the
@@ -55,6 +61,10 @@ WIDER = {"original": "likely", "nyt": "likely", "likely": "all"}
 #: wordfreq's Zipf frequency from which a three- or four-letter string counts as a word for the plural rule
 #: (2.5: on the original answers the rule then flags only CHAOS; at 2.0 it flags BASIS and TORUS too).
 PLURAL_STEM_ZIPF = 2.5
+#: The likely model's coefficients over agents.answer_fit.FEATURES, fitted by `python benchmarks/fit_likely.py`
+#: on the Times' answers of 7 November 2022 to 31 December 2024 (results/answer-model-fit.json).
+LIKELY_COEFFICIENTS = {"intercept": -3.106121, "zipf": 0.672396, "known": -2.202627, "name": -2.529971, "rare": -4.981803,
+                       "past": -2.643464}
 
 
 class ExcludedEverything(UserError):
@@ -140,14 +150,42 @@ def zipf(text: str) -> float:
     return float(wordfreq.zipf_frequency(text, "en", wordlist="large"))
 
 
-def likely_words(words: Words, frequency: Callable[[str], float] = zipf) -> tuple[tuple[str, ...], np.ndarray]:
-    """The likely model's answers (the original answers first, then the other allowed words the rule leaves, in
-    guess order) and their weights before normalising (1 for an original answer, else the word's prior)."""
+def kind_of(word: str, kinds: dict[str, WordKind], frequency: Callable[[str], float] = zipf) -> WordKind | None:
+    """A word's kind (a word the shipped kinds lack weighs as a rare word), or None if the plural rule rules it out."""
+    kind = kinds.get(word)
+    if kind is None:
+        return None if is_short_plural(word, frequency) else WordKind(zipf=0.0, kind="rare", plural=False, past=False)
+    return None if kind.plural else kind
+
+
+def likely_features(words: Words) -> tuple[tuple[str, ...], np.ndarray]:
+    """The likely model's answers (the original answers first, then the other allowed words the plural rule
+    leaves, in guess order) and the features (agents.answer_fit.feature_vector) of those after the originals."""
     answers = set(words.answers)
-    rest = [word for word in words.guesses if word not in answers and not is_short_plural(word, frequency)]
-    prior = word_prior(words.guesses)
-    weights = np.concatenate([np.ones(len(words.answers)), prior[[words.guess_index[w] for w in rest]]])
-    return tuple(words.answers) + tuple(rest), weights
+    kinds = word_kinds()
+    rest, features = [], []
+    for word in words.guesses:
+        if word in answers:
+            continue
+        kind = kind_of(word, kinds)
+        if kind is not None:
+            rest.append(word)
+            features.append(feature_vector(kind))
+    return tuple(words.answers) + tuple(rest), np.array(features).reshape(len(rest), len(FEATURES))
+
+
+def likely_words(words: Words, coefficients: dict[str, float] | None = None) -> tuple[tuple[str, ...], np.ndarray]:
+    """The likely model's answers (see likely_features) and their weights before normalising: 1 for an original
+    answer, else sigmoid(coefficients · features), below 1.
+
+    Args:
+        words: the lists (the original answers and a guess list).
+        coefficients: by feature name (default LIKELY_COEFFICIENTS, the fitted ones).
+    """
+    coefficients = LIKELY_COEFFICIENTS if coefficients is None else coefficients
+    model_answers, features = likely_features(words)
+    theta = np.array([coefficients[name] for name in FEATURES])
+    return model_answers, np.concatenate([np.ones(len(words.answers)), sigmoid(features @ theta)])
 
 
 def read_exclusions(path: str | Path) -> tuple[str, ...]:
@@ -206,5 +244,5 @@ def widen(model: AnswerModel, make_game: Callable[[Words], Wordle] = Wordle) -> 
     return load_model(model.wider, model.guesses, model.excluded, make_game)
 
 
-__all__ = ["AnswerModel", "DEFAULT_MODEL", "ExcludedEverything", "MODELS", "PLURAL_STEM_ZIPF", "WIDER",
-           "is_short_plural", "likely_words", "load_model", "model_words", "read_exclusions", "widen"]
+__all__ = ["AnswerModel", "DEFAULT_MODEL", "ExcludedEverything", "LIKELY_COEFFICIENTS", "MODELS", "PLURAL_STEM_ZIPF",
+           "WIDER", "is_short_plural", "kind_of", "likely_features", "likely_words", "load_model", "model_words", "read_exclusions", "widen"]

@@ -359,12 +359,14 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "guesses_left": advice.state.guesses_left,
         "fallback": advice.fallback,
         "answers": [words.answers[a] for a in advice.state.candidates],
+        "answer_chances": [] if advice.model is None else [round(float(c), 6) for c in
+                                                          advice.model.chances(advice.state.candidates)],
         "suggestions": [{"guess": words.guesses[s.guess], "information": round(s.information, 6),
                          "chance": round(s.chance, 6), "worst": s.worst, "expected_left": round(s.expected_left, 6),
                          "expected_guesses": round(s.expected_guesses, 6) if math.isfinite(s.expected_guesses) else None,
                          "score": None if s.score is None else round(s.score, 6),
                          "value": None if s.value is None else s.value.data(),
-                         "maybe_better": advice.maybe_better(s)}
+                         "maybe_better": bool(advice.maybe_better(s))}
                         for s in advice.suggestions],
         "model": None if advice.model is None else advice.model.name,
         "model_description": None if advice.model is None else advice.model.describe(),
@@ -471,6 +473,9 @@ def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
                    expected_guesses=found.guesses[guess].estimate, value=found.guesses[guess])
         for i, guess in enumerate(valued)]
     suggestions.sort(key=lambda s: order_key(s.value.value, s.chance > 0.0, s.guess))
+    # no padding: a guess that cannot be the answer is shown only if it is not proved worse than the best answer
+    best_answer = min((s.value.value.high for s in suggestions if s.chance > 0.0), default=math.inf)
+    suggestions = [s for s in suggestions if s.chance > 0.0 or s.value.value.low <= best_answer]
     first = suggestions[0].guess if suggestions else None
     return tuple(suggestions[:top]), bool(found.proved and first == found.best), bool(found.capped)
 

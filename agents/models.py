@@ -2,8 +2,9 @@
 
 A learner's model lives in `results/models/<learner>-<mode>.npz` (or under
 `$WORDLE_ARENA_MODELS`). The header records how it was made (command, seed, training
-time, machine) and the word lists' checksum; a SHA-256 over every array is stored in it
-and checked on loading, so a damaged or edited file is refused rather than played.
+time, machine) and the word lists' checksum; a SHA-256 over every array, and one over the
+header itself, are stored in it and checked on loading, as is the zip's CRC of every member
+(each is read to its end), so a damaged or edited file is refused rather than played.
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ from typing import Any
 import numpy as np
 
 from plumbing.errors import UserError, clip
-from plumbing.storage import cpu_model, write_atomically
+from plumbing.storage import MOST_FILE_BYTES, cpu_model, write_atomically
 
 #: Where shipped models live, unless $WORDLE_ARENA_MODELS says otherwise.
 SHIPPED = Path(__file__).resolve().parents[1] / "results" / "models"
 #: The header's key inside the .npz file.
 HEADER = "header_json"
+#: The header's field holding the SHA-256 of the rest of the header.
+HEADER_DIGEST = "header_sha256"
 
 
 class ModelError(UserError):
@@ -58,6 +61,22 @@ def arrays_digest(arrays: dict[str, np.ndarray]) -> str:
     return digest.hexdigest()
 
 
+def header_digest(header: dict[str, Any]) -> str:
+    """SHA-256 over the header's canonical JSON (sorted keys), its own digest left out."""
+    fields = {key: value for key, value in header.items() if key != HEADER_DIGEST}
+    return hashlib.sha256(json.dumps(fields, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def read_members(path: Path) -> dict[str, np.ndarray]:
+    """Every member of an .npz file as an array, each read to its end so the zip's CRC of each is checked."""
+    arrays = {}
+    with zipfile.ZipFile(path) as archive:
+        for name in archive.namelist():
+            arrays[name.removesuffix(".npy")] = np.lib.format.read_array(io.BytesIO(archive.read(name)),
+                                                                         allow_pickle=False)
+    return arrays
+
+
 def machine() -> str:
     """The CPU model and core count, for the records."""
     return f"{cpu_model()}, {os.cpu_count()} cores"
@@ -66,6 +85,7 @@ def machine() -> str:
 def save_model(path: str | Path, arrays: dict[str, np.ndarray], header: dict[str, Any]) -> None:
     """Write arrays and header atomically; the header gains the arrays' checksum."""
     header = {**header, "arrays_sha256": arrays_digest(arrays)}
+    header[HEADER_DIGEST] = header_digest(header)
     buffer = io.BytesIO()
     np.savez_compressed(buffer, **arrays, **{HEADER: np.frombuffer(json.dumps(header).encode(), dtype=np.uint8)})
     write_atomically(path, buffer.getvalue())
@@ -87,13 +107,18 @@ def load_model(path: str | Path, learner: str, hard: bool, checksum: str | None 
     fix = f"train one with: {train_command(learner, hard)}"
     if not path.is_file():
         raise ModelError(f"no {learner} model at {path}; {fix}")
+    if path.stat().st_size > MOST_FILE_BYTES:
+        raise ModelError(f"{path} is damaged ({path.stat().st_size} bytes, more than the {MOST_FILE_BYTES} a model "
+                         f"can be); {fix}")
     try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {name: data[name] for name in data.files}
+        arrays = read_members(path)
         header = json.loads(arrays.pop(HEADER).tobytes().decode())
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, UnicodeDecodeError, zlib.error) as error:
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, UnicodeDecodeError, zlib.error,
+            NotImplementedError) as error:  # NotImplementedError: a flipped "zip version" field
         raise ModelError(f"{path} is damaged ({error.__class__.__name__}); {fix}") from None
-    if not isinstance(header, dict) or header.get("arrays_sha256") != arrays_digest(arrays):
+    if not isinstance(header, dict) or header.get(HEADER_DIGEST) != header_digest(header):
+        raise ModelError(f"{path} is damaged (its header's checksum does not match); {fix}")
+    if header.get("arrays_sha256") != arrays_digest(arrays):
         raise ModelError(f"{path} is damaged (checksum mismatch); {fix}")
     if header.get("learner") != learner or header.get("hard") != hard:
         held = f"{clip(str(header.get('learner')), 40)} model for {'hard' if header.get('hard') else 'normal'} mode"

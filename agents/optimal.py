@@ -18,7 +18,7 @@ import numpy as np
 
 from wordle import State, Wordle
 from plumbing.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value, read_or_build
-from wordle.optimal import INFEASIBLE, Limits, Solution, Solver, Stats
+from wordle.optimal import INFEASIBLE, Limits, Objective, Solution, Solver, Stats
 from wordle.tree import build_tree
 
 from .base import Agent, Decision
@@ -50,30 +50,35 @@ def winnable(solver: Solver, state: State) -> bool:
     return len(answers) <= 2 or solver.solve_set(answers, state.guesses_left, solver.state_hints(state)) < INFEASIBLE
 
 
-def make_solver(game: Wordle, hard: bool, max_guesses: int, breadth: int | None) -> Solver:
-    """A solver for one mode and guess limit, trying every guess (breadth None) or the best `breadth`."""
-    return Solver(game, hard=hard, max_guesses=max_guesses, limits=Limits(top=breadth))
+def make_solver(game: Wordle, hard: bool, max_guesses: int, breadth: int | None,
+                objective: Objective = Objective.TOTAL) -> Solver:
+    """A solver for one mode, guess limit and objective, trying every guess (breadth None) or the best `breadth`."""
+    return Solver(game, hard=hard, max_guesses=max_guesses, limits=Limits(top=breadth), objective=objective)
 
 
 def solve_tree(game: Wordle, hard: bool, max_guesses: int, opener: int | None, breadth: int | None,
-               report: Callable[[Stats], None] | None = None) -> tuple[Solution, nx.DiGraph]:
+               report: Callable[[Stats], None] | None = None,
+               objective: Objective = Objective.TOTAL) -> tuple[Solution, nx.DiGraph]:
     """Solve and build the tree (wordle.tree's DiGraph, with the solution in its graph attributes)."""
-    solver = make_solver(game, hard, max_guesses, breadth)
+    solver = make_solver(game, hard, max_guesses, breadth, objective)
     solver.report = report
     solution = solver.solve(opener)
     graph = build_tree(game, game.initial_state(hard=hard, max_guesses=max_guesses), solver.chooser(solution.guess))
-    if graph.graph["total"] != solution.total or graph.graph["failures"]:
+    if graph.graph["total"] != solution.total or graph.graph["failures"] != solution.losses:
         raise RuntimeError("the built tree does not match the solved total")
     graph.graph.update(proved=solution.proved, long_games=solution.long_games, breadth=BREADTH.text(breadth),
-                       opener=game.words.guesses[solution.guess])
+                       opener=game.words.guesses[solution.guess], objective=solution.objective.value)
     return solution, graph
 
 
 # -- the tree cache -------------------------------------------------------------------
-def tree_cache(game: Wordle, hard: bool, max_guesses: int, opener: str, breadth: int | None) -> Cache:
+def tree_cache(game: Wordle, hard: bool, max_guesses: int, opener: str, breadth: int | None,
+               objective: Objective = Objective.TOTAL) -> Cache:
     """The disk cache of one solved tree (plumbing.storage: checksummed, keyed by the solver's code)."""
     key = {WORD_LISTS_KEY: game.words.checksum, "mode": "hard" if hard else "normal", "max_guesses": max_guesses,
            "opener": OPENER.text(opener), "breadth": BREADTH.text(breadth)}
+    if objective is not Objective.TOTAL:  # the total objective's key as before, so its cached trees still serve
+        key["objective"] = objective.value
     return Cache("optimal", key, code_version(__name__), suffix=".json")
 
 

@@ -14,13 +14,24 @@ For each guess, at the position before it:
   luck = round(99 * that). A reply leaving the most answers scores near 0, one leaving the
   fewest near 99, and a guess that could get only one reply 50 (nothing to be lucky about).
 
-A skill is exact when both values it compares are proved; otherwise it is computed from the
-values' estimates (or bounds) and marked so ("≈46"). The game's skill is
-round(99 * (1 - min(total cost, 1))), the total cost being the sum of
-the guesses' costs; its luck is the mean of the luck of the guesses that could get more than
-one reply (50 if none could). Both are monotone (a costlier guess never raises the skill, a
-luckier reply never lowers the luck) and reproducible (the values come from the solver, the
-chances from the model: no randomness).
+A skill is exact when both values it compares are proved. When either is the answer model's
+estimate (printed "≈"), the skill is computed from the estimates and marked "≈85". When either
+is only bounded by the solver (within its budget), the skill is the range those bounds allow,
+"44–79", never one figure.
+
+The game's skill is the mean of its guesses' skills (a range when any is one): on the scale
+players know from NYT WordleBot, a game whose every guess was as good as the best scores 99
+whatever its length, and one wasted guess among four costs about a quarter of its loss. The
+exact cost stays: the game's cost is the sum of its guesses' costs, in expected guesses. Its
+luck is the mean of the luck of the guesses that could get more than one reply (50 if none
+could). Both are monotone (a costlier guess never raises the skill, a luckier reply never
+lowers the luck) and reproducible (the values come from the solver, the chances from the
+model: no randomness).
+
+The best guess shown is the best found, unless it is a word people rarely know (not in the
+common dictionary, wordle/data/word-kinds.tsv) and a common word is within HAIR expected
+guesses of it: then the common word is shown, and the step says so (`best_known`). The cost is
+always against the best found.
 """
 
 from __future__ import annotations
@@ -32,14 +43,20 @@ from typing import Callable
 import numpy as np
 
 from wordle import ALL_GREEN, State, Words, Wordle, feedback, format_pattern, parse_pattern
+from wordle.patterns import ScoreLine, read_score_line, share_grid
+from wordle.words import word_kinds
 from plumbing.errors import UserError
 
 from .answer_model import AnswerModel
-from .assistant import parse_step, settle_model
+from .assistant import guess_stats, parse_step, settle_model
 from .model_value import GuessValue, Valuer
 
 #: The skill and luck scale's top.
 TOP = 99
+#: Two guesses within this many expected guesses of each other are "within a hair": the commoner word is shown.
+HAIR = 0.01
+#: How many common words, the cost-to-go model's best, are valued beside the best found.
+COMMON_SHORTLIST = 3
 
 
 @dataclass(frozen=True)
@@ -53,9 +70,12 @@ class ReviewStep:
         played: the guess's expected guesses to finish (this one included).
         best_guess, best: the best guess found at the position, and its value.
         cost: played - best, in expected guesses (at least 0).
-        skill, luck: 0 to 99.
+        skill, luck: 0 to 99 (skill from the values' estimates).
         reply_chance: the chance of the reply the guess got.
         forced: whether the guess could get only one reply.
+        skill_low, skill_high: the skill's range from the values' proved bounds (both `skill` when settled).
+        best_known: the best found, when `best_guess` is a commoner word within HAIR of it (else None);
+            best_known_margin: by how much it is better (expected guesses).
     """
 
     number: int
@@ -71,11 +91,25 @@ class ReviewStep:
     luck: int
     reply_chance: float
     forced: bool
+    skill_low: int = 0
+    skill_high: int = TOP
+    best_known: int | None = None
+    best_known_margin: float = 0.0
 
     @property
     def settled(self) -> bool:
-        """Whether the skill is exact: both values it compares are proved."""
-        return self.played.proved and self.best.proved
+        """Whether the skill is exact: both values it compares are proved (or the guess was the best found)."""
+        return (self.played.proved and self.best.proved) or (self.skill_low == self.skill_high == self.skill
+                                                            and not self.modelled)
+
+    @property
+    def modelled(self) -> bool:
+        """Whether the skill comes from the answer model's estimates."""
+        return bool(self.played.modelled or self.best.modelled)
+
+    def skill_text(self) -> str:
+        """The skill as every surface shows it: "85" exact, "≈85" from estimates, "44–79" from bounds."""
+        return skill_text(self.skill, self.skill_low, self.skill_high, self.settled, self.modelled)
 
 
 @dataclass(frozen=True)
@@ -92,6 +126,7 @@ class Review:
     hard: bool
     max_guesses: int
     seconds: float
+    puzzle: int | None = None
 
     @property
     def values(self) -> list[GuessValue]:
@@ -102,6 +137,36 @@ class Review:
     def settled(self) -> bool:
         """Whether the game's skill is exact: every guess's is."""
         return all(step.settled for step in self.steps)
+
+    @property
+    def modelled(self) -> bool:
+        """Whether any guess's skill comes from the answer model's estimates."""
+        return any(step.modelled for step in self.steps)
+
+    @property
+    def skill_range(self) -> tuple[int, int]:
+        """The game's skill range: the mean of its guesses' lows and of their highs."""
+        return game_skill([s.skill_low for s in self.steps]), game_skill([s.skill_high for s in self.steps])
+
+    @property
+    def cost(self) -> float:
+        """The game's exact cost: the sum of its guesses' costs, in expected guesses."""
+        return sum(step.cost for step in self.steps)
+
+    def cost_text(self) -> str:
+        """The game's cost as shown: exact, "≈" from the model's estimates, or "≥" the least the bounds allow."""
+        if self.settled:
+            return "no win" if self.cost == float("inf") else f"{self.cost:.3f}"
+        if self.modelled:
+            return f"≈ {self.cost:.3f}"
+        least = sum(step.cost if step.settled else max(0.0, step.played.value.low - step.best.value.high)
+                    for step in self.steps)
+        return f"≥ {least:.3f}"
+
+    def skill_text(self) -> str:
+        """The game's skill as every surface shows it (see ReviewStep.skill_text)."""
+        low, high = self.skill_range
+        return skill_text(self.skill, low, high, self.settled, self.modelled)
 
     @property
     def proved_share(self) -> float:
@@ -119,6 +184,31 @@ def skill_of(cost: float) -> int:
     return int(round(TOP * (1.0 - min(max(cost, 0.0), 1.0))))
 
 
+def skill_text(skill: int, low: int, high: int, settled: bool, modelled: bool) -> str:
+    """A skill as shown: exact, "≈" from the model's estimates, or a range from bounds.
+
+    >>> skill_text(85, 85, 85, True, False), skill_text(85, 0, 99, False, True), skill_text(60, 44, 79, False, False)
+    ('85', '≈85', '44–79')
+    """
+    if settled:
+        return str(skill)
+    if modelled or low == high:
+        return f"≈{skill}"
+    return f"{low}–{high}"
+
+
+def skill_range(played: GuessValue, best: GuessValue) -> tuple[int, int]:
+    """The skills the values' proved bounds allow: (lowest, highest).
+
+    >>> from wordle.valuation import Value
+    >>> skill_range(GuessValue(Value(3.5, 3.75, 3.75)), GuessValue(Value(3.25, 3.5, 3.5)))
+    (50, 99)
+    """
+    worst = played.value.high - best.value.low
+    least = max(0.0, played.value.low - best.value.high)
+    return skill_of(worst), skill_of(least)
+
+
 def luck_of(replies: dict[int, float], got: int) -> int:
     """0-99 from the chances of the replies a guess could get (pattern -> chance) and the one it got.
 
@@ -134,9 +224,13 @@ def luck_of(replies: dict[int, float], got: int) -> int:
     return int(round(TOP * (more + same / 2)))
 
 
-def game_skill(costs: list[float]) -> int:
-    """The game's skill: skill_of the sum of its guesses' costs."""
-    return skill_of(sum(costs))
+def game_skill(skills: list[int]) -> int:
+    """The game's skill: the mean of its guesses' skills (99 with none).
+
+    >>> game_skill([99, 66, 79, 99]), game_skill([99, 99, 99, 99, 99])
+    (86, 99)
+    """
+    return int(round(sum(skills) / len(skills))) if skills else TOP
 
 
 def game_luck(lucks: list[int]) -> int:
@@ -167,30 +261,47 @@ def steps_from_answer(words: Words, answer: str, texts: list[str]) -> list[tuple
     return steps
 
 
+def grid_lines(grid: str) -> tuple[ScoreLine | None, list[str]]:
+    """A pasted share grid's score line (None if it has none) and its rows, blank lines dropped."""
+    lines = [line.strip() for line in grid.strip().splitlines() if line.strip()]
+    first_is_row = bool(lines) and _is_row(lines[0])
+    return (None, lines) if first_is_row or not lines else (read_score_line(lines[0]), lines[1:])
+
+
+def _is_row(line: str) -> bool:
+    """Whether a line reads as a row of five squares."""
+    try:
+        parse_pattern(line)
+    except UserError:
+        return False
+    return True
+
+
+def grid_score(grid: str | None) -> ScoreLine | None:
+    """What a pasted grid's score line says (puzzle number, guesses, hard mode: a `*`), or None."""
+    return grid_lines(grid)[0] if grid else None
+
+
 def steps_from_grid(words: Words, grid: str, texts: list[str]) -> list[tuple[int, int]]:
-    """Steps from a pasted share grid (a score line such as `Wordle 1,234 4/6*`, then rows of squares) and the words.
+    """Steps from a pasted share grid (a score line such as `Wordle 1,234 4/6*`, then rows of squares, the
+    high-contrast orange and blue ones too) and the words.
 
     Raises:
         UserError: rows that are not five squares, or a number of rows that is not the number of words (or the score).
     """
-    rows, score = [], None
-    for line in grid.strip().splitlines():
-        line = line.strip()
-        if not line:
-            continue
+    score, lines = grid_lines(grid)
+    rows = []
+    for line in lines:
         try:
             rows.append(parse_pattern(line))
         except UserError:
-            if rows:
-                raise UserError(f"the share grid's row '{line}' is not five squares") from None
-            score = line
+            raise UserError(f"the share grid's row '{line}' is not five squares") from None
     if not rows:
         raise UserError("the share grid has no rows of squares")
     if len(rows) != len(texts):
         raise UserError(f"the share grid has {len(rows)} rows but {len(texts)} words were given: give one word a row")
-    counted = score.split()[-1].split("/")[0] if score and "/" in score else None
-    if counted and counted.isdigit() and int(counted) != len(rows):
-        raise UserError(f"the share grid's score line says {counted} guesses but it has {len(rows)} rows")
+    if score is not None and score.guesses is not None and score.guesses != len(rows):
+        raise UserError(f"the share grid's score line says {score.guesses} guesses but it has {len(rows)} rows")
     return [(words.guess_id(text), row) for text, row in zip(texts, rows)]
 
 
@@ -220,10 +331,42 @@ def guess_cost(played: GuessValue, best: GuessValue) -> float:
     return max(0.0, played.estimate - best.estimate)
 
 
+def is_common(word: str) -> bool:
+    """Whether a word is in the common dictionary (a word a person would know)."""
+    kind = word_kinds().get(word)
+    return kind is not None and kind.kind == "common"
+
+
+def common_shortlist(game: Wordle, state: State, played: int) -> list[int]:
+    """The COMMON_SHORTLIST common words the cost-to-go model rates best at the state (legal ones)."""
+    pool = game.legal_guesses(state)
+    common = np.array([g for g in pool.tolist() if g != played and is_common(game.words.guesses[g])], dtype=np.int64)
+    if common.size == 0:
+        return []
+    expected = guess_stats(game, np.asarray(state.candidates), common)[1]
+    return [int(g) for g in common[np.argsort(expected, kind="stable")[:COMMON_SHORTLIST]]]
+
+
+def known_best(game: Wordle, values: dict[int, GuessValue], best: int, played: int) -> tuple[int, int | None]:
+    """The best guess to show, and the best found when that is a commoner word within HAIR of it (else None).
+
+    Your own guess is shown when it is within the hair; else the common word with the lowest value.
+    """
+    words = game.words.guesses
+    if best == played or is_common(words[best]):  # yours is the best found, or the best is a common word
+        return best, None
+    near = [g for g, v in values.items() if g != best and is_common(words[g])
+            and v.estimate - values[best].estimate <= HAIR and not (values[best].proved and not v.proved)]
+    if not near:
+        return best, None
+    chosen = played if played in near else min(near, key=lambda g: (values[g].estimate, g))
+    return chosen, best
+
+
 def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = False, max_guesses: int = 6,
                 answer: str | None = None, valuer: Valuer | None = None,
                 make_game: Callable[[Words], Wordle] = Wordle,
-                progress: Callable[[int, int], None] | None = None) -> Review:
+                progress: Callable[[int, int], None] | None = None, puzzle: int | None = None) -> Review:
     """Review a finished or abandoned game.
 
     Args:
@@ -234,6 +377,7 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
         valuer: reuses solvers across reviews (it must be the final model's; a fresh one otherwise).
         make_game: builds a wider model's game.
         progress: called with (guesses valued, guesses in all) as the review goes.
+        puzzle: the Wordle number of the game, when it was that day's (its share grid names it).
 
     Returns:
         The Review.
@@ -247,23 +391,39 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
     for number, turn in enumerate(turns, start=1):
         if progress is not None:
             progress(number - 1, len(turns))
-        found = valuer.value(position, [turn.guess])
+        common = common_shortlist(model.game, position, turn.guess)
+        found = valuer.value(position, [turn.guess, *common])
         played, best, best_guess = found.guesses[turn.guess], found.value, found.best
         cost = guess_cost(played, best)
-        if cost == 0.0 and played.proved and best.proved:
+        if turn.guess == best_guess or (cost == 0.0 and played.proved and best.proved):
             best_guess = turn.guess  # as good as the best: name yours
+            low = high = skill_of(0.0)
+        elif played.modelled or best.modelled:
+            low = high = skill_of(cost)
+        else:
+            low, high = skill_range(played, best)
+        shown, known = known_best(model.game, found.guesses, best_guess, turn.guess)
         replies = reply_chances(model, position, turn.guess)
         reviewed.append(ReviewStep(number=number, guess=turn.guess, pattern=turn.pattern, before=turn.remaining_before,
-                                   after=turn.remaining_after, played=played, best_guess=best_guess, best=best,
-                                   cost=cost, skill=skill_of(cost), luck=luck_of(replies, turn.pattern),
-                                   reply_chance=replies[turn.pattern], forced=len(replies) == 1))
+                                   after=turn.remaining_after, played=played, best_guess=shown,
+                                   best=found.guesses[shown], cost=cost, skill=skill_of(cost),
+                                   luck=luck_of(replies, turn.pattern), reply_chance=replies[turn.pattern],
+                                   forced=len(replies) == 1, skill_low=low, skill_high=high, best_known=known,
+                                   best_known_margin=0.0 if known is None else
+                                   found.guesses[shown].estimate - found.guesses[known].estimate))
         position = model.game.step(position, turn.guess, turn.pattern)
     solved = bool(turns) and turns[-1].pattern == ALL_GREEN
     known = answer.strip().lower() if answer else (model.game.words.guesses[turns[-1].guess] if solved else None)
     return Review(model=model, notes=tuple(notes), steps=tuple(reviewed),
-                  skill=game_skill([s.cost for s in reviewed]),
+                  skill=game_skill([s.skill for s in reviewed]),
                   luck=game_luck([s.luck for s in reviewed if not s.forced]), solved=solved, answer=known,
-                  hard=hard, max_guesses=max_guesses, seconds=time.perf_counter() - started)
+                  hard=hard, max_guesses=max_guesses, seconds=time.perf_counter() - started, puzzle=puzzle)
+
+
+def share_text(review: Review) -> str:
+    """The game's share grid, with its Wordle number when it was that day's game."""
+    return share_grid([s.pattern for s in review.steps], review.solved, review.max_guesses, review.hard,
+                      puzzle=review.puzzle)
 
 
 def review_data(review: Review) -> dict:
@@ -272,17 +432,23 @@ def review_data(review: Review) -> dict:
     return {
         "model": review.model.name, "model_description": review.model.describe(), "notes": list(review.notes),
         "hard": review.hard, "max_guesses": review.max_guesses, "answer": review.answer, "solved": review.solved,
-        "skill": review.skill, "skill_exact": review.settled, "luck": review.luck,
-        "proved_share": round(review.proved_share, 6),
+        "skill": review.skill, "skill_exact": review.settled, "skill_low": review.skill_range[0],
+        "skill_high": review.skill_range[1], "skill_text": review.skill_text(), "cost": round(review.cost, 6)
+        if review.cost != float("inf") else None, "cost_text": review.cost_text(), "luck": review.luck,
+        "proved_share": round(review.proved_share, 6), "puzzle": review.puzzle, "share": share_text(review),
         "seconds": round(review.seconds, 3),
         "steps": [{"number": s.number, "guess": words.guesses[s.guess], "pattern": format_pattern(s.pattern),
                    "before": s.before, "after": s.after, "played": s.played.data(),
                    "best_guess": words.guesses[s.best_guess], "best": s.best.data(),
                    "cost": round(s.cost, 6) if s.cost != float("inf") else None, "skill": s.skill,
-                   "skill_exact": s.settled, "luck": s.luck,
+                   "skill_exact": s.settled, "skill_low": s.skill_low, "skill_high": s.skill_high,
+                   "skill_text": s.skill_text(), "luck": s.luck,
+                   "best_known": words.guesses[s.best_known] if s.best_known is not None else None,
+                   "best_known_margin": round(s.best_known_margin, 6),
                    "reply_chance": round(s.reply_chance, 6), "forced": s.forced} for s in review.steps],
     }
 
 
-__all__ = ["Review", "ReviewStep", "game_luck", "game_skill", "luck_of", "parse_game", "review_data", "review_game",
+__all__ = ["HAIR", "Review", "ReviewStep", "game_luck", "game_skill", "known_best", "luck_of", "skill_range",
+           "skill_text", "grid_score", "share_text", "parse_game", "review_data", "review_game",
            "guess_cost", "skill_of", "steps_from_answer", "steps_from_grid"]

@@ -15,7 +15,6 @@ def command_absurdle(args: argparse.Namespace, console: Console) -> int:
     """Prove that Absurdle cannot be beaten in 3 guesses, and search for a 4-guess win in each mode."""
     from agents.absurdle_bounds import four_guess_win, no_three_guess_win
 
-
     game = load_game(args)
     with waiting("proving that 3 guesses never beat Absurdle"):
         proof = no_three_guess_win(game)

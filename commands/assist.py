@@ -153,7 +153,6 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
     if args.indicator == "absurdle" and not args.json:
         console.print(f"Against Absurdle only the worst case matters: {args.agent} advises.", markup=False)
 
-
     def consult(steps: list[tuple[int, int]]) -> Advice:
         """The advice after `steps`, under a spinner."""
         nonlocal valuer
@@ -168,7 +167,6 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
         if advice.model is not None and advice.model is not valuer.model:
             valuer = Valuer(advice.model)
         return advice
-
 
     if args.steps or args.json:
         advice = consult([parse_step(game, text) for text in args.steps])

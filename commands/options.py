@@ -25,14 +25,18 @@ EXIT_BUG = 70  # sysexits' EX_SOFTWARE: an internal error
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse that reports a bad flag or value in one line, not usage plus message."""
+    """argparse that reports a bad flag or value in one line, not usage plus message, and takes no abbreviations.
 
+    An abbreviated flag would change meaning whenever a command gains a longer one (`--mode` read as `--model`).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{"allow_abbrev": False, **kwargs})
 
     def error(self, message: str) -> None:  # type: ignore[override]
         """Print `prog: error: message` and exit 2."""
         sys.stderr.write(f"{self.prog}: error: {clip(message)}\n")
         raise SystemExit(EXIT_USAGE)
-
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
         """Parse, naming an unknown flag before asking for a missing command."""
@@ -48,7 +52,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 #: The commands, in the order --help lists them.
-COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "train", "serve", "absurdle")
+COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "book", "solve", "train", "serve", "absurdle")
 
 
 #: Upper limits of the commands' own numbers: past them a run takes hours or means nothing.
@@ -87,7 +91,6 @@ def whole(least: int, most: int) -> Any:
     """argparse type: a whole number from `least` to `most`, both included (read as agents' parameters are)."""
     number = Param("the value", WHOLE, None, "", least=least, most=most, optional=True)
 
-
     def read(text: str) -> int:
         try:
             return number.parse(text)
@@ -118,7 +121,7 @@ def add_word_list_options(parser: argparse.ArgumentParser, named: bool = False) 
     else:
         parser.add_argument("--answers", metavar="FILE",
                             help="answer list, one word a line (default: the 2315 official answers)")
-    parser.add_argument("--guesses", metavar="FILE", help="allowed-guess list (default: the 12972 official guesses)")
+    parser.add_argument("--guesses", metavar="nyt|FILE", help="allowed-guess list: nyt (the Times' 14855 of today) or a file (default: the 12972 of 2022)")
 
 
 def add_game_options(parser: argparse.ArgumentParser, named: bool = False) -> None:
@@ -181,7 +184,6 @@ def add_palette_option(parser: argparse.ArgumentParser) -> None:
 def canonical_command(words: str, *options: tuple[str, Any]) -> str:
     """`python cli.py WORDS`, then each (flag, value): the flag alone for True, `flag value`, or nothing for None or False.
 
-
     >>> canonical_command("openers", ("--top", 5), ("--hard", True), ("--out", None))
     'python cli.py openers --top 5 --hard'
     """
@@ -201,7 +203,7 @@ def add_model_options(parser: argparse.ArgumentParser, default: str | None = DEF
                                "absurdle); a game that contradicts it widens it, saying so")
     parser.add_argument("--exclude", metavar="FILE",
                         help="words that cannot be the answer today, one a line (for instance past answers you keep)")
-    parser.add_argument("--guesses", metavar="FILE", help="allowed-guess list (default: the 12972 official guesses)")
+    parser.add_argument("--guesses", metavar="nyt|FILE", help="allowed-guess list: nyt (the Times' 14855 of today) or a file (default: the 12972 of 2022)")
 
 
 def answer_model(args: argparse.Namespace) -> AnswerModel:

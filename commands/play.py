@@ -32,6 +32,7 @@ from .render import (
     waiting,
 )
 from .review import review_offer
+from .variants import add_variant_options, command_play_variant, variant_of
 
 
 class Abandoned(Exception):
@@ -47,6 +48,8 @@ def pick_answer(game: Wordle, word: str | None, seed: int) -> int:
 
 def command_play(args: argparse.Namespace, console: Console) -> int:
     """Play one game: an agent's trace, or a person at the terminal when no agent is named."""
+    if (variant := variant_of(args, fibble=getattr(args, "indicator", None) == "fibble")) is not None:
+        return command_play_variant(args, console, variant)
     play_indicator_checked(args)
     game = load_game(args, named=True)
     seed = fresh_seed() if args.seed is None else args.seed
@@ -66,12 +69,10 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         agent = make_advisor(args.agent, game, bounded=False, **options)
         rng = game_rng(seed, answer) if run is None else against_rngs(seed)[0]
 
-
         def choose(state: State) -> int:
             with waiting(thinking(agent, state.hard, state.max_guesses, state.guesses_used + 1)):
                 decisions.append(agent.decide(state, rng))
             return decisions[-1].guess
-
 
         if not args.json:
             against = (f"against {args.indicator}" if args.indicator != "honest"
@@ -142,10 +143,8 @@ def depth_of(args: argparse.Namespace) -> int:
 class Announced:
     """An Indicator whose every reply is searched under a spinner saying so."""
 
-
     def __init__(self, indicator: Any, what: str):
         self.indicator, self.what = indicator, what
-
 
     def reply(self, state: State, rng: Any) -> Choice:
         """The Indicator's reply, with the spinner on."""
@@ -155,7 +154,6 @@ class Announced:
 
 def indicated_run(game: Wordle, args: argparse.Namespace, answer: int, seed: int, choices: list[Choice]):
     """How a game against --indicator is played (a function of the chooser), or None for today's honest game.
-
 
     Each of the Indicator's choices is appended to `choices`. The Indicator draws from its own
     stream of the seed (`against_rngs`), so `--seed S` replays the matrix's random game of seed S.
@@ -187,7 +185,6 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
                 run=None) -> Playthrough | None:
     """A person guesses at the prompt; unknown words, repeats and hard-mode breaches are refused with the reason.
 
-
     Returns:
         The finished game, or None when the person ended it (Ctrl-D); the board and the outcome
         go to `console`.
@@ -196,7 +193,6 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
     console.print(f"Guess the word in {args.max_guesses} tries ({mode}). End with Ctrl-D.")
     console.print(REPLY_LEGEND)
     turns: list[Turn] = []
-
 
     def ask(state: State) -> int:
         if state.history:
@@ -226,7 +222,6 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
                 continue
             return guess
 
-
     try:
         playthrough = run(ask) if run is not None else game.play(ask, answer, hard=args.hard,
                                                                  max_guesses=args.max_guesses)
@@ -253,10 +248,12 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--agent", choices=agent_names(), metavar="NAME",
                         help=f"the Guesser: {', '.join(agent_names())} (default: you play)")
     parser.add_argument("--answer", metavar="WORD", help="the hidden word (default: a seeded random answer)")
-    parser.add_argument("--indicator", choices=indicator_names(), default="honest", metavar="NAME",
-                        help=f"who replies: {', '.join(indicator_names())} (default honest: today's game; the others "
-                             "hold no answer, so --answer goes with honest only, and the trace shows what each reply "
-                             "kept and rejected; the adversary searches --depth deep, default 1)")
+    parser.add_argument("--indicator", choices=[*indicator_names(), "fibble"], default="honest", metavar="NAME",
+                        help=f"who replies: {', '.join(indicator_names())}, fibble (default honest: today's game; "
+                             "absurdle, random and adversary hold no answer, so --answer goes with honest and fibble "
+                             "only, and the trace shows what each reply kept and rejected; the adversary searches "
+                             "--depth deep, default 1; fibble holds an answer and tells exactly one lie in every row "
+                             "that does not win, 9 guesses)")
     parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
     add_seed_option(parser, "seed for the answer drawn and the agent's random choices (default: a fresh one, printed "
                             "so the game can be replayed)", default=None)
@@ -264,5 +261,6 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
                         help="print the finished game as JSON on stdout (your board, when you play, goes to stderr)")
     add_palette_option(parser)
     add_game_options(parser, named=True)
+    add_variant_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_play)

@@ -76,7 +76,7 @@ def turn_values(game: Wordle, turns: list[Turn], hard: bool, max_guesses: int,
         return []
     state = game.initial_state(hard=hard, max_guesses=max_guesses)
     with waiting(f"valuing each guess ({len(turns)})"):
-            return value_turns(Valuer(uniform_model(game)), state, [(t.guess, t.pattern) for t in turns],
+        return value_turns(Valuer(uniform_model(game)), state, [(t.guess, t.pattern) for t in turns],
                            [[g for g, _ in d.alternatives[:TRACE_ALTERNATIVES]] for d in decisions] if decisions
                            else ())
 
@@ -179,17 +179,14 @@ def matrix_progress(console: Console, total: int | None, verb: str, shown: bool 
     its on_prepare(agent, mode, limit) callback naming the Guesser preparing before the games."""
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-
     progress = Progress(TextColumn("{task.description:<44}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TimeRemainingColumn(), console=console, transient=False, disable=not shown)
     bar = progress.add_task(f"{verb} (each Guesser and mode, hard first)", total=total)
     progress.start()
 
-
     def advance(rows: list[dict]) -> None:
         first = rows[0]
         progress.update(bar, advance=len(rows), description=f"{verb}: {first['agent']} {first['mode']} done")
-
 
     def preparing(agent: str, mode: str, limit: int) -> None:
         progress.update(bar, description=f"preparing {agent} ({mode}, {limit} guesses)")
@@ -198,7 +195,6 @@ def matrix_progress(console: Console, total: int | None, verb: str, shown: bool 
 
 def chance_text(chance: float) -> str:
     """A chance as a percentage, with two significant digits below 10% (so a small chance never reads 0%).
-
 
     >>> chance_text(0.5), chance_text(0.0968), chance_text(0.00094)
     ('50%', '9.7%', '0.094%')

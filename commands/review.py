@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 
@@ -11,7 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from agents.model_value import VALUE_BUDGET, budget_text
-from agents.review import Review, parse_game, review_data, review_game
+from agents.review import Review, grid_score, parse_game, review_data, review_game, share_text
+from wordle.nyt import puzzle_number
 from wordle import Playthrough, Wordle, format_pattern
 
 from .games import game_over
@@ -22,7 +24,8 @@ from .render import tiles
 REVIEW_LEGEND = (
     "left: answers possible before the guess -> after its reply; yours and best: expected guesses to finish, that "
     "guess included, with best play after it (lower is better), the best guess named; skill: 99 for the best guess, "
-    "down to 0 for one that costs a whole guess (≈: from values not all proved); luck: how the reply ranks among "
+    "down to 0 for one that costs a whole guess (≈: from the answer model's estimates; 44–79: the range the proved "
+    "bounds allow); the game's skill is the mean of its guesses'; luck: how the reply ranks among "
     "those the guess could get (99: it left the fewest answers). A plain value is proved; '≤ x' has a tree reaching x; '≥ x' is a proved bound only; "
     "'≈ x' is the answer model's estimate (its less likely words valued by the cost-to-go model).")
 
@@ -36,7 +39,8 @@ def review_table(game: Wordle, review: Review, palette: str = "default") -> Tabl
         best = "same" if step.best_guess == step.guess else game.words.guesses[step.best_guess]
         table.add_row(str(step.number), tiles(game.words.guesses[step.guess], step.pattern, palette),
                       format_pattern(step.pattern), f"{step.before} -> {step.after}", step.played.text(),
-                      f"{best} {step.best.text()}", ("" if step.settled else "≈") + str(step.skill), str(step.luck))
+                      f"{best}{'†' if step.best_known is not None else ''} {step.best.text()}", step.skill_text(),
+                      str(step.luck))
     return table
 
 
@@ -47,10 +51,16 @@ def review_lines(review: Review) -> list[str]:
               else f"not solved after {used} guesses" + (f" (the answer: {review.answer.upper()})"
                                                          if review.answer else ""))
     proved = sum(v.proved for v in review.values)
-    skill = ("" if review.settled else "≈") + str(review.skill)
-    return [f"Skill {skill}/99, luck {review.luck}/99: {ending}{', hard mode' if review.hard else ''}.",
-            f"Answer model {review.model.describe()}; {proved} of {len(review.values)} values proved "
-            f"({review.seconds:.1f} s)."]
+    words = review.model.game.words.guesses
+    cost = review.cost_text()
+    lines = [f"Skill {review.skill_text()}/99, luck {review.luck}/99: {ending}{', hard mode' if review.hard else ''}; "
+             f"{cost} guesses lost to the best play.",
+             f"Answer model {review.model.describe()}; {proved} of {len(review.values)} values proved "
+             f"({review.seconds:.1f} s)."]
+    lines += [f"† guess {s.number}: {words[s.best_guess].upper()} is shown, a commoner word; "
+              f"{words[s.best_known].upper()} is {s.best_known_margin:.4f} better." for s in review.steps
+              if s.best_known is not None]
+    return lines
 
 
 def command_review(args: argparse.Namespace, console: Console) -> int:
@@ -58,16 +68,17 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
     model = answer_model(args)
     grid = sys.stdin.read() if args.grid == "-" else args.grid
     steps = parse_game(model.game, args.steps, answer=args.answer, grid=grid)
+    score = grid_score(grid)
+    hard = args.hard or bool(score and score.hard)  # a score line ending in * is a hard-mode game
+    puzzle = args.puzzle if args.puzzle is not None else (score.puzzle if score else None)
     status = Console(stderr=True, highlight=False).status("reviewing", spinner="dots")
-
 
     def progress(done: int, total: int) -> None:
         status.update(f"reviewing guess {done + 1} of {total} (up to {budget_text(VALUE_BUDGET, args.hard)} each)")
 
-
     with status:
-        review = review_game(model, steps, hard=args.hard, max_guesses=args.max_guesses, answer=args.answer,
-                             make_game=game_over, progress=progress)
+        review = review_game(model, steps, hard=hard, max_guesses=args.max_guesses, answer=args.answer,
+                             make_game=game_over, progress=progress, puzzle=puzzle)
     if args.json:
         console.print_json(json.dumps(review_data(review)))
         return 0
@@ -77,6 +88,7 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
     for line in review_lines(review):
         console.print(Text(line, style="bold"))
     console.print(Text(REVIEW_LEGEND, style="dim"))
+    console.print(share_text(review), markup=False)
     return 0
 
 
@@ -94,13 +106,26 @@ def add_review_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--grid", metavar="TEXT|-",
                         help="the share grid as pasted (its score line, then one row of squares a guess), or - to "
                              "read it from stdin; the words are given beside it, one a row")
-    parser.add_argument("--hard", action="store_true", help="the game was played in hard mode")
+    parser.add_argument("--hard", action="store_true",
+                        help="the game was played in hard mode (a pasted score line ending in * says so too)")
+    parser.add_argument("--puzzle", type=puzzle_argument, metavar="N|today",
+                        help="the game was that day's Wordle (today: today's number): its share grid names it "
+                             "(default: the number on a pasted grid's score line, if any)")
     parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
                         help=f"guess limit (default 6, at most {MOST_GUESSES})")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
     add_palette_option(parser)
     add_model_options(parser)
     parser.set_defaults(handler=command_review)
+
+
+def puzzle_argument(text: str) -> int:
+    """--puzzle: a Wordle number, or `today` for today's (days since 19 June 2021)."""
+    if text == "today":
+        return puzzle_number(datetime.date.today())
+    if text.isdigit():
+        return int(text)
+    raise argparse.ArgumentTypeError(f"'{text}' is not a Wordle number nor 'today'")
 
 
 def review_offer(game: Wordle, playthrough: Playthrough, args: argparse.Namespace) -> str:

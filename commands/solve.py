@@ -37,7 +37,6 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
     from search.limits import Budget
     from wordle.valuation import CAPPED_NOTE, SAFETY_SECONDS, default_budget, value_position
 
-
     if args.opener is not None or args.top is not None or args.out or args.prove:
         raise UserError("--opener, --top, --prove and --out solve the whole tree; with steps, --budget or --nodes "
                         "leave them out")
@@ -82,11 +81,13 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
 def command_solve(args: argparse.Namespace, console: Console) -> int:
     """Solve the optimal tree (a proof, or an upper bound over the best K guesses a node); show it, save it."""
     from agents.optimal import opener_index, solve_tree, tree_cache, tree_payload
-    from wordle.optimal import unpack
-
+    from wordle.optimal import Objective
 
     if args.steps or args.budget is not None or args.nodes is not None or args.guess:
+        if args.objective != "total":
+            raise UserError("--objective goes with the whole tree (no steps, --budget, --nodes or --guess)")
         return command_value(args, console)
+    objective = Objective(args.objective)
     game = load_game(args)
     opener = opener_index(game, args.opener.strip().lower()) if args.opener is not None else None
     if args.out:
@@ -96,22 +97,26 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"solving ({mode} mode)", total=None)
 
-
         def report(stats: Any) -> None:
-            best = f"best {unpack(stats.best)[0]}" if stats.best is not None else "no tree yet"
+            unpack = Objective.TOTAL.unpack if objective is Objective.WORST else objective.unpack
+            best = f"best {unpack(stats.best).total}" if stats.best is not None else "no tree yet"
             replies = f"replies {stats.replies_done}/{stats.replies}, " if stats.replies else ""
             progress.update(task, description=f"solving ({mode} mode): {replies}{stats.nodes} sub-problems, "
-                                              f"{stats.remembered} remembered, {best}, bound {unpack(stats.bound)[0]}")
+                                              f"{stats.remembered} remembered, {best}, bound {unpack(stats.bound).total}")
 
-
-        solution, graph = solve_tree(game, args.hard, args.max_guesses, opener, breadth, report)
+        solution, graph = solve_tree(game, args.hard, args.max_guesses, opener, breadth, report, objective)
     word = game.words.guesses[solution.guess]
-    claim = "proved optimal" if solution.proved else f"an upper bound (best {args.top} guesses a node)"
+    goal = {Objective.TOTAL: "", Objective.LOSSES: " for fewest losses, then fewest guesses",
+            Objective.WORST: " for the least worst case, then fewest guesses"}[objective]
+    claim = (f"proved optimal{goal}" if solution.proved
+             else f"an upper bound{goal} (best {args.top} guesses a node)")
+    lost = f"{solution.losses} lost (counted as {args.max_guesses + 1} guesses), " if objective is Objective.LOSSES else ""
     console.print(f"{word.upper()} ({mode} mode): total {solution.total} over {graph.graph['answers']} answers "
-                  f"(average {graph.graph['average']:.4f}), {solution.long_games} games over 5 guesses, "
+                  f"(average {graph.graph['average']:.4f}), {lost}{solution.long_games} games over 5 guesses, "
                   f"worst {graph.graph['worst']}; {claim}; {solution.nodes} sub-problems in {solution.seconds:.1f} s")
     try:  # the optimal agent reads it back
-        tree_cache(game, args.hard, args.max_guesses, word if opener is not None else "best", breadth).write(tree_payload(graph))
+        tree_cache(game, args.hard, args.max_guesses, word if opener is not None else "best", breadth,
+                   objective).write(tree_payload(graph))
     except OSError:
         pass
     if args.out:
@@ -148,6 +153,10 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
     breadth.add_argument("--prove", action="store_true", help="try every allowed guess at every node (default)")
     breadth.add_argument("--top", type=whole(1, MOST_BREADTH), metavar="K",
                          help=f"try only the best K guesses a node (an upper bound; at most {MOST_BREADTH})")
+    parser.add_argument("--objective", choices=("total", "losses", "worst"), default="total",
+                        help="total: every answer within the limit, then fewest guesses (default); losses: fewest "
+                             "answers lost, then fewest guesses (a loss counts max-guesses + 1); worst: the least "
+                             "maximum number of guesses, then fewest guesses")
     parser.add_argument("--out", type=path_text, metavar="FILE.json|FILE.graphml", help="also write the tree there")
     add_game_options(parser)
     parser.set_defaults(handler=command_solve)

@@ -38,7 +38,6 @@ def command_train(args: argparse.Namespace, console: Console) -> int:
     from agents.models import model_path
     from agents.training import Budget
 
-
     use_device(args.learner, args.device)
     if args.episodes is None and args.minutes is None:
         args.episodes, args.minutes = DEFAULT_BUDGET[args.learner].episodes, DEFAULT_BUDGET[args.learner].minutes
@@ -52,14 +51,12 @@ def command_train(args: argparse.Namespace, console: Console) -> int:
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"training {args.learner} ({mode})", total=1.0)
 
-
         def report(state: Any) -> None:
             last = state.last_eval or {}
             progress.update(task, completed=state.fraction, description=(
                 f"{args.learner} ({mode}): {state.episodes} episodes, {state.games_per_second:.0f} games/s, "
                 f"recent {state.recent_average:.3f} avg {state.recent_solved:.1%} solved; "
                 f"greedy {last.get('average', float('nan')):.4f} avg {last.get('solved', float('nan')):.2%}"))
-
 
         try:
             outcome = train(args.learner, game, args.hard, Budget(args.episodes, args.minutes), args.seed,

@@ -23,10 +23,8 @@ def command_tree(args: argparse.Namespace, console: Console) -> int:
     game = load_game(args)
     agent = make_agent(args.agent, game, **agent_options(args))
 
-
     def choose(state: State) -> int:
         return agent.decide(state, state_rng(args.seed, state)).guess
-
 
     prepare_output(args.out, TREE_FORMATS, make_folder=False)
     with waiting(f"{args.agent}: following every reply over {len(game.words.answers)} answers"):

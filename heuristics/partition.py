@@ -27,9 +27,12 @@ import numpy as np
 from wordle import GREEN, PATTERN_COUNT, YELLOW, decode_colours
 from wordle.game import can_win
 
-#: Number of green and yellow letters in each pattern code.
-GREENS_IN = np.array([decode_colours(code).count(GREEN) for code in range(PATTERN_COUNT)], dtype=np.uint8)
-YELLOWS_IN = np.array([decode_colours(code).count(YELLOW) for code in range(PATTERN_COUNT)], dtype=np.uint8)
+#: Number of green and yellow letters in each pattern code. A code's digits are its colours, the leading
+#: zeros grey, so one table serves every word length up to nine (the variants'); five letters use its first 243.
+_DIGITS = (np.arange(3**9)[:, None] // 3 ** np.arange(9)[None, :]) % 3
+GREENS_IN = np.count_nonzero(_DIGITS == GREEN, axis=1).astype(np.uint8)
+YELLOWS_IN = np.count_nonzero(_DIGITS == YELLOW, axis=1).astype(np.uint8)
+assert GREENS_IN[:PATTERN_COUNT].tolist() == [decode_colours(code).count(GREEN) for code in range(PATTERN_COUNT)]
 #: Above this many candidates numpy's radix sort (kind="stable" on uint8) beats its default sort.
 _RADIX_FROM = 16
 

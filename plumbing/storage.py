@@ -87,6 +87,14 @@ def _reason(error: OSError) -> str:
     return error.strerror or error.__class__.__name__
 
 
+def append_json_line(path: str | Path, record: Any) -> None:
+    """Append one JSON line to `path` and push it to the disk (a journal a killed run resumes from)."""
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(json.dumps(record, separators=(",", ":")) + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+
+
 def check_writable(folder: Path) -> None:
     """UserError unless a file can be created in `folder` (tried for real: permissions, read-only disks)."""
     try:
@@ -277,6 +285,15 @@ def read_regular_file(path: Path, most: int = MOST_FILE_BYTES) -> bytes | None:
         return None
     finally:
         os.close(handle)
+
+
+def read_text_file(path: Path, most: int = MOST_FILE_BYTES) -> str:
+    """The UTF-8 text of `path`, refused as read_regular_file refuses (UserError past `most` bytes or not a regular
+    file); OSError when missing or unreadable, UnicodeDecodeError when not UTF-8."""
+    data = read_regular_file(path, most)
+    if data is None:
+        raise FileNotFoundError(errno.ENOENT, "missing or unreadable", str(path))
+    return data.decode("utf-8")
 
 
 # -- code versions ------------------------------------------------------------------------

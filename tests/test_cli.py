@@ -108,7 +108,7 @@ def test_help_lists_play():
     finished = subprocess.run([sys.executable, "cli.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert finished.returncode == 0
     listed = [line.split()[0] for line in finished.stdout.splitlines() if line.startswith("    ") and line[4] != " "]
-    assert listed == ["play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "train", "serve", "absurdle"]
+    assert listed == ["play", "tournament", "verify", "tree", "assist", "review", "openers", "book", "solve", "train", "serve", "absurdle"]
 
 
 def test_tree_command_writes_a_tree_and_refuses_bad_paths(capsys, tmp_path):
@@ -262,7 +262,7 @@ def test_waits_show_what_they_do_on_a_terminal(capsys, monkeypatch, tmp_path):
     answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
     monkeypatch.setenv("WORDLE_ARENA_CACHE", str(tmp_path / "cache"))
     code, _, err = run_cli(capsys, "assist", "--answers", str(answers), "--guesses", str(answers), "--json")
-    assert code == 0 and "optimal: valuing guesses (up to 1 s)" in err  # the default advisor
+    assert code == 0 and "optimal: valuing guesses (up to 300 nodes" in err  # the default advisor
     argv = ("assist", "--answers", str(answers), "--guesses", str(answers), "--hard", "--json", "--agent", "expectimax")
     code, _, err = run_cli(capsys, *argv)
     assert code == 0 and "expectimax: searching its first move for hard mode and its" in err

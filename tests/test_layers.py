@@ -15,17 +15,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT = ("search", "wordle", "plumbing", "heuristics", "agents", "tournament", "web", "commands", "cli")
+PROJECT = ("search", "wordle", "variants", "plumbing", "heuristics", "agents", "tournament", "web", "commands", "cli")
 #: What each package may import from the project (besides itself).
 ALLOWED = {
     "plumbing": set(),
     "search": set(),
     "wordle": {"search", "plumbing"},
-    "heuristics": {"search", "wordle", "plumbing"},
-    "agents": {"search", "wordle", "plumbing", "heuristics"},
-    "tournament": {"search", "wordle", "plumbing", "heuristics", "agents"},
-    "web": {"search", "wordle", "plumbing", "heuristics", "agents", "tournament"},
-    "commands": {"search", "wordle", "plumbing", "heuristics", "agents", "tournament", "web"},
+    "variants": {"search", "wordle", "plumbing"},
+    "heuristics": {"search", "wordle", "variants", "plumbing"},
+    "agents": {"search", "wordle", "variants", "plumbing", "heuristics"},
+    "tournament": {"search", "wordle", "variants", "plumbing", "heuristics", "agents"},
+    "web": {"search", "wordle", "variants", "plumbing", "heuristics", "agents", "tournament"},
+    "commands": {"search", "wordle", "variants", "plumbing", "heuristics", "agents", "tournament", "web"},
 }
 
 

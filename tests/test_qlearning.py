@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+import zipfile
+import zlib
+
 import numpy as np
 import pytest
 
@@ -87,16 +91,71 @@ def test_save_and_load_round_trip(tmp_path):
             assert np.array_equal(mine, theirs)
 
 
+def stored_spans(path) -> dict[str, tuple[int, int]]:
+    """Each zip member's stored (compressed) bytes in the file: name -> (first byte, end)."""
+    data = path.read_bytes()
+    spans = {}
+    with zipfile.ZipFile(path) as archive:
+        for info in archive.infolist():
+            offset = info.header_offset
+            start = offset + 30 + int.from_bytes(data[offset + 26:offset + 28], "little") \
+                + int.from_bytes(data[offset + 28:offset + 30], "little")
+            spans[info.filename] = (start, start + info.compress_size)
+    return spans
+
+
+def members(path) -> dict[str, bytes] | None:
+    """Each zip member's content by name, or None when the zip itself cannot be read."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return {name: archive.read(name) for name in archive.namelist()}
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, zlib.error, NotImplementedError):
+        return None
+
+
+def rezipped(path, target, edit) -> None:
+    """`path` written again as a well-formed zip (every CRC right) after `edit(name, bytes) -> bytes` on each member."""
+    with zipfile.ZipFile(path) as archive, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in archive.infolist():
+            out.writestr(info.filename, edit(info.filename, archive.read(info.filename)))
+
+
 def test_damaged_or_foreign_models_are_refused(tmp_path):
+    """Damage anywhere it matters is refused, whatever the file's length on this machine: a flipped byte at the
+    start, middle and end of every member's stored bytes, and every member (the header among them) edited in a
+    zip whose own checksums are right."""
     game = tiny()
     run = trained(game, episodes=100)
     path = tmp_path / "q.npz"
     run.save(path, "test")
-    data = bytearray(path.read_bytes())
-    data[len(data) // 2] ^= 0xFF
-    (tmp_path / "bad.npz").write_bytes(bytes(data))
-    with pytest.raises(ModelError, match="damaged.*python cli.py train q-learning"):
-        load_model(tmp_path / "bad.npz", "q-learning", False)
+    spans = stored_spans(path)
+    assert "header_json.npy" in spans and len(spans) > 2
+    original = members(path)
+    bad = tmp_path / "bad.npz"
+    for at in range(len(path.read_bytes())):  # every byte of the file, so no length puts a flip where none looks
+        data = bytearray(path.read_bytes())
+        data[at] ^= 0xFF
+        bad.write_bytes(bytes(data))
+        try:
+            load_model(bad, "q-learning", False)
+        except ModelError as error:
+            assert re.search("damaged.*python cli.py train q-learning", str(error)), error
+        else:  # read: then the flip changed nothing any member holds (a zip timestamp, a deflate stream's padding)
+            assert members(bad) == original, f"byte {at} flipped, read as intact"
+    header_edits = [(b'"seed": ', b'"seed": 1'), (b'"command": "', b'"command": "x'), (b'"learner": "q-', b'"learner": "Q-')]
+    for name in spans:
+        if name == "header_json.npy":
+            for old, new in header_edits:
+                assert old in zipfile.ZipFile(path).read(name), old
+                rezipped(path, bad, lambda member, data: data.replace(old, new, 1) if member == name else data)
+                with pytest.raises(ModelError, match="damaged.*python cli.py train q-learning"):
+                    load_model(bad, "q-learning", False)
+        else:
+            rezipped(path, bad, lambda member, data: data[:-1] + bytes([data[-1] ^ 1]) if member == name else data)
+            with pytest.raises(ModelError, match="damaged.*python cli.py train q-learning"):
+                load_model(bad, "q-learning", False)
+    rezipped(path, bad, lambda member, data: data)
+    assert load_model(bad, "q-learning", False)[1]["learner"] == "q-learning"  # an intact copy is read
     with pytest.raises(ModelError, match="other word lists"):
         load_model(path, "q-learning", False, checksum="0" * 64)
     with pytest.raises(ModelError, match="hard"):

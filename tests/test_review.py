@@ -9,7 +9,13 @@ import pytest
 
 from agents.answer_model import AnswerModel, load_model
 from agents.model_value import Valuer
-from agents.review import luck_of, parse_game, reply_chances, review_data, review_game, skill_of, steps_from_grid
+import math
+
+from agents.model_value import GuessValue
+from agents.review import (game_skill, grid_score, known_best, luck_of, parse_game, reply_chances, review_data, review_game,
+                           skill_of, skill_range, skill_text, steps_from_grid)
+from wordle.patterns import ScoreLine
+from wordle.valuation import Value
 from heuristics.cost import cost_table
 from plumbing.errors import UserError
 from wordle import feedback
@@ -57,12 +63,43 @@ def test_a_costly_opener_loses_skill_and_its_likely_reply_is_unlucky():
     # then CHOMP and CASTE both finish the three in 6 guesses (2.0): no cost; three replies of one answer each
     assert second.played.text() == "2.000" and second.best.text() == "2.000" and second.skill == 99
     assert second.luck == 50 and third.forced
-    assert review.skill == round(99 * 0.5) and review.luck == round((first.luck + second.luck) / 2)
+    # the game's skill: the mean of its guesses' (50, 99, 99); its exact cost: the sum of theirs
+    assert review.skill == round((50 + 99 + 99) / 3) and review.cost == pytest.approx(0.5)
+    assert review.skill_text() == "83" and review.luck == round((first.luck + second.luck) / 2)
 
 
 def test_luck_of_the_green_reply_is_the_highest():
     lucky = tiny_review(["baste"], answer="baste").steps[0]
     assert lucky.luck == round(99 * (0.75 + 0.25 / 2)) and lucky.skill == round(99 * 0.5)
+
+
+def test_a_sound_game_won_in_five_scores_high_whatever_its_length():
+    # five guesses, each as good as the best (cost 0): 99, as in a game won in two
+    assert game_skill([skill_of(0.0)] * 5) == 99 == game_skill([skill_of(0.0)] * 2)
+    # one guess that wastes a third of a guess among five: (99 * 4 + 66) / 5
+    assert game_skill([99, 99, skill_of(1 / 3), 99, 99]) == round((4 * 99 + 66) / 5) == 92
+
+
+def test_skill_from_bounds_is_a_range_never_one_figure():
+    played = GuessValue(Value(3.5, 3.75, 3.75))  # a tree reaches 3.75; 3.5 proved below
+    best = GuessValue(Value(3.25, 3.5, 3.5))
+    # the cost lies between 3.5 - 3.5 = 0 and 3.75 - 3.25 = 0.5: skill 50 to 99
+    assert skill_range(played, best) == (round(99 * 0.5), 99)
+    assert skill_text(74, 50, 99, settled=False, modelled=False) == "50–99"
+    assert skill_range(GuessValue(Value(3.5, math.inf, 3.5)), best) == (0, 99)  # no tree: anything from 0
+    assert skill_text(74, 74, 74, settled=False, modelled=True) == "≈74"
+
+
+def test_a_commoner_word_within_a_hair_is_shown_as_best():
+    game = small_game(ANSWERS, ["chomp", "aahed"])
+    words = game.words.guess_index
+    values = {words["aahed"]: GuessValue(Value(2.0, 2.0, 2.0)), words["chomp"]: GuessValue(Value(2.005, 2.005, 2.005)),
+              words["baste"]: GuessValue(Value(2.5, 2.5, 2.5))}
+    # AAHED is no common word; CHOMP is, and within HAIR of it: CHOMP is shown, AAHED named as the best found
+    assert known_best(game, values, words["aahed"], words["baste"]) == (words["chomp"], words["aahed"])
+    assert known_best(game, values, words["aahed"], words["aahed"]) == (words["aahed"], None)  # yours: said "same"
+    values[words["chomp"]] = GuessValue(Value(2.05, 2.05, 2.05))  # beyond the hair: the best found stays
+    assert known_best(game, values, words["aahed"], words["baste"]) == (words["aahed"], None)
 
 
 def test_skill_and_luck_are_monotone():
@@ -106,6 +143,25 @@ def test_share_grids_are_read_with_their_words():
         steps_from_grid(game.words, grid, ["chomp"])
     with pytest.raises(UserError, match="score line says 3 guesses"):
         steps_from_grid(game.words, grid.replace("2/6", "3/6"), ["chomp", "haste"])
+
+
+def test_a_starred_score_line_is_hard_mode_and_contrast_squares_read_as_colours():
+    game = small_game(ANSWERS, ["chomp"])
+    contrast = "Wordle 1,590 2/6*\n\n⬛🟦⬛⬛⬛\n🟧🟧🟧🟧🟧\n"  # orange is green, blue is yellow
+    assert steps_from_grid(game.words, contrast, ["chomp", "haste"]) == [
+        (game.words.guess_index["chomp"], feedback("chomp", "haste")), (game.words.guess_index["haste"], 242)]
+    assert grid_score(contrast) == ScoreLine(puzzle=1590, guesses=2, hard=True)
+    assert grid_score("Wordle 956 X/6\n⬛⬛⬛⬛⬛") == ScoreLine(puzzle=956, guesses=None, hard=False)
+    assert grid_score("⬛⬛⬛⬛⬛") is None  # no score line
+
+
+def test_the_review_is_hard_mode_and_names_the_puzzle_when_the_grid_says_so(capsys):
+    grid = "Wordle 1,590 3/6*\n\n⬛⬛🟦⬛🟧\n⬛🟧🟦⬛🟧\n🟧🟧🟧🟧🟧\n"
+    code, out, _ = run_cli(capsys, "review", "--grid", grid, "shone", "vogue", "lodge", "--answers", "original",
+                           "--json")
+    data = json.loads(out)
+    assert code == 0 and data["hard"] and data["puzzle"] == 1590
+    assert data["share"].splitlines()[0] == "Wordle 1,590 3/6*"
 
 
 # -- the full lists -------------------------------------------------------------------------------------------

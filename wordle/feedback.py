@@ -2,6 +2,8 @@
 
 A pattern code is an integer 0-242: the five colours read left to right as a base-3
 number, grey 0, yellow 1, green 2, so the first letter is the most significant digit.
+Words of another length (the variants' 4 to 9 letters) read the same way: n colours,
+codes 0 to 3**n - 1 (`pattern_count`), all green the highest (`all_green`).
 
 >>> int('20100', 3) == encode_colours([GREEN, GREY, YELLOW, GREY, GREY])
 True
@@ -9,6 +11,8 @@ True
 (0, 0, 1, 0, 1)
 >>> decode_colours(feedback('hello', 'alley'))
 (0, 1, 2, 1, 0)
+>>> decode_colours(feedback('letter', 'settle'), 6), all_green(6)
+((1, 2, 2, 2, 1, 0), 728)
 """
 
 from __future__ import annotations
@@ -21,20 +25,42 @@ GREY, YELLOW, GREEN = 0, 1, 2
 PATTERN_COUNT = 3**WORD_LENGTH
 #: The reply that ends the game: every letter green.
 ALL_GREEN = PATTERN_COUNT - 1
+#: The word lengths the game knows how to score (the variants play 4 to 9).
+LENGTHS = range(1, 10)
+
+
+def place_values(length: int = WORD_LENGTH) -> tuple[int, ...]:
+    """Place value of each position in a pattern code of `length` letters, first letter first."""
+    return tuple(3 ** (length - 1 - i) for i in range(length))
+
+
+def pattern_count(length: int = WORD_LENGTH) -> int:
+    """How many pattern codes words of `length` letters have: 3**length."""
+    return 3**length
+
+
+def all_green(length: int = WORD_LENGTH) -> int:
+    """The code of the reply that ends the game for words of `length` letters."""
+    return 3**length - 1
+
+
 #: Place value of each position in a pattern code, first letter first.
-PLACE_VALUES = tuple(3 ** (WORD_LENGTH - 1 - i) for i in range(WORD_LENGTH))
+PLACE_VALUES = place_values(WORD_LENGTH)
 
 
 def encode_colours(colours: list[int] | tuple[int, ...]) -> int:
-    """The pattern code of five colours (0 grey, 1 yellow, 2 green), first letter first."""
-    return sum(colour * place for colour, place in zip(colours, PLACE_VALUES, strict=True))
+    """The pattern code of a word's colours (0 grey, 1 yellow, 2 green), first letter first; five unless more are given."""
+    places = PLACE_VALUES if len(colours) == WORD_LENGTH else place_values(len(colours))
+    return sum(colour * place for colour, place in zip(colours, places, strict=True))
 
 
-def decode_colours(code: int) -> tuple[int, ...]:
-    """The five colours of a pattern code, first letter first."""
-    if not 0 <= code < PATTERN_COUNT:
-        raise ValueError(f"pattern code {code} is outside 0-{PATTERN_COUNT - 1}")
-    return tuple((code // place) % 3 for place in PLACE_VALUES)
+def decode_colours(code: int, length: int = WORD_LENGTH) -> tuple[int, ...]:
+    """The colours of a pattern code of `length` letters (default five), first letter first."""
+    count = 3**length
+    if not 0 <= code < count:
+        raise ValueError(f"pattern code {code} is outside 0-{count - 1}")
+    places = PLACE_VALUES if length == WORD_LENGTH else place_values(length)
+    return tuple((code // place) % 3 for place in places)
 
 
 def feedback(guess: str, answer: str) -> int:
@@ -43,9 +69,10 @@ def feedback(guess: str, answer: str) -> int:
     Greens first; then, left to right, a letter is yellow while copies of it in the
     answer remain unused by greens and earlier yellows, otherwise grey.
     """
-    if len(guess) != WORD_LENGTH or len(answer) != WORD_LENGTH:
-        raise ValueError(f"feedback needs two {WORD_LENGTH}-letter words, got '{guess}' and '{answer}'")
-    colours = [GREY] * WORD_LENGTH
+    length = len(answer)
+    if len(guess) != length or length not in LENGTHS:
+        raise ValueError(f"feedback needs two words of one length (1 to 9 letters), got '{guess}' and '{answer}'")
+    colours = [GREY] * length
     unused: Counter[str] = Counter()
     for position, (g, a) in enumerate(zip(guess, answer)):
         if g == a:

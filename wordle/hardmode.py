@@ -15,7 +15,7 @@ import numpy as np
 from .feedback import GREEN, GREY, decode_colours
 from .words import WORD_LENGTH
 
-_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th")
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def hints_from(history: list[tuple[str, int]] | tuple[tuple[str, int], ...]) -> 
     sources: dict[str, str] = {}
     for guess, pattern in history:
         revealed: dict[str, int] = {}
-        for position, (letter, colour) in enumerate(zip(guess, decode_colours(pattern))):
+        for position, (letter, colour) in enumerate(zip(guess, decode_colours(pattern, len(guess)))):
             if colour == GREEN:
                 fixed[position] = letter
                 sources[f"fixed{position}"] = guess
@@ -83,7 +83,7 @@ def legal_mask(guess_letters: np.ndarray, guess_counts: np.ndarray, hints: Hints
     """Which guesses obey every hint: a bool array over the rows of `guess_letters` (or over `rows`).
 
     Args:
-        guess_letters: (n, 5) letter numbers of the guesses.
+        guess_letters: (n, length) letter numbers of the guesses.
         guess_counts: (n, 26) letter counts of the guesses.
         hints: the demands, from `hints_from`.
         rows: only these rows, in this order (default: every row); reading the columns a
@@ -98,4 +98,4 @@ def legal_mask(guess_letters: np.ndarray, guess_counts: np.ndarray, hints: Hints
     return mask
 
 
-assert len(_ORDINALS) == WORD_LENGTH
+assert len(_ORDINALS) >= WORD_LENGTH

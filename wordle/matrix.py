@@ -1,7 +1,8 @@
 """The guess x answer pattern matrix: every reply of the game, computed at once and cached on disk (plumbing.storage).
 
 Rows are guesses, columns are answers, entries are pattern codes (uint8, 0-242), the
-same codes `feedback` returns.
+same codes `feedback` returns. Words of another length (the variants' 4 to 9 letters)
+give codes up to 3**n - 1: uint8 up to 5 letters, uint16 above.
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ from pathlib import Path
 
 import numpy as np
 
-from .feedback import PATTERN_COUNT, PLACE_VALUES
+from .feedback import pattern_count, place_values
 from plumbing.storage import WORD_LISTS_KEY, Cache, code_version, read_or_build
 from .words import WORD_LENGTH, Words, encode_letters, letter_counts
 
 _CHUNK_ROWS = 256
-# earlier_or_same[j, i]: position i is at or before position j.
-_EARLIER_OR_SAME = np.tril(np.ones((WORD_LENGTH, WORD_LENGTH), dtype=bool))
-_PLACES = np.array(PLACE_VALUES, dtype=np.uint8)
+
+
+def code_type(length: int = WORD_LENGTH) -> type:
+    """The smallest unsigned integer type that holds every pattern code of `length` letters."""
+    return np.uint8 if pattern_count(length) <= 256 else np.uint16
 
 
 def _pattern_rows(guess_letters: np.ndarray, answer_letters: np.ndarray, answer_counts: np.ndarray) -> np.ndarray:
@@ -31,6 +34,8 @@ def _pattern_rows(guess_letters: np.ndarray, answer_letters: np.ndarray, answer_
     at most the number of the answer's copies that no green used. For a guess whose
     letters are all different this is simply "the answer contains the letter".
     """
+    length = guess_letters.shape[1]
+    earlier_or_same = np.tril(np.ones((length, length), dtype=bool))  # [j, i]: position i is at or before j
     green = guess_letters[:, None, :] == answer_letters[None, :, :]  # (g, a, j)
     copies = answer_counts.T[guess_letters].transpose(0, 2, 1)  # (g, a, j): answer's copies of guess letter j
     distinct = (np.sort(guess_letters, axis=1)[:, 1:] != np.sort(guess_letters, axis=1)[:, :-1]).all(axis=1)
@@ -39,14 +44,15 @@ def _pattern_rows(guess_letters: np.ndarray, answer_letters: np.ndarray, answer_
     if repeated.size:
         letters, green_r, copies_r = guess_letters[repeated], green[repeated], copies[repeated]
         same = letters[:, :, None] == letters[:, None, :]  # (g, j, i)
-        earlier_same = same & _EARLIER_OR_SAME
+        earlier_same = same & earlier_or_same
         used = np.zeros(green_r.shape, dtype=np.uint8)  # greens of letter j, plus non-green copies up to j
-        for i in range(WORD_LENGTH):
+        for i in range(length):
             green_i = green_r[:, :, i, None]
             used += (same[:, None, :, i] & green_i) | (earlier_same[:, None, :, i] & ~green_i)
         marked[repeated] = green_r | (used <= copies_r)
     colours = green.view(np.uint8) + marked.view(np.uint8)
-    return colours @ _PLACES
+    codes = code_type(length)
+    return colours.astype(codes) @ np.array(place_values(length), dtype=codes)
 
 
 def pattern_matrix(guesses: tuple[str, ...] | list[str], answers: tuple[str, ...] | list[str]) -> np.ndarray:
@@ -57,12 +63,13 @@ def pattern_matrix(guesses: tuple[str, ...] | list[str], answers: tuple[str, ...
         answers: the column words.
 
     Returns:
-        A (len(guesses), len(answers)) uint8 array: entry [g, a] is feedback(guesses[g], answers[a]).
+        A (len(guesses), len(answers)) array (uint8 up to five letters, uint16 above): entry [g, a]
+        is feedback(guesses[g], answers[a]).
     """
     guess_letters = encode_letters(list(guesses))
     answer_letters = encode_letters(list(answers))
     answer_counts = letter_counts(list(answers))
-    matrix = np.empty((len(guesses), len(answers)), dtype=np.uint8)
+    matrix = np.empty((len(guesses), len(answers)), dtype=code_type(guess_letters.shape[1]))
     starts = range(0, len(guesses), _CHUNK_ROWS)
 
     def fill(start: int) -> None:
@@ -92,11 +99,11 @@ def cache_path(words: Words, directory: Path | None = None) -> Path:
 
 def _decode(payload: bytes, words: Words) -> np.ndarray | None:
     """The matrix from a cache payload, or None if it is not the lists' shape."""
-    rows, cols = len(words.guesses), len(words.answers)
-    if len(payload) != rows * cols:
+    rows, cols, codes = len(words.guesses), len(words.answers), code_type(words.length)
+    if len(payload) != rows * cols * np.dtype(codes).itemsize:
         return None
-    matrix = np.frombuffer(payload, dtype=np.uint8).reshape(rows, cols)
-    if matrix.size and int(matrix.max()) >= PATTERN_COUNT:  # a resealed file with codes no reply has
+    matrix = np.frombuffer(payload, dtype=codes).reshape(rows, cols)
+    if matrix.size and int(matrix.max()) >= pattern_count(words.length):  # a resealed file with codes no reply has
         return None
     return matrix.copy()
 

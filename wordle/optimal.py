@@ -1,8 +1,22 @@
-"""The optimal decision tree: fewest total guesses over the answers still possible, then fewest games over 5.
+"""The optimal decision tree under an objective: fewest total guesses, fewest losses, or the least worst case.
 
 Costs here are what the Guesser pays (lower is better), packed into one integer: each
 guess an answer needs costs SCALE, and a game that needs more than 5 guesses costs 1
-more, so comparing costs compares (total guesses, games over 5) in that order.
+more, so comparing costs compares (total guesses, games over 5) in that order. The
+objectives (`Objective`) put one more criterion in front, in units of FIRST:
+
+* total: every answer must be solved within the guess limit (a set where no tree does
+  costs INFEASIBLE); then (total guesses, games over 5).
+* losses: (answers not solved within the limit, total guesses, games over 5), a lost
+  answer costing max_guesses + 1 guesses; every set has a finite cost.
+* worst: (the most guesses any answer needs, total guesses, games over 5): the least
+  limit under which a total-objective tree exists, then that tree (one total-objective
+  solver per limit tried).
+
+`Objective.unpack` reads a packed cost back. Whether a set can be won at all within its
+guesses is a question of its own (`Solver.can_win`): a search that stops at the first
+winning tree, trying the answers still possible as guesses first, and remembering per
+set the most guesses known too few and the fewest known enough; "no win" is proved there.
 
 The search is a depth-first branch and bound over (answers, guesses left) sub-problems:
 
@@ -31,11 +45,12 @@ most `Limits.memo` entries and forgets the whole memory when it is full.
 
 from __future__ import annotations
 
+import enum
 import functools
 import time
 import weakref
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import numpy as np
 
@@ -49,10 +64,53 @@ from .replies import distinct_replies, partition
 #: One guess costs SCALE; a game over LONG_GAME guesses costs one more.
 SCALE = 4096
 LONG_GAME = 5
-#: The cost of a sub-problem no tree solves within its guesses.
+#: One unit of the criterion an objective puts first: a lost answer (losses) or a guess of the worst case (worst).
+FIRST = 1 << 32
+#: The cost of a sub-problem no tree solves within its guesses (total objective).
 INFEASIBLE = 1 << 60
-#: The bound given to a guess never worth trying (small enough to sort by, with ties, in 64 bits).
-_NEVER = 1 << 40
+#: "No limit known" in the win memory (more guesses than any game has).
+NO_LIMIT = 1 << 20
+#: The effort (sets searched) opener_wins spends, once per solver, on proving the whole list winnable with a guess fewer.
+WHOLE_EFFORT = 4000
+#: can_win's first effort per guess (sets searched) before it moves on to the next guess; it quadruples each round.
+WIN_EFFORT = 32
+#: The bound given to a guess never worth trying (above any real bound, small enough to sort by in 64 bits).
+_NEVER = 1 << 46
+
+
+class Objective(str, enum.Enum):
+    """What a tree is optimal for; each compares packed costs, lower is better."""
+
+    TOTAL = "total"  # every answer within the limit, then fewest total guesses, then fewest games over 5
+    LOSSES = "losses"  # fewest answers lost, then fewest total guesses (a loss costs max_guesses + 1)
+    WORST = "worst"  # the least maximum number of guesses, then fewest total guesses
+
+    def unpack(self, cost: int) -> "Outcome":
+        """A packed cost of this objective read back.
+
+        >>> Objective.LOSSES.unpack(2 * FIRST + 8206 * SCALE + 3)
+        Outcome(losses=2, total=8206, long_games=3, worst=None)
+        >>> Objective.WORST.unpack(5 * FIRST + 7920 * SCALE)
+        Outcome(losses=0, total=7920, long_games=0, worst=5)
+        """
+        if self is Objective.TOTAL:
+            return Outcome(0, cost // SCALE, cost % SCALE, None)
+        first, rest = divmod(cost, FIRST)
+        if self is Objective.LOSSES:
+            return Outcome(first, rest // SCALE, rest % SCALE, None)
+        return Outcome(0, rest // SCALE, rest % SCALE, first)
+
+
+class Outcome(NamedTuple):
+    """A tree's answers lost, total guesses (a loss counted as max_guesses + 1), games over 5, and worst case.
+
+    worst is only known (not None) under the worst objective.
+    """
+
+    losses: int
+    total: int
+    long_games: int
+    worst: int | None
 
 
 #: Replies of at least this many answers get their one-step bound before they are searched.
@@ -63,6 +121,10 @@ ROUNDS = 3
 
 class OutOfBudget(Exception):
     """The solver's deadline or node limit passed; the memory holds only finished sub-problems."""
+
+
+class _Undecided(Exception):
+    """can_win's effort for one guess ran out before its subtree was proved either way."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +167,11 @@ class Stats:
 
 @dataclass(frozen=True)
 class Solution:
-    """A solved root: its best guess, total guesses, games over 5, and whether the total is proved."""
+    """A solved root: its best guess, total guesses, games over 5, whether it is proved, and its objective's terms.
+
+    losses: answers the tree does not solve within the limit (0 but under the losses objective);
+    worst: the most guesses an answer needs (known under the worst objective, else None).
+    """
 
     guess: int
     total: int
@@ -113,15 +179,19 @@ class Solution:
     proved: bool
     nodes: int
     seconds: float
+    objective: Objective = Objective.TOTAL
+    losses: int = 0
+    worst: int | None = None
 
     @property
     def cost(self) -> int:
-        """The packed cost: total * SCALE + long_games."""
-        return self.total * SCALE + self.long_games
+        """The packed cost under the solution's objective."""
+        first = self.losses if self.objective is Objective.LOSSES else (self.worst or 0)
+        return first * FIRST + self.total * SCALE + self.long_games
 
 
 def unpack(cost: int) -> tuple[int, int]:
-    """(total guesses, games over 5) of a packed cost.
+    """(total guesses, games over 5) of a packed total-objective cost (Objective.unpack reads every objective's).
 
     >>> unpack(7920 * SCALE + 3)
     (7920, 3)
@@ -129,8 +199,12 @@ def unpack(cost: int) -> tuple[int, int]:
     return cost // SCALE, cost % SCALE
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def extend_hints(hints: Hints, word: str, pattern: int) -> Hints:
-    """The hard-mode hints after one more (guess, pattern); the same as hints_from over the longer history."""
+    """The hard-mode hints after one more (guess, pattern); the same as hints_from over the longer history.
+
+    Remembered: the same few (hints, guess, reply) come back at every visit of a set.
+    """
     history = [(word, pattern)]
     step = hints_from(history)
     fixed = dict(hints.fixed)
@@ -219,7 +293,7 @@ def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
             bins = found - hit
             hits[j] = hit
             if found <= 1 or (must_split and found != size):
-                lower[j] = 1 << 40
+                lower[j] = 1 << 46
             else:
                 lower[j] = ((size + 2 * (size - hit) - bins) * 4096 + hit * hit_now + bins * hit_next
                             + (size - hit - bins) * hit_later)
@@ -235,7 +309,7 @@ def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
     return bounds
 
 
-assert _NEVER == 1 << 40 and SCALE == 4096
+assert _NEVER == 1 << 46 and SCALE == 4096
 
 
 _COLUMNS: "weakref.WeakKeyDictionary[Wordle, np.ndarray]" = weakref.WeakKeyDictionary()
@@ -250,19 +324,23 @@ def transposed(game: Wordle) -> np.ndarray:
 
 
 class Solver:
-    """Branch and bound for the optimal tree over one game, mode and guess limit.
+    """Branch and bound for the optimal tree over one game, mode, guess limit and objective.
 
     Args:
         game: the rules and the pattern matrix.
         hard: hard mode's rule binds every guess after the first.
         max_guesses: the guess limit.
         limits: every guess (a proof) or the best few at each node, and the memory's size.
-        long_game: games needing more guesses than this count as long (the second criterion).
+        long_game: games needing more guesses than this count as long (the last criterion).
+        objective: what the tree is optimal for (see Objective); the worst objective is solved
+            by total-objective solvers, one per limit tried (`tier`).
     """
 
     def __init__(self, game: Wordle, hard: bool = False, max_guesses: int = 6, limits: Limits = Limits(),
-                 long_game: int = LONG_GAME):
+                 long_game: int = LONG_GAME, objective: Objective | str = Objective.TOTAL):
         self.game = game
+        self.objective = Objective(objective)
+        self.losses = self.objective is Objective.LOSSES
         self.long_game = long_game
         self.hard = hard
         self.max_guesses = max_guesses
@@ -280,6 +358,13 @@ class Solver:
         self.rounds = ROUNDS
         self.deadline: float | None = None  # time.perf_counter() past which a search raises OutOfBudget
         self.node_limit: int | None = None  # stats.nodes past which a search raises OutOfBudget
+        # (answers, hints) -> (the most guesses known too few to win, the fewest known enough; 0 / NO_LIMIT: unknown)
+        self.wins: dict[tuple, tuple[int, int]] = {}
+        self.tiers: dict[int, Solver] = {}  # the worst objective: a total-objective solver per guess limit
+        self.worst_limit: int | None = None  # the worst objective: the least limit solve() found a tree under
+        self.whole_key = self.win_key(game.all_answers, None)  # the whole answer list in the win memory
+        self.win_limit: int | None = None  # stats.nodes past which can_win's current round gives up (_Undecided)
+        self.whole_tries = 1  # opener_wins tries the whole list once per solver
 
     # -- costs -------------------------------------------------------------------
     def hit(self, left: int) -> int:
@@ -287,10 +372,22 @@ class Solver:
         number = self.max_guesses - left + 1
         return SCALE + (number > self.long_game)
 
+    def lost(self, left: int) -> int:
+        """What an answer lost at a node with `left` guesses to go pays (losses objective): those guesses,
+        one more (a loss counts max_guesses + 1 in all), and the loss itself."""
+        return FIRST + (left + 1) * SCALE + (self.max_guesses + 1 > self.long_game)
+
     def floor(self, size: int, left: int) -> int:
-        """A lower bound on any set of `size` answers with `left` guesses to go: one solved now, the rest next."""
+        """A lower bound on any set of `size` answers with `left` guesses to go: one solved now, the rest next.
+
+        Exact where no choice is left: no guess (all lost), one guess (one solved, the rest lost), one answer.
+        """
+        if left < 1:
+            return size * self.lost(0) if self.losses else INFEASIBLE
         if size == 1:
             return self.hit(left)
+        if left == 1:
+            return self.hit(1) + (size - 1) * self.lost(1) if self.losses else INFEASIBLE
         return size * SCALE + self.hit(left) - SCALE + (size - 1) * self.hit(left - 1)
 
     # -- the search --------------------------------------------------------------
@@ -316,9 +413,11 @@ class Solver:
             considered, INFEASIBLE if none).
         """
         guesses = self.allowed(hints)
-        # everyone pays this guess; a reply's m answers need at least 2m - 1 more (Solver.floor)
-        costs = (self.hit(left) - SCALE, self.hit(left - 1) - SCALE, self.hit(left - 2) - SCALE)
-        lower, hits = self.lower_bounds(self.columns, guesses, answers, costs, left == 2)
+        # everyone pays this guess; a reply's m answers need at least 2m - 1 more (Solver.floor); with two
+        # guesses left, the answers a guess does not tell apart are lost (losses) or the guess is useless (total)
+        later = self.lost(0) - SCALE if self.losses and left == 2 else self.hit(left - 2) - SCALE
+        costs = (self.hit(left) - SCALE, self.hit(left - 1) - SCALE, later)
+        lower, hits = self.lower_bounds(self.columns, guesses, answers, costs, left == 2 and not self.losses)
         count = len(guesses)
         order_key = lower * (2 * count) + (1 - hits) * count + np.arange(count)
         considered = None
@@ -346,17 +445,18 @@ class Solver:
             budget: the caller has no use for costs at or above it.
 
         Returns:
-            The exact least cost when it is below `budget`, else a lower bound at least `budget`.
+            The exact least cost when it is below `budget`, else a lower bound at least `budget`
+            (the worst objective: always the exact cost, INFEASIBLE if no tree within `left`).
         """
         size = len(answers)
-        if left < 1:  # no guess left (a given opener under a limit of 1): no tree, not one free guess
-            return INFEASIBLE
-        if size == 1:
-            return self.hit(left)
-        if left == 1:
-            return INFEASIBLE
+        if self.objective is Objective.WORST:
+            return self.worst_set(answers, left, hints)
+        if left <= 1 or size == 1:  # no guess left (a given opener under a limit of 1) is not one free guess
+            return self.floor(size, left)
         if size == 2:
             return self.hit(left) + SCALE + self.hit(left - 1)
+        if not self.losses and self.known_lost(answers, left, hints):
+            return INFEASIBLE
         key = self.key(answers, left, hints)
         known = self.memo.get(key)
         if known is not None:
@@ -398,8 +498,17 @@ class Solver:
         """The cost of the best tree opening with `guess`, if below `limit`; else a lower bound at least `limit`.
 
         At the top level the running bound (the solved replies exactly, the rest by their bounds)
-        goes to the progress report after each reply.
+        goes to the progress report after each reply. The worst objective gives the exact cost.
         """
+        if self.objective is Objective.WORST:
+            used = self.max_guesses - left
+            for depth in range(2 if len(answers) > 1 else 1, left + 1):
+                if len(answers) > 1 and not self.wins_with(answers, depth, hints, guess):
+                    continue
+                cost = self.tier(used + depth).try_guess(answers, depth, hints, guess, INFEASIBLE, top_level)
+                if cost < INFEASIBLE:
+                    return depth * FIRST + cost
+            return INFEASIBLE
         cost = len(answers) * SCALE
         replies = []
         for code, group in partition(self.matrix[guess, answers], answers):
@@ -459,12 +568,186 @@ class Solver:
                     guess: int) -> tuple[int, Hints | None]:
         """A reply's lower bound (the remembered one if better) and the hints under which it is solved."""
         child_hints = extend_hints(hints or Hints(), self.words[guess], code) if self.hard else None
-        floor = self.floor(len(group), left) if left > 1 or len(group) == 1 else INFEASIBLE
-        if len(group) > 2:
+        floor = self.floor(len(group), left)
+        if len(group) > 2 and floor < INFEASIBLE:
+            if self.known_lost(group, left, child_hints):  # at least one answer lost whatever is played
+                return (floor + FIRST if self.losses else INFEASIBLE), child_hints
             known = self.memo.get(self.key(group, left, child_hints))
             if known is not None:
                 floor = max(floor, known[0])
         return floor, child_hints
+
+    # -- can it be won at all? ----------------------------------------------------
+    def known_lost(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
+        """Whether `answers` is remembered as lost within `left` guesses (no tree solves them all)."""
+        found = self.wins.get(self.win_key(answers, hints or None))
+        return found is not None and left <= found[0]
+
+    def win_key(self, answers: np.ndarray, hints: Hints | None) -> tuple:
+        """The key of a set (and its hints) in the win memory, whatever the guesses left."""
+        return ((answers.astype(np.uint16) if self.narrow else answers).tobytes(), hints)
+
+    def can_win(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
+        """Whether some tree solves every one of `answers` within `left` guesses (proved either way).
+
+        A search that stops at the first winning tree: the answers still possible are tried as
+        guesses first (cheap, and legal in hard mode), then every other allowed guess, each in
+        order of its one-step bound; a guess fails at its first reply (largest first) that cannot
+        be won. Remembered per set: the most guesses known too few and the fewest known enough.
+        """
+        size = len(answers)
+        if size == 1:
+            return left >= 1
+        if left <= 1:
+            return False
+        if size <= left:  # guess the possible answers one by one: each guess removes at least itself
+            return True
+        key = self.win_key(answers, hints or None)
+        too_few, enough = self.wins.get(key, (0, NO_LIMIT))
+        if left >= enough:
+            return True
+        if left <= too_few:
+            return False
+        if not hints and left >= self.wins.get(self.whole_key, (0, NO_LIMIT))[1]:
+            return True  # no hints (normal mode, or none yet): a tree that wins every answer wins any subset
+        known = self.memo.get(self.key(answers, left, hints))
+        if known is not None and 0 <= known[1] < INFEASIBLE and not self.losses:
+            return True  # solved: a tree exists
+        self.stats.nodes += 1
+        self.check_budget()
+        if self.win_limit is not None and self.stats.nodes > self.win_limit:
+            raise _Undecided
+        won = self.search_win(answers, left, hints)
+        if len(self.wins) >= self.limits.memo and key not in self.wins:
+            self.wins.clear()
+        too_few, enough = self.wins.get(key, (0, NO_LIMIT))
+        self.wins[key] = (too_few, min(enough, left)) if won else (max(too_few, left), enough)
+        return won
+
+    def search_win(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
+        """can_win's search at one set: the possible answers as guesses first, then every other allowed guess.
+
+        In rounds: each guess not yet refuted gets an effort (sets searched) and is left undecided when
+        it runs out, so a guess whose subtree fails deep does not hold up one that wins at once; the
+        effort quadruples each round, within what the caller's own round allows.
+        """
+        rows = np.sort(self.game.words.answer_rows[answers])
+        ordered = []
+        tried = None
+        for pool in (rows, self.allowed(hints)):
+            guesses = pool if tried is None else np.setdiff1d(pool, tried, assume_unique=True)
+            tried = pool
+            if not len(guesses):
+                continue
+            lower, _ = self.lower_bounds(self.columns, guesses, answers, (0, 0, 0), left == 2)
+            useful = np.flatnonzero(lower < _NEVER)
+            if left == 2 and len(useful):  # a guess that tells every answer apart wins; none can otherwise
+                return True
+            ordered += guesses[useful[np.argsort(lower[useful], kind="stable")]].tolist()
+        if left == 2:
+            return False
+        outer = self.win_limit
+        refuted: set[int] = set()
+        effort = WIN_EFFORT
+        try:
+            while True:
+                undecided = False
+                for guess in ordered:
+                    if guess in refuted:
+                        continue
+                    limit = self.stats.nodes + effort
+                    capped = outer is not None and limit >= outer
+                    self.win_limit = outer if capped else limit
+                    try:
+                        if self.wins_with(answers, left, hints, guess):
+                            return True
+                        refuted.add(guess)
+                    except _Undecided:
+                        if capped:
+                            raise
+                        undecided = True
+                if not undecided:
+                    return False
+                effort *= 4
+        finally:
+            self.win_limit = outer
+
+    def wins_with(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int) -> bool:
+        """Whether `guess` starts a tree that solves every one of `answers` within `left` guesses."""
+        replies = [(group, code) for code, group in partition(self.matrix[guess, answers], answers)
+                   if code != ALL_GREEN]
+        if left <= 1:
+            return not replies
+        if left == 2:  # one guess left for each reply: each must be one answer
+            return all(len(group) == 1 for group, _ in replies)
+        children = [(group, extend_hints(hints or Hints(), self.words[guess], code) if self.hard else None)
+                    for group, code in replies if len(group) > left - 1]  # smaller ones are won (can_win)
+        children.sort(key=lambda child: -len(child[0]))
+        if any(self.known_lost(group, left - 1, child) for group, child in children):
+            return False
+        if left - 1 < 3:  # each reply is settled by one pass over the guesses
+            return all(self.can_win(group, left - 1, child) for group, child in children)
+        effort = WIN_EFFORT  # in rounds, as search_win's guesses: a reply lost deep does not wait on others won
+        while children:
+            undecided = []
+            for group, child in children:
+                won = self.try_to_win(group, left - 1, child, effort)
+                if won is False:
+                    return False
+                if won is None:
+                    undecided.append((group, child))
+            children = undecided
+            effort *= 4
+        return True
+
+    def try_to_win(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> bool | None:
+        """can_win within `effort` sets searched: True or False where proved, None where the effort ran out."""
+        outer = self.win_limit
+        self.win_limit = self.stats.nodes + effort if outer is None else min(outer, self.stats.nodes + effort)
+        try:
+            return self.can_win(answers, left, hints)
+        except _Undecided:
+            if outer is not None and self.stats.nodes > outer:
+                raise
+            return None
+        finally:
+            self.win_limit = outer
+
+    def opener_wins(self, opener: int) -> bool:
+        """Whether some tree opening with `opener` solves every answer within the guess limit (proved either way).
+
+        The whole answer list is tried first with one guess fewer and no hints: where it can be won,
+        so can every reply without hints (a subset: in normal mode every reply, in hard mode the
+        all-grey one), with no search of its own.
+        """
+        answers = self.game.all_answers
+        if self.max_guesses > 2 and self.whole_tries > 0:
+            self.whole_tries -= 1
+            self.try_to_win(answers, self.max_guesses - 1, None, WHOLE_EFFORT)
+        return self.wins_with(answers, self.max_guesses, Hints() if self.hard else None, int(opener))
+
+    # -- the worst objective --------------------------------------------------------
+    def tier(self, limit: int) -> "Solver":
+        """The total-objective solver under a guess limit of `limit` (worst objective), sharing budgets and wins."""
+        tier = self.tiers.get(limit)
+        if tier is None:
+            tier = self.tiers[limit] = Solver(self.game, hard=self.hard, max_guesses=limit, limits=self.limits,
+                                              long_game=self.long_game)
+            tier.wins = self.wins
+        tier.stats, tier.report, tier.deadline, tier.node_limit = self.stats, self.report, self.deadline, self.node_limit
+        return tier
+
+    def worst_set(self, answers: np.ndarray, left: int, hints: Hints | None) -> int:
+        """The worst objective's cost of a set: the fewest guesses d <= left that win it (d * FIRST), then its
+        least total within d; INFEASIBLE if `left` guesses cannot win it."""
+        used = self.max_guesses - left
+        for depth in range(1, left + 1):
+            if len(answers) > 2 and not self.can_win(answers, depth, hints):
+                continue
+            cost = self.tier(used + depth).solve_set(answers, depth, hints)
+            if cost < INFEASIBLE:
+                return depth * FIRST + cost
+        return INFEASIBLE
 
     def check_budget(self) -> None:
         """OutOfBudget once the deadline or the node limit has passed."""
@@ -501,17 +784,29 @@ class Solver:
 
     def best_guess(self, state: State) -> int:
         """The first guess of an optimal tree from a Guesser-to-move state (solving it if not remembered)."""
-        answers = np.asarray(state.candidates)
-        hints = self.state_hints(state)
-        if len(answers) <= 2:
+        return self.best_guess_for(np.asarray(state.candidates), state.guesses_left, self.state_hints(state))
+
+    def best_guess_for(self, answers: np.ndarray, left: int, hints: Hints | None) -> int:
+        """The first guess of an optimal tree for `answers` with `left` guesses to go.
+
+        Raises:
+            UserError: no tree wins (total and worst objectives), or the memory is too small.
+        """
+        if self.objective is Objective.WORST:
+            cost = self.worst_set(answers, left, hints)
+            if cost >= INFEASIBLE:
+                raise UserError("no tree solves every answer within the guess limit")
+            depth = cost // FIRST
+            return self.tier(self.max_guesses - left + depth).best_guess_for(answers, depth, hints)
+        if len(answers) <= 2 or left == 1:
             return int(self.game.words.answer_rows[answers[0]])
-        key = self.key(answers, state.guesses_left, hints)
+        key = self.key(answers, left, hints)
         known = self.memo.get(key)
         if known is None or known[1] < 0:
-            self.solve_set(answers, state.guesses_left, hints)
+            self.solve_set(answers, left, hints)
             known = self.memo.get(key)
             if known is None or known[1] < 0:  # forgotten as the memory filled, or no tree at all
-                cost = self.solve_set(answers, state.guesses_left, hints)
+                cost = self.solve_set(answers, left, hints)
                 if cost >= INFEASIBLE:
                     raise UserError("no tree solves every answer within the guess limit")
                 known = self.memo.get(key)
@@ -519,8 +814,21 @@ class Solver:
                     raise UserError(f"the solver's memory ({self.limits.memo} sub-problems) is too small for this state")
         return known[2]
 
+    def no_tree(self) -> UserError:
+        """The one-line error for a root with no tree within the guess limit: proved, or not found in a breadth."""
+        if self.limits.top is None:
+            return UserError(f"no tree solves every answer within {self.max_guesses} guesses")
+        return UserError(f"no tree solving every answer within {self.max_guesses} guesses was found among the best "
+                         f"{self.limits.top} guesses a node (one may exist among the others; --prove tries them all)")
+
     def solve(self, opener: int | None = None) -> Solution:
-        """Solve the whole game from the start (with `opener` as the first guess if given)."""
+        """Solve the whole game from the start (with `opener` as the first guess if given).
+
+        Raises:
+            UserError: no tree wins every answer (total and worst objectives), or none was found in the breadth.
+        """
+        if self.objective is Objective.WORST:
+            return self.solve_worst(opener)
         state = self.game.initial_state(hard=self.hard, max_guesses=self.max_guesses)
         answers = np.asarray(state.candidates)
         hints = Hints() if self.hard else None
@@ -532,14 +840,50 @@ class Solver:
             guess = int(opener)
             cost = self.try_guess(answers, self.max_guesses, hints, guess, INFEASIBLE, top_level=True)
         if cost >= INFEASIBLE:
-            raise UserError(f"no tree solves every answer within {self.max_guesses} guesses")
+            raise self.no_tree()
         self.stats.best = self.stats.bound = cost
-        total, long_games = unpack(cost)
-        return Solution(guess=guess, total=total, long_games=long_games, proved=self.limits.top is None,
-                        nodes=self.stats.nodes, seconds=self.stats.seconds)
+        outcome = self.objective.unpack(cost)
+        return Solution(guess=guess, total=outcome.total, long_games=outcome.long_games, proved=self.limits.top is None,
+                        nodes=self.stats.nodes, seconds=self.stats.seconds, objective=self.objective,
+                        losses=outcome.losses)
+
+    def solve_worst(self, opener: int | None) -> Solution:
+        """The worst objective at the root: the least limit under which a tree wins every answer, then its least total."""
+        state = self.game.initial_state(hard=self.hard, max_guesses=self.max_guesses)
+        answers = np.asarray(state.candidates)
+        hints = Hints() if self.hard else None
+        for limit in range(1, self.max_guesses + 1):
+            if self.limits.top is None:  # the proof of "none within this limit" is can_win's, far cheaper
+                won = (self.can_win(answers, limit, hints) if opener is None
+                       else self.wins_with(answers, limit, hints, int(opener)))
+                if not won:
+                    continue
+            try:
+                solution = self.tier(limit).solve(opener)
+            except UserError:
+                continue
+            self.worst_limit = limit
+            return Solution(guess=solution.guess, total=solution.total, long_games=solution.long_games,
+                            proved=solution.proved, nodes=self.stats.nodes, seconds=self.stats.seconds,
+                            objective=self.objective, worst=limit)
+        raise self.no_tree()
 
     def chooser(self, opener: int | None = None) -> Callable[[State], int]:
-        """A player state -> guess that follows the optimal tree (the opener first, if given)."""
+        """A player state -> guess that follows the optimal tree (the opener first, if given).
+
+        Under the worst objective it follows the tree solve() found (call solve first).
+        """
+        if self.objective is Objective.WORST and self.worst_limit is not None:
+            tier = self.tiers[self.worst_limit]
+            shift = self.max_guesses - self.worst_limit
+
+            def follow(state: State) -> int:
+                if opener is not None and not state.history:
+                    return int(opener)
+                return tier.best_guess_for(np.asarray(state.candidates), state.guesses_left - shift,
+                                           self.state_hints(state))
+            return follow
+
         def choose(state: State) -> int:
             if opener is not None and not state.history:
                 return int(opener)

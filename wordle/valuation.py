@@ -43,7 +43,7 @@ from search.limits import Budget
 from search.ranking import rounded
 
 from .game import State, Wordle
-from .book import OpeningBook, opening_book
+from .book import OpeningBook, opening_book, table_value
 from .hardmode import Hints
 from .optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver
 
@@ -141,7 +141,7 @@ def order_key(value: Value, can_win: bool, guess: int) -> tuple:
 
 def maybe_better(value: Value, leader: Value) -> bool:
     """Whether a guess with no tree might still beat a first suggestion that has one (its bound is below its high)."""
-    return leader.has_tree and not value.has_tree and not value.proved and value.low < leader.high
+    return bool(leader.has_tree and not value.has_tree and not value.proved and value.low < leader.high)  # no numpy bool
 
 
 #: How a guess that `maybe_better` picks out is shown beside its value, below the guesses with a tree.
@@ -292,14 +292,20 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
     for guess, bound in bounds.items():  # what the exact opener job proved
         if guess in book.exact:
             bound.low = bound.high = book.exact[guess]
+        elif guess in book.no_win:
+            bound.low = bound.high = INFEASIBLE
         elif guess in book.lower:
             bound.raise_low(book.lower[guess])
     learnt: dict[int, _Bounds] = {}
+    known = table_value(game, state) if len(state.history) == 1 and size > 2 else None
     try:
         if size <= 2:
             best, position = _small(solver, answers, left, hints, bounds)
         elif book.best is not None:
             best, position = book.best, _Bounds(book.exact[book.best], book.exact[book.best])
+        elif known is not None and known.settled and known.guess is not None:
+            best = game.words.guess_index[known.guess]  # the position table's proved value and guess
+            position = _Bounds(known.low, known.low)
         else:
             best, position, learnt = _search(solver, quick, clock, answers, left, hints, book.exact)
         _value_asked(solver, quick, budget, started, answers, left, hints, bounds, learnt, best)

@@ -1,12 +1,14 @@
 """Word lists: the shipped official lists, validation of user-supplied ones, and letter encoding.
 
-A word is five lowercase ASCII letters. The answers are a subset of the guesses; a
+A word is five lowercase ASCII letters (the variants' lists, four to nine). The answers are a subset of the guesses; a
 `Words` value keeps both, plus where each answer sits in the guess list.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -14,10 +16,18 @@ from pathlib import Path
 import numpy as np
 
 from plumbing.errors import UserError
+from plumbing.storage import read_regular_file
 
 WORD_LENGTH = 5
 ANSWERS_FILE = "wordle-answers.txt"
 GUESSES_FILE = "wordle-guesses.txt"
+#: The largest word list read (every five-letter string of a-z, a line each, is 71 MB; the official lists are 92 KB).
+MOST_WORD_FILE_BYTES = 16 * 2**20
+#: Guess lists by name, for --guesses: the 2022 list every proof and the tournament use, and the Times' list today.
+NAMED_GUESSES = {
+    "2022": ("wordle-guesses.txt", "the 12972 guesses of 2022 (the default: every proof and the tournament)"),
+    "nyt": ("nyt-guesses.txt", "the 14855 guesses the Times accepts today"),
+}
 #: The six words the later 2309-answer list dropped from the original 2315.
 REMOVED_IN_2309 = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
 
@@ -71,6 +81,11 @@ class Words:
             answer_index={word: i for i, word in enumerate(answers)},
         )
 
+    @property
+    def length(self) -> int:
+        """Letters in each word (five for the official lists)."""
+        return len(self.answers[0]) if self.answers else WORD_LENGTH
+
     def guess_id(self, word: str) -> int:
         """Index of an allowed guess, or WordListError naming the word."""
         try:
@@ -86,19 +101,19 @@ class Words:
             raise WordListError(f"'{word}' is not in the list of possible answers") from None
 
 
-def check_words(lines: list[str], source: str) -> dict[str, int]:
+def check_words(lines: list[str], source: str, length: int = WORD_LENGTH) -> dict[str, int]:
     """Validate raw lines as a word list: each word with its 1-based line, in file order (blank lines skipped).
 
     Raises WordListError naming `source`, the line and the word on the first problem: an
-    empty list, a word that is not five ASCII letters, or a duplicate.
+    empty list, a word that is not `length` (five) ASCII letters, or a duplicate.
     """
     seen: dict[str, int] = {}
     for number, raw in enumerate(lines, start=1):
         word = raw.strip().lower()
         if not word:
             continue
-        if len(word) != WORD_LENGTH:
-            raise WordListError(f"{source}, line {number}: '{raw.strip()}' is not a {WORD_LENGTH}-letter word")
+        if len(word) != length:
+            raise WordListError(f"{source}, line {number}: '{raw.strip()}' is not a {length}-letter word")
         if not (word.isascii() and word.isalpha()):
             raise WordListError(f"{source}, line {number}: '{raw.strip()}' has a character that is not a letter a-z")
         if word in seen:
@@ -112,16 +127,21 @@ def check_words(lines: list[str], source: str) -> dict[str, int]:
 def read_word_file(path: str | Path) -> dict[str, int]:
     """Read and validate a word list file, one word a line: each word with its line number.
 
-    A UTF-8 byte-order mark at the start, as some editors write, is skipped.
+    A UTF-8 byte-order mark at the start, as some editors write, is skipped. A file over
+    MOST_WORD_FILE_BYTES is refused before it is read.
     """
     path = Path(path)
     if path.exists() and not path.is_file():  # a folder, or a FIFO whose reading would wait forever
         raise WordListError(f"{path}: not a regular file")
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise WordListError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
+        data = read_regular_file(path, MOST_WORD_FILE_BYTES)
+    except UserError as error:
+        raise WordListError(f"{error} (a word list)") from None
+    if data is None:
+        raise WordListError(f"{path}: no such file" if not os.path.lexists(path) else f"{path}: cannot be read")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
         raise WordListError(f"{path}: cannot be read ({error.__class__.__name__})") from None
     return check_words(text.splitlines(), str(path))
 
@@ -137,13 +157,17 @@ def load_words(answers: str | Path | None = None, guesses: str | Path | None = N
 
     Args:
         answers: path of an answer list, or None for the shipped 2315 answers.
-        guesses: path of a guess list, or None for the shipped 12972 allowed guesses.
+        guesses: path of a guess list, a name of NAMED_GUESSES ("nyt": the Times' 14855 of today), or None for
+            the shipped 12972 allowed guesses of 2022.
 
     Returns:
         Words with both lists validated and every answer an allowed guess.
     """
     answer_lines = _shipped(ANSWERS_FILE) if answers is None else read_word_file(answers)
-    guess_words = tuple(_shipped(GUESSES_FILE) if guesses is None else read_word_file(guesses))
+    if guesses is None or str(guesses) in NAMED_GUESSES:
+        guess_words = tuple(_shipped(NAMED_GUESSES[str(guesses or "2022")][0]))
+    else:
+        guess_words = tuple(read_word_file(guesses))
     source = str(answers) if answers is not None else ANSWERS_FILE
     return Words.build(tuple(answer_lines), guess_words, source=source, answer_lines=answer_lines)
 
@@ -172,18 +196,50 @@ def named_words(name: str, guesses: str | Path | None = None) -> Words:
     return Words.build(answers, words.guesses, source=name)
 
 
+@dataclass(frozen=True)
+class WordKind:
+    """What kind of word a guess is (a row of data/word-kinds.tsv; its README says where each column comes from).
+
+    Attributes:
+        zipf: wordfreq's Zipf frequency (0 for a word it does not know).
+        kind: "common", "known" (a larger dictionary's), "name" (capitalised only) or "rare" (in no dictionary).
+        plural: a plural (+S or +ES) of a dictionary word.
+        past: a past tense (+ED or +D) of one.
+    """
+
+    zipf: float
+    kind: str
+    plural: bool
+    past: bool
+
+
+#: The word kinds' file, covering every word of the Times' guess list.
+WORD_KINDS_FILE = "word-kinds.tsv"
+
+
+@functools.cache
+def word_kinds() -> dict[str, WordKind]:
+    """Every shipped guess's kind (the 14855 words the Times accepts, which hold the 12972 of 2022)."""
+    text = resources.files("wordle").joinpath("data").joinpath(WORD_KINDS_FILE).read_text(encoding="utf-8")
+    kinds = {}
+    for line in text.splitlines()[1:]:
+        word, zipf, kind, plural, past = line.split("\t")
+        kinds[word] = WordKind(zipf=float(zipf), kind=kind, plural=plural == "1", past=past == "1")
+    return kinds
+
+
 def encode_letters(words: tuple[str, ...] | list[str]) -> np.ndarray:
-    """Words as an (n, 5) uint8 array of letter numbers, a=0 ... z=25."""
+    """Words (all of one length, five for the official lists) as an (n, length) uint8 array of letter numbers, a=0 ... z=25."""
     if len(words) == 0:
         return np.zeros((0, WORD_LENGTH), dtype=np.uint8)
     raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
-    return (raw.reshape(len(words), WORD_LENGTH) - ord("a")).astype(np.uint8)
+    return (raw.reshape(len(words), len(words[0])) - ord("a")).astype(np.uint8)
 
 
 def letter_counts(words: tuple[str, ...] | list[str]) -> np.ndarray:
     """How often each letter occurs in each word: an (n, 26) uint8 array."""
     letters = encode_letters(words)
     counts = np.zeros((len(words), 26), dtype=np.uint8)
-    rows = np.repeat(np.arange(len(words)), WORD_LENGTH)
+    rows = np.repeat(np.arange(len(words)), letters.shape[1])
     np.add.at(counts, (rows, letters.ravel()), 1)
     return counts

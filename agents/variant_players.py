@@ -1,0 +1,230 @@
+"""The Guessers that play the variants (several boards, other word lengths, Fibble), found by name.
+
+Values are from the Guesser's point of view, higher is better, on the variant's utility scale
+(winning with guess k is worth max_guesses + 1 - k). Who plays:
+
+- `random`: a seeded random guess among those that can still win on some open board.
+- `entropy`: the guess whose reply tells most. On K boards the reply is one pattern a board and
+  the answers are independent, so its information is the sum of each open board's; a board with
+  one answer left is solved first (that guess is needed anyway). On Fibble, what the row as shown
+  tells of the answer (its entropy less the lie's noise). Ties: can win a board, then index.
+- `minimax`, `alphabeta`, `expectimax`: the engine's searches (search.algorithms) over the variant's
+  game, with the agent's own parameters (--depth, --beam, --eval, --nodes). The evaluation at the
+  horizon is Wordle's on each open board (its state: that board's answers, the guesses left),
+  combined as their mean less one guess for each open board beyond the first (each needs a guess of
+  its own); on Fibble, the shown row's information placed as Wordle's entropy evaluation places
+  it. A node is searched deeper than one move only in the endgame, where the Indicator's replies are
+  few (`ENDGAME_REPLIES`): a K-board reply is one pattern a board, too many to search before.
+
+Every other agent refuses in one line: the learners have no model of these games, and the rest
+are built on five-letter single-board Wordle's own structures (its opening book, its exact solver).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from heuristics.evaluation import Evaluation, make_evaluation
+from heuristics.partition import partition_stats
+from search.algorithms import AllMoves, Policies, alphabeta, expectimax, minimax
+from search.limits import Limit
+from search.ranking import best_first, rounded
+from variants import Boards, BoardsState, Fibble, FibbleState, Variant
+from wordle import State
+
+from .base import Decision
+from .registry import AgentError, resolve
+
+#: The agents that play the variants, each with one line on how.
+VARIANT_PLAYERS = {
+    "random": "a seeded random guess that can still win a board",
+    "entropy": "most information (K boards: the sum of the boards'; Fibble: the shown row's, less the lie's noise)",
+    "minimax": "the engine's minimax over the variant, searched deep in the endgame",
+    "alphabeta": "the engine's alpha-beta over the variant, searched deep in the endgame",
+    "expectimax": "the engine's expectimax over the variant, searched deep in the endgame",
+}
+#: A Guesser node is searched deeper than one move only when the Indicator has at most this many
+#: replies to any guess there: the product of the open boards' answers (K boards), or nine lies
+#: for each answer left (Fibble).
+ENDGAME_REPLIES = 24
+#: How many of the best guesses a Decision lists.
+ALTERNATIVES = 10
+_SEARCHES = {"minimax": minimax, "alphabeta": alphabeta, "expectimax": expectimax}
+
+VariantGame = Boards | Fibble
+VariantState = BoardsState | FibbleState
+
+
+def open_candidates(game: VariantGame, state: VariantState) -> list[np.ndarray]:
+    """The answers still possible on each open board (Fibble: its one board)."""
+    if isinstance(game, Fibble):
+        return [state.candidates]
+    return [state.candidates[board] for board in state.open_boards]
+
+
+def can_win_any(game: VariantGame, state: VariantState, guesses: np.ndarray) -> np.ndarray:
+    """How many open boards each guess can win on (an int array aligned with `guesses`)."""
+    return sum(game.rules.can_win(cands, guesses).astype(np.int64) for cands in open_candidates(game, state))
+
+
+def shown_information(game: Fibble, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+    """Fibble: what the row each guess is shown tells of the answer, in bits.
+
+    The row's entropy less the lie's own (the mean over the answers of log2 of the lies
+    their true pattern allows): the information the row shares with the answer, not its noise.
+    """
+    chances = game.shown_counts(candidates, guesses) / len(candidates)
+    logs = np.log2(chances, out=np.zeros_like(chances), where=chances > 0)
+    return np.maximum(-(chances * logs).sum(axis=1) - game.lie_noise(candidates, guesses), 0.0)
+
+
+def information(game: VariantGame, state: VariantState, guesses: np.ndarray) -> np.ndarray:
+    """Each guess's expected information in bits: summed over the open boards, or Fibble's shown row."""
+    if isinstance(game, Fibble):
+        return shown_information(game, state.candidates, guesses)
+    total = np.zeros(len(guesses))
+    for cands in open_candidates(game, state):
+        if len(cands) > 1:
+            total += partition_stats(game.rules.matrix, cands, guesses).entropy
+    return total
+
+
+class VariantEvaluation:
+    """The horizon's value of each guess in a variant, on its utility scale (see the module docstring)."""
+
+    random_ties = False
+
+    def __init__(self, inner: Evaluation):
+        self.inner = inner
+        self.key = ("variant", inner.key)
+
+    def values(self, game: VariantGame, state: VariantState, moves: np.ndarray) -> np.ndarray:
+        """Wordle's evaluation on each open board, combined; Fibble's shown information, placed as Wordle's entropy."""
+        moves = np.asarray(moves)
+        base = game.solve_now(state)
+        if isinstance(game, Fibble):
+            size = len(state.candidates)
+            if size == 1:
+                return np.where(game.rules.can_win(state.candidates, moves), base, base - 1.0)
+            bound = math.log2(max(2, min(size, 3**game.length)))
+            return base - 2.0 + shown_information(game, state.candidates, moves) / bound
+        boards = open_candidates(game, state)
+        each = [self.inner.values(game.rules, State(candidates=cands, max_guesses=state.guesses_left), moves)
+                for cands in boards]
+        return np.mean(each, axis=0) - (len(boards) - 1)
+
+
+class Chooser(AllMoves):
+    """Every legal guess, best first by the evaluation, then by the boards it can win on, then by index."""
+
+    def ranked(self, state: Any, key: Any, root: bool, among: np.ndarray | None,
+               rng: np.random.Generator | None) -> tuple[np.ndarray, np.ndarray]:
+        """The moves a node weighs and their values, best first."""
+        moves = np.asarray(self.game.actions(state))
+        if among is not None:
+            moves = moves[np.isin(moves, among)]
+        values = rounded(self.evaluation.values(self.game, state, moves))
+        order = best_first(moves, -values, -can_win_any(self.game, state, moves))
+        return moves[order], values[order]
+
+
+class Endgame:
+    """Search deeper than one move only where the Indicator's replies are few (ENDGAME_REPLIES)."""
+
+    def __init__(self, game: VariantGame):
+        self.game = game
+
+    def depth(self, state: VariantState, depth: int) -> int:
+        """`depth` in the endgame, else 1."""
+        if isinstance(self.game, Fibble):
+            replies = len(state.candidates) * 2 * self.game.length
+        else:
+            replies = math.prod(len(cands) for cands in open_candidates(self.game, state))
+        return depth if replies <= ENDGAME_REPLIES else 1
+
+
+class VariantPlayer:
+    """A Guesser of a variant: `decide(state, rng)` returns its Decision; decisions are cached by the game's key."""
+
+    def __init__(self, name: str, game: VariantGame, settings: dict[str, Any]):
+        self.name, self.game, self.params = name, game, settings
+        self._decisions: dict[tuple, Decision] = {}
+        if name in _SEARCHES:
+            inner = make_evaluation(settings["eval"], settings["eval_mode"], settings.get("weights"),
+                                    settings["threshold"])
+            self.evaluation = VariantEvaluation(inner)
+            self.policies = Policies(moves=Chooser(game, self.evaluation, beam=settings["beam"]),
+                                     endgame=Endgame(game))
+
+    def settings(self) -> dict[str, Any]:
+        """Every parameter this player runs with."""
+        return dict(self.params)
+
+    def decide(self, state: VariantState, rng: np.random.Generator) -> Decision:
+        """The player's guess at a Guesser-to-move state (random's draws from `rng`; the others are deterministic)."""
+        if self.name == "random":
+            return self.random_guess(state, rng)
+        key = self.game.key(state)
+        if (decision := self._decisions.get(key)) is None:
+            decision = self._decisions[key] = self.choose(state)
+        return decision
+
+    def random_guess(self, state: VariantState, rng: np.random.Generator) -> Decision:
+        """A guess drawn by `rng` among every open board's possible answers."""
+        winners = np.unique(np.concatenate([self.game.rules.words.answer_rows[cands]
+                                            for cands in open_candidates(self.game, state)]))
+        return Decision(guess=int(winners[int(rng.integers(len(winners)))]))
+
+    def choose(self, state: VariantState) -> Decision:
+        """The entropy guess, or the search's move."""
+        if self.name == "entropy":
+            return self.entropy_guess(state)
+        limit = Limit(depth=self.params["depth"], nodes=self.params["nodes"])
+        result = _SEARCHES[self.name](self.game, state, self.evaluation, limit, self.policies)
+        return Decision(guess=result.move, value=result.value, alternatives=result.alternatives, nodes=result.nodes,
+                        depth=result.depth, budget_reached=result.budget_reached)
+
+    def entropy_guess(self, state: VariantState) -> Decision:
+        """Most information; a board with one answer left first; ties: boards it can win, then index."""
+        if isinstance(state, BoardsState):
+            for cands in open_candidates(self.game, state):
+                if len(cands) == 1:
+                    guess = int(self.game.rules.words.answer_rows[cands[0]])
+                    return Decision(guess=guess, value=float(information(self.game, state, np.array([guess]))[0]))
+        guesses = self.game.legal_guesses(state)
+        bits = information(self.game, state, guesses)
+        order = best_first(guesses, -bits, -can_win_any(self.game, state, guesses))[:ALTERNATIVES]
+        top = tuple((int(guesses[i]), float(bits[i])) for i in order)
+        return Decision(guess=top[0][0], value=top[0][1], alternatives=top)
+
+
+def variant_settings(name: str, variant: Variant, **given: Any) -> dict[str, Any]:
+    """Every parameter of player `name` for `variant`: the ones given (None: the default), checked before any game is built.
+
+    Raises:
+        AgentError: an agent that does not play variants, a parameter it does not take, or an
+            evaluation the variant cannot use.
+    """
+    if name not in VARIANT_PLAYERS:
+        why = "has no model of this game" if name in ("q-learning", "ppo") else "plays five-letter Wordle on one board only"
+        raise AgentError(f"agent '{name}' {why}; {variant.name} is played by {', '.join(VARIANT_PLAYERS)}")
+    settings = resolve(name, strict=True, **given)
+    if name in _SEARCHES:
+        if variant.fibble and given.get("eval") not in (None, "entropy"):
+            raise AgentError(f"{name}: on fibble the horizon is valued by the shown row's information: drop --eval")
+        if variant.length != 5 and settings["eval"] not in ("cost", "entropy"):
+            raise AgentError(f"{name}: --eval {settings['eval']} counts five letters' colours; "
+                             f"with --length {variant.length} use cost or entropy")
+        if settings.get("opponent") not in (None, "worst"):
+            raise AgentError(f"{name}: --opponent absurdle is Wordle's own Indicator, not a variant's")
+        if variant.fibble:
+            settings["eval"] = "entropy"
+    return settings
+
+
+def make_variant_player(name: str, game: VariantGame, variant: Variant, **given: Any) -> VariantPlayer:
+    """The player `name` for a variant's game, with the parameters given (None: the default); see `variant_settings`."""
+    return VariantPlayer(name, game, variant_settings(name, variant, **given))

@@ -1,0 +1,99 @@
+"""The likely model's fit: hand-worked weights and likelihoods, the shipped fit against its results file, and
+names far below the Times' real answers."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from agents.answer_fit import (FEATURES, fit_coefficients, mid_ranks, negative_log_likelihood, score_days,
+                               summary)
+from agents.answer_model import LIKELY_COEFFICIENTS, likely_words
+from wordle import Words, load_words
+
+RESULTS = Path(__file__).resolve().parents[1] / "results" / "answer-model-fit.json"
+
+
+def sigmoid(x: float) -> float:
+    """The logistic function, written out for the hand-worked figures."""
+    return 1 / (1 + math.exp(-x))
+
+
+def test_weights_on_a_tiny_list_by_hand():
+    words = Words.build(("crane", "slate"), ("baked", "colin", "crane", "guano", "slate", "tales"))
+    coefficients = {"intercept": 0.0, "zipf": 1.0, "known": 0.0, "name": -1.0, "rare": -2.0, "past": -1.0}
+    answers, weights = likely_words(words, coefficients)
+    # TALES is a plural of a dictionary word: ruled out. The originals weigh 1; BAKED (common, Zipf 3.92, a
+    # past tense): sigmoid(0.92 - 1); COLIN (a name: its frequency not counted): sigmoid(-1); GUANO (common,
+    # Zipf 2.61): sigmoid(2.61 - 3).
+    assert answers == ("crane", "slate", "baked", "colin", "guano")
+    assert weights == pytest.approx([1, 1, sigmoid(0.92 - 1), sigmoid(-1), sigmoid(2.61 - 3)])
+
+
+def test_the_fit_by_hand_one_word_outside_the_tier():
+    # One tier word seen 3 days, one other word seen 1 day, only an intercept (no prior on it): the likelihood
+    # is best where the other word's chance w / (1 + w) is 1/4, so w = 1/3 and the intercept is log(1/2).
+    features = np.array([[1.0]])
+    coefficients = fit_coefficients(features, tier=1, counts=np.array([3.0, 1.0]))
+    assert coefficients[0] == pytest.approx(math.log(0.5), abs=1e-5)
+
+
+def test_the_gradient_matches_finite_differences():
+    rng = np.random.default_rng(0)
+    features = np.column_stack([np.ones(6), rng.normal(size=(6, 2))])
+    counts = np.array([4.0, 3.0, 0.0, 1.0, 0.0, 2.0, 0.0, 1.0])
+    theta = np.array([-1.0, 0.3, -0.2])
+    value, gradient = negative_log_likelihood(theta, features, 2, counts)
+    for i in range(3):
+        step = np.zeros(3)
+        step[i] = 1e-6
+        numeric = (negative_log_likelihood(theta + step, features, 2, counts)[0] - value) / 1e-6
+        assert gradient[i] == pytest.approx(numeric, rel=1e-3, abs=1e-4)
+
+
+def test_ranks_and_summaries_by_hand():
+    assert mid_ranks(np.array([1.0, 1.0, 0.5])).tolist() == [1.5, 1.5, 3.0]
+    scores = score_days(("a", "b", "c"), np.array([2.0, 1.0, 0.0]), ["a", "b", "c", "d"])
+    assert [s.rank for s in scores] == [1.0, 2.0, None, None]
+    assert scores[0].log_chance == pytest.approx(math.log(2 / 3))
+    figures = summary(scores)
+    assert figures["impossible"] == 2 and figures["mean_log_chance"] is None
+    assert figures["mean_log_chance_possible"] == pytest.approx((math.log(2 / 3) + math.log(1 / 3)) / 2)
+
+
+def test_the_shipped_fit_is_the_results_files_and_its_held_out_figures_recompute():
+    record = json.loads(RESULTS.read_text())
+    assert record["coefficients"].keys() == set(FEATURES)
+    for name, value in record["coefficients"].items():
+        assert LIKELY_COEFFICIENTS[name] == pytest.approx(value, abs=1e-6)
+    words = load_words()
+    assert record["word_lists_sha256"] == words.checksum
+    model_answers, weights = likely_words(words)
+    scores = score_days(model_answers, weights, record["held_out"]["answers"])
+    fitted = record["models"]["likely fitted"]
+    assert [s.log_chance for s in scores] == pytest.approx(fitted["log_chances"], abs=1e-6)
+    assert [s.rank for s in scores] == fitted["ranks"]
+    assert summary(scores)["mean_log_chance"] == pytest.approx(fitted["summary"]["mean_log_chance"], abs=1e-6)
+    for model in record["models"].values():  # each summary is its days' figures
+        logs = [x for x in model["log_chances"] if x is not None]
+        assert model["summary"]["mean_log_chance_possible"] == pytest.approx(sum(logs) / len(logs))
+        assert model["summary"]["impossible"] == model["log_chances"].count(None)
+    # the fitted model beats the one before it and the uniform lists on the held-out days
+    models = record["models"]
+    assert models["likely fitted"]["summary"]["impossible"] == 0 < models["original"]["summary"]["impossible"]
+    assert fitted["summary"]["mean_log_chance"] > models["all"]["summary"]["mean_log_chance"]
+    assert fitted["summary"]["mean_rank"] < models["likely before this fit"]["summary"]["mean_rank"]
+
+
+def test_names_and_non_words_fall_far_below_the_times_real_answers():
+    words = load_words()
+    model_answers, weights = likely_words(words)
+    weight = dict(zip(model_answers, weights))
+    real = min(weight[w] for w in ("snafu", "guano", "balsa", "kazoo", "squid"))
+    for name in ("bantu", "otaku", "liang", "sodom", "colin", "hakim"):
+        assert weight[name] < real / 5, name
+    assert weight["bayou"] == weight["gland"] == 1.0  # original answers keep full weight

