@@ -4,7 +4,9 @@ Values are expected guesses to finish (lower is better), as `assist` shows them;
 value is minus that (the Guesser's scale, higher is better). Each decision replays the game's
 guesses and replies under the answer model and takes the first suggestion of
 `agents.assistant.advise_model` with the default advisor (the solver's values within the
-node budget, ranked by `wordle.valuation.rank_key`), the same call `assist` makes.
+node budget, ranked by `wordle.valuation.rank_key`), the same call `assist` makes, without the
+wall-clock safety cap: its games are assist's advice on a machine the cap never cuts, whatever
+the tournament's load (the cap, when it cuts, says the result may differ).
 """
 
 from __future__ import annotations
@@ -71,11 +73,11 @@ class AdvisorAgent(Agent):
 
         model = self.model()
         if self._valuer is None or self._valuer.model is not model:
-            self._valuer = Valuer(model)
+            self._valuer = Valuer(model, time_cap=False)
         advice = advise_model(model, list(state.history), hard=state.hard, top=ADVICE_TOP,
                               max_guesses=state.max_guesses, valuer=self._valuer)
         if advice.model is not self._valuer.model:  # widened: keep the wider model's valuer for the next turn
-            self._valuer = Valuer(advice.model)
+            self._valuer = Valuer(advice.model, time_cap=False)
         first = advice.suggestions[0]
         return Decision(guess=first.guess, value=-first.expected_guesses,
                         alternatives=tuple((s.guess, -s.expected_guesses) for s in advice.suggestions))

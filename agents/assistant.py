@@ -330,6 +330,11 @@ UNSETTLED_NOTE = ("Not settled within {budget}: the first suggestion is the best
                   "optimal, and values marked ≤, ≥ or ≈ are bounds or estimates.")
 
 
+#: ... and when the first suggestion is proved optimal but another value shown is not.
+PROVED_FIRST_NOTE = ("The first suggestion is proved optimal; values marked ≤, ≥ or ≈ were not settled within {budget}: "
+                     "they are bounds or estimates.")
+
+
 def advice_notes(advice: Advice) -> list[str]:
     """The default advisor's notes under its suggestions, the terminal's and the web's: unsettled values, the cap."""
     from wordle.valuation import CAPPED_NOTE
@@ -337,7 +342,8 @@ def advice_notes(advice: Advice) -> list[str]:
 
     notes = []
     if advice.proved is not None and advice.suggestions and not advice.all_proved:
-        notes.append(UNSETTLED_NOTE.format(budget=budget_text(VALUE_BUDGET, advice.state.hard)))
+        budget = budget_text(VALUE_BUDGET, advice.state.hard)
+        notes.append(PROVED_FIRST_NOTE.format(budget=budget) if advice.proved else UNSETTLED_NOTE.format(budget=budget))
     if advice.capped:
         notes.append(f"The search was {CAPPED_NOTE}.")
     return notes

@@ -104,10 +104,16 @@ def budget_text(budget: Budget | None, hard: bool) -> str:
 class Valuer:
     """Values positions under one answer model, reusing one exact solver per mode and guess limit."""
 
-    def __init__(self, model: AnswerModel, budget: Budget | None = VALUE_BUDGET):
+    def __init__(self, model: AnswerModel, budget: Budget | None = VALUE_BUDGET, time_cap: bool = True):
         self.model = model
         self.budget = budget
+        self.time_cap = time_cap  # False: the default node budget alone (the advisor's games, any machine load)
         self.solvers: dict[tuple[bool, int], Solver] = {}
+
+    def budget_for(self, state: State) -> Budget:
+        """The budget of one valuation in the state's mode (without the time cap when `time_cap` is off)."""
+        budget = default_budget(state.hard) if self.budget is None else self.budget
+        return budget if self.time_cap else Budget(nodes=budget.nodes, seconds=None)
 
     def solver(self, state: State) -> Solver:
         """The exact solver over the model's tier for the state's mode and guess limit."""
@@ -135,7 +141,7 @@ class Valuer:
         if outside == 0.0 or model.uniform:
             tier_state = State(candidates=in_tier, history=state.history, hard=state.hard,
                                max_guesses=state.max_guesses)
-            found = value_position(model.tier_game, tier_state, asked, self.budget, self.solver(state))
+            found = value_position(model.tier_game, tier_state, asked, self.budget_for(state), self.solver(state))
             return ModelValuation(best=found.best, guesses={g: GuessValue(v) for g, v in found.guesses.items()},
                                   proved=found.proved, nodes=found.nodes, seconds=found.seconds, capped=found.capped)
         return self.weighted(state, candidates, in_tier, chances, outside, asked)
@@ -155,7 +161,8 @@ class Valuer:
         if in_tier.size:
             tier_state = State(candidates=in_tier, history=state.history, hard=state.hard,
                                max_guesses=state.max_guesses)
-            found = value_position(self.model.tier_game, tier_state, shortlist, self.budget, self.solver(state))
+            found = value_position(self.model.tier_game, tier_state, shortlist, self.budget_for(state),
+                                   self.solver(state))
             tier_values, nodes, seconds, tier_best = found.guesses, found.nodes, found.seconds, found.best
             capped = found.capped
         elif not shortlist:  # nothing in the tier and too many candidates to rank every guess: the likeliest answer

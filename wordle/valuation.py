@@ -61,7 +61,7 @@ GUESS_SHARE = 0.1
 VALUE_NODES = {False: 300, True: 1200}
 #: The wall-clock safety cap of a default valuation: reached only on a machine far slower or busier than ours, and
 #: then said (`Valuation.capped`).
-SAFETY_SECONDS = 30.0
+SAFETY_SECONDS = 120.0
 #: What a result cut by the time cap says, wherever it is shown.
 CAPPED_NOTE = "cut by the time cap; the result may differ on another machine"
 
