@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import errno
+import importlib
 import os
 import signal
 import sys
@@ -20,41 +21,32 @@ from rich.console import Console
 
 from agents.params import flag
 from agents.registry import ForeignParameters
-from commands.absurdle import add_absurdle_command
-from commands.assist import add_assist_command
-from commands.openers import add_openers_command
 from commands.options import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, ArgumentParser
-
-#: Exit status when the command's output could not be written.
-EXIT_WRITE = 1
-from commands.play import add_play_command
 from commands.render import PIPED_WIDTH, plain_console
-from commands.review import add_review_command
-from commands.serve import add_serve_command
-from commands.solve import add_solve_command
-from commands.tournament import add_tournament_command
-from commands.train import add_train_command
-from commands.tree import add_tree_command
-from commands.verify import add_verify_command
 from plumbing.errors import UserError, clip
 from wordle import IllegalMove
 
+#: Exit status when the command's output could not be written.
+EXIT_WRITE = 1
+#: Each command and the module under commands/ whose `add_<name>_command` adds its parser, in --help order.
+COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "book", "train",
+            "serve", "absurdle")
 
-def build_parser() -> ArgumentParser:
-    """The full command line."""
+
+def build_parser(argv: list[str] | None = None) -> ArgumentParser:
+    """The command line: every command's parser, or, when `argv` names a command, that one's alone in full.
+
+    A command's module (and what it imports) is loaded only to build its parser, so a command
+    starts without the others' imports; the rest are named, so `--help` and a wrong name still list them.
+    """
     parser = ArgumentParser(prog="wordle-arena", description="Adversarial game search for Wordle.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
-    add_play_command(commands)
-    add_tournament_command(commands)
-    add_verify_command(commands)
-    add_tree_command(commands)
-    add_assist_command(commands)
-    add_review_command(commands)
-    add_openers_command(commands)
-    add_solve_command(commands)
-    add_train_command(commands)
-    add_serve_command(commands)
-    add_absurdle_command(commands)
+    chosen = argv[0] if argv and argv[0] in COMMANDS else None
+    for name in COMMANDS:
+        if chosen is None or name == chosen:
+            getattr(importlib.import_module(f"commands.{name}"), f"add_{name}_command")(commands)
+        else:
+            commands.add_parser(name)
     return parser
 
 
@@ -148,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:
         sys.stderr.write(f"wordle-arena: error: {flush_stdout()}\n")
         return EXIT_USAGE
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv).parse_args(argv)
     warnings.showwarning = show_warning
     console = plain_console()
     if not console.is_terminal and "COLUMNS" not in os.environ:

@@ -52,7 +52,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 #: The commands, in the order --help lists them.
-COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "solve", "train", "serve", "absurdle")
+COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "book", "solve", "train", "serve", "absurdle")
 
 
 #: Upper limits of the commands' own numbers: past them a run takes hours or means nothing.

@@ -12,17 +12,27 @@ from rich.progress import Progress
 from plumbing.errors import UserError, clip
 
 from .games import load_game
-from .options import MOST_JOBS, MOST_PROBLEMS, MOST_SAMPLE, add_word_list_options, whole
+from .options import MOST_JOBS, MOST_PROBLEMS, MOST_SAMPLE, MOST_SEED, add_word_list_options, whole
 from .render import matrix_progress, plain_console, waiting
+from .variants import command_verify_variant
 
 
 def command_verify(args: argparse.Namespace, console: Console) -> int:
     """Replay a run folder through the rules; exit 1 with one line per problem on any mismatch."""
     from tournament import verify_folder
     from tournament.indicators import MATRIX_FILE
+    from tournament.variants import is_variant_folder
 
+    if args.book:
+        return verify_books(args, console)
+    if args.folder is None:
+        raise UserError("name the run folder to verify (or give --book to re-check the shipped opening book)")
+    if args.seed is not None:
+        raise UserError("--seed goes with --book (it draws the entries re-proved)")
+    if is_variant_folder(args.folder):
+        return command_verify_variant(args, console)
     if args.sample is not None and not args.replay:
-        raise UserError("--sample goes with --replay (it is how many games to replay)")
+        raise UserError("--sample goes with --replay (it is how many games to replay) or --book")
     if (Path(args.folder) / MATRIX_FILE).is_file():
         return verify_indicator_matrix(args, console)
     if args.jobs is not None:
@@ -43,6 +53,31 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
     errors.print(f"wordle-arena: verify: {args.folder} FAILED ({len(result.problems)} problems shown, "
                  f"at most {args.limit})", markup=False, soft_wrap=True)
     return 1
+
+
+def verify_books(args: argparse.Namespace, console: Console) -> int:
+    """verify --book: each mode's shipped book and position table re-proved (a seeded sample) with the solver."""
+    from wordle.book_verify import verify_book
+
+    if args.folder is not None or args.replay or args.jobs is not None:
+        raise UserError("--book checks the shipped opening book; it takes no run folder, --replay or --jobs")
+    game = load_game(args)
+    sample = 3 if args.sample is None else args.sample
+    seed = 0 if args.seed is None else args.seed
+    failed = False
+    for hard in (False, True):
+        mode = "hard" if hard else "normal"
+        with plain_console(stderr=True).status(f"re-checking the {mode} book", spinner="dots") as status:
+            check = verify_book(game, hard, sample=sample, seed=seed,
+                                on_step=lambda what, mode=mode: status.update(f"{mode} book: {what}"))
+        for problem in check.problems[: args.limit]:
+            plain_console(stderr=True).print(f"wordle-arena: verify: {clip(problem)}", markup=False, soft_wrap=True)
+        failed |= bool(check.problems)
+        console.print(f"{mode} book: {check.exact} exact totals solved again and replayed, {check.bounds} bounds and "
+                      f"{check.no_win} no-win entries proved again, {check.replies} table replies solved again "
+                      f"(sample {sample}, seed {seed}): {'FAILED' if check.problems else 'all true'}",
+                      markup=False, soft_wrap=True)
+    return 1 if failed else 0
 
 
 def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
@@ -86,13 +121,20 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
                     "flag, guess limit), check the word-list checksum, and recompute the summary from the "
                     "per-game lines. Exits 1 with one line per problem on any mismatch.",
     )
-    parser.add_argument("folder", metavar="DIR", help="the run folder, e.g. results/tournament-depth-2")
+    parser.add_argument("folder", metavar="DIR", nargs="?", help="the run folder, e.g. results/tournament-depth-2")
+    parser.add_argument("--book", action="store_true",
+                        help="instead of a run folder: re-check each mode's shipped opening book and position table "
+                             "(the best opener solved again and its tree replayed; a seeded sample of the other "
+                             "exact totals, bounds, no-win entries and table replies proved again)")
+    parser.add_argument("--seed", type=whole(0, MOST_SEED), metavar="S",
+                        help="with --book: the seed of the sample (default 0)")
     parser.add_argument("--limit", type=whole(1, MOST_PROBLEMS), default=20, metavar="N",
                         help=f"report at most N problems (default 20, at most {MOST_PROBLEMS})")
     parser.add_argument("--replay", action="store_true",
                         help="also play every game again with the recorded agents and settings and compare move for move")
     parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), metavar="N",
-                        help=f"with --replay: replay N games drawn from the run seed instead of all (at most {MOST_SAMPLE})")
+                        help=f"with --replay: replay N games drawn from the run seed instead of all (at most {MOST_SAMPLE}); "
+                             "with --book: how many of each kind of entry to prove again (default 3)")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), metavar="N",
                         help="for a Guesser x Indicator matrix (tournament --indicators): processes replaying its "
                              "games (default: the number of CPUs)")

@@ -87,6 +87,14 @@ def _reason(error: OSError) -> str:
     return error.strerror or error.__class__.__name__
 
 
+def append_json_line(path: str | Path, record: Any) -> None:
+    """Append one JSON line to `path` and push it to the disk (a journal a killed run resumes from)."""
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(json.dumps(record, separators=(",", ":")) + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+
+
 def check_writable(folder: Path) -> None:
     """UserError unless a file can be created in `folder` (tried for real: permissions, read-only disks)."""
     try:

@@ -326,7 +326,7 @@ def agent_option_cases() -> list:
         ("--opener", "12", "opener must be a five-letter word or 'best', got '12'"),
     ]
     agents = "random, letter-frequency, demarcate, entropy, entropy-prior, two-step, minimax, alphabeta, expectimax, " \
-             "decision-tree, optimal, q-learning, ppo"
+             "decision-tree, optimal, advisor, q-learning, ppo"
     cases = []
     for command in ("play", "tree", "assist", "tournament"):
         for flag, value, message in table[::2] if command != "play" else table:
@@ -362,10 +362,10 @@ def agent_option_cases() -> list:
 OTHER_CASES = [
     # the top level
     pytest.param(("--nosuch",), 2, "wordle-arena: error: unrecognized arguments: --nosuch", id="top-unknown-flag"),
-    pytest.param((), 2, "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, review, openers, solve, train, serve, absurdle "
+    pytest.param((), 2, "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, review, openers, book, solve, train, serve, absurdle "
                         "(see --help)", id="top-no-command"),
     pytest.param(("nosuch",), 2, "wordle-arena: error: argument COMMAND: invalid choice: 'nosuch' (choose from 'play', "
-                                 "'tournament', 'verify', 'tree', 'assist', 'review', 'openers', 'solve', 'train', 'serve', 'absurdle')", id="top-unknown-command"),
+                                 "'tournament', 'verify', 'tree', 'assist', 'review', 'openers', 'book', 'solve', 'train', 'serve', 'absurdle')", id="top-unknown-command"),
     pytest.param(("play", "--nosuch"), 2, "wordle-arena: error: unrecognized arguments: --nosuch", id="play-unknown-flag"),
     pytest.param(("serve", "--nosuch"), 2, "wordle-arena: error: unrecognized arguments: --nosuch", id="serve-unknown-flag"),
     # play
@@ -394,11 +394,22 @@ OTHER_CASES = [
     pytest.param(("tournament", "--agents", "random", *LISTS, "--out", "{ans}/run"), 2,
                  "wordle-arena: error: {ans}/run: cannot make a folder there (Not a directory)", id="tournament-out-under-a-file"),
     # verify
-    pytest.param(("verify",), 2, "wordle-arena verify: error: the following arguments are required: DIR", id="verify-no-folder"),
+    pytest.param(("verify",), 2, "wordle-arena: error: name the run folder to verify (or give --book to re-check the "
+                                 "shipped opening book)", id="verify-no-folder"),
+    pytest.param(("verify", "--book", "{source_run}"), 2, "wordle-arena: error: --book checks the shipped opening "
+                 "book; it takes no run folder, --replay or --jobs", id="verify-book-and-folder"),
+    pytest.param(("verify", "{source_run}", "--seed", "3"), 2, "wordle-arena: error: --seed goes with --book (it draws "
+                 "the entries re-proved)", id="verify-seed-without-book"),
+    # book
+    pytest.param(("book", "build", "--from", "{ans}", *LISTS), 2,
+                 "wordle-arena: error: {ans}: not an exact-openers run (wordle-arena exact openers v1)", id="book-not-a-run"),
+    pytest.param(("book", "build", "--from", "{nodir}", *LISTS), 2, "wordle-arena: error: {nodir}: missing or empty",
+                 id="book-missing-run"),
+    pytest.param(("book",), 2, "wordle-arena book: error: the following arguments are required: STEP", id="book-no-step"),
     pytest.param(("verify", "{nodir}"), 2, "wordle-arena: error: {nodir}: no such folder", id="verify-missing-folder"),
     pytest.param(("verify", "{ans}"), 2, "wordle-arena: error: {ans}: no such folder", id="verify-a-file"),
     pytest.param(("verify", "{source_run}", *LISTS, "--sample", "3"), 2,
-                 "wordle-arena: error: --sample goes with --replay (it is how many games to replay)",
+                 "wordle-arena: error: --sample goes with --replay (it is how many games to replay) or --book",
                  id="verify-sample-without-replay"),
     pytest.param(("verify", "{folder}"), 2, "wordle-arena: error: {folder}: no games.csv here; give a tournament's run folder",
                  id="verify-empty-folder"),

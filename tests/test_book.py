@@ -1,64 +1,371 @@
-"""The opening book: what the exact opener job proved, read back, and the opening position valued from it."""
+"""The opening book and position table: built from a complete run, refused when partial, forged, damaged or
+inconsistent, re-checked by verify --book, and read by the valuation."""
 
 from __future__ import annotations
 
+import functools
+import gzip
 import json
+import warnings
 
+import numpy as np
 import pytest
 
-from wordle.book import opening_book
-from wordle.optimal import SCALE
+from plumbing.errors import UserError
+from tournament.exact_openers import run_job
+from wordle import load_words
+from wordle.book import (SCALE, BookRefused, Shelf, _TABLES, _load_book, encode_artefact, opening_book,
+                         position_table, sha256, table_value)
+from wordle.book_build import build_book, pack_positions
+from wordle.book_verify import verify_book
+from wordle.hardmode import Hints
+from wordle.optimal import INFEASIBLE, Solver, extend_hints
+from wordle.positions import compute_table, read_work
 from wordle.valuation import Budget, value_position
 
-GUESSES = ("salet", "crane", "adieu")
-CHECKSUM = "abc"
+from .conftest import run_cli, small_game
+from .test_optimal import POOL_ANSWERS, POOL_GUESSES
+
+GAME = small_game(POOL_ANSWERS, POOL_GUESSES)
+GUESSES = tuple(GAME.words.guesses)
+CHECKSUM = GAME.words.checksum
 
 
-def write_job(folder, header, rows, summary=None, name="openers-exact-normal-all"):
-    """A job's results file (and summary) as tournament/exact_openers.py writes them."""
-    lines = [json.dumps(header)] + [json.dumps(row) for row in rows]
-    (folder / f"{name}.jsonl").write_text("\n".join(lines) + "\n")
-    if summary is not None:
-        (folder / f"{name}.summary.json").write_text(json.dumps(summary, indent=1))
+@pytest.fixture(autouse=True)
+def fresh_books():
+    """Every test loads its books anew (the loaders remember what they read)."""
+    _load_book.cache_clear()
+    _TABLES.clear()
+    yield
+    _load_book.cache_clear()
+    _TABLES.clear()
 
 
-HEADER = {"mode": "normal", "max_guesses": 6, "word_lists_sha256": CHECKSUM}
-ROWS = [{"opener": "salet", "total": 7920, "long_games": 0},
-        {"opener": "crane", "total": 7926, "long_games": 1, "exact": True},
-        {"opener": "adieu", "total": 7950, "long_games": 0, "exact": False}]
+def make_run(folder, hard=False, openers=None, slack=3, game=GAME):
+    """A run of the real all-opener job on a small game (exact up to the best total + slack, bounds above; slack
+    None: every opener exact)."""
+    path = folder / f"openers-exact-{'hard' if hard else 'normal'}-all.jsonl"
+    cut = None if slack is None else Solver(game, hard=hard).solve().total + slack
+    run_job(game, hard, 6, list(openers or game.words.guesses), path, "test", engine="local", jobs=1, cut=cut)
+    return path
 
 
-def test_the_book_reads_exact_totals_bounds_and_the_proved_best(tmp_path):
-    write_job(tmp_path, HEADER, ROWS, dict(HEADER, proved_best_over_all=True, best={"opener": "salet"}))
-    book = opening_book(GUESSES, CHECKSUM, False, 6, tmp_path)
-    assert book.exact == {0: 7920 * SCALE, 1: 7926 * SCALE + 1} and book.lower == {2: 7950 * SCALE}
-    assert book.best == 0
+_BUILT: dict[bool, tuple[str, bytes]] = {}
 
 
-def test_a_book_for_other_lists_modes_or_limits_or_a_damaged_one_is_not_used(tmp_path):
-    write_job(tmp_path, HEADER, ROWS, dict(HEADER, proved_best_over_all=True, best={"opener": "salet"}))
-    assert opening_book(GUESSES, "other", False, 6, tmp_path).exact == {}
-    assert opening_book(GUESSES, CHECKSUM, True, 6, tmp_path).exact == {}
-    assert opening_book(GUESSES, CHECKSUM, False, 5, tmp_path).exact == {}
-    damaged = tmp_path / "damaged"
-    damaged.mkdir()
-    write_job(damaged, HEADER, ROWS)
-    with open(damaged / "openers-exact-normal-all.jsonl", "a") as file:
-        file.write("{not json\n")
-    assert opening_book(GUESSES, CHECKSUM, False, 6, damaged).exact == {}
+def make_book(folder, hard=False):
+    """The small game's book, built once per mode from a complete run, copied into `folder`: its path and a
+    shelf naming it."""
+    if hard not in _BUILT:
+        built = folder / "built"
+        built.mkdir()
+        path, _, _ = build_book(GAME, make_run(built, hard), folder=built, command="test")
+        _BUILT[hard] = path.name, path.read_bytes()
+    name, payload = _BUILT[hard]
+    (folder / name).write_bytes(payload)
+    return folder / name, Shelf(folder, ((name, sha256(payload)),))
 
 
-def test_a_best_not_proved_over_every_opener_is_no_best(tmp_path):
-    write_job(tmp_path, HEADER, ROWS, dict(HEADER, proved_best_over_all=False, best={"opener": "salet"}))
-    assert opening_book(GUESSES, CHECKSUM, False, 6, tmp_path).best is None
+def on_shelf(monkeypatch, shelf):
+    """The valuation reads its book and table from `shelf`."""
+    import wordle.valuation
+
+    monkeypatch.setattr(wordle.valuation, "opening_book", functools.partial(opening_book, shelf=shelf))
+    monkeypatch.setattr(wordle.valuation, "table_value", functools.partial(table_value, shelf=shelf))
 
 
-@pytest.mark.parametrize("hard, best_total", [(False, 7920), (True, 8122)])
-def test_the_opening_position_is_proved_at_once_from_the_shipped_book(official_game, hard, best_total):
-    state = official_game.initial_state(hard=hard)
-    crane = official_game.words.guess_index["crane"]
-    valuation = value_position(official_game, state, [crane], Budget(seconds=None, nodes=1))
-    assert official_game.words.guesses[valuation.best] == "salet" and valuation.proved
-    assert valuation.value.low == valuation.value.high == best_total / 2315
-    # crane's exact total is in the shipped top-20 proofs (results/openers-exact-MODE-top20.jsonl)
-    assert valuation.guesses[crane].proved and valuation.guesses[crane].low > valuation.value.low
+def rewrite(path, change):
+    """Change a built artefact's JSON with `change` and re-encode it; a shelf naming the new bytes (the data is bad,
+    the checksum right)."""
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    change(data)
+    payload = encode_artefact(data)
+    path.write_bytes(payload)
+    return Shelf(path.parent, ((path.name, sha256(payload)),))
+
+
+def start_value(monkeypatch, shelf, hard=False):
+    """The opening position's value with the small game's book on `shelf` (or, refused, from search)."""
+    on_shelf(monkeypatch, shelf)
+    state = GAME.initial_state(hard=hard)
+    return value_position(GAME, state, budget=Budget(seconds=None, nodes=10**7),
+                          solver=Solver(GAME, hard=hard)).value
+
+
+def test_the_book_holds_every_opener_exact_bounded_or_no_win(tmp_path):
+    path, shelf = make_book(tmp_path)
+    book = opening_book(GUESSES, CHECKSUM, False, 6, shelf)
+    best = Solver(GAME).solve().total
+    assert book.exact[book.best] // SCALE == best
+    assert len(book.exact) + len(book.lower) + len(book.no_win) == len(GUESSES)
+    assert all(cost // SCALE > best + 3 for cost in book.lower.values())
+    solver = Solver(GAME)
+    answers = np.arange(len(GAME.words.answers))
+    for opener, cost in book.exact.items():  # a slow oracle: every exact total solved again
+        assert solver.try_guess(answers, 6, None, opener, INFEASIBLE) == cost
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    assert data["provenance"]["run"]["sha256"] and data["provenance"]["command"] == "test"
+    assert path.read_bytes() == encode_artefact(data)  # the same data gives the same bytes
+
+
+def test_no_win_openers_are_kept_in_hard_mode(tmp_path):
+    trap = small_game(["baste", "caste", "haste", "paste", "taste", "waste", "vaste"], ["chimp", "beach"])
+    path, digest, draft = build_book(trap, make_run(tmp_path, hard=True, game=trap, slack=None), folder=tmp_path, command="test")
+    shelf = Shelf(tmp_path, ((path.name, digest),))
+    book = opening_book(tuple(trap.words.guesses), trap.words.checksum, True, 6, shelf)
+    assert book.no_win, "a hard-mode trap leaves some opener without a win"
+    for opener in book.no_win:
+        assert draft.entries[trap.words.guesses[opener]][0] == "no_win"
+        assert Solver(trap, hard=True).try_guess(np.arange(7), 6, Hints(), opener, INFEASIBLE) >= INFEASIBLE
+
+
+def test_a_partial_run_is_refused(tmp_path):
+    run = make_run(tmp_path, openers=GUESSES[:5])
+    with pytest.raises(UserError, match="partial run"):
+        build_book(GAME, run, folder=tmp_path)
+
+
+def test_a_top_n_run_that_contradicts_the_all_opener_run_is_refused(tmp_path):
+    run = make_run(tmp_path)
+    top = tmp_path / "top.jsonl"
+    lines = run.read_text().splitlines()
+    rows = [json.loads(line) for line in lines[1:]]
+    bounded = next(row for row in rows if row.get("exact") is False)
+    forged = dict(bounded, total=bounded["total"] - 1, exact=True)
+    top.write_text(lines[0] + "\n" + json.dumps(forged) + "\n")
+    with pytest.raises(UserError, match=bounded["opener"]):
+        build_book(GAME, run, [top], folder=tmp_path)
+
+
+def _drop_one(data):
+    data["entries"].pop()
+
+
+def _disagree(data):
+    data["entries"].append([data["entries"][0][0], "exact", 999, 0])
+
+
+def _exact_below_best(data):
+    row = next(row for row in data["entries"] if row[0] != data["best"])
+    row[1:] = ["exact", 10, 0]
+
+
+def _bound_below_best(data):
+    row = next(row for row in data["entries"] if row[1] == "at_least")
+    row[2] = 10
+
+
+def _best_not_least(data):
+    data["best"] = next(row[0] for row in data["entries"] if row[1] == "exact" and row[0] != data["best"])
+
+
+def _other_lists(data):
+    data["word_lists_sha256"] = "0" * 64
+
+
+def _other_version(data):
+    data["format"] = "wordle-arena opening book v0"
+
+
+@pytest.mark.parametrize("change, reason", [
+    (_drop_one, "covers"), (_disagree, "disagree"), (_exact_below_best, "not the least"),
+    (_bound_below_best, "not the least"), (_best_not_least, "not the least"), (_other_lists, "other word lists"),
+    (_other_version, "format")])
+def test_an_inconsistent_or_partial_book_is_refused_in_one_line(tmp_path, monkeypatch, change, reason):
+    path, shelf = make_book(tmp_path)
+    proved = start_value(monkeypatch, shelf)
+    _load_book.cache_clear()
+    bad = rewrite(path, change)
+    with pytest.warns(BookRefused) as caught:
+        book = opening_book(GUESSES, CHECKSUM, False, 6, bad)
+    assert len(caught) == 1 and str(path) in str(caught[0].message) and reason in str(caught[0].message)
+    assert "\n" not in str(caught[0].message)
+    assert book.best is None and not book.exact
+    assert start_value(monkeypatch, bad) == proved  # from search now, the same proved value
+
+
+@pytest.mark.parametrize("damage", ["forged", "damaged", "missing", "folder"])
+def test_a_forged_damaged_or_missing_book_is_refused_in_one_line(tmp_path, monkeypatch, damage):
+    path, shelf = make_book(tmp_path)
+    proved = start_value(monkeypatch, shelf)
+    _load_book.cache_clear()
+    if damage == "forged":  # one entry changed, the checksum in the code left as it was
+        rewrite(path, lambda data: data["entries"][0].__setitem__(2, 1))
+    elif damage == "damaged":
+        path.write_bytes(path.read_bytes()[:-20])
+    elif damage == "missing":
+        path.unlink()
+    else:
+        path.unlink()
+        path.mkdir()
+    with pytest.warns(BookRefused) as caught:
+        book = opening_book(GUESSES, CHECKSUM, False, 6, shelf)
+    assert len(caught) == 1 and str(path) in str(caught[0].message) and "\n" not in str(caught[0].message)
+    assert book.best is None
+    assert start_value(monkeypatch, shelf) == proved
+
+
+def test_files_in_results_change_nothing(tmp_path, monkeypatch):
+    _, shelf = make_book(tmp_path)
+    before = opening_book(GUESSES, CHECKSUM, False, 6, shelf)
+    results = tmp_path / "results"
+    results.mkdir()
+    (results / "openers-exact-normal-evil.jsonl").write_text(
+        json.dumps({"mode": "normal", "max_guesses": 6, "word_lists_sha256": CHECKSUM}) + "\n"
+        + json.dumps({"opener": GUESSES[0], "total": 1, "long_games": 0}) + "\n")
+    monkeypatch.chdir(tmp_path)
+    _load_book.cache_clear()
+    assert opening_book(GUESSES, CHECKSUM, False, 6, shelf) == before
+
+
+def test_verify_book_catches_a_changed_total(tmp_path):
+    path, shelf = make_book(tmp_path)
+    assert verify_book(GAME, False, sample=100, shelf=shelf).problems == []
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    other = next(row[0] for row in data["entries"] if row[1] == "exact" and row[0] != data["best"])
+
+    def one_more(data):
+        """Another exact opener's total one higher."""
+        next(row for row in data["entries"] if row[0] == other)[2] += 1
+
+    changed = rewrite(path, one_more)
+    check = verify_book(GAME, False, sample=100, shelf=changed)
+    assert len(check.problems) == 1 and other in check.problems[0]
+
+    def bound_too_high(data):
+        """A rejected opener's bound far above its true total."""
+        next(row for row in data["entries"] if row[1] == "at_least")[2] += 50
+
+    check = verify_book(GAME, False, sample=100, shelf=rewrite(path, bound_too_high))
+    assert any("bound" in problem and "is false" in problem for problem in check.problems)
+
+
+# -- the position table --------------------------------------------------------------------------------
+def make_table(folder, hard=False, openers=("salet", "crate", "champ"), nodes=10**6):
+    """The small game's book and table for its best opener and `openers`: the table's path, the shelf naming
+    both, and the best opener."""
+    book_path, shelf = make_book(folder, hard)
+    book = opening_book(GUESSES, CHECKSUM, hard, 6, shelf)
+    openers = list(dict.fromkeys([GUESSES[book.best], *openers]))
+    work = folder / "work.jsonl"
+    done = compute_table(GAME, hard, openers, work, "test", nodes=nodes)
+    path, digest = pack_positions(GAME, hard, 6, work, done, openers, book, folder=folder)
+    _load_book.cache_clear()
+    return path, Shelf(folder, (*shelf.checksums, (path.name, digest))), GUESSES[book.best]
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_table_holds_every_replys_exact_value(tmp_path, monkeypatch, hard):
+    _, shelf, _ = make_table(tmp_path, hard)
+    on_shelf(monkeypatch, shelf)
+    table = position_table(GAME, hard, 6, shelf)
+    assert {GUESSES[opener] for opener in table.openers} >= {"salet", "crate", "champ"}
+    solver = Solver(GAME, hard=hard)
+    for opener in ("salet", "crate", "champ"):
+        index = GAME.words.guess_index[opener]
+        state = GAME.initial_state(hard=hard)
+        for code, group in GAME.partition(state.candidates, index):
+            if code == 242:
+                continue
+            after = GAME.step(state, index, code)
+            value = table_value(GAME, after, shelf=shelf)
+            hints = extend_hints(Hints(), opener, code) if hard else None
+            assert value.settled and value.low == solver.solve_set(group, 5, hints)  # the slow oracle
+            valuation = value_position(GAME, after, budget=Budget(seconds=None, nodes=1), solver=Solver(GAME, hard=hard))
+            if len(group) > 2:  # instantly proved, from the table
+                assert valuation.proved and valuation.value.low == (value.low // SCALE) / len(group)
+                assert GAME.words.guesses[valuation.best] == value.guess
+
+
+def test_an_unsettled_reply_keeps_true_bounds_never_an_exact_value(tmp_path):
+    work = tmp_path / "work.jsonl"
+    done = compute_table(GAME, False, ["wimpy", "thumb"], work, "test", nodes=1)
+    solver = Solver(GAME)
+    open_ = [(opener, reply) for opener, replies in done.items() for reply in replies if not reply.settled]
+    assert open_, "one node a reply leaves some unsettled"
+    for opener, reply in open_:
+        group = next(group for code, group in GAME.partition(np.arange(len(POOL_ANSWERS)),
+                                                             GAME.words.guess_index[opener]) if code == reply.pattern)
+        exact = solver.solve_set(group, 5)
+        assert reply.low <= exact <= reply.high and reply.low < reply.high
+
+
+def test_the_work_file_resumes(tmp_path):
+    work = tmp_path / "work.jsonl"
+    compute_table(GAME, False, ["salet"], work, "test")
+    seen = []
+    done = compute_table(GAME, False, ["salet", "crate"], work, "test", on_opener=lambda opener, *_: seen.append(opener))
+    assert seen == ["crate"] and set(done) == {"salet", "crate"} and set(read_work(work)[1]) == {"salet", "crate"}
+    with pytest.raises(UserError, match="other settings"):
+        compute_table(GAME, False, ["salet"], work, "test", nodes=5)
+
+
+@pytest.mark.parametrize("change, reason", [("lower", "add up"), ("sizes", "not the game's")])
+def test_a_table_that_contradicts_the_book_or_the_game_is_refused(tmp_path, change, reason):
+    path, shelf, best = make_table(tmp_path)
+
+    def bad_row(data):
+        """The best opener's largest reply one guess cheaper, or another size."""
+        row = max(data["openers"][best], key=lambda row: row[1])
+        if change == "lower":
+            row[2] -= SCALE
+            row[3] -= SCALE
+        else:
+            row[1] += 1
+
+    table = rewrite(path, bad_row)
+    bad = Shelf(tmp_path, (*shelf.checksums[:1], *table.checksums))
+    with pytest.warns(BookRefused) as caught:
+        assert position_table(GAME, False, 6, bad).replies == {}
+    assert len(caught) == 1 and str(path) in str(caught[0].message) and reason in str(caught[0].message)
+
+
+def test_verify_book_catches_a_changed_table_value(tmp_path):
+    path, shelf, _ = make_table(tmp_path, openers=("wimpy",))
+    assert verify_book(GAME, False, sample=1000, shelf=shelf).problems == []
+
+    def one_more(data):
+        """A small reply's exact cost one guess higher (the opener's sum then no longer matches the book)."""
+        row = next(row for row in data["openers"]["wimpy"] if row[1] >= 3)
+        row[2] += SCALE
+        row[3] += SCALE
+
+    table = rewrite(path, one_more)
+    check = verify_book(GAME, False, sample=1000, shelf=Shelf(tmp_path, (*shelf.checksums[:1], *table.checksums)))
+    assert check.problems and "wimpy" in check.problems[0]
+
+
+# -- the shipped book ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("hard, total, long_games", [(False, 7920, 0), (True, 8122, 12)])
+def test_the_shipped_book_proves_salet(hard, total, long_games):
+    words = load_words()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the shipped book is not refused
+        book = opening_book(tuple(words.guesses), words.checksum, hard, 6)
+    assert words.guesses[book.best] == "salet" and book.exact[book.best] == total * SCALE + long_games
+    assert len(book.exact) + len(book.lower) + len(book.no_win) == len(words.guesses)
+    if hard:  # proved by the hard-mode job: no win within 6 guesses
+        assert {"trace", "slate"} <= {words.guesses[opener] for opener in book.no_win}
+    else:
+        assert book.exact[words.guess_index["crane"]] // SCALE == 7930
+
+
+def test_verify_book_on_lists_with_no_book_fails_in_one_line_a_mode(tmp_path, capsys):
+    answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    answers.write_text("\n".join(POOL_ANSWERS) + "\n")
+    guesses.write_text("\n".join(GUESSES) + "\n")
+    code, out, err = run_cli(capsys, "verify", "--book", "--answers", str(answers), "--guesses", str(guesses))
+    assert code == 1
+    assert err.splitlines() == [f"wordle-arena: verify: no {mode} book is shipped for these word lists"
+                                for mode in ("normal", "hard")]
+    assert out.count("FAILED") == 2
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_shipped_table_holds_every_reply_to_salet_and_agrees_with_the_book(official_game, hard):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # neither the book nor the table is refused (the table's sums checked on load)
+        table = position_table(official_game, hard, 6)
+    salet = official_game.words.guess_index["salet"]
+    replies = [value for (opener, _), value in table.replies.items() if opener == salet]
+    assert len(replies) == 148 and all(value.settled for value in replies)

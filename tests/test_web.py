@@ -144,12 +144,13 @@ def test_watch_is_the_cli_trace(client, capsys, official_game, agent, answer, ha
     code, out, _ = run_cli(capsys, "play", "--agent", agent, "--answer", answer, "--seed", "3", "--json",
                            *(["--hard"] if hard else []))
     terminal = json.loads(out)["turns"]
-    assert [(s["guess"], s["expected_guesses"]) for s in reply["steps"]] == \
-        [(t["guess"], t["expected_guesses"]) for t in terminal]  # the terminal's figure, lower is better
+    assert [(s["guess"], s["guess_value"]) for s in reply["steps"]] == \
+        [(t["guess"], t["value"]) for t in terminal]  # the terminal's figure, lower is better
     for step in reply["steps"]:
-        assert all(a["expected_guesses"] >= 1 for a in step["alternatives"])
+        assert all(a["guess_value"] is None or a["guess_value"]["low"] is None or a["guess_value"]["low"] >= 1
+                   for a in step["alternatives"])  # low None: no win
         played = [a for a in step["alternatives"] if a["guess"] == step["guess"]]
-        assert all(a["expected_guesses"] == step["expected_guesses"] for a in played)
+        assert all(a["guess_value"] == step["guess_value"] for a in played)
     player = make_agent(agent, official_game, nodes=MAX_NODES if agent == "alphabeta" else None)
     rng = game_rng(3, official_game.words.answer_id(answer))
     decisions = []

@@ -321,7 +321,7 @@ def serve(app: Starlette, sock: socket.socket, announce: Callable[[str], None] =
 
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    announce(f"wordle-arena: serving on http://{shown}:{port}/ (play, watch, assist, results; API at /api); "
+    announce(f"wordle-arena: serving on http://{shown}:{port}/ (play, watch, assist, review, results; API at /api); "
              "Ctrl-C stops")
     service = app.state.service
 

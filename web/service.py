@@ -1,8 +1,9 @@
 """What the web page's JSON API does, free of any web framework: request data in, reply data out.
 
 Values are from the Guesser's point of view: higher is better; an agent's own value is on its
-own scale, and the figure every view shows for a guess is the terminal's expected guesses to
-finish (agents.assistant.guess_stats: a count, lower is better). Every method takes the
+own scale, and the figure every view shows for a guess is the terminal's: expected guesses to
+finish by the one valuation (agents.model_value, wordle.valuation: a count, lower is better,
+proved or shown as the bound it is). Every method takes the
 request's JSON object (a dict; from a query string its values are text) and returns a
 JSON-ready dict, or raises a `search.UserError` whose one-line message the API sends
 with a 4xx status, the same message the command line prints.
@@ -34,9 +35,10 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 from agents import AGENTS, Agent, AgentError, Param, game_rng, make_agent, spec
-from agents.answer_model import DEFAULT_MODEL, MODELS, AnswerModel, load_model
-from agents.assistant import ADVISOR, StepError, advice_data, advise_model, guess_stats, make_advisor, parse_step
-from agents.review import parse_game, review_data, review_game
+from agents.answer_model import DEFAULT_MODEL, MODELS, AnswerModel, load_model, uniform_model
+from agents.model_value import Valuer, value_turns
+from agents.assistant import ADVISOR, StepError, advice_data, advise_model, make_advisor, parse_step
+from agents.review import grid_score, parse_game, review_data, review_game
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
 from agents.params import flag
@@ -51,6 +53,8 @@ from tournament.stats import summary_problem
 
 from .workers import Busy, OverBudget, OverMemory, RemoteError, WorkerPool
 
+#: A watched step's alternatives valued beside its guess (as play's trace values them).
+VALUED_ALTERNATIVES = 4
 #: Node budget of one decision of a searching agent (the default expectimax opening takes about 35,000).
 MAX_NODES = 100_000
 #: Deepest look-ahead a request may ask of a searching agent.
@@ -530,6 +534,7 @@ class Service:
         state = self.game.initial_state(hard=hard, max_guesses=self.max_guesses(body))
         rng = game_rng(seed, answer)
         steps: list[dict[str, Any]] = []
+        played: list[tuple[int, list[int]]] = []  # each step's guess and the alternatives valued beside it
         stopped = None
         with self.worker(), self.agents.lend(name, settings) as agent:
             began = time.perf_counter()
@@ -544,8 +549,7 @@ class Service:
                 seconds = time.perf_counter() - tick
                 before = len(state.candidates)
                 weighed = decision.alternatives[:10]
-                expected = guess_stats(self.game, state.candidates,
-                                       np.array([decision.guess, *(guess for guess, _ in weighed)]))[1]
+                played.append((decision.guess, [g for g, _ in weighed[:VALUED_ALTERNATIVES]]))
                 state = self.game.step(state, decision.guess, self.game.reply(decision.guess, answer))
                 pattern = state.history[-1][1]
                 left = state.candidates
@@ -553,18 +557,31 @@ class Service:
                     "guess": self.word(decision.guess), "pattern": format_pattern(pattern), "colours": colours(pattern),
                     "remaining_before": before, "remaining_after": len(left),
                     "bits": round(math.log2(before / len(left)), 6),
-                    "expected_guesses": round(float(expected[0]), 6),
                     "value": None if decision.value is None else round(decision.value, 6),
-                    "alternatives": [{"guess": self.word(g), "expected_guesses": round(float(x), 6),
-                                      "value": None if v is None else round(v, 6)}
-                                     for (g, v), x in zip(weighed, expected[1:])],
+                    "alternatives": [{"guess": self.word(g), "value": None if v is None else round(v, 6)}
+                                     for g, v in weighed],
                     "nodes": decision.nodes, "depth": decision.depth, "seconds": round(seconds, 4),
                     "budget_reached": settings.get("nodes") is not None and decision.nodes >= settings["nodes"],
                     "answers_left": [self.game.words.answers[a] for a in left] if len(left) <= LIST_ANSWERS else None,
                 })
             used = agent.settings()
+            self.value_watched(steps, played, hard, state.max_guesses)
         return {"agent": name, "settings": used, "answer": self.game.words.answers[answer], "hard": hard, "seed": seed,
                 "max_guesses": state.max_guesses, "solved": state.solved, "steps": steps, "stopped": stopped}
+
+    def value_watched(self, steps: list[dict[str, Any]], played: list[tuple[int, list[int]]], hard: bool,
+                      max_guesses: int) -> None:
+        """Each watched step's guess (and its first VALUED_ALTERNATIVES alternatives) valued as review and assist
+        value them: `guess_value` (agents.model_value.GuessValue.data: its text, bounds, whether proved)."""
+        start = self.game.initial_state(hard=hard, max_guesses=max_guesses)
+        turns = [(guess, parse_pattern(step["pattern"])) for (guess, _), step in zip(played, steps)]
+        values = value_turns(Valuer(uniform_model(self.game)), start, turns, [others for _, others in played])
+        for (guess, others), step, found in zip(played, steps, values):
+            step["guess_value"] = found[0].data()
+            by_guess = dict(zip([g for g in others if g != guess], (v.data() for v in found[1:])))
+            by_guess[guess] = found[0].data()
+            for alternative in step["alternatives"]:
+                alternative["guess_value"] = by_guess.get(self.game.words.guess_index[alternative["guess"]])
 
     def steps(self, raw: Any) -> list[tuple[int, int]]:
         """Assistant steps from a request: 'tares:-y--g' texts or {"guess", "pattern"} objects."""
@@ -617,6 +634,7 @@ class Service:
             return self.pool.call("review", body, self.request_seconds, "this review")
         model = self.model(body)
         hard = bool_field(body, "hard")
+        puzzle = None
         answer = text_field(body, "answer", "") or None
         grid = text_field(body, "grid", "") or None
         if answer is not None or grid is not None:
@@ -624,13 +642,16 @@ class Service:
             if not isinstance(words, list) or not all(isinstance(word, str) for word in words):
                 raise RequestError(f"'words' must be a list of the guesses played, got {json.dumps(words)}")
             steps = parse_game(model.game, words, answer=answer, grid=grid)
+            score = grid_score(grid)
+            hard = hard or bool(score and score.hard)  # a pasted score line ending in * is a hard-mode game
+            puzzle = score.puzzle if score else None
         else:
             steps = self.steps(body.get("steps"))
             if not steps:
                 raise RequestError("no guesses to review: give 'steps', or 'answer' and 'words'")
         with self.worker():
             review = review_game(model, steps, hard=hard, max_guesses=self.max_guesses(body), answer=answer,
-                                 make_game=self.game_over)
+                                 make_game=self.game_over, puzzle=puzzle)
         data = review_data(review)
         for step in data["steps"]:
             step["colours"] = colours(parse_pattern(step["pattern"]))

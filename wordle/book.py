@@ -1,32 +1,128 @@
-"""What the exact opener job has proved about a game's first guess, read back from its results files.
+"""The shipped opening book and position table: what the exact solver proved about the first two guesses, checked on load.
 
-Costs here are the optimal solver's packed costs (lower is better; see `wordle.optimal`). The
-job (`python cli.py openers --exact`, tournament/exact_openers.py) writes one JSON line per
-opener to `results/openers-exact-MODE-SCOPE.jsonl`, after a header naming the mode, the guess
-limit and the word lists' checksum: an opener's exact total, or (`"exact": false`) a proved
-lower bound above the job's cut-off. Its summary (`...-all.summary.json`) says when the best
-opener was proved over every allowed guess. `wordle.valuation` starts a game from here, so
-the opening position's value is proved at once instead of searched for within a budget.
+Costs here are the optimal solver's packed costs (lower is better; see `wordle.optimal`).
 
-Files whose header does not match the game's lists, mode and guess limit are not used; a
-damaged line or file is skipped (the book only ever saves time: without it the solver searches).
+The only book is a versioned artefact per (mode, word lists) pair in `wordle/data/book/`:
+`openers-MODE-LISTS.json.gz` (every allowed opener's exact total, proved lower bound, or
+"no win within the limit", from a complete all-opener run: `python cli.py book build`) and
+`positions-MODE-LISTS.json.gz` (every reply's value after the openers people play:
+`python cli.py book table`), LISTS being the first 12 hex digits of the lists' checksum.
+Each file's SHA-256 is named here in `SHIPPED`; no other file (nothing in `results/`) is read.
+
+A file that is missing, damaged, forged (its checksum is not the one named here) or
+inconsistent (two entries for one opener that disagree, an exact total below the proved
+best, a best that is not the least, a table whose replies contradict the book) is refused
+with one warning line naming it, and the commands run without it: values then come from search.
 """
 
 from __future__ import annotations
 
 import functools
+import gzip
+import hashlib
 import json
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
 
 from plumbing.errors import UserError
-from .optimal import SCALE
 from plumbing.storage import read_regular_file
+from .optimal import INFEASIBLE, SCALE
+from .positions import ReplyValue, opener_cost, reply_from
 
-#: Where the project's own commands write their results.
-RESULTS = Path(__file__).resolve().parent.parent / "results"
+BOOK_FORMAT = "wordle-arena opening book v1"
+TABLE_FORMAT = "wordle-arena position table v1"
+#: Where the shipped artefacts live.
+FOLDER = Path(__file__).resolve().parent / "data" / "book"
+#: The shipped artefacts and their SHA-256: nothing else is read.
+SHIPPED: dict[str, str] = {
+    "openers-normal-c7e2ce7dc7b4.json.gz": "2bdf986cda8168628fa57c01d1d8994301b66670238da5a15f5e1d390e271bb9",
+    "openers-hard-c7e2ce7dc7b4.json.gz": "dc568f34350e43363d05f314d9223e28dd496b60d1aeb78a398b10771e8ed771",
+    "positions-normal-c7e2ce7dc7b4.json.gz": "d459dfa5e9c7ac309fcd21acf50a2d9d3c1c067044890f38e6a548b3d6f1ed11",
+    "positions-hard-c7e2ce7dc7b4.json.gz": "2a3173b66232e8a230214caccc3c3a0fda46dcf8edf6b6f285f6acc0d08e8922",
+}
+#: An opener's status in the book.
+EXACT, AT_LEAST, NO_WIN = "exact", "at_least", "no_win"
 
 
+class BookRefused(UserWarning):
+    """A book or table file refused on load (the commands go on without it)."""
+
+
+class BookError(ValueError):
+    """What is wrong with a book or table file (the reason it is refused)."""
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """Where artefacts are looked for and the checksums they must have (tests make their own)."""
+
+    folder: Path = FOLDER
+    checksums: tuple[tuple[str, str], ...] = tuple(SHIPPED.items())
+
+    def expected(self, name: str) -> str | None:
+        """The SHA-256 a file of this name must have, None if none is named."""
+        return dict(self.checksums).get(name)
+
+
+SHELF = Shelf()
+
+
+def artefact_name(kind: str, hard: bool, checksum: str) -> str:
+    """The file name of an artefact ("openers" or "positions") for a mode and lists.
+
+    >>> artefact_name("openers", False, "c7e2ce7dc7b4f0921818c2b1")
+    'openers-normal-c7e2ce7dc7b4.json.gz'
+    """
+    return f"{kind}-{'hard' if hard else 'normal'}-{checksum[:12]}.json.gz"
+
+
+def sha256(data: bytes) -> str:
+    """The hex SHA-256 of some bytes."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def encode_artefact(data: dict) -> bytes:
+    """An artefact's bytes: compact JSON, gzip'd with no time stamp (the same data gives the same bytes)."""
+    return gzip.compress(json.dumps(data, separators=(",", ":"), sort_keys=True).encode(), mtime=0)
+
+
+def decode_artefact(path: Path, expected: str) -> dict:
+    """An artefact's JSON after its checksum is checked.
+
+    Raises:
+        BookError: the file is missing, unreadable, not the one named, or not gzip'd JSON.
+    """
+    try:
+        data = read_regular_file(path)
+    except UserError:
+        raise BookError("not a regular file") from None
+    if data is None:
+        raise BookError("missing or unreadable")
+    if sha256(data) != expected:
+        raise BookError("its SHA-256 is not the one wordle/book.py names (damaged or replaced)")
+    try:
+        decoded = json.loads(gzip.decompress(data))
+    except (OSError, EOFError, ValueError) as error:
+        raise BookError(f"not gzip'd JSON ({error})") from None
+    if not isinstance(decoded, dict):
+        raise BookError("not a JSON object")
+    return decoded
+
+
+def _check_header(data: dict, form: str, checksum: str, hard: bool, max_guesses: int, guesses: int) -> None:
+    """The artefact's format, lists, mode and guess limit are the ones asked for."""
+    if data.get("format") != form:
+        raise BookError(f"format {data.get('format')!r}, not {form!r}")
+    if data.get("word_lists_sha256") != checksum or data.get("guesses") != guesses:
+        raise BookError("made for other word lists")
+    if data.get("hard") is not hard or data.get("max_guesses") != max_guesses:
+        raise BookError("made for another mode or guess limit")
+
+
+# -- the opening book ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class OpeningBook:
     """Proved packed costs of first guesses (by guess index) for one word-list pair, mode and guess limit.
@@ -34,73 +130,209 @@ class OpeningBook:
     Attributes:
         exact: opener -> its exact packed cost (total * SCALE + games over 5).
         lower: opener -> a proved lower bound on its packed cost.
-        best: the opener proved best over every allowed guess, or None.
+        no_win: openers from which no tree solves every answer within the guess limit.
+        best: the opener proved best over every allowed guess, or None (no book).
     """
 
     exact: dict[int, int] = field(default_factory=dict)
     lower: dict[int, int] = field(default_factory=dict)
+    no_win: frozenset[int] = frozenset()
     best: int | None = None
 
 
-def _text(path: Path) -> str:
-    """A results file's text, empty when it is missing, damaged or not a regular file (then it is not used)."""
-    try:
-        return (read_regular_file(path) or b"").decode()
-    except (UserError, OSError, UnicodeDecodeError):
-        return ""
+def entry_from(row: Any) -> tuple[str, str, int | None, int | None]:
+    """A book entry (opener, status, total, games over 5) from its JSON row, checked.
+
+    Raises:
+        BookError: the row is not one.
+    """
+    if not isinstance(row, list) or len(row) != 4 or not isinstance(row[0], str) or row[1] not in (EXACT, AT_LEAST, NO_WIN):
+        raise BookError(f"a bad entry {str(row)[:60]}")
+    opener, status, total, long_games = row
+    if status == NO_WIN:
+        if total is not None or not (long_games is None or isinstance(long_games, int) and long_games >= 1):
+            raise BookError(f"a bad no-win entry for {opener}")
+    elif not (isinstance(total, int) and total > 0 and isinstance(long_games, int) and 0 <= long_games < SCALE):
+        raise BookError(f"a bad total for {opener}")
+    return opener, status, total, long_games
 
 
-def _lines(path: Path) -> list[dict]:
-    """The JSON objects of a file of JSON lines; none if any line is damaged."""
-    try:
-        rows = [json.loads(line) for line in _text(path).splitlines() if line.strip()]
-    except ValueError:
-        return []
-    return [row for row in rows if isinstance(row, dict)]
+def check_book(data: dict, guesses: tuple[str, ...], checksum: str, hard: bool, max_guesses: int) -> OpeningBook:
+    """An opening book's JSON checked and turned into an OpeningBook.
+
+    For a no-win entry, the fourth field is a proved lower bound on the answers lost (None if unknown).
+
+    Raises:
+        BookError: the header does not match, an entry is bad, two entries for one opener disagree, an
+            opener is missing, or the best is not an exact total at most every other opener's cost or bound.
+    """
+    _check_header(data, BOOK_FORMAT, checksum, hard, max_guesses, len(guesses))
+    index = {word: number for number, word in enumerate(guesses)}
+    entries: dict[str, tuple] = {}
+    rows = data.get("entries")
+    if not isinstance(rows, list):
+        raise BookError("no entries")
+    for row in rows:
+        entry = entry_from(row)
+        if entry[0] not in index:
+            raise BookError(f"{entry[0]!r} is not an allowed guess")
+        if entries.setdefault(entry[0], entry) != entry:
+            raise BookError(f"two entries for {entry[0]} disagree")
+    if len(entries) != len(guesses):
+        raise BookError(f"it covers {len(entries)} of the {len(guesses)} openers")
+    book = OpeningBook()
+    for opener, status, total, long_games in entries.values():
+        if status == EXACT:
+            book.exact[index[opener]] = total * SCALE + long_games
+        elif status == AT_LEAST:
+            book.lower[index[opener]] = total * SCALE
+    no_win = frozenset(index[opener] for opener, status, _, _ in entries.values() if status == NO_WIN)
+    best = data.get("best")
+    if best not in index or index[best] not in book.exact:
+        raise BookError(f"its best {best!r} has no exact total")
+    least = book.exact[index[best]]
+    for costs, what in ((book.exact, "exact total"), (book.lower, "bound")):
+        for opener, cost in costs.items():
+            if cost < least:
+                raise BookError(f"the best {best} is not the least: {guesses[opener]}'s {what} "
+                                f"{cost // SCALE} is below its {least // SCALE}")
+    return OpeningBook(exact=book.exact, lower=book.lower, no_win=no_win, best=index[best])
 
 
-def _summary(path: Path) -> dict:
-    """A JSON summary file's object, empty when it is missing or damaged."""
-    try:
-        data = json.loads(_text(path) or "{}")
-    except ValueError:
-        return {}
-    return data if isinstance(data, dict) else {}
+def _refuse(path: Path, reason: str) -> None:
+    """The one warning line for a refused file."""
+    warnings.warn(f"{path}: refused ({reason}); values come from search instead", BookRefused, stacklevel=4)
 
 
-def _fits(header: dict, checksum: str, hard: bool, max_guesses: int) -> bool:
-    """Whether a job's header (or summary) speaks of these lists, mode and guess limit."""
-    return (header.get("word_lists_sha256") == checksum and header.get("max_guesses") == max_guesses
-            and header.get("mode") == ("hard" if hard else "normal"))
+def _book_or_error(guesses: tuple[str, ...], checksum: str, hard: bool, max_guesses: int,
+                   shelf: Shelf) -> OpeningBook | None:
+    """The book for these lists and mode (None if none is shipped for them); BookError if refused."""
+    name = artefact_name("openers", hard, checksum)
+    expected = shelf.expected(name)
+    if expected is None:
+        return None
+    return check_book(decode_artefact(shelf.folder / name, expected), guesses, checksum, hard, max_guesses)
+
+
+def opening_book(guesses: tuple[str, ...], checksum: str, hard: bool, max_guesses: int,
+                 shelf: Shelf = SHELF) -> OpeningBook:
+    """The shipped book for these lists (the guess words and the lists' checksum), mode and guess limit.
+
+    A book that fails a check is refused with one warning line naming it; then, as when none is
+    shipped for these lists, the book is empty and values come from search.
+
+    >>> opening_book(("salet",), "no such lists", False, 6)
+    OpeningBook(exact={}, lower={}, no_win=frozenset(), best=None)
+    """
+    return _load_book(guesses, checksum, hard, max_guesses, shelf)
 
 
 @functools.lru_cache(maxsize=8)
-def opening_book(guesses: tuple[str, ...], checksum: str, hard: bool, max_guesses: int,
-                 folder: Path = RESULTS) -> OpeningBook:
-    """The book for these lists (the guess words and the lists' checksum), mode and guess limit.
+def _load_book(guesses: tuple[str, ...], checksum: str, hard: bool, max_guesses: int, shelf: Shelf) -> OpeningBook:
+    """opening_book, loaded and checked once per process (so a refused file is one warning)."""
+    try:
+        book = _book_or_error(guesses, checksum, hard, max_guesses, shelf)
+    except BookError as error:
+        _refuse(shelf.folder / artefact_name("openers", hard, checksum), str(error))
+        return OpeningBook()
+    return book or OpeningBook()
 
-    >>> opening_book(("salet",), "no such lists", False, 6)
-    OpeningBook(exact={}, lower={}, best=None)
+
+# -- the position table --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PositionTable:
+    """Each (opener, reply) position's value: packed costs from the second guess on (by guess index, pattern)."""
+
+    replies: dict[tuple[int, int], ReplyValue] = field(default_factory=dict)
+    openers: tuple[int, ...] = ()
+
+    def value(self, opener: int, pattern: int) -> ReplyValue | None:
+        """The position after `opener` got `pattern`, or None if the table does not hold it."""
+        return self.replies.get((opener, pattern))
+
+
+def check_table(data: dict, game: Any, hard: bool, max_guesses: int, book: OpeningBook) -> PositionTable:
+    """A position table's JSON checked against the game (its replies and their sizes) and the book.
+
+    Raises:
+        BookError: the header does not match, a reply is bad or missing, a guess is not allowed, or an
+            opener's replies add up to a total the book contradicts.
     """
-    index = {word: number for number, word in enumerate(guesses)}
-    book = OpeningBook()
-    mode = "hard" if hard else "normal"
-    for path in sorted(folder.glob(f"openers-exact-{mode}-*.jsonl")):
-        rows = _lines(path)
-        if not rows or not _fits(rows[0], checksum, hard, max_guesses):
-            continue
-        for row in rows[1:]:
-            opener, total, long_games = row.get("opener"), row.get("total"), row.get("long_games")
-            if opener not in index or not isinstance(total, int) or not isinstance(long_games, int) or total < 0:
-                continue
-            cost = total * SCALE + max(long_games, 0)
-            if row.get("exact", True):
-                book.exact[index[opener]] = cost
-            else:
-                book.lower[index[opener]] = max(cost, book.lower.get(index[opener], 0))
-        summary = _summary(path.with_suffix(".summary.json"))
-        if _fits(summary, checksum, hard, max_guesses) and summary.get("proved_best_over_all") is True:
-            best = summary.get("best") if isinstance(summary.get("best"), dict) else {}
-            if best.get("opener") in index and index[best["opener"]] in book.exact:
-                book = OpeningBook(exact=book.exact, lower=book.lower, best=index[best["opener"]])
-    return book
+    from .positions import reply_groups
+
+    words = game.words
+    _check_header(data, TABLE_FORMAT, words.checksum, hard, max_guesses, len(words.guesses))
+    table = data.get("openers")
+    if not isinstance(table, dict) or not table:
+        raise BookError("no openers")
+    replies: dict[tuple[int, int], ReplyValue] = {}
+    for opener, rows in table.items():
+        if opener not in words.guess_index or not isinstance(rows, list):
+            raise BookError(f"{opener!r} is not an allowed guess")
+        index = words.guess_index[opener]
+        try:
+            values = [reply_from(row) for row in rows]
+        except ValueError as error:
+            raise BookError(f"{opener}: {error}") from None
+        groups = {code: len(group) for code, group in reply_groups(game, index)}
+        if {value.pattern: value.answers for value in values} != groups or len(values) != len(groups):
+            raise BookError(f"{opener}: its replies are not the game's")
+        for value in values:
+            if value.guess is not None and value.guess not in words.guess_index:
+                raise BookError(f"{opener}: {value.guess!r} is not an allowed guess")
+            replies[index, value.pattern] = value
+        _agree(opener, index, values, len(words.answers), book)
+    return PositionTable(replies=replies, openers=tuple(sorted({opener for opener, _ in replies})))
+
+
+def _agree(opener: str, index: int, values: list[ReplyValue], size: int, book: OpeningBook) -> None:
+    """An opener's replies add up to what the book proved about it (when the book is there)."""
+    if book.best is None:
+        return
+    low, high = opener_cost(values, size)
+    if index in book.exact and not low <= book.exact[index] <= high:
+        raise BookError(f"{opener}'s replies add up to {low // SCALE}..{high // SCALE}, "
+                        f"not the book's {book.exact[index] // SCALE}")
+    if index in book.no_win and high < INFEASIBLE:
+        raise BookError(f"{opener}'s replies have a tree, but the book says no win")
+    if index in book.lower and high < book.lower[index]:
+        raise BookError(f"{opener}'s replies add up to {high // SCALE}, below the book's bound "
+                        f"{book.lower[index] // SCALE}")
+    if book.exact and high < book.exact[book.best]:
+        raise BookError(f"{opener}'s replies add up to {high // SCALE}, below the book's best")
+
+
+def _table_or_error(game: Any, hard: bool, max_guesses: int, shelf: Shelf) -> PositionTable | None:
+    """The table for this game and mode (None if none is shipped); BookError if refused."""
+    name = artefact_name("positions", hard, game.words.checksum)
+    expected = shelf.expected(name)
+    if expected is None:
+        return None
+    book = opening_book(tuple(game.words.guesses), game.words.checksum, hard, max_guesses, shelf)
+    return check_table(decode_artefact(shelf.folder / name, expected), game, hard, max_guesses, book)
+
+
+_TABLES: dict[tuple, PositionTable] = {}
+
+
+def position_table(game: Any, hard: bool, max_guesses: int, shelf: Shelf = SHELF) -> PositionTable:
+    """The shipped position table for the game's lists, mode and guess limit (empty if none, or refused).
+
+    Loaded and checked once per process; a refused table is one warning line naming it.
+    """
+    key = (game.words.checksum, len(game.words.guesses), hard, max_guesses, shelf)
+    if key not in _TABLES:
+        try:
+            _TABLES[key] = _table_or_error(game, hard, max_guesses, shelf) or PositionTable()
+        except BookError as error:
+            _refuse(shelf.folder / artefact_name("positions", hard, game.words.checksum), str(error))
+            _TABLES[key] = PositionTable()
+    return _TABLES[key]
+
+
+def table_value(game: Any, state: Any, shelf: Shelf = SHELF) -> ReplyValue | None:
+    """The table's value of a state one guess in (Guesser to move), or None when the table does not hold it."""
+    if len(state.history) != 1:
+        return None
+    opener, pattern = state.history[0]
+    return position_table(game, state.hard, state.max_guesses, shelf).value(int(opener), int(pattern))

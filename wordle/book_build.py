@@ -1,0 +1,210 @@
+"""Building the shipped artefacts of `wordle.book`: the opening book from a complete all-opener run, the position table.
+
+Costs here are the optimal solver's packed costs (lower is better; see `wordle.optimal`).
+
+The all-opener job (`python cli.py openers --exact --all`, tournament/exact_openers.py)
+writes one JSON line per opener after a header naming the mode, the guess limit, the word
+lists' checksum and every opener it covers: an exact total, a proved lower bound
+(`"exact": false`), or no win (`total` -1). A book is built only from a run that holds every
+allowed guess, once; top-N runs of the same job may add exact totals (each consistent with
+the run's bound). The result is written, checked again as a reader would, to
+`wordle/data/book/`, and its SHA-256 returned for wordle/book.py to name.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from plumbing.errors import UserError
+from plumbing.storage import provenance, read_regular_file, write_atomically
+from .book import (AT_LEAST, BOOK_FORMAT, EXACT, FOLDER, NO_WIN, TABLE_FORMAT, BookError, OpeningBook, artefact_name,
+                   check_book, check_table, encode_artefact, sha256)
+from .game import Wordle
+from .optimal import SCALE
+from .positions import ReplyValue, read_work, reply_record
+
+RUN_FORMAT = "wordle-arena exact openers v1"
+
+
+@dataclass
+class BookDraft:
+    """A book being assembled: opener -> (status, total, games over 5 or losses), and the best opener."""
+
+    entries: dict[str, tuple[str, int | None, int | None]]
+    best: str = ""
+
+    def counts(self) -> str:
+        """How many openers of each status, in words."""
+        statuses = [entry[0] for entry in self.entries.values()]
+        return (f"{statuses.count(EXACT)} exact, {statuses.count(AT_LEAST)} bounded, "
+                f"{statuses.count(NO_WIN)} no win")
+
+
+def _read_run(path: Path, game: Wordle, hard: bool | None = None) -> tuple[dict, dict[str, dict]]:
+    """A run's header and its rows by opener (session lines skipped).
+
+    Raises:
+        UserError: the file is missing, damaged, of another job or lists, or holds two rows for one opener
+            that disagree.
+    """
+    try:
+        data = read_regular_file(path)
+        lines = (data or b"").decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not an exact-openers run (not UTF-8)") from None
+    if not lines:
+        raise UserError(f"{path}: missing or empty")
+    try:
+        header = json.loads(lines[0])
+    except ValueError:
+        header = None
+    if not isinstance(header, dict) or header.get("format") != RUN_FORMAT:
+        raise UserError(f"{path}: not an exact-openers run ({RUN_FORMAT})")
+    try:
+        rows = [json.loads(line) for line in lines[1:] if line.strip()]
+    except ValueError:
+        raise UserError(f"{path}: a damaged line; a book needs a whole run") from None
+    if header.get("word_lists_sha256") != game.words.checksum:
+        raise UserError(f"{path}: made for other word lists than these")
+    if hard is not None and header.get("hard") is not hard:
+        raise UserError(f"{path}: made for the other mode")
+    found: dict[str, dict] = {}
+    for row in rows:
+        if not isinstance(row, dict) or "session" in row:
+            continue
+        opener = row.get("opener")
+        if opener not in game.words.guess_index or not isinstance(row.get("total"), int) \
+                or not isinstance(row.get("long_games"), int):
+            raise UserError(f"{path}: a bad line for {str(opener)[:20]!r}")
+        key = (row["total"], row["long_games"], row.get("exact", True))
+        if opener in found and (found[opener]["total"], found[opener]["long_games"],
+                                found[opener].get("exact", True)) != key:
+            raise UserError(f"{path}: two lines for {opener} disagree")
+        found[opener] = row
+    return header, found
+
+
+def _status(row: dict) -> tuple[str, int | None, int | None]:
+    """A run row as a book entry: exact total, proved lower bound, or no win (with the losses bound if recorded)."""
+    if row["total"] < 0 or row.get("no_win") is True:
+        losses = row.get("losses_low")
+        return NO_WIN, None, losses if isinstance(losses, int) and losses >= 1 else None
+    if row.get("exact", True):
+        return EXACT, row["total"], row["long_games"]
+    return AT_LEAST, row["total"], 0
+
+
+def draft_book(game: Wordle, run: Path, extras: list[Path] = ()) -> tuple[BookDraft, dict]:
+    """The book a complete all-opener run proves (top-N runs adding exact totals), and the run's header.
+
+    Raises:
+        UserError: the run is not complete, the files disagree, or the run does not prove its best.
+    """
+    header, rows = _read_run(run, game)
+    guesses = game.words.guesses
+    if set(header.get("openers") or ()) != set(guesses) or len(rows) != len(guesses):
+        raise UserError(f"{run}: a partial run ({len(rows)} of the {len(guesses)} openers); a book needs a "
+                        f"complete one (python cli.py openers --exact --all)")
+    entries = {opener: _status(row) for opener, row in rows.items()}
+    for extra in extras:
+        extra_header, extra_rows = _read_run(extra, game, hard=header.get("hard"))
+        if extra_header.get("max_guesses") != header.get("max_guesses"):
+            raise UserError(f"{extra}: made for another guess limit than {run}")
+        for opener, row in extra_rows.items():
+            status, total, long_games = _status(row)
+            known = entries[opener]
+            if status == AT_LEAST or known == (status, total, long_games):
+                continue
+            if known[0] != AT_LEAST or status == EXACT and total < known[1]:
+                raise UserError(f"{extra}: {opener} is {status} {total}, but {run} says {known[0]} {known[1]}")
+            entries[opener] = (status, total, long_games)
+    exact = {opener: total * SCALE + long for opener, (status, total, long) in entries.items() if status == EXACT}
+    if not exact:
+        raise UserError(f"{run}: no opener solved exactly; the run proves no best")
+    best = min(exact, key=lambda opener: (exact[opener], guesses.index(opener)))
+    return BookDraft(entries=entries, best=best), header
+
+
+def book_data(game: Wordle, draft: BookDraft, header: dict, run: Path, extras: list[Path], command: str) -> dict:
+    """The artefact's JSON: header, provenance (the build and the runs it came from), entries in guess order."""
+    def source(path: Path, head: dict) -> dict:
+        """Where one input came from."""
+        return {"path": str(path), "sha256": sha256(read_regular_file(path) or b""), "command": head.get("command"),
+                "commit": head.get("commit"), "cut": head.get("cut")}
+
+    sources = [source(extra, _read_run(extra, game)[0]) for extra in extras]
+    return {
+        "format": BOOK_FORMAT, "mode": header["mode"], "hard": header["hard"], "max_guesses": header["max_guesses"],
+        "word_lists_sha256": game.words.checksum, "answers": len(game.words.answers),
+        "guesses": len(game.words.guesses), "best": draft.best,
+        "provenance": {"command": command, **provenance(), "run": source(run, header), "exact_from": sources},
+        "entries": [[opener, *draft.entries[opener]] for opener in game.words.guesses],
+    }
+
+
+def write_artefact(data: dict, name: str, folder: Path, check: Any) -> tuple[Path, str]:
+    """Encode, check as a reader would (`check(data)` raising BookError), write; the path and SHA-256."""
+    payload = encode_artefact(data)
+    try:
+        check(json.loads(json.dumps(data)))
+    except BookError as error:
+        raise UserError(f"{name}: the artefact would be refused on load ({error})") from None
+    path = folder / name
+    write_atomically(path, payload)
+    return path, sha256(payload)
+
+
+def build_book(game: Wordle, run: Path, extras: list[Path] = (), folder: Path = FOLDER,
+               command: str = "") -> tuple[Path, str, BookDraft]:
+    """Build and write the opening book of a complete all-opener run.
+
+    Args:
+        game: the game over the run's word lists.
+        run: the all-opener run (results/openers-exact-MODE-all.jsonl).
+        extras: top-N runs of the same mode whose exact totals join the book.
+        folder: where to write it (wordle/data/book/ for the shipped one).
+        command: the command line, for the provenance.
+
+    Returns:
+        The file written, its SHA-256 (for wordle/book.py's SHIPPED) and the book.
+
+    Raises:
+        UserError: the run is partial, damaged or inconsistent.
+    """
+    draft, header = draft_book(game, run, list(extras))
+    data = book_data(game, draft, header, run, list(extras), command)
+    name = artefact_name("openers", data["hard"], game.words.checksum)
+    path, digest = write_artefact(data, name, folder, lambda loaded: check_book(
+        loaded, tuple(game.words.guesses), game.words.checksum, data["hard"], data["max_guesses"]))
+    return path, digest, draft
+
+
+def pack_positions(game: Wordle, hard: bool, max_guesses: int, work: Path, done: dict[str, list[ReplyValue]],
+                   openers: list[str], book: OpeningBook, folder: Path = FOLDER) -> tuple[Path, str]:
+    """Write the position table of `openers` from a work file (checked against `book` first).
+
+    Returns:
+        The file written and its SHA-256 (for wordle/book.py's SHIPPED).
+
+    Raises:
+        UserError: an opener is not in the work file yet, or the table would be refused.
+    """
+    missing = [opener for opener in openers if opener not in done]
+    if missing or not openers:
+        raise UserError(f"{work}: {len(missing)} of the openers are not done yet ({', '.join(missing[:3])})")
+    header, _ = read_work(work)
+    data = {
+        "format": TABLE_FORMAT, "mode": "hard" if hard else "normal", "hard": hard, "max_guesses": max_guesses,
+        "word_lists_sha256": game.words.checksum, "answers": len(game.words.answers),
+        "guesses": len(game.words.guesses), "nodes": header["nodes"], "planned": header.get("openers"),
+        "provenance": {"command": header["command"], "commit": header.get("commit"), "dirty": header.get("dirty"),
+                       "machine": header.get("machine"), "work": {"path": str(work),
+                                                                  "sha256": sha256(read_regular_file(work) or b"")},
+                       "packed_by": provenance()},
+        "openers": {opener: [reply_record(reply) for reply in done[opener]] for opener in openers},
+    }
+    name = artefact_name("positions", hard, game.words.checksum)
+    return write_artefact(data, name, folder, lambda loaded: check_table(loaded, game, hard, max_guesses, book))
