@@ -32,7 +32,8 @@ def positions(game, count):
 @pytest.fixture(scope="module")
 def client(official_game):
     """The web app over the official game, with a generous request budget (the machine is shared)."""
-    with TestClient(create_app(official_game, request_seconds=600), raise_server_exceptions=False) as test_client:
+    with TestClient(create_app(official_game, request_seconds=600), base_url="http://localhost",
+                    raise_server_exceptions=False) as test_client:
         yield test_client
 
 
