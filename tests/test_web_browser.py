@@ -9,6 +9,10 @@ test saves a screenshot of its page in $WORDLE_ARENA_SCREENSHOTS (the README's a
 WORDLE_ARENA_SCREENSHOTS=results/screenshots), else in a temporary folder, so a test run never
 rewrites tracked files.
 
+The pages' Content-Security-Policy is bypassed here (Playwright's wait_for_function evaluates
+strings, and axe-core is injected inline, both of which it forbids);
+tests/test_web_cross_site.py loads every page under it and finds no violation.
+
 The pages are web.app.PAGES: a page added there is checked at both sizes and by axe-core
 without a line here (SCENES may say what to do on it before it is looked at).
 """
@@ -100,7 +104,7 @@ def browser():
 def page(browser):
     """A fresh page, 1100 px wide, that fails a test on any JavaScript error."""
     errors: list[str] = []
-    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    context = browser.new_context(viewport={"width": 1100, "height": 1000}, bypass_csp=True)
     opened = context.new_page()
     opened.set_default_timeout(WAIT_MS)
     opened.on("pageerror", lambda error: errors.append(str(error)))
@@ -308,7 +312,7 @@ def sized(browser):
     contexts, errors = [], []
 
     def open_page(size: str):
-        context = browser.new_context(viewport=SIZES[size])
+        context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
         contexts.append(context)
         opened = context.new_page()
         opened.set_default_timeout(WAIT_MS)
@@ -356,7 +360,7 @@ def test_every_page_fits_the_screen(server, sized, path, size):
 
 @pytest.mark.parametrize("path", PAGES)
 def test_no_page_scrolls_sideways_on_a_320_px_phone(server, browser, path):
-    context = browser.new_context(viewport={"width": 320, "height": 640})
+    context = browser.new_context(viewport={"width": 320, "height": 640}, bypass_csp=True)
     try:
         page = context.new_page()
         page.set_default_timeout(WAIT_MS)
@@ -716,7 +720,7 @@ def test_the_first_tab_reaches_the_skip_link_and_it_skips_the_navigation(server,
 
 
 def test_the_dark_theme_follows_the_system(server, browser):
-    context = browser.new_context(viewport=SIZES["phone"], color_scheme="dark")
+    context = browser.new_context(viewport=SIZES["phone"], color_scheme="dark", bypass_csp=True)
     try:
         page = context.new_page()
         page.set_default_timeout(WAIT_MS)

@@ -17,7 +17,7 @@ pytest.importorskip("uvicorn", reason="serving the page needs uvicorn (the 'web'
 pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (the 'web' extra)")
 
 from tests.test_web_browser import browser  # noqa: E402,F401  (the fixture)
-from web.app import create_app, listen  # noqa: E402
+from web.app import PAGES, create_app, listen  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -104,3 +104,19 @@ def test_a_page_on_another_origin_makes_no_game_gets_no_advice_and_cannot_frame_
     framed = page.frame_locator("#framed").locator("#board")
     assert framed.count() == 0, "the page was shown inside another site's frame"
     context.close()
+
+
+@pytest.mark.parametrize("path", sorted(PAGES))
+def test_every_page_works_under_its_content_security_policy(browser, served, path):  # noqa: F811
+    """The page loads its scripts and styles and runs with no CSP violation and no JavaScript error."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script("window.violations = []; document.addEventListener('securitypolicyviolation', "
+                         "event => window.violations.push(event.violatedDirective + ' ' + event.blockedURI));")
+    page.goto(served[0] + path)
+    page.wait_for_load_state("networkidle")
+    violations = page.evaluate("window.violations")
+    context.close()
+    assert not violations and not errors, (violations, errors)

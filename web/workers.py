@@ -47,6 +47,10 @@ class OverMemory(UserError):
 MEMORY_BYTES = 4 * 2**30
 
 
+#: How long a call waits for a new worker to start (import the project, build its handler) before its budget begins.
+START_SECONDS = 120.0
+
+
 class WorkerFailed(Exception):
     """A worker process failed outside the request's control (it died, or raised an unexpected error): HTTP 500."""
 
@@ -77,6 +81,7 @@ def serve_calls(connection: Connection, status_of: Callable[[UserError], int], p
     cap_memory(memory_bytes)
     try:
         handle = connection.recv()()
+        connection.send(("ready", None))  # the server starts a call's budget only now
     except (EOFError, OSError):
         return
     while True:
@@ -117,10 +122,11 @@ class Worker:
         self.ready = threading.Event()
 
         def send_handler() -> None:
-            """Hand the worker its handler, then let calls be sent."""
+            """Hand the worker its handler and wait until it has built it, then let calls be sent."""
             try:
                 self.connection.send(make_handler)
-            except (OSError, ValueError):
+                self.connection.recv()
+            except (OSError, ValueError, EOFError):
                 pass  # killed while starting: the call that waits on it reads the pipe's end
             finally:
                 self.ready.set()
@@ -197,15 +203,19 @@ class WorkerPool:
         raise WorkerFailed(payload)
 
     def _exchange(self, worker: Worker, message: tuple, seconds: float, what: str) -> tuple[str, Any]:
-        """Send one call and wait for its reply; a worker past its time or dead is killed and replaced."""
-        worker.ready.wait()
+        """Send one call and wait for its reply; a worker past its time or dead is killed and replaced. The time
+        starts once the worker is ready (its start, seconds on a busy machine, is not the call's work)."""
         try:
+            if not worker.ready.wait(START_SECONDS):
+                raise Busy(f"a worker did not start within {START_SECONDS:g} s (the machine is very busy); try again")
             worker.connection.send(message)
             if worker.connection.poll(seconds):
                 return worker.connection.recv()
             problem: Exception = OverBudget(f"{what} ran past the web page's {seconds:g} s budget and was stopped; "
                                             "ask for less (a smaller --nodes, --depth or --openers), or use the "
                                             "command line, which has no such limit")
+        except Busy as error:
+            problem = error
         except (EOFError, OSError) as error:
             problem = Busy("the server is stopping") if self.closed else WorkerFailed(
                 f"the worker process ended ({error.__class__.__name__}, exit code {worker.process.exitcode})")
