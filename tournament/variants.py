@@ -15,6 +15,8 @@ import csv
 import io
 import json
 import math
+import os
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -229,9 +231,14 @@ def run_tournament(variant: Variant, rules: Wordle, players: dict[str, dict[str,
 
 # -- verify ---------------------------------------------------------------------------------
 def is_variant_folder(folder: str | Path) -> bool:
-    """Whether a run folder holds a variant tournament (its games.csv says so on its first line)."""
+    """Whether a run folder holds a variant tournament (its games.csv, a regular file, says so on its first line).
+
+    Anything else there (a FIFO, a folder) is left to the plain tournament's checked reader to refuse in one line.
+    """
     path = Path(folder) / "games.csv"
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
         with open(path, "rb") as file:
             return file.readline().startswith(f"# wordle-arena {KIND} ".encode())
     except OSError:
