@@ -6,7 +6,9 @@ stderr with a non-zero exit, never a traceback.
 
 from __future__ import annotations
 
+import codecs
 import errno
+import importlib
 import os
 import signal
 import sys
@@ -19,40 +21,29 @@ from rich.console import Console
 
 from agents.params import flag
 from agents.registry import ForeignParameters
-from commands.absurdle import add_absurdle_command
-from commands.assist import add_assist_command
-from commands.book import add_book_command
-from commands.openers import add_openers_command
-from commands.options import EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, ArgumentParser
-from commands.play import add_play_command
+from commands.options import COMMANDS, EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, ArgumentParser
 from commands.render import PIPED_WIDTH, plain_console
-from commands.review import add_review_command
-from commands.serve import add_serve_command
-from commands.solve import add_solve_command
-from commands.tournament import add_tournament_command
-from commands.train import add_train_command
-from commands.tree import add_tree_command
-from commands.verify import add_verify_command
 from plumbing.errors import UserError, clip
 from wordle import IllegalMove
 
+#: Exit status when the command's output could not be written.
+EXIT_WRITE = 1
 
-def build_parser() -> ArgumentParser:
-    """The full command line."""
+
+def build_parser(argv: list[str] | None = None) -> ArgumentParser:
+    """The command line: every command's parser, or, when `argv` names a command, that one's alone in full.
+
+    A command's module (and what it imports) is loaded only to build its parser, so a command
+    starts without the others' imports; the rest are named, so `--help` and a wrong name still list them.
+    """
     parser = ArgumentParser(prog="wordle-arena", description="Adversarial game search for Wordle.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
-    add_play_command(commands)
-    add_tournament_command(commands)
-    add_verify_command(commands)
-    add_tree_command(commands)
-    add_assist_command(commands)
-    add_review_command(commands)
-    add_openers_command(commands)
-    add_book_command(commands)
-    add_solve_command(commands)
-    add_train_command(commands)
-    add_serve_command(commands)
-    add_absurdle_command(commands)
+    chosen = argv[0] if argv and argv[0] in COMMANDS else None
+    for name in COMMANDS:
+        if chosen is None or name == chosen:
+            getattr(importlib.import_module(f"commands.{name}"), f"add_{name}_command")(commands)
+        else:
+            commands.add_parser(name)
     return parser
 
 
@@ -84,15 +75,43 @@ def show_warning(message: Warning | str, *_: Any) -> None:
     sys.stderr.write(f"wordle-arena: warning: {message}\n")
 
 
+#: How a character an output encoding lacks is spelled; the marks of a value (bound, estimate) keep their meaning.
+SPELLED = {"\u2264": "<=", "\u2265": ">=", "\u2248": "~", "\u2014": "-", "\u2013": "-", "\u2026": "...",
+           "\u00d7": "x", "\u2212": "-", "\u2192": "->", "\u00b7": "."}
+
+
+def spell_unencodable(error: UnicodeError) -> tuple[str, int]:
+    """codecs error handler: the characters an encoding lacks spelled by SPELLED, any other as '?'."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return "".join(SPELLED.get(char, "?") for char in error.object[error.start:error.end]), error.end
+
+
+codecs.register_error("wordle-arena-spell", spell_unencodable)
+
+
 def tolerate_encodings() -> None:
-    """Let stdout and stderr print any character: one their encoding lacks (PYTHONIOENCODING=ascii) shows as '?'."""
+    """Let stdout and stderr print any character: one their encoding lacks (PYTHONIOENCODING=ascii) is spelled
+    ('<=', '>=', '~' for the marks ≤, ≥, ≈) or shown as '?'."""
     for stream in (sys.stdout, sys.stderr):
         encoding = getattr(stream, "encoding", None) or "ascii"
         try:
-            "\u2588\U0001f7e9\u2014".encode(encoding)
+            "\u2588\U0001f7e9\u2014\u2264\u2265\u2248".encode(encoding)
         except (UnicodeEncodeError, LookupError):
             if hasattr(stream, "reconfigure"):
-                stream.reconfigure(errors="replace")
+                stream.reconfigure(errors="wordle-arena-spell")
+
+
+def flush_stdout() -> str | None:
+    """Flush standard output; why it cannot be written (closed, full, a closed pipe), or None."""
+    if sys.stdout is None:  # fd 1 was closed when Python started
+        return "standard output is closed; give the command somewhere to write (e.g. > out.txt)"
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError) as error:
+        sys.stdout = open(os.devnull, "w")  # nothing more to flush at exit
+        return f"cannot write to standard output ({getattr(error, 'strerror', None) or error})"
+    return None
 
 
 @contextmanager
@@ -115,14 +134,22 @@ def sigterm_as_ctrl_c() -> Iterator[None]:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; bad input is one line on stderr and exit 2, Ctrl-C (or SIGTERM) exits 130."""
     tolerate_encodings()
-    args = build_parser().parse_args(argv)
+    if sys.stdout is None:
+        sys.stderr.write(f"wordle-arena: error: {flush_stdout()}\n")
+        return EXIT_USAGE
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv).parse_args(argv)
     warnings.showwarning = show_warning
     console = plain_console()
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console.width = PIPED_WIDTH  # a pipe or a log file has no width; keep tables whole
     try:
         with sigterm_as_ctrl_c():
-            return int(args.handler(args, console) or 0)
+            code = int(args.handler(args, console) or 0)
+        if (problem := flush_stdout()) is not None:
+            plain_console(stderr=True).print(f"wordle-arena: error: {problem}", markup=False, soft_wrap=True)
+            return code or EXIT_WRITE
+        return code
     except UserError as error:
         message = error.say(flag) if isinstance(error, ForeignParameters) else str(error)
         plain_console(stderr=True).print(f"wordle-arena: error: {clip(message)}", markup=False, soft_wrap=True)

@@ -13,7 +13,7 @@ import numpy as np
 
 from wordle import State, Wordle
 
-from .answer_model import MODELS, AnswerModel, load_model
+from .answer_model import MODELS, AnswerModel, load_model, uniform_model
 from .base import Agent, Decision
 from .params import CHOICE, Param
 from .registry import register
@@ -26,12 +26,6 @@ ADVICE_TOP = 10
 DECISIONS_KEPT = 100_000
 MODEL = Param("model", CHOICE, GAME_LIST, "the answer model it advises under: the game's answer list, equally "
               "likely, or a named model as assist --answers takes it", choices=(GAME_LIST, *MODELS))
-
-
-def game_model(game: Wordle) -> AnswerModel:
-    """The game's own answer list as an answer model: every answer equally likely."""
-    size = len(game.words.answers)
-    return AnswerModel(name=GAME_LIST, game=game, weights=np.full(size, 1.0 / size), tier=size, tier_game=game)
 
 
 @register("advisor", "plays assist's first suggestion (the solver's values within the node budget, ranked by what "
@@ -50,7 +44,7 @@ class AdvisorAgent(Agent):
         """The answer model, loaded on first use (its guesses must be the game's, so indices carry over)."""
         if self._model is None:
             from plumbing.errors import UserError
-            model = game_model(self.game) if self.model_name == GAME_LIST else load_model(self.model_name)
+            model = uniform_model(self.game, GAME_LIST) if self.model_name == GAME_LIST else load_model(self.model_name)
             if model.game.words.guesses != self.game.words.guesses:
                 raise UserError(f"the {self.model_name} model's guesses are not this game's: use --model game")
             self._model = model

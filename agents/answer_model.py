@@ -121,6 +121,12 @@ class AnswerModel:
         return f"{self.name} ({allowed} answers{less})"
 
 
+def uniform_model(game: Wordle, name: str = "game") -> AnswerModel:
+    """The game's own answer list as an answer model, every answer equally likely (play's trace, the advisor)."""
+    size = len(game.words.answers)
+    return AnswerModel(name=name, game=game, weights=np.full(size, 1.0 / size), tier=size, tier_game=game)
+
+
 def is_short_plural(word: str, frequency: Callable[[str], float]) -> bool:
     """Whether the plural rule rules `word` out: a 4-letter word + S (not SS), or a 3-letter word + ES.
 

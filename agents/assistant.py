@@ -325,6 +325,24 @@ def advise_steps(game: Wordle, agent: Agent, steps: list[tuple[int, int]], hard:
                   fallback=decision.fallback)
 
 
+#: Said when a value shown is not proved (the budget in words filled in).
+UNSETTLED_NOTE = ("Not settled within {budget}: the first suggestion is the best found so far, not proved "
+                  "optimal, and values marked ≤, ≥ or ≈ are bounds or estimates.")
+
+
+def advice_notes(advice: Advice) -> list[str]:
+    """The default advisor's notes under its suggestions, the terminal's and the web's: unsettled values, the cap."""
+    from wordle.valuation import CAPPED_NOTE
+    from .model_value import VALUE_BUDGET, budget_text
+
+    notes = []
+    if advice.proved is not None and advice.suggestions and not advice.all_proved:
+        notes.append(UNSETTLED_NOTE.format(budget=budget_text(VALUE_BUDGET, advice.state.hard)))
+    if advice.capped:
+        notes.append(f"The search was {CAPPED_NOTE}.")
+    return notes
+
+
 def advice_data(game: Wordle, advice: Advice) -> dict:
     """The advice as plain data (for --json): steps, counts, bits, answers left and suggestions."""
     words = game.words
@@ -341,12 +359,14 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "guesses_left": advice.state.guesses_left,
         "fallback": advice.fallback,
         "answers": [words.answers[a] for a in advice.state.candidates],
+        "answer_chances": [] if advice.model is None else [round(float(c), 6) for c in
+                                                          advice.model.chances(advice.state.candidates)],
         "suggestions": [{"guess": words.guesses[s.guess], "information": round(s.information, 6),
                          "chance": round(s.chance, 6), "worst": s.worst, "expected_left": round(s.expected_left, 6),
                          "expected_guesses": round(s.expected_guesses, 6) if math.isfinite(s.expected_guesses) else None,
                          "score": None if s.score is None else round(s.score, 6),
                          "value": None if s.value is None else s.value.data(),
-                         "maybe_better": advice.maybe_better(s)}
+                         "maybe_better": bool(advice.maybe_better(s))}
                         for s in advice.suggestions],
         "model": None if advice.model is None else advice.model.name,
         "model_description": None if advice.model is None else advice.model.describe(),
@@ -354,6 +374,7 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "proved": None if advice.proved is None else bool(advice.proved),
         "all_proved": advice.proved is not None and advice.all_proved,
         "capped": advice.capped,
+        "value_notes": advice_notes(advice),
     }
 
 
@@ -452,6 +473,9 @@ def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
                    expected_guesses=found.guesses[guess].estimate, value=found.guesses[guess])
         for i, guess in enumerate(valued)]
     suggestions.sort(key=lambda s: order_key(s.value.value, s.chance > 0.0, s.guess))
+    # no padding: a guess that cannot be the answer is shown only if it is not proved worse than the best answer
+    best_answer = min((s.value.value.high for s in suggestions if s.chance > 0.0), default=math.inf)
+    suggestions = [s for s in suggestions if s.chance > 0.0 or s.value.value.low <= best_answer]
     first = suggestions[0].guess if suggestions else None
     return tuple(suggestions[:top]), bool(found.proved and first == found.best), bool(found.capped)
 
@@ -492,6 +516,6 @@ def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callab
                   model=model, notes=tuple(notes))
 
 
-__all__ = ["ADVICE_NODES", "ADVISOR", "MAYBE_BETTER", "advise_model", "settle_model", "solver_suggestions", "Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data",
+__all__ = ["ADVICE_NODES", "ADVISOR", "MAYBE_BETTER", "UNSETTLED_NOTE", "advice_notes", "advise_model", "settle_model", "solver_suggestions", "Advice", "ContradictionError", "NoAnswerFits", "StepError", "Suggestion", "advice_data",
            "advise", "advise_steps", "answers_first", "format_step", "guess_stats", "make_advisor", "parse_step",
            "replay", "suggest"]

@@ -13,13 +13,17 @@ still possible with the model's weights (lower is better). Every solver value co
   1 if the guess is the answer, else 1 + F(answers its reply leaves) (heuristics/cost.py).
   That is an estimate, printed "≈ 3.480", with a proved lower bound beside it: the tier's
   low, and 1 or 2 guesses for each other word. It is exact, and printed plain, only when
-  every reply of the guess leaves at most one answer.
+  every reply of the guess leaves at most one answer. Its `losses_high` is 0 when a real tree
+  solves every tier answer after it, else math.inf (no tree known: it might lose one), so
+  `rank_key` puts the guesses with a tree for the likeliest answers first (in hard mode a
+  guess with none can lose the game).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
@@ -167,10 +171,34 @@ class Valuer:
             mixed = share_in * tier.estimate + outside * estimate[i]
             if exact[i] and tier.proved:
                 values[guess] = GuessValue(Value(mixed, mixed, mixed))
-            else:
-                values[guess] = GuessValue(Value(min(mixed_low, mixed), math.inf, mixed), modelled=True)
+            else:  # no tree for the whole mix; one for the tier's answers or none (then it may lose one of them)
+                values[guess] = GuessValue(Value(min(mixed_low, mixed), math.inf, mixed,
+                                                 losses_high=0.0 if tier.has_tree else math.inf), modelled=True)
         best = min(valued, key=lambda g: order_key(values[g].value, bool(game.can_win(candidates, np.array([g]))[0]), g))
         return ModelValuation(best=best, guesses=values, proved=False, nodes=nodes, seconds=seconds, capped=capped)
+
+
+def value_turns(valuer: Valuer, start: State, turns: Sequence[tuple[int, int]],
+                others: Sequence[Sequence[int]] = ()) -> list[list[GuessValue]]:
+    """Each turn's guess valued where it was played (then `others[i]`, that turn's alternatives), as review values it.
+
+    Args:
+        valuer: values positions under its answer model (the same call review, assist and the web make).
+        start: the state before the first turn.
+        turns: (guess, pattern) pairs, first first.
+        others: per turn, more guesses to value there (an agent's alternatives); may be shorter than `turns`.
+
+    Returns:
+        Per turn, the played guess's value first, then each other guess's.
+    """
+    state, found = start, []
+    game = valuer.model.game
+    for number, (guess, pattern) in enumerate(turns):
+        extra = [int(g) for g in (others[number] if number < len(others) else ()) if int(g) != int(guess)]
+        valuation = valuer.value(state, [int(guess), *extra])
+        found.append([valuation.guesses[int(guess)], *(valuation.guesses[g] for g in extra)])
+        state = game.step(state, int(guess), int(pattern))
+    return found
 
 
 def rest_estimates(game: Wordle, candidates: np.ndarray, chances: np.ndarray, rest: np.ndarray,
@@ -199,4 +227,4 @@ def rest_estimates(game: Wordle, candidates: np.ndarray, chances: np.ndarray, re
     return estimate, low, exact
 
 
-__all__ = ["budget_text", "GuessValue", "ModelValuation", "VALUE_BUDGET", "Valuer", "rest_estimates"]
+__all__ = ["budget_text", "GuessValue", "ModelValuation", "VALUE_BUDGET", "Valuer", "rest_estimates", "value_turns"]

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from plumbing.errors import UserError, clip
-from plumbing.storage import cpu_model, write_atomically
+from plumbing.storage import MOST_FILE_BYTES, cpu_model, write_atomically
 
 #: Where shipped models live, unless $WORDLE_ARENA_MODELS says otherwise.
 SHIPPED = Path(__file__).resolve().parents[1] / "results" / "models"
@@ -107,6 +107,9 @@ def load_model(path: str | Path, learner: str, hard: bool, checksum: str | None 
     fix = f"train one with: {train_command(learner, hard)}"
     if not path.is_file():
         raise ModelError(f"no {learner} model at {path}; {fix}")
+    if path.stat().st_size > MOST_FILE_BYTES:
+        raise ModelError(f"{path} is damaged ({path.stat().st_size} bytes, more than the {MOST_FILE_BYTES} a model "
+                         f"can be); {fix}")
     try:
         arrays = read_members(path)
         header = json.loads(arrays.pop(HEADER).tobytes().decode())

@@ -12,9 +12,8 @@ tournament's workers read it instead of solving again. A state the tree does not
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-import networkx as nx
 import numpy as np
 
 from wordle import State, Wordle
@@ -25,6 +24,9 @@ from wordle.tree import build_tree
 from .base import Agent, Decision
 from .params import WHOLE, WORD, Param
 from .registry import AgentError, register
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 #: The opener and breadth as the registry declares them; a breadth of None stands for "all".
 BEST = "best"
@@ -82,11 +84,15 @@ def tree_cache(game: Wordle, hard: bool, max_guesses: int, opener: str, breadth:
 
 def tree_payload(graph: nx.DiGraph) -> bytes:
     """A tree as cache payload: its node-link data."""
+    import networkx as nx
+
     return json_payload(nx.node_link_data(graph, edges="edges"))
 
 
 def tree_from_payload(game: Wordle, payload: bytes) -> nx.DiGraph | None:
     """A tree read back from cache payload, or None where it does not fit the game's lists."""
+    import networkx as nx
+
     try:
         graph = nx.node_link_graph(json_value(payload), edges="edges")
         moves(game, graph)
@@ -120,6 +126,8 @@ def moves(game: Wordle, graph: nx.DiGraph) -> dict[tuple[tuple[int, int], ...], 
 
 def subtree_totals(graph: nx.DiGraph) -> dict[int, int]:
     """For each node, the guesses its answers still need from it on (itself included)."""
+    import networkx as nx
+
     totals: dict[int, int] = {}
     for node in reversed(list(nx.topological_sort(graph))):
         data = graph.nodes[node]

@@ -59,7 +59,75 @@ class AgentSpec:
         return any(param.name == name for param in self.advice)
 
 
-AGENTS: dict[str, AgentSpec] = {}
+#: The modules that register agents, in the order their agents are listed: imported the first time the registry
+#: is read, so that importing `agents` (or any small module of it) costs no agent's imports.
+AGENT_MODULES = ("random_guesser", "letter_frequency", "demarcate", "entropy", "entropy_prior", "two_step",
+                 "searchers", "optimal", "advisor", "qlearning", "ppo.agent")
+
+
+class Registry(dict):
+    """The agents by name: reading it first imports every module of AGENT_MODULES (each registers its agents).
+
+    It lists them in AGENT_MODULES order whichever module was imported first.
+    """
+
+    loaded = False
+
+    def load(self) -> None:
+        """Import every agent module once, then keep the registration order of AGENT_MODULES."""
+        if Registry.loaded:
+            return
+        Registry.loaded = True
+        import importlib
+        for module in AGENT_MODULES:
+            importlib.import_module(f"{__package__}.{module}")
+        rank = {f"{__package__}.{module}": number for module, number in zip(AGENT_MODULES, range(len(AGENT_MODULES)))}
+        ordered = sorted(dict.items(self), key=lambda item: rank.get(item[1].factory.__module__, len(rank)))
+        dict.clear(self)
+        dict.update(self, ordered)
+
+    def __getitem__(self, name: str) -> AgentSpec:
+        """The agent called `name` (KeyError if none)."""
+        self.load()
+        return dict.__getitem__(self, name)
+
+    def __contains__(self, name: object) -> bool:
+        """Whether an agent is called `name`."""
+        self.load()
+        return dict.__contains__(self, name)
+
+    def __iter__(self):
+        """The names, in order."""
+        self.load()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        """How many agents there are."""
+        self.load()
+        return dict.__len__(self)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The agent called `name`, or `default`."""
+        self.load()
+        return dict.get(self, name, default)
+
+    def keys(self):
+        """The names, in order."""
+        self.load()
+        return dict.keys(self)
+
+    def values(self):
+        """The specs, in order."""
+        self.load()
+        return dict.values(self)
+
+    def items(self):
+        """(name, spec) pairs, in order."""
+        self.load()
+        return dict.items(self)
+
+
+AGENTS: Registry = Registry()
 
 
 def register(name: str, summary: str, params: tuple[Param, ...] = (), advice: tuple[Param, ...] = (),
@@ -70,13 +138,14 @@ def register(name: str, summary: str, params: tuple[Param, ...] = (), advice: tu
     there (its default may differ), so that one command-line flag serves both.
     """
     for param in params:
-        for other in all_params().get(param.name, ()):
+        declared = [found.param(param.name) for found in dict.values(AGENTS)]
+        for other in (declaration for declaration in declared if declaration is not None):
             if (other.kind, other.least, other.most, other.choices, other.count) != (
                     param.kind, param.least, param.most, param.choices, param.count):
                 raise ValueError(f"agent '{name}' declares parameter '{param.name}' unlike another agent does")
 
     def decorate(factory: Callable[..., Agent]) -> Callable[..., Agent]:
-        if name in AGENTS:
+        if dict.__contains__(AGENTS, name):
             raise ValueError(f"agent '{name}' is registered twice")
         AGENTS[name] = AgentSpec(name=name, summary=summary, factory=factory, params=tuple(params), advice=tuple(advice),
                                  named_only=named_only)

@@ -43,6 +43,7 @@ from typing import Callable
 import numpy as np
 
 from wordle import ALL_GREEN, State, Words, Wordle, feedback, format_pattern, parse_pattern
+from wordle.patterns import ScoreLine, read_score_line, share_grid
 from wordle.words import word_kinds
 from plumbing.errors import UserError
 
@@ -125,6 +126,7 @@ class Review:
     hard: bool
     max_guesses: int
     seconds: float
+    puzzle: int | None = None
 
     @property
     def values(self) -> list[GuessValue]:
@@ -150,6 +152,16 @@ class Review:
     def cost(self) -> float:
         """The game's exact cost: the sum of its guesses' costs, in expected guesses."""
         return sum(step.cost for step in self.steps)
+
+    def cost_text(self) -> str:
+        """The game's cost as shown: exact, "≈" from the model's estimates, or "≥" the least the bounds allow."""
+        if self.settled:
+            return "no win" if self.cost == float("inf") else f"{self.cost:.3f}"
+        if self.modelled:
+            return f"≈ {self.cost:.3f}"
+        least = sum(step.cost if step.settled else max(0.0, step.played.value.low - step.best.value.high)
+                    for step in self.steps)
+        return f"≥ {least:.3f}"
 
     def skill_text(self) -> str:
         """The game's skill as every surface shows it (see ReviewStep.skill_text)."""
@@ -249,30 +261,47 @@ def steps_from_answer(words: Words, answer: str, texts: list[str]) -> list[tuple
     return steps
 
 
+def grid_lines(grid: str) -> tuple[ScoreLine | None, list[str]]:
+    """A pasted share grid's score line (None if it has none) and its rows, blank lines dropped."""
+    lines = [line.strip() for line in grid.strip().splitlines() if line.strip()]
+    first_is_row = bool(lines) and _is_row(lines[0])
+    return (None, lines) if first_is_row or not lines else (read_score_line(lines[0]), lines[1:])
+
+
+def _is_row(line: str) -> bool:
+    """Whether a line reads as a row of five squares."""
+    try:
+        parse_pattern(line)
+    except UserError:
+        return False
+    return True
+
+
+def grid_score(grid: str | None) -> ScoreLine | None:
+    """What a pasted grid's score line says (puzzle number, guesses, hard mode: a `*`), or None."""
+    return grid_lines(grid)[0] if grid else None
+
+
 def steps_from_grid(words: Words, grid: str, texts: list[str]) -> list[tuple[int, int]]:
-    """Steps from a pasted share grid (a score line such as `Wordle 1,234 4/6*`, then rows of squares) and the words.
+    """Steps from a pasted share grid (a score line such as `Wordle 1,234 4/6*`, then rows of squares, the
+    high-contrast orange and blue ones too) and the words.
 
     Raises:
         UserError: rows that are not five squares, or a number of rows that is not the number of words (or the score).
     """
-    rows, score = [], None
-    for line in grid.strip().splitlines():
-        line = line.strip()
-        if not line:
-            continue
+    score, lines = grid_lines(grid)
+    rows = []
+    for line in lines:
         try:
             rows.append(parse_pattern(line))
         except UserError:
-            if rows:
-                raise UserError(f"the share grid's row '{line}' is not five squares") from None
-            score = line
+            raise UserError(f"the share grid's row '{line}' is not five squares") from None
     if not rows:
         raise UserError("the share grid has no rows of squares")
     if len(rows) != len(texts):
         raise UserError(f"the share grid has {len(rows)} rows but {len(texts)} words were given: give one word a row")
-    counted = score.split()[-1].split("/")[0] if score and "/" in score else None
-    if counted and counted.isdigit() and int(counted) != len(rows):
-        raise UserError(f"the share grid's score line says {counted} guesses but it has {len(rows)} rows")
+    if score is not None and score.guesses is not None and score.guesses != len(rows):
+        raise UserError(f"the share grid's score line says {score.guesses} guesses but it has {len(rows)} rows")
     return [(words.guess_id(text), row) for text, row in zip(texts, rows)]
 
 
@@ -324,7 +353,7 @@ def known_best(game: Wordle, values: dict[int, GuessValue], best: int, played: i
     Your own guess is shown when it is within the hair; else the common word with the lowest value.
     """
     words = game.words.guesses
-    if is_common(words[best]):
+    if best == played or is_common(words[best]):  # yours is the best found, or the best is a common word
         return best, None
     near = [g for g, v in values.items() if g != best and is_common(words[g])
             and v.estimate - values[best].estimate <= HAIR and not (values[best].proved and not v.proved)]
@@ -337,7 +366,7 @@ def known_best(game: Wordle, values: dict[int, GuessValue], best: int, played: i
 def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = False, max_guesses: int = 6,
                 answer: str | None = None, valuer: Valuer | None = None,
                 make_game: Callable[[Words], Wordle] = Wordle,
-                progress: Callable[[int, int], None] | None = None) -> Review:
+                progress: Callable[[int, int], None] | None = None, puzzle: int | None = None) -> Review:
     """Review a finished or abandoned game.
 
     Args:
@@ -348,6 +377,7 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
         valuer: reuses solvers across reviews (it must be the final model's; a fresh one otherwise).
         make_game: builds a wider model's game.
         progress: called with (guesses valued, guesses in all) as the review goes.
+        puzzle: the Wordle number of the game, when it was that day's (its share grid names it).
 
     Returns:
         The Review.
@@ -387,7 +417,13 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
     return Review(model=model, notes=tuple(notes), steps=tuple(reviewed),
                   skill=game_skill([s.skill for s in reviewed]),
                   luck=game_luck([s.luck for s in reviewed if not s.forced]), solved=solved, answer=known,
-                  hard=hard, max_guesses=max_guesses, seconds=time.perf_counter() - started)
+                  hard=hard, max_guesses=max_guesses, seconds=time.perf_counter() - started, puzzle=puzzle)
+
+
+def share_text(review: Review) -> str:
+    """The game's share grid, with its Wordle number when it was that day's game."""
+    return share_grid([s.pattern for s in review.steps], review.solved, review.max_guesses, review.hard,
+                      puzzle=review.puzzle)
 
 
 def review_data(review: Review) -> dict:
@@ -398,8 +434,8 @@ def review_data(review: Review) -> dict:
         "hard": review.hard, "max_guesses": review.max_guesses, "answer": review.answer, "solved": review.solved,
         "skill": review.skill, "skill_exact": review.settled, "skill_low": review.skill_range[0],
         "skill_high": review.skill_range[1], "skill_text": review.skill_text(), "cost": round(review.cost, 6)
-        if review.cost != float("inf") else None, "luck": review.luck,
-        "proved_share": round(review.proved_share, 6),
+        if review.cost != float("inf") else None, "cost_text": review.cost_text(), "luck": review.luck,
+        "proved_share": round(review.proved_share, 6), "puzzle": review.puzzle, "share": share_text(review),
         "seconds": round(review.seconds, 3),
         "steps": [{"number": s.number, "guess": words.guesses[s.guess], "pattern": format_pattern(s.pattern),
                    "before": s.before, "after": s.after, "played": s.played.data(),
@@ -414,5 +450,5 @@ def review_data(review: Review) -> dict:
 
 
 __all__ = ["HAIR", "Review", "ReviewStep", "game_luck", "game_skill", "known_best", "luck_of", "skill_range",
-           "skill_text", "parse_game", "review_data", "review_game",
+           "skill_text", "grid_score", "share_text", "parse_game", "review_data", "review_game",
            "guess_cost", "skill_of", "steps_from_answer", "steps_from_grid"]

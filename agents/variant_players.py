@@ -201,8 +201,8 @@ class VariantPlayer:
         return Decision(guess=top[0][0], value=top[0][1], alternatives=top)
 
 
-def make_variant_player(name: str, game: VariantGame, variant: Variant, **given: Any) -> VariantPlayer:
-    """The player `name` for a variant's game, with the parameters given (None: the default).
+def variant_settings(name: str, variant: Variant, **given: Any) -> dict[str, Any]:
+    """Every parameter of player `name` for `variant`: the ones given (None: the default), checked before any game is built.
 
     Raises:
         AgentError: an agent that does not play variants, a parameter it does not take, or an
@@ -222,4 +222,9 @@ def make_variant_player(name: str, game: VariantGame, variant: Variant, **given:
             raise AgentError(f"{name}: --opponent absurdle is Wordle's own Indicator, not a variant's")
         if variant.fibble:
             settings["eval"] = "entropy"
-    return VariantPlayer(name, game, settings)
+    return settings
+
+
+def make_variant_player(name: str, game: VariantGame, variant: Variant, **given: Any) -> VariantPlayer:
+    """The player `name` for a variant's game, with the parameters given (None: the default); see `variant_settings`."""
+    return VariantPlayer(name, game, variant_settings(name, variant, **given))

@@ -310,6 +310,8 @@ class Server:
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         line = self.process.stdout.readline()
         self.port = int(re.search(r":(\d+)/", line).group(1))
+        self.log: list[str] = []  # what it prints later (tracebacks of 500s), read so a full pipe never blocks it
+        threading.Thread(target=lambda: self.log.extend(self.process.stdout), daemon=True).start()
 
     def request(self, method: str, path: str, body: bytes | None = None, timeout: float = 120) -> tuple[int, str, float]:
         """Status, text and seconds of one request (status 0: the connection failed)."""
@@ -569,6 +571,288 @@ def web_burst() -> dict[str, Any]:
                          "cheap": [f"{m} {p}" for m, p, _ in cheap[:4]]}}
 
 
+# -- issue 31: cross-site, Host, surrogates, starvation, floods, huge files, budgets, encodings -----------------
+def raw_request(port: int, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None,
+                timeout: float = 60) -> tuple[int, dict[str, str], str, float]:
+    """One request with exactly these headers (Host among them, default 127.0.0.1:port): status, headers, text,
+    seconds (status 0: no answer)."""
+    import http.client
+
+    headers = {"Host": f"127.0.0.1:{port}", **(headers or {})}
+    began = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+        for name, value in headers.items():
+            connection.putheader(name, value)
+        if body is not None:
+            connection.putheader("Content-Length", str(len(body)))
+        connection.endheaders(body)
+        response = connection.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, text, time.monotonic() - began
+    except (OSError, http.client.HTTPException) as error:
+        return 0, {}, str(error), time.monotonic() - began
+    finally:
+        connection.close()
+
+
+#: State-changing and expensive requests a page on another origin must not make: method, path, JSON body.
+GUARDED = [("POST", "/api/play/new", {}), ("POST", "/api/play/guess", {"game": "x", "guess": "crane"}),
+           ("POST", "/api/advise", {"steps": ["tares:-y---"], "top": 1}),
+           ("POST", "/api/watch", {"agent": "random", "answer": "crane"}),
+           ("POST", "/api/review", {"answer": "crane", "words": ["slate", "crane"]}),
+           ("GET", "/api/advise?steps=tares:-y---&top=1", None), ("GET", "/api/watch?agent=random&answer=crane", None)]
+
+
+def one_line_json_error(status: int, text: str, wanted: tuple[int, ...]) -> str | None:
+    """Why an answer is not a one-line JSON error of one of the `wanted` statuses, or None."""
+    if status not in wanted:
+        return f"status {status}: {text[:120]}"
+    try:
+        error = json.loads(text).get("error")
+    except (ValueError, AttributeError):
+        return f"not JSON: {text[:80]}"
+    return None if isinstance(error, str) and "\n" not in error else f"not a one-line error: {text[:80]}"
+
+
+def audit_cross_site(audit: Audit, server: Server) -> None:
+    """Requests another origin's page could make: refused (403 by origin, 415 by content type); the page's own are
+    served; every answer forbids framing and sets a CSP; redirects never use the request's Host; no server path."""
+    port = server.port
+    json_type = {"Content-Type": "application/json"}
+    foreign = {"Origin http://evil.example": {"Origin": "http://evil.example"}, "Origin null": {"Origin": "null"},
+               "Origin of another port": {"Origin": f"http://127.0.0.1:{port + 1}"},
+               "Origin https same host": {"Origin": f"https://127.0.0.1:{port}"},
+               "Sec-Fetch-Site cross-site": {"Sec-Fetch-Site": "cross-site"},
+               "Sec-Fetch-Site same-site": {"Sec-Fetch-Site": "same-site"}}
+    for method, path, body in GUARDED:
+        data = json.dumps(body).encode() if body is not None else None
+        for name, headers in foreign.items():
+            status, _, text, _ = raw_request(port, method, path, data, {**json_type, **headers})
+            audit.check("cross-site", f"{method} {path.split('?')[0]} {name}", one_line_json_error(status, text, (403,)))
+        if method == "POST":
+            for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None):
+                status, _, text, _ = raw_request(port, method, path, data, {"Content-Type": kind} if kind else {})
+                audit.check("cross-site", f"{path} as {kind}", one_line_json_error(status, text, (415,)))
+        own = {**json_type, "Origin": f"http://127.0.0.1:{port}", "Sec-Fetch-Site": "same-origin"}
+        status, _, text, _ = raw_request(port, method, path, data, own)
+        audit.check("cross-site", f"{method} {path.split('?')[0]} from the page itself",  # served: not refused
+                    None if status not in (403, 415, 421) and (status < 500 or status == 503) else
+                    f"status {status}: {text[:120]}")
+    form = b'{"seed":7,"x":"="}'
+    status, _, text, _ = raw_request(port, "POST", "/api/play/new", form, {"Content-Type": "text/plain",
+                                                                           "Origin": "http://evil.example"})
+    audit.check("cross-site", "a text/plain form making a game", one_line_json_error(status, text, (403, 415)))
+    for path in ("/", "/play", "/static/common.js", "/api/agents", "/api/feedback?guess=zzzzz&answer=crane",
+                 "/api/nothing", "/api/charts/none.svg", "/static"):
+        status, headers, _, _ = raw_request(port, "GET", path)
+        policy = headers.get("content-security-policy", "")
+        problem = None if "frame-ancestors 'none'" in policy and "default-src" in policy and \
+            headers.get("x-frame-options", "").upper() == "DENY" else f"CSP {policy!r}, frames {headers.get('x-frame-options')}"
+        audit.check("cross-site", f"headers of GET {path} ({status})", problem)
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", "evil.example"):
+        status, headers, _, _ = raw_request(port, "GET", "/static", headers={"Host": host})
+        location = headers.get("location", "")
+        audit.check("cross-site", f"redirect of /static with Host {host}",
+                    f"location {location}" if "evil" in location or "://" in location else None)
+    status, _, text, _ = raw_request(port, "GET", "/api/results")
+    audit.check("cross-site", "/api/results shows no server path",
+                f"shows {str(ROOT)}" if str(ROOT) in text or '"/' in text else None)
+
+
+def audit_hosts(audit: Audit, server: Server) -> None:
+    """Host headers outside the allowlist (DNS rebinding) are refused with a one-line 421 on every kind of path; the
+    allowlist's own names are served."""
+    port = server.port
+    for host in ("evil.example", f"evil.example:{port}", f"127.0.0.1.evil.example:{port}", f"localhost.evil:{port}",
+                 "0.0.0.0", f"127.0.0.2:{port}", "", f"127.0.0.1:{port}@evil.example", "[::2]"):
+        for method, path, body in (("GET", "/", None), ("GET", "/static/common.js", None),
+                                   ("GET", "/api/agents", None), ("POST", "/api/feedback",
+                                                                  b'{"guess": "crane", "answer": "slate"}')):
+            status, _, text, _ = raw_request(port, method, path, body, {"Host": host,
+                                                                        "Content-Type": "application/json"})
+            audit.check("Host", f"{method} {path} Host {host!r}", one_line_json_error(status, text, (400, 421)))
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}", "127.0.0.1", "localhost", "LOCALHOST"):
+        status, _, text, _ = raw_request(port, "GET", "/api/agents", headers={"Host": host})
+        audit.check("Host", f"allowed Host {host}", None if status == 200 else f"status {status}: {text[:80]}")
+
+
+#: Each endpoint's text fields (a path into the body: names and list indices), with a body that is valid otherwise.
+TEXT_FIELDS: dict[str, tuple[dict[str, Any], list[tuple[Any, ...]]]] = {
+    "/api/feedback": ({"guess": "crane", "answer": "slate"}, [("guess",), ("answer",)]),
+    "/api/play/new": ({}, [("answer",), ("indicator",), ("seed",), ("hard",), ("max_guesses",)]),
+    "/api/play/guess": ({"game": "x", "guess": "crane"}, [("game",), ("guess",)]),
+    "/api/watch": ({"agent": "random", "answer": "crane", "options": {"seed": "1"}},
+                   [("agent",), ("answer",), ("seed",), ("hard",), ("max_guesses",), ("options", "seed")]),
+    "/api/advise": ({"steps": ["tares:-y---", {"guess": "crane", "pattern": "-----"}], "exclude": ["cigar"],
+                     "agent": "entropy", "options": {"beam": "3"}},
+                    [("agent",), ("steps", 0), ("steps", 1, "guess"), ("steps", 1, "pattern"), ("top",), ("seed",),
+                     ("hard",), ("answers",), ("exclude", 0), ("only_answers",), ("max_guesses",),
+                     ("options", "beam")]),
+    "/api/review": ({"answer": "crane", "words": ["slate", "crane"], "exclude": ["cigar"]},
+                    [("answer",), ("grid",), ("words", 0), ("answers",), ("exclude", 0), ("hard",), ("max_guesses",)]),
+}
+
+
+def with_value(body: Any, where: tuple[Any, ...], value: Any) -> Any:
+    """A deep copy of `body` with the field at `where` set to `value`."""
+    body = json.loads(json.dumps(body))
+    inner = body
+    for key in where[:-1]:
+        inner = inner[key]
+    inner[where[-1]] = value
+    return body
+
+
+def audit_surrogates(audit: Audit, server: Server) -> None:
+    """A lone surrogate (and one inside a word, and an option's name) in every text field of every endpoint, as JSON
+    and in query strings: a one-line 400."""
+    for path, (base, fields) in TEXT_FIELDS.items():
+        for where in fields:
+            for value in ("\ud800", "cr\udfffne", "\udc00\ud800"):
+                body = json.dumps(with_value(base, where, value)).encode()  # ensure_ascii: sent as \ud800 escapes
+                status, text, seconds = server.request("POST", path, body)
+                audit.check("surrogates", f"{path} {'.'.join(map(str, where))}={value.encode('unicode_escape')!r}",
+                            one_line_json_error(status, text, (400,)))
+    for path in ("/api/watch", "/api/advise"):
+        status, text, _ = server.request("POST", path, json.dumps({"agent": "entropy", "answer": "crane",
+                                                                    "options": {"\ud800": "1"}}).encode())
+        audit.check("surrogates", f"{path} an option named \\ud800", one_line_json_error(status, text, (400,)))
+    for query in ("guess=%ED%A0%80&answer=crane", "guess=crane&answer=%ED%A0%80", "guess=%F0%9F%98%80&answer=crane",
+                  "guess=%ff&answer=crane"):
+        status, text, _ = server.request("GET", f"/api/feedback?{query}")
+        audit.check("surrogates", f"GET /api/feedback?{query}", one_line_json_error(status, text, (400,)))
+
+
+def audit_starvation(audit: Audit, expensive_count: int = 60) -> None:
+    """With `expensive_count` unbounded advice requests queued on 2 workers, cheap requests and static files each
+    answer within a second."""
+    server = Server("--workers", "2")
+    time.sleep(3)
+    body = json.dumps(EXPENSIVE_ADVICE).encode()
+    threads = [threading.Thread(target=server.request, args=("POST", "/api/advise", body, 200), daemon=True)
+               for _ in range(expensive_count)]
+    for thread in threads:
+        thread.start()
+    time.sleep(3)
+    cheap = [("GET", "/api/feedback?guess=crane&answer=slate", None),
+             ("POST", "/api/feedback", b'{"guess": "crane", "answer": "slate"}'), ("GET", "/static/common.js", None),
+             ("GET", "/", None), ("GET", "/api/agents", None), ("POST", "/api/play/new", b"{}")]
+    answers: list[tuple[str, int, float]] = []
+
+    def send(case: str, method: str, path: str, data: bytes | None) -> None:
+        status, _, seconds = server.request(method, path, data, timeout=120)
+        answers.append((case, status, seconds))
+
+    senders = []
+    for round_ in range(3):  # each round sent at once, 3 s apart, whatever the rounds before are waiting for
+        for method, path, data in cheap:
+            case = f"{method} {path} behind {expensive_count} expensive (round {round_ + 1})"
+            senders.append(threading.Thread(target=send, args=(case, method, path, data), daemon=True))
+            senders[-1].start()
+        time.sleep(3)
+    for sender in senders:
+        sender.join(130)
+    for case, status, seconds in sorted(answers):
+        audit.check("starvation", case, None if status == 200 and seconds < 1.0 else f"status {status} in {seconds:.1f} s")
+    server.stop()
+
+
+def audit_floods(audit: Audit) -> None:
+    """10,200 new games from one client leave a real player's game playable; 24 advice requests, each with its own
+    exclude list, keep the server's memory bounded."""
+    server = Server("--workers", "2")
+    time.sleep(3)
+    status, text, _ = server.request("POST", "/api/play/new", b'{"answer": "crane"}')
+    game = json.loads(text)["game"]
+    status, text, _ = server.request("POST", "/api/play/new", b'{"indicator": "adversary", "seed": 1}')
+    against = json.loads(text).get("game")  # made before the flood: the flood may use up this address's games
+    statuses: dict[int, int] = {}
+
+    def flood(count: int) -> None:
+        for _ in range(count):
+            code, _, _ = server.request("POST", "/api/play/new", b"{}", timeout=30)
+            statuses[code] = statuses.get(code, 0) + 1
+
+    with ThreadPoolExecutor(12) as pool:
+        for _ in range(12):
+            pool.submit(flood, 850)
+    status, text, _ = server.request("POST", "/api/play/guess", json.dumps({"game": game, "guess": "slate"}).encode())
+    audit.check("floods", "a real player's game after 10,200 new games", None if status == 200 else
+                f"status {status}: {text[:100]}")
+    audit.check("floods", "the flood answered 200 or 429, never 5xx",
+                None if set(statuses) <= {200, 429} else f"statuses {statuses}")
+    idle = server.memory()
+    words = "cigar rebut sissy humph awake blush focal evade naval serve heath dwarf model karma stink grade quiet " \
+            "bench abate feign major death fresh crust stool colon abase marry react batty pride floss helix".split()
+    answers = []
+    for index in range(24):
+        body = {"steps": ["tares:-y---"], "top": 1, "exclude": words[index:index + 8]}
+        answers.append(server.request("POST", "/api/advise", json.dumps(body).encode(), timeout=120))
+    grown = (server.memory() - idle) / 2**20
+    audit.check("floods", "24 advice requests with their own exclude lists answered 200 or one-line 503",
+                None if all(a[0] == 200 or (a[0] == 503 and "\n" not in a[1]) for a in answers)
+                else str([a[0] for a in answers]))
+    audit.check("floods", "their memory stays bounded", None if grown < 1500 else f"grew {grown:.0f} MB")
+    status, text, seconds = server.request("POST", "/api/play/guess", json.dumps({"game": against,
+                                                                                  "guess": "fuzzy"}).encode())
+    audit.check("floods", "a guess against the searching adversary is answered", None if status in (200, 503) else
+                f"status {status}: {text[:100]}")
+    server.stop()
+
+
+def audit_huge_files(audit: Audit, folder: Path) -> None:
+    """Sparse word files of 1 GB and 3 GB, and a sparse 1 GB model: refused in one line by their size, unread."""
+    for size in (2**30, 3 * 2**30):
+        huge = folder / f"huge-{size}.txt"
+        huge.touch()
+        os.truncate(huge, size)
+        for name, argv in (("review --answers", ["review", "--answers", str(huge), "crane", "crane"]),
+                           ("play --answers", ["play", "--agent", "random", "--answers", str(huge)]),
+                           ("assist --guesses", ["assist", "--guesses", str(huge), "tares:-y---"]),
+                           ("solve --answers", ["solve", "--answers", str(huge), "crane:-----"])):
+            code, out, err, seconds = run(argv)
+            # refused by its size, so nothing was read (the time is the interpreter's start, long on a loaded machine)
+            problem = one_line_refusal(code, out, err) or (None if "more than the" in err else
+                                                           f"refused after reading it, in {seconds:.0f} s: {err[:100]}")
+            audit.check("huge files", f"{name} a sparse {size >> 30} GB file", problem)
+        huge.unlink()
+    models = folder / "huge-models"
+    shutil.rmtree(models, ignore_errors=True)
+    shutil.copytree(ROOT / "results" / "models", models)
+    os.truncate(models / "q-learning-normal.npz", 2**30)
+    code, out, err, seconds = run(["play", "--agent", "q-learning", "--answer", "crane"],
+                                  env={"WORDLE_ARENA_MODELS": str(models)})
+    audit.check("huge files", "a sparse 1 GB model", one_line_refusal(code, out, err))
+
+
+def audit_budgets(audit: Audit) -> None:
+    """--budget outside 1 ms to 24 h, or in digits other than ASCII: refused in one line."""
+    for value in ("1e-9s", "0.5ms", "0.0001s", "25h", "86401s", "\uff11s", "\u0661s", "1\u00b2s", "nans", "infs",
+                  "-1s", "0s", "1e999s"):
+        code, out, err, _ = run(["solve", "crane:-----", "--budget", value])
+        audit.check("budgets", f"solve --budget {value}", one_line_refusal(code, out, err))
+
+
+def audit_encodings(audit: Audit) -> None:
+    """Under an ASCII-only output encoding the marks are spelled (<=, >=, ~), never '?'; a closed stdout is an error."""
+    for argv in (["solve", "crane:-----", "--budget", "1s"], ["review", "--answer", "crane", "slate", "crane"],
+                 ["assist", "tares:-y---", "--top", "3"]):
+        code, out, err, _ = run(argv, env={"PYTHONIOENCODING": "ascii"})
+        problem = f"exit {code}: {err[-150:]}" if code != 0 else "'?' where a mark belongs" if re.search(
+            r"\?\s*[0-9]", out) else None
+        audit.check("encodings", f"PYTHONIOENCODING=ascii {' '.join(argv)}", problem)
+    for argv in (["review", "--answer", "crane", "slate", "crane"], ["play", "--agent", "random", "--answer", "crane"],
+                 ["solve", "crane:-----", "--budget", "1s"]):
+        done = subprocess.run(f"{sys.executable} cli.py {' '.join(argv)} >&-", shell=True, cwd=ROOT,
+                              capture_output=True, text=True, timeout=HANG_SECONDS)
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        problem = "exit 0" if done.returncode == 0 else "traceback" if "Traceback" in done.stderr else \
+            f"{len(lines)} lines" if len(lines) != 1 else None
+        audit.check("encodings", f"{' '.join(argv)} with stdout closed", problem)
+
+
 def main() -> None:
     """Run every area and write the table."""
     audit = Audit()
@@ -593,6 +877,19 @@ def main() -> None:
                 print(f"-- {name}", flush=True)
                 section()
                 print(json.dumps(audit.table()), flush=True)
+        for name, section in (("huge files", lambda: audit_huge_files(audit, folder)),
+                              ("budgets", lambda: audit_budgets(audit)), ("encodings", lambda: audit_encodings(audit)),
+                              ("starvation", lambda: audit_starvation(audit)), ("floods", lambda: audit_floods(audit))):
+            if not only or name in only:
+                print(f"-- {name}", flush=True)
+                section()
+                print(json.dumps(audit.table()), flush=True)
+        if not only or "cross-site" in only:
+            server = Server("--workers", "2")
+            audit_cross_site(audit, server)
+            audit_hosts(audit, server)
+            audit_surrogates(audit, server)
+            server.stop()
         burst = None
         if not only or "web" in only:
             server = Server("--workers", "2")

@@ -1,7 +1,9 @@
 """Time the pattern matrix: a fresh build, and a load from the disk cache.
 
-Run: python benchmarks/bench_matrix.py [--repeat N]
-Writes results/bench_matrix.json with the command, word-list checksum, commit and versions.
+Run: python benchmarks/bench_matrix.py [--repeat N] [--model likely]
+Writes results/bench_matrix.json (the official lists) or results/bench_matrix-likely.json (the `likely` answer
+model's 12972 guesses x 10681 answers, which serve prepares before it takes requests) with the command,
+word-list checksum, commit and versions.
 """
 
 from __future__ import annotations
@@ -26,8 +28,13 @@ def main() -> None:
     """Measure build and cache-load times and write them to results/."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="timed repetitions of each measurement (default 5)")
+    parser.add_argument("--model", choices=["official", "likely"], default="official",
+                        help="whose matrix: the official lists' or the likely answer model's (default official)")
     args = parser.parse_args()
     words = load_words()
+    if args.model == "likely":
+        from agents.answer_model import model_words
+        words = model_words("likely")[0]
     builds, loads = [], []
     with tempfile.TemporaryDirectory() as folder:
         load_matrix(words, directory=Path(folder))  # warm the cache file
@@ -45,7 +52,7 @@ def main() -> None:
         "cache_load_seconds": {"median": statistics.median(loads), "min": min(loads), "max": max(loads)},
         "repeat": args.repeat,
     }
-    out = ROOT / "results" / "bench_matrix.json"
+    out = ROOT / "results" / ("bench_matrix.json" if args.model == "official" else "bench_matrix-likely.json")
     write_atomically(out, json.dumps(figures, indent=2) + "\n")
     print(f"build: median {figures['build_seconds']['median']:.3f} s; "
           f"cache load: median {figures['cache_load_seconds']['median']:.3f} s  ->  {out.relative_to(ROOT)}")

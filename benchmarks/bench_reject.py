@@ -5,7 +5,8 @@ Run: python benchmarks/bench_reject.py [--sample 100] [--seed 20] [--hard] [--cu
 Writes results/bench_reject-MODE.json (or --out): per opener the seconds (wall and CPU), the bound proved
 or the exact total, the sub-problems; the median and slowest; the command, seed, word-list
 checksum, commit, CPU model, cores and the load average before and after (the machine is shared).
-Each opener gets a fresh solver (an empty memory), so no opener is helped by another.
+Each opener gets a fresh solver (an empty memory), so no opener is helped by another. Each is first
+asked whether it can win at all, as the opener job does ("no win" is an outcome of its own).
 
 With --selby PATH (Alex Selby's solver, github alex1770/wordle, built by hand outside the
 repository with g++ -O3), the first N openers of the same sample also go through it with
@@ -43,21 +44,47 @@ SELBY_INFINITE = 1_000_000_000
 TOP = 100
 
 
-def reject(game: Wordle, hard: bool, opener: int, cut: int, cap: float) -> dict:
-    """One opener against the cut-off, with a fresh solver: rejected with a bound, solved, or out of time."""
+def reject(game: Wordle, hard: bool, opener: int, cut: int, cap: float, whole: dict,
+           sharpen_from: int | None = None) -> dict:
+    """One opener against the cut-off, with a fresh solver: no win, rejected with a bound, solved, or out of time.
+
+    As the opener job does: first whether it can win at all (Solver.opener_wins), then the rejection.
+    `whole` is the win memory's entry for the whole answer list (proved once, outside the timings, as a
+    job's worker proves it once), given to every fresh solver.
+    """
     solver = Solver(game, hard=hard)
+    if sharpen_from is not None:
+        solver.sharpen_from = sharpen_from
+    solver.wins.update(whole)
+    solver.whole_tries = 0  # tried once for the whole run (whole_list_win), as once per worker in the job
     solver.deadline = time.perf_counter() + cap
     wall, cpu = time.perf_counter(), time.process_time()
     limit = (cut + 1) * SCALE
+    win_cpu = None
     try:
-        cost = solver.try_guess(game.all_answers, 6, Hints() if hard else None, opener, limit, top_level=True)
-        outcome = "rejected" if cost >= limit else "solved"
-        total = unpack(cost)[0] if cost < INFEASIBLE else None
+        won = solver.opener_wins(opener)
+        win_cpu = round(time.process_time() - cpu, 3)
+        if not won:
+            outcome, total = "no win", None
+        else:
+            cost = solver.try_guess(game.all_answers, 6, Hints() if hard else None, opener, limit, top_level=True)
+            outcome = "rejected" if cost >= limit else "solved"
+            total = unpack(cost)[0] if cost < INFEASIBLE else None
     except OutOfBudget:
         outcome, total = "out of time", unpack(solver.stats.bound)[0]
     return {"opener": game.words.guesses[opener], "outcome": outcome, "total" if outcome == "solved" else "bound": total,
             "seconds": round(time.perf_counter() - wall, 3), "cpu_seconds": round(time.process_time() - cpu, 3),
-            "sub_problems": solver.stats.nodes}
+            "win_check_cpu_seconds": win_cpu, "sub_problems": solver.stats.nodes}
+
+
+def whole_list_win(game: Wordle, hard: bool) -> tuple[dict, float]:
+    """What opener_wins learns once per solver about the whole answer list within 5 guesses (within its effort),
+    as the win memory's entry (empty if undecided), and the CPU seconds it took."""
+    solver = Solver(game, hard=hard)
+    cpu = time.process_time()
+    solver.win_whole_list(5)
+    found = solver.wins.get(solver.whole_key)
+    return ({solver.whole_key: found} if found else {}), round(time.process_time() - cpu, 3)
 
 
 def selby(binary: Path, word: str, hard: bool, cut: int) -> dict:
@@ -91,6 +118,8 @@ def main() -> None:
     parser.add_argument("--selby", type=Path, default=None, help="Selby's wordle binary (its word lists beside it)")
     parser.add_argument("--selby-count", type=int, default=10, help="openers of the sample for Selby's (default 10)")
     parser.add_argument("--openers", default=None, help="these openers (comma-separated) instead of a sample")
+    parser.add_argument("--sharpen-from", type=int, default=None,
+                        help="replies of at least this many answers get their one-step bound (default: the solver's)")
     parser.add_argument("--out", type=Path, default=None, help="where to write (default results/bench_reject-MODE.json)")
     args = parser.parse_args()
     game = Wordle()
@@ -102,9 +131,10 @@ def main() -> None:
               else args.openers.split(","))
     load_before = os.getloadavg()
     Solver(game).bounds(game.all_answers, 6, None)  # compile / load the kernel outside the timings
+    whole, whole_cpu = whole_list_win(game, args.hard)
     rows = []
     for word in sample:
-        row = reject(game, args.hard, game.words.guess_index[word], cut, args.cap)
+        row = reject(game, args.hard, game.words.guess_index[word], cut, args.cap, whole, args.sharpen_from)
         rows.append(row)
         print(row, flush=True)
     load_after = os.getloadavg()
@@ -114,6 +144,7 @@ def main() -> None:
                         f"--openers {args.openers}" if args.openers else f"--sample {args.sample} --seed {args.seed}",
                         *(["--hard"] if args.hard else []), f"--cut {cut}", f"--cap {args.cap:g}",
                         *([f"--selby {args.selby} --selby-count {args.selby_count}"] if args.selby else []),
+                        *([f"--sharpen-from {args.sharpen_from}"] if args.sharpen_from is not None else []),
                         *([f"--out {args.out}"] if args.out else [])])
     record = {
         "command": command, "seed": args.seed, "word_lists_sha256": game.words.checksum, **provenance(),
@@ -124,7 +155,12 @@ def main() -> None:
         "median_seconds": statistics.median(seconds), "slowest_seconds": max(seconds),
         "slowest": max(rows, key=lambda row: row["seconds"])["opener"],
         "median_cpu_seconds": statistics.median(row["cpu_seconds"] for row in rows),
-        "outcomes": {name: sum(row["outcome"] == name for row in rows) for name in ("rejected", "solved", "out of time")},
+        "outcomes": {name: sum(row["outcome"] == name for row in rows)
+                     for name in ("no win", "rejected", "solved", "out of time")},
+        "total_cpu_seconds": round(sum(row["cpu_seconds"] for row in rows), 3),
+        "whole_list_win_cpu_seconds": whole_cpu,
+        "whole_list_note": "once per run, as once per worker in the job: the whole answer list proved winnable within 5 "
+                           "guesses without hints, so every reply without hints is too; not in the per-opener seconds",
         "openers": rows,
     }
     if args.selby is not None:

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from agents.answer_model import MODELS, load_model  # noqa: E402
-from agents.model_value import VALUE_BUDGET  # noqa: E402
+from agents.model_value import VALUE_BUDGET, budget_text  # noqa: E402
 from agents.review import review_game  # noqa: E402
 from heuristics.prior import word_prior  # noqa: E402
 from wordle import Wordle  # noqa: E402
@@ -133,7 +133,8 @@ def main() -> int:
                    "mean_skill": round(float(np.mean([r["skill"] for r in rows if r["player"] == p])), 1),
                    "mean_luck": round(float(np.mean([r["luck"] for r in rows if r["player"] == p])), 1)}
                for p in ("person", "entropy", "optimal")}
-    result = {**record, "model": args.model, "budget_seconds_per_position": VALUE_BUDGET.seconds,
+    result = {**record, "model": args.model,
+              "budget_per_position": {"normal": budget_text(VALUE_BUDGET, False), "hard": budget_text(VALUE_BUDGET, True)},
               "load_average": {"min": min(sampler.samples), "mean": round(float(np.mean(sampler.samples)), 2),
                                "max": max(sampler.samples), "samples": len(sampler.samples)},
               "games": len(rows), "wall_s": round(time.perf_counter() - started, 1),

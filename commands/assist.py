@@ -13,10 +13,9 @@ from rich.text import Text
 
 from agents import agent_names
 from agents.answer_model import DEFAULT_MODEL
-from agents.assistant import ADVISOR, MAYBE_BETTER, Advice, advice_data, advise_model, make_advisor, parse_step
+from agents.assistant import ADVISOR, MAYBE_BETTER, Advice, advice_notes, advice_data, advise_model, make_advisor, parse_step
 from agents.indicators import make_indicator
 from agents.model_value import VALUE_BUDGET, Valuer, budget_text
-from wordle.valuation import CAPPED_NOTE
 from agents.params import flag
 from plumbing.errors import UserError
 from wordle import Wordle
@@ -74,10 +73,7 @@ def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[
                       f"{s.chance:.1%}", f"{s.information:.2f}", value)
     parts.append(table)
     parts.append(Text(SOLVER_LEGEND if by_solver else SUGGESTION_LEGEND, style="dim"))
-    if by_solver and not advice.all_proved:
-        parts.append(Text(UNSETTLED_NOTE.format(budget=budget_text(VALUE_BUDGET, advice.state.hard)), style="yellow"))
-    if advice.capped:
-        parts.append(Text(f"The search was {CAPPED_NOTE}.", style="yellow"))
+    parts.extend(Text(note, style="yellow") for note in advice_notes(advice))
     if advice.fallback:
         parts.append(Text(FALLBACK_NOTE.format(agent=advice.agent), style="yellow"))
     return parts
@@ -119,11 +115,6 @@ SOLVER_LEGEND = (
 #: Said under advice that the shallower search gave.
 FALLBACK_NOTE = ("{agent}'s full search needs more nodes here than its budget allows, so these are the suggestions "
                  "of its shallower search (2 guesses deep, no endgame search).")
-
-
-#: Said when the first suggestion is not proved optimal.
-UNSETTLED_NOTE = ("Not settled within {budget}: the first suggestion is the best found so far, not proved "
-                  "optimal, and values marked ≤, ≥ or ≈ are bounds or estimates.")
 
 
 def thinking(agent: Any, state_hard: bool, max_guesses: int, number: int) -> str:

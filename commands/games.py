@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+import numpy as np
+
 from plumbing.errors import UserError
 from wordle import Wordle, Words, load_matrix, load_words
-from wordle.matrix import cache_path, read_cache
+from wordle.matrix import cache_path, code_type, read_cache
 from wordle.words import NAMED_ANSWERS, named_words
 
 from .render import plain_console, waiting
@@ -35,7 +37,7 @@ def game_over(words: Words) -> Wordle:
     path = cache_path(words)
     if (matrix := read_cache(path, words)) is not None:
         return Wordle(words, matrix)
-    size = len(words.guesses) * len(words.answers)
+    size = len(words.guesses) * len(words.answers) * np.dtype(code_type(words.length)).itemsize
     what = f"the pattern matrix of {len(words.guesses)} guesses x {len(words.answers)} answers ({size / 1e6:.0f} MB)"
     if size > ANNOUNCE_BYTES:
         plain_console(stderr=True).print(

@@ -18,8 +18,9 @@ from plumbing.storage import prepare_output, write_atomically
 from wordle import format_pattern
 
 from .games import load_game
-from .options import MOST_JOBS, MOST_OPENERS, MOST_TOTAL, add_game_options, canonical_command, path_text, whole
-from .render import waiting, worst_text
+from .options import (EXIT_INTERRUPTED, EXIT_USAGE, MOST_JOBS, MOST_OPENERS, MOST_TOTAL, add_game_options,
+                      canonical_command, path_text, whole)
+from .render import plain_console, waiting, worst_text
 
 
 def openers_command(args: argparse.Namespace) -> str:
@@ -28,54 +29,82 @@ def openers_command(args: argparse.Namespace) -> str:
                              ("--answers", args.answers), ("--guesses", args.guesses), ("--out", args.out))
 
 
+def command_one_opener(args: argparse.Namespace, console: Console) -> int:
+    """One opener with the exact solver: its total, its rejection above --against with the bound, or no win."""
+    import time
+
+    from tournament.exact_openers import judge_opener
+
+
+    if args.all or args.top is not None or args.out or args.scheduler or args.cluster or args.jobs:
+        raise UserError("--opener judges one opener here; it takes no --all, --top, --out, --scheduler, --cluster "
+                        "or --jobs")
+    game = load_game(args)
+    mode = "hard" if args.hard else "normal"
+    started = time.perf_counter()
+    with waiting(f"judging {args.opener.strip().upper()} ({mode} mode, {args.max_guesses} guesses)"):
+        result = judge_opener(game, args.hard, args.max_guesses, args.opener, args.against)
+    word = result.opener.upper()
+    spent = f"{result.cpu_seconds:.2f} s of CPU, {time.perf_counter() - started:.2f} s wall, {result.nodes} sub-problems"
+    if not result.win:
+        verdict = f"no win: no tree opening with it solves every answer within {args.max_guesses} guesses (proved)"
+    elif result.exact:
+        verdict = (f"total {result.total} over {len(game.words.answers)} answers (average {result.average:.4f}), "
+                   f"{result.long_games} games over 5 guesses, proved optimal")
+    else:
+        verdict = f"rejected: total at least {result.total}, above {args.against} (proved bound)"
+    console.print(f"{word} ({mode} mode): {verdict}; {spent}", markup=False, soft_wrap=True)
+    return 0
+
+
 def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     """Prove each opener's optimal total or reject it above a cut-off, on Dask, saving each as it finishes."""
     import time
 
     from plumbing.storage import provenance
-    from tournament.exact_openers import JobSettings, quick_cut, ranked_openers, run_job, summary
+    from tournament.exact_openers import JobStopped, best_result, plan_job, run_job, summary
 
+    if args.opener is not None:
+        return command_one_opener(args, console)
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
     if args.all and args.top is not None:
         raise UserError("--all proves every opener; it takes no --top (give one or the other)")
-    ranked = ranked_openers(game, args.hard, args.max_guesses)
-    openers = ranked if args.all else ranked[:args.top or 20]
-    scope = "all" if args.all else f"top{len(openers)}"
-    out = prepare_output(args.out or Path("results") / f"openers-exact-{mode}-{scope}.jsonl")
-    jobs = args.cluster or args.jobs or os.cpu_count() or 1
-    cut = args.against
-    if cut is None and args.all:
-        with waiting(f"a cut-off: the best tree over the best 10 guesses a node ({mode} mode)"):
-            cut_opener, cut = quick_cut(game, args.hard, args.max_guesses)
-        console.print(f"cut-off {cut}: {cut_opener.upper()}'s tree over the best 10 guesses a node (a real tree, "
-                      f"so the best total is at most {cut}); openers above it are rejected with a bound",
+    if args.out:
+        prepare_output(args.out)
+    plan = plan_job(game, args.hard, args.max_guesses, args.all, args.top, args.against, args.out,
+                    on_cut=lambda: console.print(f"finding a cut-off: the best tree over the best 10 guesses a node "
+                                                 f"({mode} mode)", markup=False, soft_wrap=True))
+    openers, cut, out = plan.openers, plan.settings.cut, prepare_output(plan.out)
+    if plan.cut_opener is not None:
+        console.print(f"cut-off {cut}: {plan.cut_opener.upper()}'s tree over the best 10 guesses a node (a real "
+                      f"tree, so the best total is at most {cut}); openers above it are rejected with a bound",
                       markup=False, soft_wrap=True)
+    jobs = args.cluster or args.jobs or os.cpu_count() or 1
     command = canonical_command("openers --exact", ("--all", args.all), ("--top", None if args.all else len(openers)),
                                 ("--hard", args.hard), ("--max-guesses", args.max_guesses), ("--against", args.against),
                                 ("--scheduler", args.scheduler or None), ("--cluster", None if args.scheduler else jobs))
-    counts = {"done": 0, "rejected": 0, "solved": 0}
-    best: list[Any] = [None]
+    counts = {"done": 0, "rejected": 0, "solved": 0, "no win": 0}
+    seen: list[Any] = []
     started = time.perf_counter()
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"proving openers ({mode} mode, dask)", total=len(openers))
 
         def note(result: Any) -> None:
-            """Count one result in (exact or rejected) and keep the best."""
+            """Count one result in (solved, rejected or no win)."""
+            seen.append(result)
             counts["done"] += 1
-            counts["solved" if result.exact else "rejected"] += 1
-            if result.exact and result.total >= 0 and (best[0] is None or (result.total, result.long_games)
-                                                        < (best[0].total, best[0].long_games)):
-                best[0] = result
+            counts["no win" if result.exact and result.total < 0 else "solved" if result.exact else "rejected"] += 1
 
         def describe(fresh: int) -> str:
-            """Done, rejected, solved, best and the time left at this session's rate."""
+            """Done, rejected, solved, without a win, best and the time left at this session's rate."""
             left = len(openers) - counts["done"]
             rate = (time.perf_counter() - started) / fresh if fresh else None
             eta = f", about {left * rate / 60:.0f} min left" if rate and left else ""
-            leader = f"best {best[0].opener.upper()} {best[0].total}" if best[0] else "no exact total yet"
+            best = best_result(seen)
+            leader = f"best {best.opener.upper()} {best.total}" if best else "no exact total yet"
             return (f"openers ({mode}): {counts['done']}/{len(openers)} done, {counts['rejected']} rejected, "
-                    f"{counts['solved']} solved, {leader}{eta}")
+                    f"{counts['no win']} no win, {counts['solved']} solved, {leader}{eta}")
 
         def resumed(results: list[Any]) -> None:
             for result in results:
@@ -87,14 +116,22 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
             arrived.fresh += 1
             progress.update(task, completed=counts["done"], description=describe(arrived.fresh))
         arrived.fresh = 0
-        results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine="dask", jobs=jobs,
-                          address=args.scheduler, on_result=arrived, cut=cut, on_resume=resumed)
-    settings = JobSettings(hard=args.hard, max_guesses=args.max_guesses, word_lists_sha256=game.words.checksum, cut=cut)
-    proved = summary(results, settings, openers)
+        try:
+            results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine="dask", jobs=jobs,
+                              address=args.scheduler, on_result=arrived, cut=cut, on_resume=resumed)
+        except (KeyboardInterrupt, JobStopped) as stop:
+            progress.stop()
+            why = "interrupted" if isinstance(stop, KeyboardInterrupt) else str(stop)
+            plain_console(stderr=True).print(
+                f"wordle-arena: {why}: {counts['done']} of {len(openers)} openers are saved in {out}; the same "
+                f"command resumes from there", markup=False, soft_wrap=True)
+            return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_USAGE
+    proved = summary(results, plan.settings, openers, guesses=len(game.words.guesses))
     shown = [r for r in results if r.exact] if args.all else results
-    table = Table(title=f"{len(openers)} openers ({mode} mode): {proved['solved']} solved exactly"
-                        + (f", {proved['rejected']} rejected above {cut}" if cut is not None else ""),
-                  header_style="bold", box=None, pad_edge=False, title_justify="left")
+    title = (f"{len(openers)} openers ({mode} mode): {proved['solved']} solved exactly"
+             + (f", {proved['rejected']} rejected above {cut}" if cut is not None else "")
+             + f", {proved['no_win']} without a win in {args.max_guesses}")
+    table = Table(title=title, header_style="bold", box=None, pad_edge=False, title_justify="left")
     for column in ("#", "opener", "total", "average", "over 5", "sub-problems", "seconds"):
         table.add_column(column, justify="left" if column == "opener" else "right")
     for rank, r in enumerate(shown, start=1):
@@ -106,7 +143,7 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
                       f"{r.average:.4f}" if won else "-", str(r.long_games) if won else "-", str(r.nodes), f"{r.seconds:.1f}")
     console.print(table)
     if proved["best"] is not None:
-        claim = "proved best over every opener" if proved["proved_best_over_all"] and args.all else "best of these"
+        claim = "proved best over every opener" if proved["proved_best_over_all"] else "best of these"
         console.print(f"{proved['best']['opener'].upper()}: {proved['best']['total']} ({claim})", markup=False)
     digest = out.with_name(out.name.removesuffix(".jsonl") + ".summary.json")
     try:
@@ -123,8 +160,8 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
 
     if args.exact:
         return command_exact_openers(args, console)
-    if args.all or args.scheduler or args.cluster or args.against is not None:
-        raise UserError("--all, --against, --scheduler and --cluster go with --exact")
+    if args.all or args.scheduler or args.cluster or args.against is not None or args.opener is not None:
+        raise UserError("--all, --against, --opener, --scheduler and --cluster go with --exact")
     args.top = args.top or 50
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
@@ -188,6 +225,9 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
                         help="prove each opener's optimal total instead (saved as each finishes; a rerun resumes)")
     parser.add_argument("--all", action="store_true", help="with --exact: every allowed guess as an opener, each "
                                                            "solved exactly or rejected above the cut-off")
+    parser.add_argument("--opener", metavar="WORD", help="with --exact: judge this one opener in this process: its "
+                                                         "total, its rejection above --against with the bound proved, "
+                                                         "or no win, in one line with the time")
     parser.add_argument("--against", type=whole(1, MOST_TOTAL), metavar="TOTAL",
                         help="with --exact: solve exactly only openers whose total is at most TOTAL and reject the "
                              "rest with a proved bound (default with --all: the total of the best tree over the "

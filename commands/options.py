@@ -51,8 +51,9 @@ class ArgumentParser(argparse.ArgumentParser):
         return parsed
 
 
-#: The commands, in the order --help lists them.
-COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "book", "solve", "train", "serve", "absurdle")
+#: Each command, in --help order; each has a module under commands/ whose `add_<name>_command` adds its parser.
+COMMANDS = ("play", "tournament", "verify", "tree", "assist", "review", "openers", "book", "solve", "train", "serve",
+            "absurdle")
 
 
 #: Upper limits of the commands' own numbers: past them a run takes hours or means nothing.

@@ -23,15 +23,16 @@ from .render import (
     REPLY_LEGEND,
     SEARCH_LEGEND,
     TRACE_LEGEND,
-    expected_guesses,
     keyboard,
     outcome_line,
     plain_console,
     share_grid_of,
     trace_table,
+    turn_values,
     waiting,
 )
 from .review import review_offer
+from .variants import add_variant_options, command_play_variant, variant_of
 
 
 class Abandoned(Exception):
@@ -47,6 +48,8 @@ def pick_answer(game: Wordle, word: str | None, seed: int) -> int:
 
 def command_play(args: argparse.Namespace, console: Console) -> int:
     """Play one game: an agent's trace, or a person at the terminal when no agent is named."""
+    if (variant := variant_of(args, fibble=getattr(args, "indicator", None) == "fibble")) is not None:
+        return command_play_variant(args, console, variant)
     play_indicator_checked(args)
     game = load_game(args, named=True)
     seed = fresh_seed() if args.seed is None else args.seed
@@ -85,7 +88,9 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         console.print_json(json.dumps(play_data(game, playthrough, args, seed, decisions)))
     else:
         if args.agent is not None:
-            console.print(trace_table(game, list(playthrough.turns), decisions, args.palette))
+            turns = list(playthrough.turns)
+            values = turn_values(game, turns, args.hard, args.max_guesses, decisions)
+            console.print(trace_table(game, turns, decisions, args.palette, values))
             console.print(REPLY_LEGEND)
             searched = any(d.alternatives or d.nodes for d in decisions)
             console.print(TRACE_LEGEND + (SEARCH_LEGEND if searched else ""), markup=False)
@@ -105,12 +110,12 @@ def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, 
     """A played game as plain data (for --json): who played, the rules, every turn, the outcome."""
     words = game.words
     turns = []
-    rated = expected_guesses(game, list(playthrough.turns))
+    rated = turn_values(game, list(playthrough.turns), args.hard, args.max_guesses)
     for number, turn in enumerate(playthrough.turns):
         decision = decisions[number] if decisions else None
         turns.append({"guess": words.guesses[turn.guess], "pattern": format_pattern(turn.pattern),
                       "remaining_before": turn.remaining_before, "remaining_after": turn.remaining_after,
-                      "bits": round(turn.bits, 6), "expected_guesses": round(rated[number][0], 6),
+                      "bits": round(turn.bits, 6), "value": rated[number][0].data(),
                       "agent_value": None if decision is None or decision.value is None else round(decision.value, 6)})
     return {"agent": args.agent, "indicator": args.indicator,
             "answer": None if playthrough.answer is None else words.answers[playthrough.answer], "seed": seed, "hard": args.hard,
@@ -225,7 +230,9 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
                 else f"{args.indicator} held no answer")
         console.print(f"\nGame abandoned; {held}.")
         return None
-    console.print(trace_table(game, list(playthrough.turns), palette=args.palette))
+    turns = list(playthrough.turns)
+    console.print(trace_table(game, turns, palette=args.palette,
+                              values=turn_values(game, turns, args.hard, args.max_guesses)))
     console.print(TRACE_LEGEND, markup=False)
     if args.json:
         console.print(outcome_line(game, playthrough, args.max_guesses))
@@ -241,10 +248,12 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--agent", choices=agent_names(), metavar="NAME",
                         help=f"the Guesser: {', '.join(agent_names())} (default: you play)")
     parser.add_argument("--answer", metavar="WORD", help="the hidden word (default: a seeded random answer)")
-    parser.add_argument("--indicator", choices=indicator_names(), default="honest", metavar="NAME",
-                        help=f"who replies: {', '.join(indicator_names())} (default honest: today's game; the others "
-                             "hold no answer, so --answer goes with honest only, and the trace shows what each reply "
-                             "kept and rejected; the adversary searches --depth deep, default 1)")
+    parser.add_argument("--indicator", choices=[*indicator_names(), "fibble"], default="honest", metavar="NAME",
+                        help=f"who replies: {', '.join(indicator_names())}, fibble (default honest: today's game; "
+                             "absurdle, random and adversary hold no answer, so --answer goes with honest and fibble "
+                             "only, and the trace shows what each reply kept and rejected; the adversary searches "
+                             "--depth deep, default 1; fibble holds an answer and tells exactly one lie in every row "
+                             "that does not win, 9 guesses)")
     parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
     add_seed_option(parser, "seed for the answer drawn and the agent's random choices (default: a fresh one, printed "
                             "so the game can be replayed)", default=None)
@@ -252,5 +261,6 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
                         help="print the finished game as JSON on stdout (your board, when you play, goes to stderr)")
     add_palette_option(parser)
     add_game_options(parser, named=True)
+    add_variant_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_play)

@@ -12,7 +12,6 @@ from rich.table import Table
 from rich.text import Text
 
 from agents import Decision
-from agents.assistant import guess_stats
 from wordle import Playthrough, Turn, Wordle, decode_colours, format_pattern
 from wordle.patterns import share_grid
 
@@ -33,12 +32,13 @@ REPLY_LEGEND = "reply: g right letter, right place; y in the word, elsewhere; - 
 
 
 #: What a played game's trace shows beyond the reply, printed under it.
-TRACE_LEGEND = ("guesses: expected guesses to finish from that turn, that guess included, by the cost-to-go model "
-                "(one scale for every agent and for you; lower is better)")
+TRACE_LEGEND = ("value: expected guesses to finish from that turn, that guess included, with best play after it, "
+                "over the game's answers (lower is better): the optimal solver's, the same figure review, assist and "
+                "the web show; a plain value is proved, '≤ x' has a tree reaching x, '≥ x' is a proved bound only")
 
 
 #: ... and for a searching agent.
-SEARCH_LEGEND = ("; top alternatives: the agent's next choices in its own order, with the same figure; "
+SEARCH_LEGEND = ("; top alternatives: the agent's next choices in its own order, with the same value; "
                  "nodes: positions searched")
 
 
@@ -62,43 +62,53 @@ def tiles(word: str, pattern: int, palette: str = "default") -> Text:
 TRACE_ALTERNATIVES = 4
 
 
-def expected_guesses(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None) -> list[list[float]]:
-    """Each turn's expected guesses to finish: of the guess played, then of the agent's top alternatives.
+def turn_values(game: Wordle, turns: list[Turn], hard: bool, max_guesses: int,
+                decisions: list[Decision] | None = None) -> list[list[Any]]:
+    """Each turn's value where it was played (then the agent's top alternatives'), as review and assist show them.
 
-    They come from agents.assistant.guess_stats over the answers possible before the turn.
+    agents.model_value.value_turns under the game's own answer list, all equally likely, within the
+    default node budget: a value is proved, or the bound it is.
     """
-    candidates = game.initial_state().candidates
-    rated = []
-    for number, turn in enumerate(turns):
-        others = [g for g, _ in decisions[number].alternatives[:TRACE_ALTERNATIVES]] if decisions else []
-        rated.append([float(x) for x in guess_stats(game, candidates, np.array([turn.guess, *others]))[1]])
-        candidates = candidates[game.matrix[turn.guess, candidates] == turn.pattern]
-    return rated
+    from agents.answer_model import uniform_model
+    from agents.model_value import Valuer, value_turns
+
+    if not turns:
+        return []
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    with waiting(f"valuing each guess ({len(turns)})"):
+        return value_turns(Valuer(uniform_model(game)), state, [(t.guess, t.pattern) for t in turns],
+                           [[g for g, _ in d.alternatives[:TRACE_ALTERNATIVES]] for d in decisions] if decisions
+                           else ())
 
 
 def trace_table(game: Wordle, turns: list[Turn], decisions: list[Decision] | None = None,
-                palette: str = "default") -> Table:
-    """One row per guess: tiles, the reply as text, answers left, bits gained, expected guesses to finish and,
-    for searching agents, the alternatives weighed (with their expected guesses) and the nodes searched."""
+                palette: str = "default", values: list[list[Any]] | None = None) -> Table:
+    """One row per guess: tiles, the reply as text, answers left, bits gained, the guess's value (when `values`,
+    from `turn_values`, are given) and, for searching agents, the alternatives weighed and the nodes searched."""
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("#", justify="right")
     table.add_column("guess")
     table.add_column("reply")
     table.add_column("left", justify="right")
     table.add_column("bits", justify="right")
-    table.add_column("guesses", justify="right")
+    if values is not None:
+        table.add_column("value", justify="right")
     show_search = bool(decisions) and any(d.alternatives or d.nodes for d in decisions)
     if show_search:
-        table.add_column("top alternatives (guesses)")
+        table.add_column("top alternatives" + (" (value)" if values is not None else ""))
         table.add_column("nodes", justify="right")
-    rated = expected_guesses(game, turns, decisions if show_search else None)
     for number, turn in enumerate(turns, start=1):
-        played, *others = rated[number - 1]
         row: list[Any] = [str(number), tiles(game.words.guesses[turn.guess], turn.pattern, palette),
-                          format_pattern(turn.pattern), str(turn.remaining_after), f"{turn.bits:.2f}", f"{played:.3f}"]
+                          format_pattern(turn.pattern), str(turn.remaining_after), f"{turn.bits:.2f}"]
+        shown = values[number - 1] if values is not None else []
+        if values is not None:
+            row.append(shown[0].text())
         if show_search and decisions is not None:
             decision = decisions[number - 1]
-            row.append(", ".join(f"{game.words.guesses[g]} {x:.3f}" for (g, _), x in zip(decision.alternatives, others)))
+            weighed = [g for g, _ in decision.alternatives[:TRACE_ALTERNATIVES]]
+            texts = {g: v.text() for g, v in zip([g for g in weighed if g != turn.guess], shown[1:])}
+            texts[turn.guess] = shown[0].text() if shown else ""
+            row.append(", ".join(f"{game.words.guesses[g]} {texts.get(g, '')}".strip() for g in weighed))
             nodes = str(decision.nodes) if decision.nodes else ""
             row.append(f"{nodes} ({'shallower search' if decision.fallback else 'budget reached'})"
                        if decision.budget_reached else nodes)

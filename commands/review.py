@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 
@@ -11,7 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from agents.model_value import VALUE_BUDGET, budget_text
-from agents.review import Review, parse_game, review_data, review_game
+from agents.review import Review, grid_score, parse_game, review_data, review_game, share_text
+from wordle.nyt import puzzle_number
 from wordle import Playthrough, Wordle, format_pattern
 
 from .games import game_over
@@ -50,7 +52,7 @@ def review_lines(review: Review) -> list[str]:
                                                          if review.answer else ""))
     proved = sum(v.proved for v in review.values)
     words = review.model.game.words.guesses
-    cost = "no win" if review.cost == float("inf") else f"{review.cost:.3f}"
+    cost = review.cost_text()
     lines = [f"Skill {review.skill_text()}/99, luck {review.luck}/99: {ending}{', hard mode' if review.hard else ''}; "
              f"{cost} guesses lost to the best play.",
              f"Answer model {review.model.describe()}; {proved} of {len(review.values)} values proved "
@@ -66,14 +68,17 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
     model = answer_model(args)
     grid = sys.stdin.read() if args.grid == "-" else args.grid
     steps = parse_game(model.game, args.steps, answer=args.answer, grid=grid)
+    score = grid_score(grid)
+    hard = args.hard or bool(score and score.hard)  # a score line ending in * is a hard-mode game
+    puzzle = args.puzzle if args.puzzle is not None else (score.puzzle if score else None)
     status = Console(stderr=True, highlight=False).status("reviewing", spinner="dots")
 
     def progress(done: int, total: int) -> None:
         status.update(f"reviewing guess {done + 1} of {total} (up to {budget_text(VALUE_BUDGET, args.hard)} each)")
 
     with status:
-        review = review_game(model, steps, hard=args.hard, max_guesses=args.max_guesses, answer=args.answer,
-                             make_game=game_over, progress=progress)
+        review = review_game(model, steps, hard=hard, max_guesses=args.max_guesses, answer=args.answer,
+                             make_game=game_over, progress=progress, puzzle=puzzle)
     if args.json:
         console.print_json(json.dumps(review_data(review)))
         return 0
@@ -83,6 +88,7 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
     for line in review_lines(review):
         console.print(Text(line, style="bold"))
     console.print(Text(REVIEW_LEGEND, style="dim"))
+    console.print(share_text(review), markup=False)
     return 0
 
 
@@ -100,13 +106,26 @@ def add_review_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--grid", metavar="TEXT|-",
                         help="the share grid as pasted (its score line, then one row of squares a guess), or - to "
                              "read it from stdin; the words are given beside it, one a row")
-    parser.add_argument("--hard", action="store_true", help="the game was played in hard mode")
+    parser.add_argument("--hard", action="store_true",
+                        help="the game was played in hard mode (a pasted score line ending in * says so too)")
+    parser.add_argument("--puzzle", type=puzzle_argument, metavar="N|today",
+                        help="the game was that day's Wordle (today: today's number): its share grid names it "
+                             "(default: the number on a pasted grid's score line, if any)")
     parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
                         help=f"guess limit (default 6, at most {MOST_GUESSES})")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
     add_palette_option(parser)
     add_model_options(parser)
     parser.set_defaults(handler=command_review)
+
+
+def puzzle_argument(text: str) -> int:
+    """--puzzle: a Wordle number, or `today` for today's (days since 19 June 2021)."""
+    if text == "today":
+        return puzzle_number(datetime.date.today())
+    if text.isdigit():
+        return int(text)
+    raise argparse.ArgumentTypeError(f"'{text}' is not a Wordle number nor 'today'")
 
 
 def review_offer(game: Wordle, playthrough: Playthrough, args: argparse.Namespace) -> str:

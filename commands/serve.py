@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import time
 
 from rich.console import Console
 
 from plumbing.errors import UserError
 
-from .games import load_game
+from .games import game_over, load_game
+from .render import plain_console
 from .options import MOST_JOBS, MOST_WEB_WORKERS, add_word_list_options, path_text, whole
 
 
@@ -20,10 +22,30 @@ def command_serve(args: argparse.Namespace, console: Console) -> int:
     except ImportError as error:
         raise UserError(f"the web page needs the 'web' extra ({error.name} is missing): pip install -e '.[web]'") from None
     sock = listen(args.host, args.port)  # first, so a taken port is said at once
-    app = create_app(load_game(args), workers=args.workers,
+    game = load_game(args)  # the word lists checked before anything is prepared
+    prepare(args)
+    app = create_app(game, workers=args.workers, host=args.host,
                      **({"results": args.results} if args.results is not None else {}))
     serve(app, sock, announce=lambda line: console.print(line, markup=False, soft_wrap=True))
     return 0
+
+
+def prepare(args: argparse.Namespace) -> None:
+    """Build or load the default answer model's caches (its pattern matrix, the largest) before any request, so the
+    first advice on a cold cache answers instead of running past the request budget; a progress line each side,
+    on stderr."""
+    from agents.answer_model import DEFAULT_MODEL, load_model
+
+    progress = plain_console(stderr=True)
+    progress.print(f"wordle-arena: preparing the {DEFAULT_MODEL} answer model (its pattern matrix: read from the disk "
+                   "cache, or built once)...", markup=False, soft_wrap=True)
+    started = time.perf_counter()
+    model = load_model(DEFAULT_MODEL, guesses=args.guesses, make_game=game_over)
+    # one advice, so the solver's compiled code is in its disk cache before a worker needs it
+    from agents.assistant import advise_model, parse_step
+    advise_model(model, [parse_step(model.game, "crane:--gg-")])
+    progress.print(f"wordle-arena: {model.describe()} ready in {time.perf_counter() - started:.1f} s", markup=False,
+                   soft_wrap=True)
 
 
 def add_serve_command(commands: argparse._SubParsersAction) -> None:
@@ -33,7 +55,8 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
         description="Serve the web page and its JSON API (documented at /api) until Ctrl-C. It binds to "
                     "127.0.0.1 unless told otherwise; every asset ships in the package.",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only); the page answers to "
+                             "localhost, 127.0.0.1, [::1] and this name only")
     parser.add_argument("--port", type=whole(0, 65535), default=8000, metavar="N",
                         help="port (default 8000; 0 picks a free one; at most 65535)")
     parser.add_argument("--results", type=path_text, metavar="DIR",

@@ -21,8 +21,6 @@ from .render import waiting
 
 #: The most sub-problems --nodes may allow.
 MOST_NODES = 10**12
-#: A position's valuation by `solve` without --budget: this many nodes, SAFETY_SECONDS as the cap.
-SOLVE_NODES = 3_000
 
 
 def budget(text: str) -> Any:
@@ -37,7 +35,7 @@ def budget(text: str) -> Any:
 def command_value(args: argparse.Namespace, console: Console) -> int:
     """Value the position after the steps (and any --guess) within the budget; say proved or both bounds."""
     from search.limits import Budget
-    from wordle.valuation import CAPPED_NOTE, SAFETY_SECONDS, value_position
+    from wordle.valuation import CAPPED_NOTE, SAFETY_SECONDS, default_budget, value_position
 
     if args.opener is not None or args.top is not None or args.out or args.prove:
         raise UserError("--opener, --top, --prove and --out solve the whole tree; with steps, --budget or --nodes "
@@ -51,10 +49,8 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
     for guess in asked:
         if (broken := game.violation(state, guess)) is not None:
             raise UserError(f"{game.words.guesses[guess]}: hard mode: {broken}")
-    given = args.budget or Budget()
+    given = args.budget or (default_budget(args.hard) if args.nodes is None else Budget())
     nodes = args.nodes if args.nodes is not None else given.nodes
-    if nodes is None and given.seconds is None:
-        nodes = SOLVE_NODES
     budget = Budget(nodes=nodes, seconds=given.seconds if given.seconds is not None else SAFETY_SECONDS)
     mode = "hard" if args.hard else "normal"
     spend = budget.describe()
@@ -77,7 +73,7 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
             claim = (f"between {value.low:.3f} and {value.high:.3f} guesses per answer "
                      f"(not proved within the budget; shown as {value.text()})")
         else:
-            claim = f"at least {value.low:.3f} guesses per answer (no tree found within the budget)"
+            claim = f"at least {value.low:.3f} guesses per answer (no tree found within the budget; shown as {value.text()})"
         console.print(f"{role} {words[guess].upper()}: {claim}", markup=False, soft_wrap=True)
     return 0
 
@@ -143,8 +139,9 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("steps", nargs="*", metavar="STEP",
                         help="the game so far, each as guess:colours (e.g. crane:-y--g; g green, y yellow, - grey)")
     parser.add_argument("--budget", type=budget, metavar="NODES|TIME",
-                        help=f"with steps: solver nodes to spend (5000, 200k, 1.5M; default {SOLVE_NODES:,}: the same "
-                             "result on any machine) or a time cap (500ms, 5s; a result it cuts says so)")
+                        help="with steps: solver nodes to spend (5000, 200k, 1.5M; default: assist's and review's "
+                             "budget, so that solve shows the same values; the same result on any machine) or a time "
+                             "cap (500ms, 5s; a result it cuts says so)")
     parser.add_argument("--nodes", type=whole(1, MOST_NODES), metavar="N",
                         help=f"with steps: the most sub-problems to search (at most {MOST_NODES})")
     parser.add_argument("--guess", action="append", metavar="WORD",

@@ -15,6 +15,7 @@ from agents import agent_names, all_params, default_agents
 from agents.indicators import indicator_names
 from agents.params import flag
 from plumbing.errors import UserError
+from plumbing.storage import read_text_file
 from wordle import Wordle
 
 from .games import load_game
@@ -32,14 +33,18 @@ from .options import (
     whole,
 )
 from .render import matrix_progress, plain_console
+from .variants import DEFAULT_GAMES, add_variant_options, command_tournament_variant, variant_of
 
 
 def command_tournament(args: argparse.Namespace, console: Console) -> int:
     """Play the tournament into its run folder, show the tables and the verdict."""
     from tournament import default_folder, make_plan
-    from tournament.report import comparison_table, results_table
+    from tournament.report import comparison_table, histogram_table, results_table
     from tournament.runner import holds_run
 
+    if (variant := variant_of(args, fibble=getattr(args, "indicator", None) == "fibble")) is not None:
+        return command_tournament_variant(args, console, variant)
+    args.mode = args.mode or "both"
     if args.indicators is not None:
         return command_indicator_matrix(args, console)
     if given := [option for option, value in (("--games", args.games), ("--honest", args.honest), ("--cap", args.cap))
@@ -57,6 +62,7 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     if outcome is None:
         return EXIT_INTERRUPTED
     console.print(results_table(outcome.summary))
+    console.print(histogram_table(outcome.summary))
     if outcome.summary.comparisons:
         console.print(comparison_table(outcome.summary))
     console.print(outcome.summary.verdict, markup=False)
@@ -164,7 +170,7 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
                            on_prepare=preparing)
     finally:
         progress.stop()
-    for line in (folder / TABLE_FILE).read_text(encoding="utf-8").splitlines():
+    for line in read_text_file(folder / TABLE_FILE).splitlines():
         console.print(line, markup=False, soft_wrap=True)
     console.print(f"results in {folder}/ (indicators.json: {len(rows)} games; {TABLE_FILE})", markup=False)
     return 0
@@ -206,10 +212,14 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--games", type=whole(1, MOST_SAMPLE), metavar="N",
                         help="with --indicators ...,random: seeded games per Guesser and mode against the random "
                              "Indicator, drawn from --seed (default 200)")
-    parser.add_argument("--mode", choices=("normal", "hard", "both"), default="both",
-                        help="which modes to play (default both)")
+    parser.add_argument("--mode", choices=("normal", "hard", "both"), default=None,
+                        help="which modes to play (default both; a variant of several boards or fibble: normal)")
+    parser.add_argument("--indicator", choices=("honest", "fibble"), default="honest",
+                        help="who replies in every game: honest (today's game) or fibble (one lie in every row that "
+                             "does not win, 9 guesses); not the Guesser x Indicator matrix of --indicators")
     parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), metavar="N",
-                        help="play N answers drawn from --seed instead of all of them")
+                        help="play N answers drawn from --seed instead of all of them (a variant: N seeded games, one "
+                             f"answer a board, default {DEFAULT_GAMES})")
     add_seed_option(parser, "run seed: the sample and each game's random choices (default 0)")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), metavar="N",
                         help=f"worker processes (default: the number of CPUs, at most {MOST_JOBS})")
@@ -219,5 +229,6 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--resume", action="store_true",
                         help="continue the run in the folder, playing only the games it lacks")
     add_game_options(parser)
+    add_variant_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_tournament)

@@ -287,6 +287,15 @@ def read_regular_file(path: Path, most: int = MOST_FILE_BYTES) -> bytes | None:
         os.close(handle)
 
 
+def read_text_file(path: Path, most: int = MOST_FILE_BYTES) -> str:
+    """The UTF-8 text of `path`, refused as read_regular_file refuses (UserError past `most` bytes or not a regular
+    file); OSError when missing or unreadable, UnicodeDecodeError when not UTF-8."""
+    data = read_regular_file(path, most)
+    if data is None:
+        raise FileNotFoundError(errno.ENOENT, "missing or unreadable", str(path))
+    return data.decode("utf-8")
+
+
 # -- code versions ------------------------------------------------------------------------
 def _module_file(name: str) -> Path | None:
     """The source file of a project module, or None if it has none."""

@@ -12,7 +12,8 @@ import pytest
 
 from agents import make_agent
 from agents.assistant import (ContradictionError, StepError, Suggestion, advise, advise_steps, answers_first,
-                              format_step, make_advisor, parse_step, replay, solver_suggestions)
+                              format_step, make_advisor, parse_step, replay, solver_suggestions,
+                              advice_notes)
 from agents.model_value import GuessValue, ModelValuation
 from heuristics.cost import cost_table
 from wordle import ALL_GREEN
@@ -228,4 +229,8 @@ def test_a_guess_with_only_a_low_bound_is_shown_below_the_proved_one():
     assert [game.words.guesses[s.guess] for s in suggestions] == ["salet", "champ", "trace", "water"]
     advice = Advice(agent="optimal", state=state, steps=(), suggestions=suggestions, proved=False)
     assert [advice.maybe_better(s) for s in suggestions] == [False, False, True, False]
-    assert not advice.all_proved
+    assert not advice.all_proved and advice_notes(advice)[0].startswith("Not settled within 300 nodes")
+    proved = {guess: value for guess, value in values.items() if value.proved}
+    settled = Advice(agent="optimal", state=state, steps=(), suggestions=solver_suggestions(
+        StubValuer(game, proved), state)[0], proved=False)
+    assert settled.all_proved and advice_notes(settled) == []  # every value shown is proved: no note

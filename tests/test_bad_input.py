@@ -326,7 +326,7 @@ def agent_option_cases() -> list:
         ("--opener", "12", "opener must be a five-letter word or 'best', got '12'"),
     ]
     agents = "random, letter-frequency, demarcate, entropy, entropy-prior, two-step, minimax, alphabeta, expectimax, " \
-             "decision-tree, optimal, q-learning, ppo"
+             "decision-tree, optimal, advisor, q-learning, ppo"
     cases = []
     for command in ("play", "tree", "assist", "tournament"):
         for flag, value, message in table[::2] if command != "play" else table:
@@ -673,7 +673,7 @@ def web_client(files):
     from web.app import create_app
 
     game = Wordle(load_words(answers=files["ans"], guesses=files["gue"]))
-    with testclient.TestClient(create_app(game, results=files["source_run"], workers=1),
+    with testclient.TestClient(create_app(game, results=files["source_run"], workers=1), base_url="http://localhost",
                                raise_server_exceptions=False) as client:
         yield client
 

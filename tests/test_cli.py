@@ -133,34 +133,23 @@ def test_search_agent_trace_shows_values_and_nodes(capsys, tmp_path):
     answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
     code, out, err = run_cli(capsys, "play", "--agent", "alphabeta", "--answers", str(answers), "--guesses", str(answers),
                          "--answer", "parka", "--depth", "2", "--eval", "entropy")
-    assert code == 0 and err == "" and "nodes" in out and "top alternatives (guesses)" in out
-    assert "guesses: expected guesses to finish" in out and "nodes: positions searched" in out
+    assert code == 0 and err == "" and "nodes" in out and "top alternatives (value)" in out
+    assert "value: expected guesses to finish" in out and "nodes: positions searched" in out
 
 
-def test_play_shows_expected_guesses_on_the_cost_to_go_scale(capsys, monkeypatch, tmp_path):
+def test_play_shows_each_guess_value_as_the_solver_proves_it(capsys, monkeypatch, tmp_path):
     """Hand-worked: PANEL splits the six answers into -gg-y (lanky), -y--y (black slack flask), gg--- (parka)
-    and ggggg, so it is worth 1 + 1/6 F(1) + 3/6 F(3) + 1/6 F(1); SLACK then splits the three apart."""
+    and ggggg; SLACK then splits the three apart. PANEL: 1 + 2 + 2 + (2 + 3 + 3) = 13 guesses over 6 answers;
+    SLACK over its three: 1 + 2 + 2 = 5 over 3; FLASK alone: 1."""
     words = tmp_path / "words.txt"
     words.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
-    F = cost_table(6)
-    expected = [1 + 2 / 6 + 3 / 6 * F[3], 1 + 2 / 3, 1.0]
     lists = ("--answers", str(words), "--guesses", str(words), "--answer", "flask")
     code, out, _ = run_cli(capsys, "play", *lists, "--json", stdin="panel\nslack\nflask\n", monkeypatch=monkeypatch)
     turns = json.loads(out)["turns"]
-    assert code == 0 and [t["expected_guesses"] for t in turns] == pytest.approx(expected, abs=1e-6)
-    assert [t["agent_value"] for t in turns] == [None, None, None]
+    assert code == 0 and [t["value"]["text"] for t in turns] == ["2.167", "1.667", "1.000"]
+    assert all(t["value"]["proved"] for t in turns) and [t["agent_value"] for t in turns] == [None, None, None]
     code, out, _ = run_cli(capsys, "play", *lists, stdin="panel\nslack\nflask\n", monkeypatch=monkeypatch)
-    assert code == 0 and all(f"{x:.3f}" in out for x in expected) and "guesses: expected guesses to finish" in out
-
-
-def test_an_agents_trace_rates_its_guesses_as_assist_does(capsys, official_game):
-    """play's guesses column and assist's are one figure: the same guess from the same state reads the same."""
-    code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--json")
-    turns = json.loads(out)["turns"]
-    advice = advise(official_game, make_agent("entropy", official_game), [], top=1)
-    assert advice.suggestions[0].guess == official_game.words.guess_id(turns[0]["guess"])
-    assert turns[0]["expected_guesses"] == pytest.approx(advice.suggestions[0].expected_guesses, abs=1e-6)
-    assert turns[0]["agent_value"] is not None and turns[0]["agent_value"] != turns[0]["expected_guesses"]
+    assert code == 0 and all(x in out for x in ("2.167", "1.667", "1.000")) and "value: expected guesses" in out
 
 
 def test_mode_means_normal_hard_or_both_and_only_that(capsys):

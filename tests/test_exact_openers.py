@@ -93,19 +93,29 @@ def test_a_cut_off_solves_openers_at_or_below_it_and_rejects_the_rest_with_a_tru
             assert cut < r.total and (truth < 0 or r.total <= truth)
     assert {r.opener for r in results if r.exact and r.total >= 0} == {w for w, t in expected.items() if 0 <= t <= cut}
     digest = summary(results, JobSettings(hard=hard, max_guesses=6, word_lists_sha256=game.words.checksum, cut=cut),
-                     openers)
+                     openers, guesses=len(game.words.guesses))
     assert digest["best"]["total"] == winning[0] and digest["proved_best_over_all"]
+
+
+def all_openers_on_a_slice(tmp_path: Path, answers: int, guesses: int) -> list[str]:
+    """The command line of the all-opener job on a 2-worker local Dask cluster over the first official words."""
+    words = load_words()
+    (tmp_path / "answers.txt").write_text("\n".join(words.answers[:answers]) + "\n")
+    chosen = sorted(set(words.answers[:answers]) | set(words.guesses[:guesses]))
+    (tmp_path / "guesses.txt").write_text("\n".join(chosen) + "\n")
+    return [sys.executable, "cli.py", "openers", "--exact", "--all", "--cluster", "2", "--answers",
+            str(tmp_path / "answers.txt"), "--guesses", str(tmp_path / "guesses.txt")]
+
+
+def proved_part(digest: dict) -> dict:
+    """A summary without what differs between runs of the same job (command, commit, machine, times)."""
+    return {key: value for key, value in digest.items()
+            if key not in ("command", "commit", "dirty", "created", "versions", "machine")}
 
 
 def test_the_all_opener_job_killed_on_dask_and_resumed_gives_the_same_summary(tmp_path):
     pytest.importorskip("distributed")
-    words = load_words()
-    answers = tmp_path / "answers.txt"
-    guesses = tmp_path / "guesses.txt"
-    answers.write_text("\n".join(words.answers[:120]) + "\n")
-    guesses.write_text("\n".join(sorted(set(words.answers[:120]) | set(words.guesses[:600]))) + "\n")
-    argv = [sys.executable, "cli.py", "openers", "--exact", "--all", "--cluster", "2", "--answers", str(answers),
-            "--guesses", str(guesses)]
+    argv = all_openers_on_a_slice(tmp_path, 120, 600)
     whole, killed = tmp_path / "whole.jsonl", tmp_path / "killed.jsonl"
     subprocess.run([*argv, "--out", str(whole)], cwd=ROOT, check=True, capture_output=True, timeout=600)
     job = subprocess.Popen([*argv, "--out", str(killed)], cwd=ROOT, start_new_session=True,
@@ -122,7 +132,99 @@ def test_the_all_opener_job_killed_on_dask_and_resumed_gives_the_same_summary(tm
     subprocess.run([*argv, "--out", str(killed)], cwd=ROOT, check=True, capture_output=True, timeout=600)
     first = json.loads(tmp_path.joinpath("whole.summary.json").read_text())
     again = json.loads(tmp_path.joinpath("killed.summary.json").read_text())
-    keep = lambda digest: {key: value for key, value in digest.items() if key not in ("command", "commit", "dirty",
-                                                                                      "created", "versions", "machine")}
-    assert keep(first) == keep(again) and first["done"] == first["openers"] == len(json.loads(whole.read_text().splitlines()[0])["openers"])
+    assert proved_part(first) == proved_part(again) and first["done"] == first["openers"] == len(json.loads(whole.read_text().splitlines()[0])["openers"])
     assert first["proved_best_over_all"] and first["exact"][0]["opener"] == first["best"]["opener"]
+
+
+# -- one opener from the command line, hand-checked ---------------------------------------
+def lists(tmp_path, answers, extra):
+    """--answers and --guesses files for a small game (the guesses are the answers plus `extra`)."""
+    (tmp_path / "answers.txt").write_text("\n".join(answers) + "\n")
+    (tmp_path / "guesses.txt").write_text("\n".join(sorted(set(answers) | set(extra))) + "\n")
+    return ["--answers", str(tmp_path / "answers.txt"), "--guesses", str(tmp_path / "guesses.txt")]
+
+
+def test_one_opener_gives_its_total_its_rejection_or_no_win(tmp_path, capsys):
+    from .conftest import run_cli
+
+    # CHAMP splits CATER / HATER / {LATER, WATER}: 4 first guesses, then 2 + 2 + 2 + 3 (tests/test_optimal.py)
+    files = lists(tmp_path, ["cater", "later", "water", "hater"], ["wimpy", "champ", "blowy"])
+    code, out, _ = run_cli(capsys, "openers", "--exact", "--opener", "champ", *files)
+    assert code == 0 and out.count("\n") == 1
+    assert out.startswith("CHAMP (normal mode): total 9 over 4 answers (average 2.2500)") and "s of CPU" in out
+    # against 8, the bound proved is at least 9 and no more than the true total 9: exactly 9
+    code, out, _ = run_cli(capsys, "openers", "--exact", "--opener", "champ", "--against", "8", *files)
+    assert code == 0 and "CHAMP (normal mode): rejected: total at least 9, above 8 (proved bound)" in out
+    # _ASTE in hard mode: after SLATE every guess is one ?ASTE word, so five guesses find four of the six
+    files = lists(tmp_path, ["baste", "caste", "haste", "paste", "taste", "waste"], ["slate"])
+    code, out, _ = run_cli(capsys, "openers", "--exact", "--opener", "slate", "--hard", "--max-guesses", "5", *files)
+    assert code == 0 and "SLATE (hard mode): no win: no tree opening with it solves every answer within 5" in out
+    code, _, err = run_cli(capsys, "openers", "--exact", "--opener", "zzzzz", *files)
+    assert code != 0 and "not in the guess list" in err and "Traceback" not in err
+
+
+def test_no_win_is_recorded_for_every_opener_that_has_it_and_a_top_n_job_is_never_best_over_all(tmp_path):
+    answers = ["baste", "caste", "haste", "paste", "taste", "waste", "cater", "later"]
+    game = small_game(answers, ["slate", "champ", "wimpy"])
+    openers = ranked_openers(game, True, 5)
+    results = run_job(game, True, 5, openers, tmp_path / "hard.jsonl", "test", jobs=1, cut=1)  # every winner rejected
+    truth = {word: Solver(game, hard=True, max_guesses=5).opener_wins(game.words.guess_index[word]) for word in openers}
+    assert {r.opener: r.win for r in results} == truth and not all(truth.values()) and any(truth.values())
+    settings = JobSettings(hard=True, max_guesses=5, word_lists_sha256=game.words.checksum, cut=1)
+    digest = summary(results, settings, openers, guesses=len(game.words.guesses))
+    assert digest["no_win"] == len(digest["no_win_openers"]) == sum(not won for won in truth.values())
+    winners = [word for word in openers if truth[word]][:2]
+    some = run_job(game, True, 5, winners, tmp_path / "top.jsonl", "test", jobs=1)
+    exact = summary(some, JobSettings(hard=True, max_guesses=5, word_lists_sha256=game.words.checksum), winners,
+                    guesses=len(game.words.guesses))
+    assert exact["best"] is not None and not exact["proved_best_over_all"] and not exact["every_guess"]
+
+
+def test_a_sigterm_stops_the_dask_job_in_one_line_and_the_resume_gives_the_same_summary(tmp_path):
+    pytest.importorskip("distributed")
+    argv = all_openers_on_a_slice(tmp_path, 150, 800)
+    whole, stopped = tmp_path / "whole.jsonl", tmp_path / "stopped.jsonl"
+    subprocess.run([*argv, "--out", str(whole)], cwd=ROOT, check=True, capture_output=True, timeout=600)
+    job = subprocess.Popen([*argv, "--out", str(stopped)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    try:
+        while job.poll() is None and (not stopped.exists() or len(stopped.read_text().splitlines()) < 4):
+            time.sleep(0.01)
+        assert job.poll() is None, "the job ended before it could be stopped: give it more openers"
+        job.send_signal(signal.SIGTERM)
+        _, err = job.communicate(timeout=120)
+    finally:
+        if job.poll() is None:
+            job.kill()
+    assert job.returncode == 130, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert "interrupted" in err and "the same command resumes" in err and str(stopped) in err
+    lines = len(stopped.read_text().splitlines())
+    assert 2 <= lines < len(whole.read_text().splitlines())
+    resumed = subprocess.run([*argv, "--out", str(stopped)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert resumed.returncode == 0, resumed.stderr
+    first = json.loads(tmp_path.joinpath("whole.summary.json").read_text())
+    again = json.loads(tmp_path.joinpath("stopped.summary.json").read_text())
+    assert proved_part(first) == proved_part(again) and first["proved_best_over_all"] and first["win_checked"] == first["openers"]
+
+
+def test_a_second_job_into_the_same_file_is_refused_in_one_line(tmp_path):
+    from tournament.exact_openers import job_lock
+
+    game = small_game(ANSWERS, POOL_GUESSES)
+    path = tmp_path / "exact.jsonl"
+    lock = job_lock(path)  # as a first job running holds it
+    try:
+        with pytest.raises(UserError, match="is being written by another run"):
+            run_job(game, False, 6, ["cater"], path, "test", jobs=1)
+        (tmp_path / "answers.txt").write_text("\n".join(ANSWERS) + "\n")
+        (tmp_path / "guesses.txt").write_text("\n".join(sorted(set(ANSWERS) | set(POOL_GUESSES))) + "\n")
+        second = subprocess.run([sys.executable, "cli.py", "openers", "--exact", "--top", "2", "--answers",
+                                 str(tmp_path / "answers.txt"), "--guesses", str(tmp_path / "guesses.txt"), "--out",
+                                 str(path)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    finally:
+        lock.release()
+    assert second.returncode != 0 and "is being written by another run" in second.stderr
+    assert len(second.stderr.strip().splitlines()) == 1 and "Traceback" not in second.stderr
+    assert not path.exists()
+    run_job(game, False, 6, ["cater"], path, "test", jobs=1)  # released: the next job runs

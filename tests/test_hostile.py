@@ -13,6 +13,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -307,3 +308,246 @@ def test_a_tied_worker_ends_at_once_on_sigterm_whatever_handler_it_inherited():
     worker.terminate()
     worker.join(5)
     assert worker.exitcode == -signal.SIGTERM
+
+
+# -- issue 31: only the page's own requests, cheap requests first, floods, memory, surrogates -----------------------
+@pytest.fixture(scope="module")
+def guarded_client(official_game):
+    """A test client of the app as `serve` makes it (worker processes), addressed as http://localhost."""
+    from starlette.testclient import TestClient
+
+    from web.app import create_app
+
+    with TestClient(create_app(official_game, workers=1), base_url="http://localhost",
+                    raise_server_exceptions=False) as client:
+        yield client
+
+
+#: Requests that change state or cost an agent's work: method, path, JSON body.
+GUARDED = [("POST", "/api/play/new", {}), ("POST", "/api/play/guess", {"game": "x", "guess": "crane"}),
+           ("POST", "/api/advise", {"steps": ["tares:-y---"], "top": 1}),
+           ("POST", "/api/watch", {"agent": "random", "answer": "crane"}),
+           ("POST", "/api/review", {"answer": "crane", "words": ["slate", "crane"]}),
+           ("POST", "/api/feedback", {"guess": "crane", "answer": "slate"}),
+           ("GET", "/api/advise?steps=tares:-y---&top=1", None), ("GET", "/api/watch?agent=random&answer=crane", None)]
+FOREIGN = [{"Origin": "http://evil.example"}, {"Origin": "null"}, {"Origin": "http://localhost:8001"},
+           {"Origin": "https://localhost"}, {"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"}]
+
+
+def one_line_error(response, status: int) -> str:
+    """The one-line JSON error of a response, its status checked."""
+    assert response.status_code == status, (response.status_code, response.text)
+    message = response.json()["error"]
+    assert isinstance(message, str) and "\n" not in message
+    return message
+
+
+@NEEDS_WEB
+@pytest.mark.parametrize("method, path, body", GUARDED, ids=[f"{m} {p.split('?')[0]}" for m, p, _ in GUARDED])
+def test_another_origins_page_cannot_drive_the_server(guarded_client, method, path, body):
+    """What a page elsewhere can send (its Origin or Sec-Fetch-Site says so, or a body a form or no-cors fetch can
+    make: text/plain, a form's types) is refused before any work; the page's own requests are not."""
+    for headers in FOREIGN:
+        response = guarded_client.request(method, path, json=body, headers=headers)
+        assert "another site's page" in one_line_error(response, 403), headers
+    if method == "POST":
+        for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
+            response = guarded_client.post(path, content=json.dumps(body), headers={"Content-Type": kind})
+            assert "application/json" in one_line_error(response, 415)
+        own = guarded_client.post(path, json=body, headers={"Origin": "http://localhost",
+                                                            "Sec-Fetch-Site": "same-origin"})
+        assert own.status_code not in (403, 415, 421)
+
+
+@NEEDS_WEB
+def test_a_text_plain_form_makes_no_game(guarded_client):
+    """The reproduction: a form with enctype text/plain sent {"seed":7,"x":"="}, and a game was made."""
+    form = b'{"seed":7,"x":"="}'
+    assert guarded_client.post("/api/play/new", content=form, headers={"Content-Type": "text/plain"}).status_code == 415
+    response = guarded_client.post("/api/play/new", content=form, headers={"Content-Type": "text/plain",
+                                                                           "Origin": "http://evil.example"})
+    assert response.status_code == 403
+
+
+@NEEDS_WEB
+def test_only_local_names_and_the_served_host_are_answered(guarded_client, official_game):
+    """DNS rebinding: a page at evil.example resolving to 127.0.0.1 sends Host: evil.example; it is refused on every
+    path, in one line. The local names are answered, and `serve --host` adds its own."""
+    from starlette.testclient import TestClient
+
+    from web.app import create_app
+
+    for host in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example", "localhost.evil", "", "0.0.0.0",
+                 "localhost:80@evil.example", "[::2]", "localhost:x"):
+        for path in ("/", "/static/common.js", "/api/agents", "/api/feedback?guess=crane&answer=slate", "/static"):
+            response = guarded_client.get(path, headers={"Host": host}, follow_redirects=False)
+            assert "serve --host NAME" in one_line_error(response, 421), (host, path)
+    for host in ("localhost", "LOCALHOST:8000", "127.0.0.1", "127.0.0.1:8000", "[::1]", "[::1]:8000"):
+        assert guarded_client.get("/api/agents", headers={"Host": host}).status_code == 200, host
+    assert guarded_client.get("/api/agents", headers={"Host": "wordle.lan:8000"}).status_code == 421
+    with TestClient(create_app(official_game, workers=1, host="wordle.lan"), base_url="http://wordle.lan") as named:
+        assert named.get("/api/agents").status_code == 200
+
+
+@NEEDS_WEB
+def test_every_answer_forbids_framing_sets_a_csp_and_redirects_to_a_path(guarded_client):
+    """Pages, files, JSON, errors of every kind and refusals alike; a redirect names a path, never a Host."""
+    answers = [guarded_client.get(path, follow_redirects=False) for path in
+               ("/", "/review", "/static/common.js", "/static/style.css", "/api/agents", "/api/nothing",
+                "/api/feedback?guess=zzzzz&answer=crane", "/api/charts/none.svg", "/static")]
+    answers += [guarded_client.get("/", headers={"Host": "evil.example"}),
+                guarded_client.post("/api/play/new", json={}, headers={"Origin": "http://evil.example"}),
+                guarded_client.post("/api/play/new", content=b"{}", headers={"Content-Type": "text/plain"})]
+    for response in answers:
+        policy = response.headers.get("content-security-policy", "")
+        assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy, response.request.url
+        assert response.headers.get("x-frame-options") == "DENY"
+    assert answers[-4].status_code == 307 and answers[-4].headers["location"] == "/static/"
+
+
+@NEEDS_WEB
+def test_the_results_show_no_server_path(guarded_client, tmp_path, official_game):
+    """The published run's folder by name only; a missing one is named by its folder, not its path."""
+    from starlette.testclient import TestClient
+
+    from web.app import create_app
+
+    text = guarded_client.get("/api/results").text
+    assert str(ROOT) not in text and json.loads(text)["folder"] == "tournament-depth-2"
+    with TestClient(create_app(official_game, results=tmp_path / "runs" / "gone", workers=1),
+                    base_url="http://localhost") as client:
+        message = one_line_error(client.get("/api/results"), 404)
+        assert str(tmp_path) not in message and message.startswith("gone/summary.json")
+
+
+def audit_module():
+    """benchmarks/audit_hostile.py as a module (it is a script, not a package): its tables of hostile cases."""
+    spec = importlib.util.spec_from_file_location("audit_hostile", ROOT / "benchmarks" / "audit_hostile.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: Each endpoint's valid body and its text fields (paths into the body), as the audit tries them.
+TEXT_FIELDS = audit_module().TEXT_FIELDS
+
+
+@NEEDS_WEB
+@pytest.mark.parametrize("path, where", [(path, where) for path, (_, fields) in TEXT_FIELDS.items() for where in fields],
+                         ids=[f"{path}:{'.'.join(map(str, where))}" for path, (_, fields) in TEXT_FIELDS.items()
+                              for where in fields])
+def test_a_lone_surrogate_in_any_text_field_is_a_400(guarded_client, path, where):
+    """'\\ud800' is valid JSON but no text: it was a 500 (the error echoed it and could not be encoded)."""
+    for value in ("\ud800", "cr\udfffne", "\udc00"):
+        body = json.loads(json.dumps(TEXT_FIELDS[path][0]))
+        inner = body
+        for key in where[:-1]:
+            inner = inner[key]
+        inner[where[-1]] = value
+        response = guarded_client.post(path, content=json.dumps(body), headers={"Content-Type": "application/json"})
+        assert "lone surrogate" in one_line_error(response, 400)
+    response = guarded_client.post(path, content=json.dumps({"\ud800": 1}), headers={"Content-Type": "application/json"})
+    assert "lone surrogate" in one_line_error(response, 400)
+
+
+def hogging_handler():
+    """A worker's handler that allocates as many bytes as it is asked (for the memory cap's test)."""
+    return lambda method, body: len(np.ones(body["bytes"], dtype=np.uint8))
+
+
+@NEEDS_WEB
+def test_a_worker_over_its_memory_cap_fails_its_call_and_is_replaced():
+    """A call past the worker's address-space cap is a one-line OverMemory (503); the next call is served by a
+    fresh worker."""
+    from web.service import status_of
+    from web.workers import OverMemory, WorkerPool
+
+    pool = WorkerPool(hogging_handler, status_of, size=1, queue_seconds=60, memory_bytes=3 * 2**30)
+    try:
+        assert pool.call("hog", {"bytes": 1000}, 120, "a small call") == 1000
+        with pytest.raises(OverMemory, match="more than the 3 GB of memory a worker may use") as raised:
+            pool.call("hog", {"bytes": 4 * 2**30}, 120, "a large call")
+        assert status_of(raised.value) == 503
+        assert pool.call("hog", {"bytes": 2000}, 120, "a small call") == 2000
+    finally:
+        pool.close()
+
+
+def test_a_flood_of_new_games_from_one_client_forgets_nobodys_game(official_game):
+    """10,200 new games from one address: past CLIENT_GAMES it is refused (429), and a player's game, from the same
+    address or another, is still there to play."""
+    from web.service import CLIENT_GAMES, Service, TooMany, status_of
+
+    service = Service(official_game)
+    mine = service.new_game({"answer": "crane"}, client="127.0.0.1")["game"]
+    theirs = service.new_game({"answer": "slate"}, client="10.0.0.2")["game"]
+    refused = 0
+    for _ in range(10_200):
+        try:
+            service.new_game({}, client="127.0.0.1")
+        except TooMany as error:
+            refused += 1
+            assert status_of(error) == 429
+    assert refused == 10_200 - (CLIENT_GAMES - 1)
+    assert service.guess({"game": mine, "guess": "slate"})["remaining"] > 0
+    assert service.guess({"game": theirs, "guess": "slate"})["solved"]
+    assert service.new_game({}, client="10.0.0.3")["game"]
+
+
+@NEEDS_WEB
+def test_a_clients_game_limit_is_a_one_line_429(official_game, monkeypatch):
+    import web.service as web_service
+    from starlette.testclient import TestClient
+
+    from web.app import create_app
+
+    monkeypatch.setattr(web_service, "CLIENT_GAMES", 2)
+    with TestClient(create_app(official_game, workers=1), base_url="http://localhost") as client:
+        assert [client.post("/api/play/new", json={}).status_code for _ in range(2)] == [200, 200]
+        assert "unfinished games" in one_line_error(client.post("/api/play/new", json={}), 429)
+
+
+@NEEDS_WEB
+def test_a_guess_against_a_searching_indicator_is_inside_the_killable_budget(official_game):
+    """The adversary searches for its reply: that runs in a worker process under the request budget (here 0.2 s:
+    over it, 503 and the worker killed), not in a server thread nothing can stop."""
+    from starlette.testclient import TestClient
+
+    from web.app import create_app
+
+    with TestClient(create_app(official_game, workers=1, request_seconds=0.2), base_url="http://localhost") as client:
+        game = client.post("/api/play/new", json={"indicator": "adversary", "seed": 1}).json()["game"]
+        message = one_line_error(client.post("/api/play/guess", json={"game": game, "guess": "fuzzy"}), 503)
+        assert "Indicator's reply ran past the web page's 0.2 s budget" in message
+
+
+@NEEDS_WEB
+def test_cheap_requests_and_static_files_never_wait_behind_expensive_ones():
+    """While more expensive requests than the server admits are in (unbounded advice, on one worker), a cheap
+    request, a page and a static file each answer within a second; those past the admission bound are a 503 at
+    once. (A functional bound, far from the 16 s such a request waited when expensive work filled the threads.)"""
+    server = subprocess.Popen([sys.executable, "cli.py", "serve", "--port", "0", "--workers", "1"], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    answers: list[tuple[int, dict]] = []
+    try:
+        port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))
+        assert post(port, "/api/feedback", {"guess": "crane", "answer": "slate"}, 60)[0] == 200
+        expensive = {"agent": "optimal", "options": {"opener": "fuzzy"}, "steps": ["fuzzy:-----"]}
+        senders = [threading.Thread(target=lambda: answers.append(post(port, "/api/advise", expensive, 120)),
+                                    daemon=True) for _ in range(60)]
+        for sender in senders:
+            sender.start()
+        time.sleep(2)
+        for path in ("/api/feedback?guess=crane&answer=slate", "/static/common.js", "/", "/api/agents"):
+            began = time.monotonic()
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as response:
+                assert response.status == 200
+            assert time.monotonic() - began < 1.0, path
+        began = time.monotonic()
+        assert post(port, "/api/play/new", {}, 30)[0] == 200 and time.monotonic() - began < 1.0
+        busy = [answer for status, answer in answers if status == 503 and "requests are running or waiting" in
+                answer["error"]]
+        assert len(busy) >= 60 - 5 - 10  # at most 1 running and 4 waiting are admitted (some may still be sending)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(30)

@@ -12,6 +12,7 @@ from wordle.nyt import EDITOR_START, FIRST_PUZZLE_DATE, daily_answers, puzzle_nu
 CHECKSUMS = {
     "nyt-answers.tsv": "3f6cb4217445ed23388b2d5ede5d8d05fb4d4a23b6961def069a7c7ae1bce5c3",
     "nyt-guesses.txt": "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320",
+    "word-kinds.tsv": "7991b4d1e4c6b1e823a5243c4d0ce81f7424a391315d7c6c4e282c141183217c",
 }
 
 

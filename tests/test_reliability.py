@@ -242,3 +242,57 @@ def test_resume_repairs_a_cut_off_last_line_of_games_csv(capsys, lists, finished
     code, stdout, _ = tournament(capsys, lists, finished, "--resume")
     assert code == 0 and "its last line was cut off" in stdout and "1 games played" in stdout
     assert games.read_bytes() == before and run_cli(capsys, "verify", str(finished))[0] == 0
+
+
+# -- issue 31: huge files, budgets, encodings, a closed stdout -------------------------------------------------
+@pytest.mark.parametrize("flag", ["--answers", "--guesses", "--exclude"])
+def test_a_huge_sparse_word_file_is_refused_before_it_is_read(capsys, tmp_path, flag):
+    """A 1 GB sparse word list took 3.26 GB and 33 s before it was refused (3 GB: a MemoryError traceback); it is
+    refused by its size, in one line, with nothing read."""
+    from wordle.words import MOST_WORD_FILE_BYTES
+
+    huge = tmp_path / "huge.txt"
+    huge.touch()
+    os.truncate(huge, 2**30)
+    code, _, err = run_cli(capsys, "review", flag, str(huge), "--answer", "crane", "slate", "crane")
+    one_line_error(code, err, str(huge), f"more than the {MOST_WORD_FILE_BYTES}")
+
+
+def test_every_results_reader_refuses_a_huge_file(tmp_path):
+    """The readers of the indicator matrix's files share read_regular_file's cap."""
+    huge = tmp_path / "indicators.json"
+    huge.touch()
+    os.truncate(huge, storage.MOST_FILE_BYTES + 1)
+    with pytest.raises(storage.UserError, match="more than the"):
+        storage.read_text_file(huge)
+    with pytest.raises(FileNotFoundError):
+        storage.read_text_file(tmp_path / "missing.json")
+
+
+@pytest.mark.parametrize("budget", ["1e-9s", "0.5ms", "0.0001s", "86401s", "\uff11s", "\u0661s", "1\u00b2s",
+                                    "nans", "infs", "1_0s", "-1s", "0s", "1e999s", "s", "25h"])
+def test_a_budget_outside_its_range_or_not_in_ascii_digits_is_refused(capsys, budget):
+    code, _, err = run_cli(capsys, "solve", "crane:-----", f"--budget={budget}")
+    one_line_error(code, err, "is not a budget")
+
+
+def test_an_ascii_only_output_spells_the_marks():
+    """Under PYTHONIOENCODING=ascii the marks of a bound and an estimate were all '?'; they are spelled."""
+    from cli import spell_unencodable
+
+    assert "\u2264 3.5 \u2265 3.4 \u2248 3.45 \u00e9".encode("ascii", "wordle-arena-spell") == b"<= 3.5 >= 3.4 ~ 3.45 ?"
+    assert spell_unencodable(UnicodeEncodeError("ascii", "\u2248", 0, 1, "x")) == ("~", 1)
+    done = subprocess.run([sys.executable, "cli.py", "assist", "tares:-y---", "--top", "3"], cwd=ROOT,
+                          capture_output=True, text=True, env={**os.environ, "PYTHONIOENCODING": "ascii"}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "~ 2." in done.stdout and "? 2." not in done.stdout
+
+
+@pytest.mark.parametrize("redirect", [">&-", ">/dev/full"])
+def test_output_that_cannot_be_written_is_an_error(redirect):
+    """`review ... >&-` exited 0 with nothing shown; a closed or full stdout is one line on stderr and exit non-zero."""
+    done = subprocess.run(f"{sys.executable} cli.py review --answer crane slate crane {redirect}", shell=True,
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert done.returncode != 0 and len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "standard output" in lines[0] or "disk is full" in lines[0]

@@ -12,8 +12,9 @@ from agents.model_value import Valuer
 import math
 
 from agents.model_value import GuessValue
-from agents.review import (game_skill, known_best, luck_of, parse_game, reply_chances, review_data, review_game,
+from agents.review import (game_skill, grid_score, known_best, luck_of, parse_game, reply_chances, review_data, review_game,
                            skill_of, skill_range, skill_text, steps_from_grid)
+from wordle.patterns import ScoreLine
 from wordle.valuation import Value
 from heuristics.cost import cost_table
 from plumbing.errors import UserError
@@ -96,6 +97,7 @@ def test_a_commoner_word_within_a_hair_is_shown_as_best():
               words["baste"]: GuessValue(Value(2.5, 2.5, 2.5))}
     # AAHED is no common word; CHOMP is, and within HAIR of it: CHOMP is shown, AAHED named as the best found
     assert known_best(game, values, words["aahed"], words["baste"]) == (words["chomp"], words["aahed"])
+    assert known_best(game, values, words["aahed"], words["aahed"]) == (words["aahed"], None)  # yours: said "same"
     values[words["chomp"]] = GuessValue(Value(2.05, 2.05, 2.05))  # beyond the hair: the best found stays
     assert known_best(game, values, words["aahed"], words["baste"]) == (words["aahed"], None)
 
@@ -124,10 +126,10 @@ def test_a_weighted_model_estimates_the_less_likely_words_and_says_so():
     value = found.guesses[baste]
     assert not value.proved and value.modelled and value.estimate == pytest.approx(estimate)
     assert value.text() == f"≈ {estimate:.3f}" and value.value.low == pytest.approx(2 / 3 * 1.5 + 1 / 3 * 2)
-    # the best is the lower estimate: here BASTE's 1.925, though BASTE's true value is 2.167 (CASTE then HASTE
-    # then PASTE), worse than CHOMP's exact 2.0; the tier's part ignores the words outside it that share its
-    # replies, so an estimate may be low, which is why it is printed "≈" and its bound "≥ 1.667" proved
-    assert found.best == baste and estimate < 2.0
+    # the best is CHOMP's proved 2.0, not BASTE's lower estimate 1.925 (no tree: rank_key never ranks an estimate
+    # above a proved value); rightly, as BASTE's true value is 2.167 (CASTE then HASTE then PASTE): the tier's part
+    # ignores the words outside it that share its replies, so an estimate may be low, printed "≈"
+    assert found.best == chomp and estimate < 2.0
     chances = reply_chances(model, state, baste)
     assert chances[242] == pytest.approx(1 / 3) and sum(chances.values()) == pytest.approx(1.0)
 
@@ -141,6 +143,25 @@ def test_share_grids_are_read_with_their_words():
         steps_from_grid(game.words, grid, ["chomp"])
     with pytest.raises(UserError, match="score line says 3 guesses"):
         steps_from_grid(game.words, grid.replace("2/6", "3/6"), ["chomp", "haste"])
+
+
+def test_a_starred_score_line_is_hard_mode_and_contrast_squares_read_as_colours():
+    game = small_game(ANSWERS, ["chomp"])
+    contrast = "Wordle 1,590 2/6*\n\n⬛🟦⬛⬛⬛\n🟧🟧🟧🟧🟧\n"  # orange is green, blue is yellow
+    assert steps_from_grid(game.words, contrast, ["chomp", "haste"]) == [
+        (game.words.guess_index["chomp"], feedback("chomp", "haste")), (game.words.guess_index["haste"], 242)]
+    assert grid_score(contrast) == ScoreLine(puzzle=1590, guesses=2, hard=True)
+    assert grid_score("Wordle 956 X/6\n⬛⬛⬛⬛⬛") == ScoreLine(puzzle=956, guesses=None, hard=False)
+    assert grid_score("⬛⬛⬛⬛⬛") is None  # no score line
+
+
+def test_the_review_is_hard_mode_and_names_the_puzzle_when_the_grid_says_so(capsys):
+    grid = "Wordle 1,590 3/6*\n\n⬛⬛🟦⬛🟧\n⬛🟧🟦⬛🟧\n🟧🟧🟧🟧🟧\n"
+    code, out, _ = run_cli(capsys, "review", "--grid", grid, "shone", "vogue", "lodge", "--answers", "original",
+                           "--json")
+    data = json.loads(out)
+    assert code == 0 and data["hard"] and data["puzzle"] == 1590
+    assert data["share"].splitlines()[0] == "Wordle 1,590 3/6*"
 
 
 # -- the full lists -------------------------------------------------------------------------------------------

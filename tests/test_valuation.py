@@ -173,6 +173,7 @@ def test_a_proved_value_ranks_above_a_lower_bound_with_no_tree():
     assert ranked == [proved, tree, bound_only]
     assert maybe_better(bound_only, proved) and not maybe_better(tree, proved)
     assert not maybe_better(Value(3.9, math.inf, 3.9), proved)  # its bound is past the leader: not better
+    assert not maybe_better(bound_only, Value(3.0, math.inf, 3.1))  # nor when the leader has no tree either
     # fewer achievable losses first, whatever the guesses
     assert sorted([Value(3.0, 3.0, 3.0, 1, 1), Value(3.9, 3.9, 3.9)], key=rank_key)[0].low == 3.9
     # a tighter interval first among equal highs; then an answer, then the lower index
@@ -246,6 +247,9 @@ def test_the_same_advice_on_a_busy_machine_and_an_idle_one(official_game):
     value_position(game, game.step(game.initial_state(), index["mummy"], 0), (), budget, solver)
     again = value_position(game, state, asked, budget, solver)  # what the solver valued before changes nothing
     assert (again.best, again.guesses, again.nodes) == (idle.best, idle.guesses, idle.nodes)
+    alone = value_position(game, state, asked[1:], budget, solver)  # nor what else was asked
+    assert alone.value == idle.value and alone.guesses[asked[1]] == idle.guesses[asked[1]]
+    assert not idle.guesses[asked[1]].proved
 
 
 @pytest.mark.slow

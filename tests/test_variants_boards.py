@@ -9,6 +9,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from agents import make_agent
 from agents.variant_players import make_variant_player
@@ -101,3 +103,28 @@ def test_one_board_is_todays_game():
 def test_the_guess_limits_are_the_familiar_ones():
     assert [Variant(boards=k).limit for k in (1, 2, 4, 8)] == [6, 7, 9, 13]
     assert Variant(boards=2, max_guesses=9).limit == 9 and Variant(fibble=True).limit == 9
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards=st.integers(1, 4), seed=st.integers(0, 2**32 - 1))
+def test_every_board_keeps_its_answer_and_stops_once_solved(official_game, boards, seed):
+    # Random answers and random guesses (an answer of some board now and then): each board's answers left
+    # always hold its own, a board's replies are feedback until it shows all green, and none after.
+    game, rng = Boards(official_game, boards), np.random.default_rng(seed)
+    words = official_game.words
+    answers = tuple(int(a) for a in rng.choice(len(words.answers), size=boards, replace=False))
+    state = game.initial_state(boards + 5)
+    while not game.is_terminal(state):
+        pick = answers[int(rng.integers(boards))]
+        guess = int(words.answer_rows[pick]) if rng.random() < 0.3 else int(rng.integers(len(words.guesses)))
+        before = state.solved
+        state = game.result(game.result(state, guess), game.reply(game.result(state, guess), answers))
+        reply = state.history[-1][1]
+        for board, answer in enumerate(answers):
+            assert answer in state.candidates[board]
+            if before[board]:
+                assert reply[board] is None
+            else:
+                assert reply[board] == feedback(words.guesses[guess], words.answers[answer])
+    assert state.won == all(state.solved) and game.utility(state) == (
+        state.max_guesses + 1 - state.guesses_used if state.won else 0.0)

@@ -25,6 +25,7 @@ from web.service import MAX_NODES, Service, keyboard, share_text  # noqa: E402
 from .conftest import run_cli  # noqa: E402
 
 PUBLISHED = "results/published/tournament-depth-2"
+JSON = {"content-type": "application/json"}
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +35,7 @@ def client(official_game):
     Its time budget is generous: this machine is shared, and these tests check answers; the
     budget itself is held in tests/test_hostile.py.
     """
-    with TestClient(create_app(official_game, results=PUBLISHED, request_seconds=600),
+    with TestClient(create_app(official_game, results=PUBLISHED, request_seconds=600), base_url="http://localhost",
                     raise_server_exceptions=False) as test_client:
         yield test_client
 
@@ -143,12 +144,13 @@ def test_watch_is_the_cli_trace(client, capsys, official_game, agent, answer, ha
     code, out, _ = run_cli(capsys, "play", "--agent", agent, "--answer", answer, "--seed", "3", "--json",
                            *(["--hard"] if hard else []))
     terminal = json.loads(out)["turns"]
-    assert [(s["guess"], s["expected_guesses"]) for s in reply["steps"]] == \
-        [(t["guess"], t["expected_guesses"]) for t in terminal]  # the terminal's figure, lower is better
+    assert [(s["guess"], s["guess_value"]) for s in reply["steps"]] == \
+        [(t["guess"], t["value"]) for t in terminal]  # the terminal's figure, lower is better
     for step in reply["steps"]:
-        assert all(a["expected_guesses"] >= 1 for a in step["alternatives"])
+        assert all(a["guess_value"] is None or a["guess_value"]["low"] is None or a["guess_value"]["low"] >= 1
+                   for a in step["alternatives"])  # low None: no win
         played = [a for a in step["alternatives"] if a["guess"] == step["guess"]]
-        assert all(a["expected_guesses"] == step["expected_guesses"] for a in played)
+        assert all(a["guess_value"] == step["guess_value"] for a in played)
     player = make_agent(agent, official_game, nodes=MAX_NODES if agent == "alphabeta" else None)
     rng = game_rng(3, official_game.words.answer_id(answer))
     decisions = []
@@ -290,7 +292,7 @@ def test_a_request_that_waits_too_long_is_told_the_server_is_busy(official_game,
     app = create_app(official_game, workers=1)
     app.state.service.pool.slots.acquire()
     try:
-        with TestClient(app) as busy:
+        with TestClient(app, base_url="http://localhost") as busy:
             assert "the server is busy" in error_of(busy.post("/api/advise", json={}), 503)
     finally:
         app.state.service.pool.slots.release()
@@ -299,15 +301,15 @@ def test_a_request_that_waits_too_long_is_told_the_server_is_busy(official_game,
 # -- results, pages and HTTP errors -------------------------------------------------------------------
 def test_results_and_charts(client, tmp_path, official_game):
     document = client.get("/api/results").json()
-    assert document["summary"]["results"] and document["folder"] == PUBLISHED
+    assert document["summary"]["results"] and document["folder"] == PUBLISHED.rsplit("/", 1)[1]
     svg = client.get("/api/charts/histograms.svg")
     assert svg.headers["content-type"].startswith("image/svg+xml")
     assert svg.text == charts(document["summary"])["histograms.svg"]
     assert error_of(client.get("/api/charts/pie.svg"), 404).startswith("no chart 'pie.svg'")
-    with TestClient(create_app(official_game, results=tmp_path)) as empty:
+    with TestClient(create_app(official_game, results=tmp_path), base_url="http://localhost") as empty:
         assert "no tournament results there" in error_of(empty.get("/api/results"), 404)
     (tmp_path / "summary.json").write_text("{not json")
-    with TestClient(create_app(official_game, results=tmp_path)) as broken:
+    with TestClient(create_app(official_game, results=tmp_path), base_url="http://localhost") as broken:
         assert "summary.json: not valid JSON" in error_of(broken.get("/api/charts/histograms.svg"), 404)
 
 
@@ -324,10 +326,10 @@ def test_pages_and_assets_are_served(client):
 def test_http_errors_are_one_line_json(client):
     assert error_of(client.get("/api/nothing"), 404) == "no such page or endpoint: /api/nothing"
     assert error_of(client.delete("/api/advise"), 405) == "DELETE is not allowed on /api/advise"
-    assert error_of(client.post("/api/advise", content=b"{not json")).startswith("the request body is not JSON")
-    assert error_of(client.post("/api/advise", content=b"[1, 2]")) == "the request body must be a JSON object of fields"
+    assert error_of(client.post("/api/advise", content=b"{not json", headers=JSON)).startswith("the request body is not JSON")
+    assert error_of(client.post("/api/advise", content=b"[1, 2]", headers=JSON)) == "the request body must be a JSON object of fields"
     assert "at most" in error_of(client.post("/api/advise", content=b" " * 70_000), 413)
-    assert error_of(client.post("/api/play/new", content=json.dumps({"seed": -1}))) == \
+    assert error_of(client.post("/api/play/new", content=json.dumps({"seed": -1}), headers=JSON)) == \
         "'seed' must be from 0 to 9223372036854775807, got -1"
 
 

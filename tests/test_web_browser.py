@@ -42,8 +42,9 @@ PUBLISHED = Path(__file__).resolve().parent.parent / "results" / "published" / "
 RGB = {0: "rgb(58, 58, 60)", 1: "rgb(181, 159, 59)", 2: "rgb(83, 141, 78)"}
 STATE = {0: "absent", 1: "present", 2: "correct"}
 WAIT_MS = 60_000
-#: The viewport sizes every page is checked at: a common phone and a laptop.
-SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+#: The viewport sizes every page is checked at: a small phone, a common phone and a laptop.
+SIZES = {"small": {"width": 320, "height": 568}, "phone": {"width": 390, "height": 844},
+         "desktop": {"width": 1280, "height": 800}}
 #: Where .ci/run installs axe-core.
 AXE = Path(__file__).resolve().parent.parent / ".ci" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -412,7 +413,7 @@ def test_a_whole_game_won_on_the_on_screen_keyboard(server, sized, official_game
     assert page.input_value("#answer") == answer and page.input_value("#words") == " ".join(guesses)
     assert page.input_value("#answers") == "original"  # the answers Play draws from
     assert page.locator("#review-table tbody tr").count() == len(guesses)
-    assert page.inner_text("#verdict").endswith(f"solved {answer.upper()} in {len(guesses)}/6.")
+    assert f"solved {answer.upper()} in {len(guesses)}/6" in page.inner_text("#verdict")
 
 
 def test_every_tile_and_key_says_its_letter_and_colour_in_words(server, page):
@@ -651,3 +652,105 @@ def test_assist_widens_a_contradicted_answer_model_and_goes_on(server, page):
     possible = set(page.inner_text("#advice .answers").split())
     suggested = page.locator("#suggestions tr[data-guess]").evaluate_all("rows => rows.map(r => r.dataset.guess)")
     assert suggested and set(suggested) <= possible
+
+
+# -- issue 29: the phone ----------------------------------------------------------------------------
+@pytest.mark.parametrize("size", ["small", "phone"])
+def test_review_shows_every_column_of_every_guess_on_a_phone(server, sized, size):
+    page = open_page_at(sized, server, "/review", size)
+    width = SIZES[size]["width"]
+    cells = page.locator("#review-table tbody td")
+    assert cells.count() == 8 * len(REVIEWED[1])
+    for label in ("reply", "left", "yours", "best", "skill", "luck"):  # each figure on every card, labelled, in view
+        for cell in page.locator(f"#review-table tbody td[data-label='{label}']").all():
+            box = cell.bounding_box()
+            assert cell.is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= width, label
+            assert cell.evaluate("node => getComputedStyle(node, '::before').content") == f'"{label}"'
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.locator("#review-share").inner_text().startswith("wordle-arena 3/6")
+    screenshot(page, f"review-{size}")
+
+
+def test_assist_shows_each_answers_chance_likeliest_first(server, sized, likely_game):
+    page = sized("small")
+    page.goto(f"{server}/assist")
+    page.wait_for_selector("body[data-ready]")
+    for step in ("crane:--gg-", "tangy:-yyy-"):
+        page.fill("#word", step)
+        page.press("#word", "Enter")
+    page.wait_for_selector("#advice[data-steps='crane:--gg- tangy:-yyy-']", state="attached")
+    page.wait_for_selector("#possible li")
+    words = page.locator("#possible li .word").all_inner_texts()
+    chances = [float(text.rstrip("%")) for text in page.locator("#possible li .chance").all_inner_texts()]
+    assert chances == sorted(chances, reverse=True) and set(words[:2]) == {"gland", "slang"}
+    assert words.index("guano") < words.index("liang")  # a real answer above a name
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    screenshot(page, "assist-small")
+
+
+def test_play_fits_a_320_by_568_phone_with_no_wrapped_key(server, sized):
+    page = sized("small")
+    page.goto(f"{server}/?seed=11")
+    page.wait_for_selector("body[data-game]")
+    assert boxes_outside(page, ".key, #board") == []
+    heights = page.locator(".key").evaluate_all("nodes => nodes.map(n => n.getBoundingClientRect().height)")
+    assert max(heights) - min(heights) < 1  # one height: no key's label wraps onto a second line
+    lines = page.locator(".key.wide").evaluate_all("""nodes => nodes.map(n => {
+        const range = document.createRange(); range.selectNodeContents(n);
+        return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; })""")
+    assert all(count <= 1 for count in lines), lines
+    screenshot(page, "play-small", full=False)
+
+
+def test_the_first_tab_reaches_the_skip_link_and_it_skips_the_navigation(server, sized):
+    page = sized("phone")
+    page.goto(f"{server}/assist")
+    page.wait_for_selector("body[data-ready]")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip"
+    assert page.locator("a.skip").bounding_box()["y"] >= 0  # shown once it has the focus
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.tagName") == "MAIN"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "word"  # the page's own input, not seven links later
+
+
+def test_the_dark_theme_follows_the_system(server, browser):
+    context = browser.new_context(viewport=SIZES["phone"], color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(f"{server}/?answer=crane")
+        page.wait_for_selector("body[data-game]")
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(18, 18, 19)"
+        assert page.evaluate("getComputedStyle(document.querySelector('header')).backgroundColor") != "rgb(255, 255, 255)"
+        type_guess(page, "trace", 1)
+        screenshot(page, "play-dark", full=False)
+        script = axe_script()
+        page.add_script_tag(path=str(script))
+        found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+            .filter(v => ["serious", "critical"].includes(v.impact)).map(v => v.id)""")
+        assert found == []
+    finally:
+        context.close()
+
+
+def test_statistics_and_streak_are_kept_and_shown_after_a_game(server, sized):
+    page = sized("phone")
+    page.goto(f"{server}/?answer=crane")
+    page.wait_for_selector("body[data-game]")
+    page.evaluate("localStorage.removeItem('wordle-arena-stats')")
+    for game in (1, 2):
+        if game == 2:
+            page.click("#again")
+            page.wait_for_function("!document.querySelector('#board .row[data-done]')")
+        type_guess(page, "trace", 1)
+        page.keyboard.type("crane")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#end:not([hidden]) #stats:not([hidden])")
+        figures = page.locator("#stats .stats b").all_inner_texts()
+        assert figures == [str(game), "100", str(game), str(game)]  # played, win %, current and max streak
+    assert page.locator("#stats .distribution .bar.this").inner_text() == "2"  # two games won in 2
+    stored = json.loads(page.evaluate("localStorage.getItem('wordle-arena-stats')"))
+    assert stored["played"] == 2 and stored["streak"] == 2 and stored["guesses"] == {"2": 2}
+    screenshot(page, "play-statistics", full=False)

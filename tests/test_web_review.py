@@ -22,7 +22,7 @@ GAME = ["salet", "crony", "cigar"]
 @pytest.fixture(scope="module")
 def client(official_game):
     """A test client over the official game."""
-    with TestClient(create_app(official_game), raise_server_exceptions=False) as test_client:
+    with TestClient(create_app(official_game), base_url="http://localhost", raise_server_exceptions=False) as test_client:
         yield test_client
 
 

@@ -5,9 +5,11 @@ Values are totals of guesses over every answer (lower is better for the Guesser)
 Every opener is independent, so the job is a bag of tasks: the openers, ranked by their
 lower bound at the root (most replies first), go to worker processes, either a local pool
 on this machine's cores or the workers of a Dask distributed cluster given its scheduler's
-address. Given a cut-off total (the total of a tree known to exist), an opener is solved
-exactly only if its total is at most the cut-off; every other one is rejected with a
-proved lower bound above it, which is how the best opener is proved over all of them. Each worker keeps one solver per setting, so sub-problems solved for one opener
+address. Each opener is first asked whether it can win at all (every answer within the guess
+limit: `Solver.opener_wins`); one that cannot is recorded as "no win", proved. Given a
+cut-off total (the total of a tree known to exist), a winning opener is solved exactly only
+if its total is at most the cut-off; every other one is rejected with a proved lower bound
+above it, which is how the best opener is proved over all of them. Each worker keeps one solver per setting, so sub-problems solved for one opener
 serve the next. Each result is appended to a JSON-lines file the moment it arrives (the
 first line holds the settings and provenance); a run over an existing file skips the
 openers it already holds, so a killed run resumes.
@@ -15,7 +17,10 @@ openers it already holds, so a killed run resumes.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
+import logging
 import multiprocessing
 import os
 import signal
@@ -32,7 +37,7 @@ from wordle import Wordle, load_matrix
 from wordle.hardmode import Hints
 from wordle.optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
 from plumbing.processes import tie_to_parent
-from plumbing.storage import provenance
+from plumbing.storage import FolderBusy, FolderLock, provenance
 from wordle.words import Words
 
 FORMAT = "wordle-arena exact openers v1"
@@ -52,7 +57,9 @@ class JobSettings:
 class OpenerTotal:
     """One opener's proved optimum (exact), or a proved lower bound above the job's cut-off (not exact).
 
-    total is -1 where no tree wins every game within the guess limit.
+    total is -1 where no tree wins every game within the guess limit. win: whether a tree opening
+    with it wins every game within the limit, proved either way (None: a line written before the
+    job asked; such a line's -1 still means no win, and its rejection says nothing either way).
     """
 
     opener: str
@@ -64,6 +71,7 @@ class OpenerTotal:
     worker: str
     exact: bool = True
     cpu_seconds: float = -1.0  # -1: a line written before CPU time was recorded
+    win: bool | None = None
 
 
 def ranked_openers(game: Wordle, hard: bool, max_guesses: int) -> list[str]:
@@ -106,14 +114,22 @@ def solve_opener(lists: tuple[tuple[str, ...], tuple[str, ...]] | None, settings
                  opener: str) -> OpenerTotal:
     """Prove one opener's optimal total (runs in a worker process; lists None means the pool's own)."""
     lists = lists if lists is not None else _LISTS
-    solver = solver_for(lists, settings)
+    return judge(solver_for(lists, settings), settings, opener)
+
+
+def judge(solver: Solver, settings: JobSettings, opener: str) -> OpenerTotal:
+    """One opener with this solver: no win, or its exact total (at most the cut-off), or its rejection above it."""
     game = solver.game
     started, cpu, nodes = time.perf_counter(), time.process_time(), solver.stats.nodes
     solver.root = None
-    state = game.initial_state(hard=settings.hard, max_guesses=settings.max_guesses)
+    guess = game.words.guess_index[opener]
+    win = solver.opener_wins(guess)
+    cost = INFEASIBLE
     limit = INFEASIBLE if settings.cut is None else (settings.cut + 1) * SCALE
-    cost = solver.try_guess(np.asarray(state.candidates), settings.max_guesses, Hints() if settings.hard else None,
-                            game.words.guess_index[opener], limit)
+    if win:
+        state = game.initial_state(hard=settings.hard, max_guesses=settings.max_guesses)
+        cost = solver.try_guess(np.asarray(state.candidates), settings.max_guesses,
+                                Hints() if settings.hard else None, guess, limit)
     exact = cost < limit or cost >= INFEASIBLE
     total, long_games = unpack(cost) if cost < INFEASIBLE else (-1, -1)
     if not exact:
@@ -122,7 +138,7 @@ def solve_opener(lists: tuple[tuple[str, ...], tuple[str, ...]] | None, settings
                        average=round(total / len(game.words.answers), 6) if total >= 0 else -1.0,
                        nodes=solver.stats.nodes - nodes, seconds=round(time.perf_counter() - started, 3),
                        worker=f"{os.uname().nodename}:{os.getpid()}", exact=exact,
-                       cpu_seconds=round(time.process_time() - cpu, 3))
+                       cpu_seconds=round(time.process_time() - cpu, 3), win=cost < INFEASIBLE)
 
 
 def quick_cut(game: Wordle, hard: bool, max_guesses: int, breadth: int = 10) -> tuple[str, int]:
@@ -171,20 +187,28 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
     """Solve the openers on a Dask cluster: the one at `address`, else a local one of `workers` processes.
 
     Openers go in batches, at most three per worker in flight at once, so the scheduler (in this
-    process for a local cluster) never holds thousands of tasks on a busy machine.
+    process for a local cluster) never holds thousands of tasks on a busy machine. Distributed's
+    own logging is silenced (a stop is one line, the command's); no dashboard is started.
+
+    Raises:
+        UserError: the scheduler cannot be reached.
+        JobStopped: the scheduler was lost mid-job.
     """
     try:
         import dask
         from distributed import Client, LocalCluster, as_completed as dask_completed
     except ImportError:
         raise UserError("the Dask engine needs the 'distributed' extra: pip install -e '.[distributed]'") from None
+    quiet_dask_logs()
     cluster = None
-    patient = {"distributed.comm.timeouts.connect": "120s", "distributed.comm.timeouts.tcp": "600s"}
+    where = address or "the local cluster"
+    patient = {"distributed.comm.timeouts.connect": "120s", "distributed.comm.timeouts.tcp": "600s",
+               "distributed.admin.system-monitor.gil.enabled": False}
     with dask.config.set(patient):
         try:
             if address is None:
                 cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=40)
+                                       dashboard_address=None, silence_logs=logging.CRITICAL)
                 client = Client(cluster)
             else:
                 client = Client(address, timeout=20)
@@ -204,13 +228,32 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
                                      key=f"openers-{settings.hard}-{batch[0]}-{len(batch)}")
             running = dask_completed([submit() for _ in range(min(in_flight, len(todo)))])
             for future in running:
+                try:
+                    batch = future.result()
+                except (OSError, TimeoutError, asyncio.CancelledError, concurrent.futures.CancelledError) as error:
+                    raise JobStopped(f"lost the Dask scheduler at {where} ({type(error).__name__})") from None
                 if submitted < len(todo):
                     running.add(submit())
-                yield from future.result()
+                yield from batch
         finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
+            close_quietly(client, cluster)
+
+
+def quiet_dask_logs() -> None:
+    """Silence distributed's (and tornado's) loggers in this process: a stop or a lost scheduler is the job's one line."""
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def close_quietly(client, cluster) -> None:
+    """Close the client and any local cluster, ignoring what a lost scheduler or a stopping worker raises."""
+    for part in (client, cluster):
+        if part is None:
+            continue
+        try:
+            part.close(timeout=10) if part is client else part.close()
+        except (Exception, asyncio.CancelledError):  # closing after a stop: the stop itself is what is reported
+            pass
 
 
 # -- the results file -----------------------------------------------------------------
@@ -287,6 +330,39 @@ def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path
         Every opener's result (earlier runs' included): solved ones first, by total, fewer long games and
         word; then rejected ones by their bound; openers with no winning tree last.
     """
+    lock = job_lock(path)
+    try:
+        return _run_locked(game, hard, max_guesses, openers, path, command, engine, jobs, address, on_result, cut,
+                           on_resume)
+    finally:
+        lock.release()
+
+
+class JobStopped(UserError):
+    """The job stopped before every opener was done (the scheduler was lost); what is saved stays and resumes."""
+
+
+def job_lock(path: Path) -> FolderLock:
+    """Take the lock of one results file (FILE.lock beside it): one job writes a file at a time.
+
+    Raises:
+        UserError: another run holds it (named by its pid and start time).
+    """
+    lock = FolderLock(path.parent)
+    lock.path = path.with_name(path.name + ".lock")
+    try:
+        lock.acquire(time.strftime("%Y-%m-%dT%H:%M:%S"))
+    except FolderBusy as busy:
+        who = ", ".join(f"{key} {busy.holder[key]}" for key in ("pid", "started") if key in busy.holder)
+        raise UserError(f"{path} is being written by another run ({who or 'details unknown'}); wait for it to end "
+                        f"or give another --out") from None
+    return lock
+
+
+def _run_locked(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path: Path, command: str,
+                engine: str, jobs: int, address: str | None, on_result: Callable[[OpenerTotal], None] | None,
+                cut: int | None, on_resume: Callable[[list[OpenerTotal]], None] | None) -> list[OpenerTotal]:
+    """run_job with the file's lock held."""
     settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut)
     done = read_results(path, settings, openers)
     resumed_with = len(done)
@@ -320,24 +396,82 @@ def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path
     return sorted(done.values(), key=lambda r: (r.total < 0, not r.exact, r.total, r.long_games, r.opener))
 
 
-def summary(results: list[OpenerTotal], settings: JobSettings, openers: list[str]) -> dict:
+def summary(results: list[OpenerTotal], settings: JobSettings, openers: list[str], guesses: int | None = None) -> dict:
     """What the job proved, free of timings and of which worker did what (the same however it was run).
 
-    The best opener is proved best over `openers` when every opener is done and the best exact
-    total is at most the cut-off (every other opener is then solved or rejected above it).
+    The best opener is proved best over every opener only when `openers` are all `guesses` allowed
+    guesses, every one is done, and the best exact total is at most the cut-off (every other opener
+    is then solved, rejected above it, or without a win). A top-N job is never best over all.
+    Every opener without a win is listed; `win_checked` says how many results asked (older lines did not).
     """
     solved = [r for r in results if r.exact and r.total >= 0]
     rejected = [r for r in results if not r.exact]
-    best = min(solved, key=lambda r: (r.total, r.long_games, r.opener), default=None)
+    best = best_result(results)
     complete = len(results) == len(openers)
     return {
         "mode": "hard" if settings.hard else "normal", "max_guesses": settings.max_guesses,
         "word_lists_sha256": settings.word_lists_sha256, "cut": settings.cut, "openers": len(openers),
+        "every_guess": guesses is not None and len(openers) == guesses,
         "done": len(results), "solved": len(solved), "rejected": len(rejected),
         "no_win": sum(r.exact and r.total < 0 for r in results),
+        "win_checked": sum(r.win is not None for r in results),
+        "no_win_openers": sorted(r.opener for r in results if r.exact and r.total < 0),
         "best": None if best is None else {"opener": best.opener, "total": best.total, "long_games": best.long_games,
                                            "average": best.average},
-        "proved_best_over_all": bool(complete and best is not None
+        "proved_best_over_all": bool(complete and best is not None and guesses is not None
+                                     and len(openers) == guesses
                                      and (settings.cut is None or best.total <= settings.cut)),
         "exact": [{"opener": r.opener, "total": r.total, "long_games": r.long_games} for r in solved],
     }
+
+
+def best_result(results: list[OpenerTotal]) -> OpenerTotal | None:
+    """The solved opener with the least total (then fewer long games, then the word), or None."""
+    solved = [r for r in results if r.exact and r.total >= 0]
+    return min(solved, key=lambda r: (r.total, r.long_games, r.opener), default=None)
+
+
+# -- whole jobs, as the command line and the web call them -------------------------------
+@dataclass(frozen=True)
+class JobPlan:
+    """One exact-openers job before it runs: its openers (ranked), scope, cut-off and where it saves."""
+
+    settings: JobSettings
+    openers: list[str]
+    every_guess: bool
+    out: Path
+    cut_opener: str | None = None  # the opener whose breadth-limited tree gave the cut-off, when the job found it
+
+
+def plan_job(game: Wordle, hard: bool, max_guesses: int, every: bool, top: int | None, against: int | None,
+             out: Path | None, on_cut: Callable[[], None] | None = None) -> JobPlan:
+    """The openers (all, or the best `top` by their root bound), the cut-off and the output file of a job.
+
+    With every opener and no `against`, the cut-off is the total of the best tree over the best 10
+    guesses a node (a real tree); `on_cut` is called just before that (slow) search.
+    """
+    ranked = ranked_openers(game, hard, max_guesses)
+    openers = ranked if every else ranked[:top or 20]
+    mode = "hard" if hard else "normal"
+    scope = "all" if every else f"top{len(openers)}"
+    cut, cut_opener = against, None
+    if cut is None and every:
+        if on_cut is not None:
+            on_cut()
+        cut_opener, cut = quick_cut(game, hard, max_guesses)
+    settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut)
+    return JobPlan(settings=settings, openers=openers, every_guess=every and len(openers) == len(game.words.guesses),
+                   out=out or Path("results") / f"openers-exact-{mode}-{scope}.jsonl", cut_opener=cut_opener)
+
+
+def judge_opener(game: Wordle, hard: bool, max_guesses: int, opener: str, against: int | None = None) -> OpenerTotal:
+    """One opener, in this process: its exact total, its rejection above `against` with a proved bound, or no win.
+
+    Raises:
+        UserError: the word is not an allowed guess.
+    """
+    word = opener.strip().lower()
+    if word not in game.words.guess_index:
+        raise UserError(f"'{opener}' is not in the guess list")
+    settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=against)
+    return judge(Solver(game, hard=hard, max_guesses=max_guesses), settings, word)

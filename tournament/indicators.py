@@ -30,7 +30,7 @@ from agents.indicators import INDICATORS, against_rngs, make_indicator, play_wit
 from plumbing.errors import UserError
 from wordle import Wordle, format_pattern, parse_pattern
 from plumbing.processes import tie_to_parent
-from plumbing.storage import WORD_LISTS_KEY, results_record, write_atomically
+from plumbing.storage import WORD_LISTS_KEY, read_text_file, results_record, write_atomically
 
 MATRIX_FILE = "indicators.json"
 TABLE_FILE = "matrix.md"
@@ -268,7 +268,7 @@ def honest_results(head: dict[str, Any]) -> dict[tuple[str, str], dict] | None:
     """The honest column's figures by (Guesser, mode), from its tournament's summary (None: no honest column)."""
     if head["honest_folder"] is None:
         return None
-    summary = json.loads((Path(head["honest_folder"]) / "summary.json").read_text(encoding="utf-8"))
+    summary = json.loads(read_text_file(Path(head["honest_folder"]) / "summary.json"))
     return {(row["agent"], row["mode"]): {"mean": row["mean"], "solved": row["solved"], "worst": row["worst"],
                                           "games": row["games"]} for row in summary["summary"]["results"]}
 
@@ -291,7 +291,7 @@ def read_matrix(folder: Path) -> tuple[dict[str, Any], MatrixSettings]:
     """A kept matrix and its settings; UserError in one line when the file is not one."""
     path = folder / MATRIX_FILE
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
+        stored = json.loads(read_text_file(path))
         plan = stored_settings(stored)
         if not isinstance(stored["games"], list) or not isinstance(plan.words, dict):
             raise TypeError("'games' is not a list, or 'words' not an object")
@@ -336,7 +336,7 @@ def verify_matrix(game: Wordle, folder: Path, jobs: int = 1,
     players.prepare(rows, on_prepare)
     share_out(players, _check_unit, units(rows), jobs, collect)
     try:
-        table = (folder / TABLE_FILE).read_text(encoding="utf-8")
+        table = read_text_file(folder / TABLE_FILE)
         expected = "\n".join(matrix_markdown(stored, stored["games"], honest_results(stored))) + "\n"
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError):
         table, expected = None, ""

@@ -81,19 +81,32 @@ def _table(title: str, headers: list[str] | tuple[str, ...], left: set[int]) -> 
 
 
 def results_table(summary: Summary) -> Table:
-    """The rich table of every agent and mode."""
-    table = _table("Tournament (X: not solved, counted as "
-                   f"{summary.failure_score} guesses)", result_headers(summary.histogram_columns), {0, 1})
+    """The terminal's table of every agent and mode, narrow enough for 80 columns: the figures and the speed
+    (the guess histogram is histogram_table; report.md has every column in one table)."""
+    table = _table(f"Tournament (X: not solved, counted as {summary.failure_score} guesses)",
+                   ["agent", "mode", "solved%", "avg±95%", "worst", "X", "s/game"], {0, 1})
     for stats in summary.results:
-        table.add_row(*result_cells(stats, summary.max_guesses))
+        cells = result_cells(stats, summary.max_guesses)
+        table.add_row(*cells[:5], str(stats.failures), cells[-2])
+    return table
+
+
+def histogram_table(summary: Summary) -> Table:
+    """The terminal's table of how many games each agent solved in 1, 2, ... guesses, and not at all (X)."""
+    table = _table("Games solved in N guesses", ["agent", "mode", *[str(n) for n in range(1, summary.histogram_columns + 1)],
+                                                 "X"], {0, 1})
+    for stats in summary.results:
+        table.add_row(stats.agent, stats.mode, *[str(n) for n in stats.histogram], str(stats.failures))
     return table
 
 
 def comparison_table(summary: Summary) -> Table:
-    """The rich table of hard against normal mode, per agent."""
-    table = _table("Hard mode against normal mode, paired by answer (Wilcoxon signed-rank p)", COMPARISON_HEADERS, {0, 10, 11})
+    """The terminal's table of hard against normal mode, per agent, in 80 columns (report.md has the counts)."""
+    table = _table("Hard against normal mode, paired by answer", ["agent", "normal", "hard", "hard-normal±95%", "p",
+                                                                  "finding"], {0, 5})
     for comparison in summary.comparisons:
-        table.add_row(*comparison_cells(comparison))
+        cells = comparison_cells(comparison)
+        table.add_row(cells[0], cells[2], cells[3], cells[4], cells[9], cells[11])
     return table
 
 

@@ -5,7 +5,14 @@ the message the command line prints for the same mistake; a server error is a 50
 one line too, never a traceback. The agents' work runs in worker processes (`workers.py`),
 each request under a time budget past which its worker is killed, so no request holds up
 the others or the server's stop. Bodies, query strings, nesting and slow clients are
-bounded before anything is read in full.
+bounded before anything is read in full; a JSON body is read only as application/json (415
+otherwise), and text holding a lone surrogate is a 400. Only the server's own pages may drive
+it (`guards.RequestGuard`: Host allowlist, same-origin checks, CSP and frame options).
+
+Cheap requests (pages, static files, feedback, a new game, an honest guess) never wait
+behind expensive ones (an agent watched or consulted, a review, a guess against an
+Indicator): those run on threads of their own, at most `workers` + EXPENSIVE_WAITING at
+once; one more is answered 503 at once in one line instead of queueing.
 """
 
 from __future__ import annotations
@@ -32,7 +39,9 @@ from starlette.staticfiles import StaticFiles
 from plumbing.errors import UserError, clip
 from wordle import Wordle
 
+from .guards import RequestGuard, allowed_hosts
 from .service import DEFAULT_RESULTS, REQUEST_SECONDS, Service, status_of
+from .workers import Busy
 
 STATIC = Path(__file__).resolve().parent / "static"
 PAGES = {"/": "play.html", "/watch": "watch.html", "/assist": "assist.html", "/review": "review.html",
@@ -46,6 +55,10 @@ MAX_QUERY = 8 * 1024
 MAX_REQUEST_LINE = 4 * 1024 * 1024
 #: How long a client may take to send its body (its headers: guards.HEADER_SECONDS).
 BODY_SECONDS = 10.0
+#: Expensive requests that may wait for a worker, per worker, beside those running; one more is a 503 at once.
+EXPENSIVE_WAITING = 4
+#: The media type the API reads bodies as; a cross-site form cannot send it.
+JSON_TYPE = "application/json"
 #: How long the server waits for requests in progress once told to stop (they end at once: their workers are killed).
 STOP_SECONDS = 3
 log = logging.getLogger("wordle-arena.web")
@@ -61,8 +74,9 @@ class HTTPError(Exception):
 
 
 def error_response(message: str, status: int) -> JSONResponse:
-    """A one-line error as JSON, echoed input cut short."""
-    return JSONResponse({"error": clip(message)}, status_code=status)
+    """A one-line error as JSON, echoed input cut short (anything that is not text, escaped)."""
+    text = clip(message).encode("utf-8", "backslashreplace").decode("utf-8")
+    return JSONResponse({"error": text}, status_code=status)
 
 
 def nesting(value: Any) -> int:
@@ -74,6 +88,30 @@ def nesting(value: Any) -> int:
             deepest = max(deepest, depth + 1)
             level.extend((inner, depth + 1) for inner in (item.values() if isinstance(item, dict) else item))
     return deepest
+
+
+def lone_surrogate(value: Any) -> str | None:
+    """The first text in `value` (keys included) holding a lone surrogate, which is no character, as an escape; or
+    None. JSON's \\ud800 escapes decode to one, and nothing can encode it again."""
+    level = [value]
+    while level:
+        item = level.pop()
+        if isinstance(item, dict):
+            level.extend(item.keys())
+            level.extend(item.values())
+        elif isinstance(item, list):
+            level.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as error:
+                return item[error.start:error.end].encode("unicode_escape").decode()
+    return None
+
+
+def media_type(request: Request) -> str:
+    """The request's Content-Type without its parameters, lower case ('' when absent)."""
+    return request.headers.get("content-type", "").split(";")[0].strip().lower()
 
 
 async def read_body(request: Request) -> bytes:
@@ -100,6 +138,9 @@ async def request_data(request: Request) -> dict[str, Any]:
     body = await read_body(request)
     if not body.strip():
         return {}
+    if media_type(request) != JSON_TYPE:
+        raise HTTPError(415, f"the API reads a body only as Content-Type: {JSON_TYPE}, got "
+                             f"{json.dumps(media_type(request) or 'none')}")
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError, RecursionError) as error:
@@ -110,15 +151,45 @@ async def request_data(request: Request) -> dict[str, Any]:
     if nesting(data) > MAX_NESTING:
         raise UserError(f"the request body nests arrays and objects over {MAX_NESTING} deep; the API's fields "
                         "nest at most 3 deep")
+    if (escaped := lone_surrogate(data)) is not None:
+        raise UserError(f"the request body holds a lone surrogate ({escaped}), which is not text")
     return data
 
 
-def api(work: Callable[[dict[str, Any]], Any]) -> Callable[[Request], Awaitable[Response]]:
-    """An endpoint running `work(fields)` in a worker thread and answering its dict as JSON."""
+class Admission:
+    """Expensive requests on threads of their own: at most `most` at once, the one past it refused at once."""
+
+    def __init__(self, running: int, waiting: int):
+        """Admit `running` + `waiting` requests (the worker pool runs `running`; the rest wait their turn there)."""
+        self.most = running + waiting
+        self.limiter = anyio.CapacityLimiter(self.most)
+        self.inside = 0
+
+    async def run(self, work: Callable[[dict[str, Any]], Any], data: dict[str, Any]) -> Any:
+        """`work(data)` on this admission's threads, or Busy when `most` are already in."""
+        if self.inside >= self.most:
+            raise Busy(f"the server is busy: {self.inside} requests are running or waiting for an agent; "
+                       "try again shortly")
+        self.inside += 1  # the event loop's thread alone counts: no lock needed
+        try:
+            return await anyio.to_thread.run_sync(work, data, limiter=self.limiter)
+        finally:
+            self.inside -= 1
+
+
+def api(work: Callable[..., Any], admission: Admission | None = None,
+        expensive: Callable[[dict[str, Any]], bool] = lambda _: True,
+        by_client: bool = False) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint running `work(fields)` in a thread and answering its dict as JSON: on `admission`'s threads when
+    given and `expensive(fields)`, else on the cheap requests' threads; `by_client`: `work(fields, address)`."""
     async def endpoint(request: Request) -> Response:
         """Read, work, answer; UserError becomes its 4xx or 503."""
         try:
             data = await request_data(request)
+            if by_client:
+                return JSONResponse(await run_in_threadpool(work, data, request.client.host if request.client else ""))
+            if admission is not None and expensive(data):
+                return JSONResponse(await admission.run(work, data))
             return JSONResponse(await run_in_threadpool(work, data))
         except HTTPError as error:
             return error_response(error.message, error.status)
@@ -128,7 +199,7 @@ def api(work: Callable[[dict[str, Any]], Any]) -> Callable[[Request], Awaitable[
 
 
 def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS, workers: int = 2,
-               request_seconds: float = REQUEST_SECONDS) -> Starlette:
+               request_seconds: float = REQUEST_SECONDS, host: str | None = None) -> Starlette:
     """The web application over `game` (default: the shipped lists), showing the tournament in `results`.
 
     Args:
@@ -136,9 +207,11 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
         results: a tournament run folder holding summary.json.
         workers: how many agents may think at once, each in a worker process.
         request_seconds: the most an agent may work for one request before its worker is killed.
+        host: the address `serve --host` listens on: its name joins the Host names answered.
     """
     service = Service(game if game is not None else Wordle(), results, workers, processes=True,
                       request_seconds=request_seconds)
+    admission = Admission(workers, EXPENSIVE_WAITING * workers)
 
     async def chart(request: Request) -> Response:
         """One tournament chart as SVG."""
@@ -171,11 +244,11 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
         *[Route(path, page(name)) for path, name in PAGES.items()],
         Route("/api/agents", api(lambda _: service.agents_info())),
         Route("/api/feedback", api(service.feedback), methods=["GET", "POST"]),
-        Route("/api/play/new", api(service.new_game), methods=["POST"]),
-        Route("/api/play/guess", api(service.guess), methods=["POST"]),
-        Route("/api/watch", api(service.watch), methods=["GET", "POST"]),
-        Route("/api/advise", api(service.advise), methods=["GET", "POST"]),
-        Route("/api/review", api(service.review), methods=["POST"]),
+        Route("/api/play/new", api(service.new_game, by_client=True), methods=["POST"]),
+        Route("/api/play/guess", api(service.guess, admission, service.against_indicator), methods=["POST"]),
+        Route("/api/watch", api(service.watch, admission), methods=["GET", "POST"]),
+        Route("/api/advise", api(service.advise, admission), methods=["GET", "POST"]),
+        Route("/api/review", api(service.review, admission), methods=["POST"]),
         Route("/api/results", api(lambda _: service.results())),
         Route("/api/charts/{name}", chart),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -188,10 +261,19 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
         finally:
             service.close()
 
-    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error},
-                    lifespan=lifespan, middleware=[Middleware(RefuseLongQueries)])
+    app = GuardedStarlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error},
+                           lifespan=lifespan, middleware=[Middleware(RefuseLongQueries)])
+    app.state.hosts = allowed_hosts(host)
     app.state.service = service
     return app
+
+
+class GuardedStarlette(Starlette):
+    """Starlette with `RequestGuard` outside everything, its 500s included (app.state.hosts: the Host names)."""
+
+    def build_middleware_stack(self) -> Any:
+        """Starlette's stack inside the guard."""
+        return RequestGuard(super().build_middleware_stack(), self.state.hosts)
 
 
 class RefuseLongQueries:
@@ -239,7 +321,7 @@ def serve(app: Starlette, sock: socket.socket, announce: Callable[[str], None] =
 
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    announce(f"wordle-arena: serving on http://{shown}:{port}/ (play, watch, assist, results; API at /api); "
+    announce(f"wordle-arena: serving on http://{shown}:{port}/ (play, watch, assist, review, results; API at /api); "
              "Ctrl-C stops")
     service = app.state.service
 

@@ -1,8 +1,9 @@
 """What the web page's JSON API does, free of any web framework: request data in, reply data out.
 
 Values are from the Guesser's point of view: higher is better; an agent's own value is on its
-own scale, and the figure every view shows for a guess is the terminal's expected guesses to
-finish (agents.assistant.guess_stats: a count, lower is better). Every method takes the
+own scale, and the figure every view shows for a guess is the terminal's: expected guesses to
+finish by the one valuation (agents.model_value, wordle.valuation: a count, lower is better,
+proved or shown as the bound it is). Every method takes the
 request's JSON object (a dict; from a query string its values are text) and returns a
 JSON-ready dict, or raises a `search.UserError` whose one-line message the API sends
 with a 4xx status, the same message the command line prints.
@@ -34,9 +35,10 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 from agents import AGENTS, Agent, AgentError, Param, game_rng, make_agent, spec
-from agents.answer_model import DEFAULT_MODEL, MODELS, AnswerModel, load_model
-from agents.assistant import ADVISOR, StepError, advice_data, advise_model, guess_stats, make_advisor, parse_step
-from agents.review import parse_game, review_data, review_game
+from agents.answer_model import DEFAULT_MODEL, MODELS, AnswerModel, load_model, uniform_model
+from agents.model_value import Valuer, value_turns
+from agents.assistant import ADVISOR, StepError, advice_data, advise_model, make_advisor, parse_step
+from agents.review import grid_score, parse_game, review_data, review_game
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
 from agents.params import flag
@@ -49,8 +51,10 @@ from tournament.charts import charts
 from tournament.records import ResultsError, read_json_object
 from tournament.stats import summary_problem
 
-from .workers import Busy, OverBudget, RemoteError, WorkerPool
+from .workers import Busy, OverBudget, OverMemory, RemoteError, WorkerPool
 
+#: A watched step's alternatives valued beside its guess (as play's trace values them).
+VALUED_ALTERNATIVES = 4
 #: Node budget of one decision of a searching agent (the default expectimax opening takes about 35,000).
 MAX_NODES = 100_000
 #: Deepest look-ahead a request may ask of a searching agent.
@@ -64,12 +68,22 @@ WATCH_SECONDS = 15.0
 REQUEST_SECONDS = 20.0
 #: How long a request waits for a free worker before it is told the server is busy.
 QUEUE_SECONDS = 30.0
-#: Games people are playing, kept at most (the oldest is forgotten first).
+#: Games people are playing, kept at most; when full, the least recently played is forgotten if idle for
+#: GAME_KEEP_SECONDS, else a new game is refused (503).
 MAX_GAMES = 10_000
+#: Unfinished games one client (one address) may hold; one more is refused (429), so a flood of new games from
+#: one client forgets none of anyone's games.
+CLIENT_GAMES = 100
+#: A game untouched this long is forgotten (seconds).
+GAME_IDLE_SECONDS = 3600.0
+#: A game played within this many seconds is never forgotten to make room for another.
+GAME_KEEP_SECONDS = 600.0
 #: The Indicators a person can play against on the page besides the honest one.
 PLAYABLE_INDICATORS = ("absurdle", "adversary", "random")
-#: Answer models kept loaded at once (by name and exclude list; the oldest is forgotten first).
+#: Answer models kept loaded at once (by name and exclude list; the oldest is forgotten first). One with an exclude
+#: list holds a game of its own (about 140 MB), so at most MAX_EXCLUDE_MODELS of those are kept.
 MAX_MODELS = 8
+MAX_EXCLUDE_MODELS = 2
 #: Answers listed by name when no more than this many are left.
 LIST_ANSWERS = 30
 DEFAULT_RESULTS = Path(__file__).resolve().parents[1] / "results" / "published" / "tournament-depth-2"
@@ -84,17 +98,24 @@ class NotFound(UserError):
     """Something the request names that does not exist: a game, a chart, the results (HTTP 404)."""
 
 
+class TooMany(UserError):
+    """A client holds as many games as one client may (HTTP 429)."""
+
+
 def status_of(error: UserError) -> int:
     """The HTTP status of a UserError: 404 for what does not exist, 503 when busy or over budget, else 400."""
     if isinstance(error, RemoteError):
         return error.status
-    return 404 if isinstance(error, NotFound) else 503 if isinstance(error, (Busy, OverBudget)) else 400
+    if isinstance(error, TooMany):
+        return 429
+    return 404 if isinstance(error, NotFound) else 503 if isinstance(error, (Busy, OverBudget, OverMemory)) else 400
 
 
 def worker_handler(game: Wordle, request_seconds: float) -> Callable[[str, dict[str, Any]], Any]:
     """In a worker process: a Service of its own over `game` and the server's budget, answering the expensive calls."""
     service = Service(game, workers=1, request_seconds=request_seconds)
-    calls = {"watch": service.watch, "advise": service.advise, "review": service.review}
+    calls = {"watch": service.watch, "advise": service.advise, "review": service.review,
+             "indicator": service.indicator_reply}
     return lambda method, body: calls[method](body)
 
 
@@ -231,6 +252,8 @@ class Played:
     lock: threading.Lock = field(default_factory=threading.Lock)
     indicator: Indicator | None = None
     rng: np.random.Generator | None = None
+    client: str = ""
+    touched: float = field(default_factory=time.monotonic)
 
 
 class AgentPool:
@@ -281,10 +304,14 @@ class Service:
         self.workers = threading.BoundedSemaphore(workers)
         self.pool = WorkerPool(partial(worker_handler, game, request_seconds), status_of, workers,
                                QUEUE_SECONDS) if processes else None
-        self.games: OrderedDict[str, Played] = OrderedDict()
+        self.games: OrderedDict[str, Played] = OrderedDict()  # least recently played first
+        self.client_games: dict[str, set[str]] = {}  # each client's unfinished games
         self.games_lock = threading.Lock()
         self.models: OrderedDict[tuple, AnswerModel] = OrderedDict()
         self.models_lock = threading.Lock()
+        self.indicators: dict[str, Indicator] = {}
+        self.indicators_lock = threading.Lock()
+        self.indicator_locks: dict[str, threading.Lock] = {name: threading.Lock() for name in PLAYABLE_INDICATORS}
 
     # -- helpers ------------------------------------------------------------------------
     @contextmanager
@@ -330,6 +357,9 @@ class Service:
         with self.models_lock:
             if key not in self.models:
                 self.models[key] = load_model(name, None, key[1], make_game=self.game_over)
+                excluding = [held for held in self.models if held[1]]
+                for held in excluding[:max(0, len(excluding) - MAX_EXCLUDE_MODELS)]:
+                    del self.models[held]
                 while len(self.models) > MAX_MODELS:
                     self.models.popitem(last=False)
             self.models.move_to_end(key)
@@ -356,8 +386,9 @@ class Service:
         return {"guess": self.word(guess), "answer": self.game.words.answers[answer],
                 "pattern": format_pattern(pattern), "code": pattern, "colours": colours(pattern)}
 
-    def new_game(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Start a game against a hidden answer: the one named, or one drawn from `seed` (random when absent)."""
+    def new_game(self, body: dict[str, Any], client: str = "") -> dict[str, Any]:
+        """Start a game for `client` (its address) against a hidden answer: the one named, or one drawn from `seed`
+        (random when absent), or against an Indicator."""
         hard = bool_field(body, "hard")
         max_guesses = self.max_guesses(body)
         seed = None
@@ -369,23 +400,44 @@ class Service:
             seed = int_field(body, "seed", secrets.randbelow(2**31), 0, 2**63 - 1)
             played = Played(answer=None, state=self.game.initial_state(hard=hard, max_guesses=max_guesses),
                             seed=seed, indicator=make_indicator(against, self.game),
-                            rng=against_rngs(seed)[1])  # the Indicator's stream, as play --seed draws it
+                            rng=against_rngs(seed)[1], client=client)  # the Indicator's stream, as play --seed
             return self.keep(played, against)
         if body.get("answer") not in (None, ""):
             answer = self.answer_id(body)
         else:
             seed = int_field(body, "seed", secrets.randbelow(2**31), 0, 2**63 - 1)
             answer = draw_answer(seed, len(self.game.words.answers))
-        played = Played(answer=answer, state=self.game.initial_state(hard=hard, max_guesses=max_guesses), seed=seed)
+        played = Played(answer=answer, state=self.game.initial_state(hard=hard, max_guesses=max_guesses), seed=seed,
+                        client=client)
         return self.keep(played, "honest")
 
+    def forget(self, key: str) -> None:
+        """Forget one game (the games lock held)."""
+        played = self.games.pop(key)
+        self.client_games.get(played.client, set()).discard(key)
+        if not self.client_games.get(played.client, True):
+            del self.client_games[played.client]
+
     def keep(self, played: Played, indicator: str) -> dict[str, Any]:
-        """Keep a new game under a fresh key and describe it."""
+        """Keep a new game under a fresh key and describe it; TooMany when its client holds CLIENT_GAMES unfinished
+        games, Busy when the table is full of games played within GAME_KEEP_SECONDS."""
         key = secrets.token_urlsafe(12)
+        now = time.monotonic()
         with self.games_lock:
+            while self.games and now - next(iter(self.games.values())).touched > GAME_IDLE_SECONDS:
+                self.forget(next(iter(self.games)))
+            mine = self.client_games.setdefault(played.client, set())
+            if len(mine) >= CLIENT_GAMES:
+                raise TooMany(f"this address already has {CLIENT_GAMES} unfinished games on this server; finish "
+                              f"one, or wait: a game left alone is forgotten after {GAME_IDLE_SECONDS / 60:g} min")
+            if len(self.games) >= MAX_GAMES:
+                oldest = next(iter(self.games))
+                if now - self.games[oldest].touched < GAME_KEEP_SECONDS:
+                    raise Busy(f"the server holds {MAX_GAMES} games played in the last {GAME_KEEP_SECONDS / 60:g} "
+                               "min; try again later")
+                self.forget(oldest)
             self.games[key] = played
-            while len(self.games) > MAX_GAMES:
-                self.games.popitem(last=False)
+            mine.add(key)
         state = played.state
         return {"game": key, "hard": state.hard, "max_guesses": state.max_guesses,
                 "remaining": len(state.candidates), "indicator": indicator}
@@ -395,6 +447,9 @@ class Service:
         key = text_field(body, "game")
         with self.games_lock:
             played = self.games.get(key)
+            if played is not None:
+                played.touched = time.monotonic()
+                self.games.move_to_end(key)
         if played is None:
             raise NotFound(f"no game '{key}' on this server (finished long ago, or the server restarted); start a new one")
         guess = self.guess_id(body)
@@ -410,10 +465,19 @@ class Service:
                 choice = None
             else:
                 pending = self.game.result(state, guess)
-                with self.worker():
-                    choice = played.indicator.reply(pending, played.rng)
+                if self.pool is not None:
+                    reply = self.pool.call("indicator", {"indicator": played.indicator.name, "state": pending,
+                                                         "rng": played.rng}, self.request_seconds,
+                                           f"the {played.indicator.name} Indicator's reply")
+                    choice, played.rng = reply["choice"], reply["rng"]
+                else:
+                    choice = self.indicator_reply({"indicator": played.indicator.name, "state": pending,
+                                                   "rng": played.rng})["choice"]
                 state = self.game.result(pending, choice.pattern)
             played.state = state
+        if self.game.is_terminal(state):
+            with self.games_lock:
+                self.client_games.get(played.client, set()).discard(key)  # finished: no longer counts as held
         pattern = state.history[-1][1]
         history = self.game.history_words(state)
         over = self.game.is_terminal(state)
@@ -433,6 +497,26 @@ class Service:
                 reply["still_possible"] = [self.game.words.answers[a] for a in state.candidates[:20]]
         return reply
 
+    def against_indicator(self, body: dict[str, Any]) -> bool:
+        """Whether the game a guess names is played against an Indicator (its reply is an agent's work)."""
+        key = body.get("game")
+        with self.games_lock:
+            played = self.games.get(key) if isinstance(key, str) else None
+        return played is not None and played.indicator is not None
+
+    def indicator_reply(self, body: dict[str, Any]) -> dict[str, Any]:
+        """An Indicator's reply to the pending guess of body's 'state', drawing from body's 'rng' (in a worker: the
+        Indicator kept by name, so the adversary's values serve later replies); the choice and the stream after."""
+        name = body["indicator"]
+        with self.indicators_lock:
+            if name not in self.indicators:
+                self.indicators[name] = make_indicator(name, self.game)
+            indicator = self.indicators[name]
+        rng = body["rng"]
+        with self.worker(), self.indicator_locks[name]:
+            choice = indicator.reply(body["state"], rng)
+        return {"choice": choice, "rng": rng}
+
     def close(self) -> None:
         """Stop the worker processes; requests in progress answer 503 at once."""
         if self.pool is not None:
@@ -450,6 +534,7 @@ class Service:
         state = self.game.initial_state(hard=hard, max_guesses=self.max_guesses(body))
         rng = game_rng(seed, answer)
         steps: list[dict[str, Any]] = []
+        played: list[tuple[int, list[int]]] = []  # each step's guess and the alternatives valued beside it
         stopped = None
         with self.worker(), self.agents.lend(name, settings) as agent:
             began = time.perf_counter()
@@ -464,8 +549,7 @@ class Service:
                 seconds = time.perf_counter() - tick
                 before = len(state.candidates)
                 weighed = decision.alternatives[:10]
-                expected = guess_stats(self.game, state.candidates,
-                                       np.array([decision.guess, *(guess for guess, _ in weighed)]))[1]
+                played.append((decision.guess, [g for g, _ in weighed[:VALUED_ALTERNATIVES]]))
                 state = self.game.step(state, decision.guess, self.game.reply(decision.guess, answer))
                 pattern = state.history[-1][1]
                 left = state.candidates
@@ -473,18 +557,31 @@ class Service:
                     "guess": self.word(decision.guess), "pattern": format_pattern(pattern), "colours": colours(pattern),
                     "remaining_before": before, "remaining_after": len(left),
                     "bits": round(math.log2(before / len(left)), 6),
-                    "expected_guesses": round(float(expected[0]), 6),
                     "value": None if decision.value is None else round(decision.value, 6),
-                    "alternatives": [{"guess": self.word(g), "expected_guesses": round(float(x), 6),
-                                      "value": None if v is None else round(v, 6)}
-                                     for (g, v), x in zip(weighed, expected[1:])],
+                    "alternatives": [{"guess": self.word(g), "value": None if v is None else round(v, 6)}
+                                     for g, v in weighed],
                     "nodes": decision.nodes, "depth": decision.depth, "seconds": round(seconds, 4),
                     "budget_reached": settings.get("nodes") is not None and decision.nodes >= settings["nodes"],
                     "answers_left": [self.game.words.answers[a] for a in left] if len(left) <= LIST_ANSWERS else None,
                 })
             used = agent.settings()
+            self.value_watched(steps, played, hard, state.max_guesses)
         return {"agent": name, "settings": used, "answer": self.game.words.answers[answer], "hard": hard, "seed": seed,
                 "max_guesses": state.max_guesses, "solved": state.solved, "steps": steps, "stopped": stopped}
+
+    def value_watched(self, steps: list[dict[str, Any]], played: list[tuple[int, list[int]]], hard: bool,
+                      max_guesses: int) -> None:
+        """Each watched step's guess (and its first VALUED_ALTERNATIVES alternatives) valued as review and assist
+        value them: `guess_value` (agents.model_value.GuessValue.data: its text, bounds, whether proved)."""
+        start = self.game.initial_state(hard=hard, max_guesses=max_guesses)
+        turns = [(guess, parse_pattern(step["pattern"])) for (guess, _), step in zip(played, steps)]
+        values = value_turns(Valuer(uniform_model(self.game)), start, turns, [others for _, others in played])
+        for (guess, others), step, found in zip(played, steps, values):
+            step["guess_value"] = found[0].data()
+            by_guess = dict(zip([g for g in others if g != guess], (v.data() for v in found[1:])))
+            by_guess[guess] = found[0].data()
+            for alternative in step["alternatives"]:
+                alternative["guess_value"] = by_guess.get(self.game.words.guess_index[alternative["guess"]])
 
     def steps(self, raw: Any) -> list[tuple[int, int]]:
         """Assistant steps from a request: 'tares:-y--g' texts or {"guess", "pattern"} objects."""
@@ -537,6 +634,7 @@ class Service:
             return self.pool.call("review", body, self.request_seconds, "this review")
         model = self.model(body)
         hard = bool_field(body, "hard")
+        puzzle = None
         answer = text_field(body, "answer", "") or None
         grid = text_field(body, "grid", "") or None
         if answer is not None or grid is not None:
@@ -544,13 +642,16 @@ class Service:
             if not isinstance(words, list) or not all(isinstance(word, str) for word in words):
                 raise RequestError(f"'words' must be a list of the guesses played, got {json.dumps(words)}")
             steps = parse_game(model.game, words, answer=answer, grid=grid)
+            score = grid_score(grid)
+            hard = hard or bool(score and score.hard)  # a pasted score line ending in * is a hard-mode game
+            puzzle = score.puzzle if score else None
         else:
             steps = self.steps(body.get("steps"))
             if not steps:
                 raise RequestError("no guesses to review: give 'steps', or 'answer' and 'words'")
         with self.worker():
             review = review_game(model, steps, hard=hard, max_guesses=self.max_guesses(body), answer=answer,
-                                 make_game=self.game_over)
+                                 make_game=self.game_over, puzzle=puzzle)
         data = review_data(review)
         for step in data["steps"]:
             step["colours"] = colours(parse_pattern(step["pattern"]))
@@ -559,12 +660,14 @@ class Service:
     def results(self) -> dict[str, Any]:
         """The tournament's summary.json as it is stored, read by the results files' one reader and checked."""
         path = self.results_folder / "summary.json"
+        shown_path = f"{self.results_folder.name}/summary.json"  # the server's own folders are not shown
         if not os.path.lexists(path):
-            raise NotFound(f"{path}: no tournament results there; run 'python cli.py tournament' or serve --results DIR")
+            raise NotFound(f"{shown_path}: no tournament results there; run 'python cli.py tournament' or serve "
+                           "--results DIR")
         try:
             document = read_json_object(path)
         except ResultsError as error:
-            raise NotFound(f"cannot show the results: {error}") from None
+            raise NotFound(f"cannot show the results: {str(error).replace(str(path), shown_path)}") from None
         problem = summary_problem(document.get("summary"))
         if problem is None:
             try:
@@ -572,8 +675,8 @@ class Service:
             except (ValueError, TypeError, RecursionError):
                 problem = "it holds a value JSON cannot carry (NaN or infinity)"
         if problem is not None:
-            raise NotFound(f"{path}: not a tournament summary the page can show: {problem}")
-        return {"folder": str(self.results_folder), **document}
+            raise NotFound(f"{shown_path}: not a tournament summary the page can show: {problem}")
+        return {"folder": self.results_folder.name, **document}
 
     def chart(self, name: str) -> str:
         """One of the tournament's charts, drawn from the summary as `tournament` draws it."""

@@ -8,13 +8,16 @@ asks for, and stopping the server (`close`) kills the workers, so no request hol
 
 Workers are started with 'spawn' (a clean interpreter: forking a threaded server is
 unsafe) and each keeps its own agents, so their caches serve later calls. A worker ends
-within a second when the server process dies, however it died.
+within a second when the server process dies, however it died. Each worker's address
+space is capped (`memory_bytes`, RLIMIT_AS): a call that needs more is answered with an
+`OverMemory` error (HTTP 503) and its worker replaced, the server untouched.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import resource
 import signal
 import sys
 import threading
@@ -35,6 +38,15 @@ class OverBudget(UserError):
     """A call ran past its time budget and was stopped (HTTP 503)."""
 
 
+class OverMemory(UserError):
+    """A call needed more memory than a worker may have and was stopped (HTTP 503)."""
+
+
+#: The most address space (bytes) a worker process may map: a worker over it fails its call, not the machine. An idle
+#: worker maps about 0.4 GB, one that has advised with every answer model about 1.5 GB.
+MEMORY_BYTES = 4 * 2**30
+
+
 class WorkerFailed(Exception):
     """A worker process failed outside the request's control (it died, or raised an unexpected error): HTTP 500."""
 
@@ -47,12 +59,22 @@ class Failure:
     message: str
 
 
-def serve_calls(connection: Connection, status_of: Callable[[UserError], int], parent: int) -> None:
-    """A worker process's life: build its handler (sent first), then answer (method, body) calls until the pipe closes."""
+def cap_memory(most: int) -> None:
+    """Cap this process's address space at `most` bytes (or less, when a lower cap was set already)."""
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    most = most if hard == resource.RLIM_INFINITY else min(most, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (most, most))
+
+
+def serve_calls(connection: Connection, status_of: Callable[[UserError], int], parent: int,
+                memory_bytes: int = MEMORY_BYTES) -> None:
+    """A worker process's life: build its handler (sent first), then answer (method, body) calls until the pipe closes
+    or a call runs out of memory (answered, then the worker ends: its heap is not to be trusted)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C and SIGTERM are the server's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     os.setpgrp()  # lead a process group: the server's kill takes an agent's own workers too
     tie_to_parent(parent, kernel_signal=False, group=True)
+    cap_memory(memory_bytes)
     try:
         handle = connection.recv()()
     except (EOFError, OSError):
@@ -66,6 +88,9 @@ def serve_calls(connection: Connection, status_of: Callable[[UserError], int], p
             reply: Any = ("ok", handle(method, body))
         except UserError as error:
             reply = ("error", Failure(status_of(error), str(error)))
+        except MemoryError:
+            reply = ("memory", f"this request needed more than the {memory_bytes / 2**30:g} GB of memory a worker "
+                               "may use and was stopped; ask for less, or use the command line")
         except Exception as error:  # noqa: BLE001 - told to the server in one line, the traceback on stderr
             traceback.print_exc(file=sys.stderr)
             reply = ("failed", error.__class__.__name__)
@@ -73,17 +98,19 @@ def serve_calls(connection: Connection, status_of: Callable[[UserError], int], p
             connection.send(reply)
         except (OSError, ValueError):
             return
+        if reply[0] == "memory":
+            return
 
 
 class Worker:
     """One worker process and the server's end of its pipe."""
 
     def __init__(self, context: Any, make_handler: Callable[[], Callable[[str, dict], Any]],
-                 status_of: Callable[[UserError], int]):
+                 status_of: Callable[[UserError], int], memory_bytes: int = MEMORY_BYTES):
         """Start the process; its handler (the game inside) follows down the pipe, sent in the background, since
         a new interpreter takes seconds to import the project before it reads it."""
         self.connection, child = context.Pipe()
-        self.process = context.Process(target=serve_calls, args=(child, status_of, os.getpid()),
+        self.process = context.Process(target=serve_calls, args=(child, status_of, os.getpid(), memory_bytes),
                                        daemon=True, name="wordle-arena-web-worker")
         self.process.start()  # small arguments: returns at once, the pid known
         child.close()
@@ -113,10 +140,12 @@ class WorkerPool:
     """At most `size` calls at once, each in a worker process under its own time budget."""
 
     def __init__(self, make_handler: Callable[[], Callable[[str, dict], Any]], status_of: Callable[[UserError], int],
-                 size: int, queue_seconds: float):
+                 size: int, queue_seconds: float, memory_bytes: int = MEMORY_BYTES):
         """Start `size` workers, each answering calls with `make_handler()(method, body)` (picklable: it crosses
-        to a fresh interpreter); a call waits at most `queue_seconds` for a free worker."""
+        to a fresh interpreter) in at most `memory_bytes` of address space; a call waits at most `queue_seconds`
+        for a free worker."""
         self.context = multiprocessing.get_context("spawn")
+        self.memory_bytes = memory_bytes
         self.make_handler, self.status_of = make_handler, status_of
         self.queue_seconds = queue_seconds
         self.slots = threading.BoundedSemaphore(size)
@@ -127,7 +156,7 @@ class WorkerPool:
 
     def start(self) -> Worker:
         """A new worker."""
-        return Worker(self.context, self.make_handler, self.status_of)
+        return Worker(self.context, self.make_handler, self.status_of, self.memory_bytes)
 
     def call(self, method: str, body: dict[str, Any], seconds: float, what: str) -> Any:
         """`method`'s reply to `body` from a worker, or OverBudget after `seconds` (the worker killed and replaced).
@@ -153,16 +182,18 @@ class WorkerPool:
             kind, payload = self._exchange(worker, (method, body), seconds, what)
             with self.lock:
                 self.working.discard(worker)
-                if self.closed:
+                if self.closed or kind == "memory":  # a worker out of memory ends after its answer: replaced
                     worker.kill()
-                else:
-                    self.idle.append(worker)
+                if not self.closed:
+                    self.idle.append(worker if kind != "memory" else self.start())
         finally:
             self.slots.release()
         if kind == "ok":
             return payload
         if kind == "error":
             raise RemoteError(payload.status, payload.message)
+        if kind == "memory":
+            raise OverMemory(payload)
         raise WorkerFailed(payload)
 
     def _exchange(self, worker: Worker, message: tuple, seconds: float, what: str) -> tuple[str, Any]:

@@ -70,6 +70,14 @@ FIRST = 1 << 32
 INFEASIBLE = 1 << 60
 #: "No limit known" in the win memory (more guesses than any game has).
 NO_LIMIT = 1 << 20
+#: The effort (sets searched) opener_wins spends per first guess, once per solver, on proving the whole list
+#: winnable with a guess fewer, and how many first guesses (the best by their bound) it tries.
+WHOLE_EFFORT = 6000
+WHOLE_TRIES = 3
+#: can_win's first round tries this many guesses; each round four times as many.
+WIN_WIDTH = 4
+#: can_win's first effort per guess (sets searched) before it moves on to the next guess; it quadruples each round.
+WIN_EFFORT = 32
 #: The bound given to a guess never worth trying (above any real bound, small enough to sort by in 64 bits).
 _NEVER = 1 << 46
 
@@ -117,6 +125,10 @@ ROUNDS = 3
 
 class OutOfBudget(Exception):
     """The solver's deadline or node limit passed; the memory holds only finished sub-problems."""
+
+
+class _Undecided(Exception):
+    """can_win's effort for one guess ran out before its subtree was proved either way."""
 
 
 @dataclass(frozen=True)
@@ -191,8 +203,12 @@ def unpack(cost: int) -> tuple[int, int]:
     return cost // SCALE, cost % SCALE
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def extend_hints(hints: Hints, word: str, pattern: int) -> Hints:
-    """The hard-mode hints after one more (guess, pattern); the same as hints_from over the longer history."""
+    """The hard-mode hints after one more (guess, pattern); the same as hints_from over the longer history.
+
+    Remembered: the same few (hints, guess, reply) come back at every visit of a set.
+    """
     history = [(word, pattern)]
     step = hints_from(history)
     fixed = dict(hints.fixed)
@@ -350,6 +366,9 @@ class Solver:
         self.wins: dict[tuple, tuple[int, int]] = {}
         self.tiers: dict[int, Solver] = {}  # the worst objective: a total-objective solver per guess limit
         self.worst_limit: int | None = None  # the worst objective: the least limit solve() found a tree under
+        self.whole_key = self.win_key(game.all_answers, None)  # the whole answer list in the win memory
+        self.win_limit: int | None = None  # stats.nodes past which can_win's current round gives up (_Undecided)
+        self.whole_tries = 1  # opener_wins tries the whole list once per solver
 
     # -- costs -------------------------------------------------------------------
     def hit(self, left: int) -> int:
@@ -565,7 +584,7 @@ class Solver:
     # -- can it be won at all? ----------------------------------------------------
     def known_lost(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
         """Whether `answers` is remembered as lost within `left` guesses (no tree solves them all)."""
-        found = self.wins.get(self.win_key(answers, hints))
+        found = self.wins.get(self.win_key(answers, hints or None))
         return found is not None and left <= found[0]
 
     def win_key(self, answers: np.ndarray, hints: Hints | None) -> tuple:
@@ -587,14 +606,21 @@ class Solver:
             return False
         if size <= left:  # guess the possible answers one by one: each guess removes at least itself
             return True
-        key = self.win_key(answers, hints)
+        key = self.win_key(answers, hints or None)
         too_few, enough = self.wins.get(key, (0, NO_LIMIT))
         if left >= enough:
             return True
         if left <= too_few:
             return False
+        if not hints and left >= self.wins.get(self.whole_key, (0, NO_LIMIT))[1]:
+            return True  # no hints (normal mode, or none yet): a tree that wins every answer wins any subset
+        known = self.memo.get(self.key(answers, left, hints))
+        if known is not None and 0 <= known[1] < INFEASIBLE and not self.losses:
+            return True  # solved: a tree exists
         self.stats.nodes += 1
         self.check_budget()
+        if self.win_limit is not None and self.stats.nodes > self.win_limit:
+            raise _Undecided
         won = self.search_win(answers, left, hints)
         if len(self.wins) >= self.limits.memo and key not in self.wins:
             self.wins.clear()
@@ -603,24 +629,53 @@ class Solver:
         return won
 
     def search_win(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
-        """can_win's search at one set: the possible answers as guesses first, then every other allowed guess."""
+        """can_win's search at one set: the possible answers as guesses first, then every other allowed guess.
+
+        In rounds: each guess not yet refuted gets an effort (sets searched) and is left undecided when
+        it runs out, so a guess whose subtree fails deep does not hold up one that wins at once; each
+        round takes four times as many guesses (the best by their bound first) and, where one was left
+        undecided, four times the effort, within what the caller's own round allows.
+        """
         rows = np.sort(self.game.words.answer_rows[answers])
-        tried = None
-        for pool in (rows, self.allowed(hints)):
-            guesses = pool if tried is None else np.setdiff1d(pool, tried, assume_unique=True)
-            tried = pool
+        others = self.allowed(hints)
+        outside = np.ones(len(self.words), dtype=bool)
+        outside[rows] = False
+        ordered = []
+        for guesses in (rows, others[outside[others]]):
             if not len(guesses):
                 continue
             lower, _ = self.lower_bounds(self.columns, guesses, answers, (0, 0, 0), left == 2)
             useful = np.flatnonzero(lower < _NEVER)
-            if left == 2:  # a guess that tells every answer apart wins; none can otherwise
-                if len(useful):
-                    return True
-                continue
-            for guess in guesses[useful[np.argsort(lower[useful], kind="stable")]].tolist():
-                if self.wins_with(answers, left, hints, guess):
-                    return True
-        return False
+            if left == 2 and len(useful):  # a guess that tells every answer apart wins; none can otherwise
+                return True
+            ordered += guesses[useful[np.argsort(lower[useful], kind="stable")]].tolist()
+        if left == 2:
+            return False
+        outer = self.win_limit
+        refuted: set[int] = set()
+        effort, width = WIN_EFFORT, WIN_WIDTH
+        try:
+            while True:
+                undecided = False
+                for guess in ordered[:width]:
+                    if guess in refuted:
+                        continue
+                    limit = self.stats.nodes + effort
+                    capped = outer is not None and limit >= outer
+                    self.win_limit = outer if capped else limit
+                    try:
+                        if self.wins_with(answers, left, hints, guess):
+                            return True
+                        refuted.add(guess)
+                    except _Undecided:
+                        if capped:
+                            raise
+                        undecided = True
+                if not undecided and width >= len(ordered):
+                    return False
+                effort, width = (effort * 4 if undecided else effort), width * 4
+        finally:
+            self.win_limit = outer
 
     def wins_with(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int) -> bool:
         """Whether `guess` starts a tree that solves every one of `answers` within `left` guesses."""
@@ -628,16 +683,72 @@ class Solver:
                    if code != ALL_GREEN]
         if left <= 1:
             return not replies
-        replies.sort(key=lambda reply: -len(reply[0]))
+        if left == 2:  # one guess left for each reply: each must be one answer
+            return all(len(group) == 1 for group, _ in replies)
         children = [(group, extend_hints(hints or Hints(), self.words[guess], code) if self.hard else None)
-                    for group, code in replies]
-        if any(self.known_lost(group, left - 1, child) for group, child in children if len(group) > left - 1):
+                    for group, code in replies if len(group) > left - 1]  # smaller ones are won (can_win)
+        children.sort(key=lambda child: -len(child[0]))
+        if any(self.known_lost(group, left - 1, child) for group, child in children):
             return False
-        return all(self.can_win(group, left - 1, child) for group, child in children)
+        if left - 1 < 3:  # each reply is settled by one pass over the guesses
+            return all(self.can_win(group, left - 1, child) for group, child in children)
+        effort = WIN_EFFORT  # in rounds, as search_win's guesses: a reply lost deep does not wait on others won
+        while children:
+            undecided = []
+            for group, child in children:
+                won = self.try_to_win(group, left - 1, child, effort)
+                if won is False:
+                    return False
+                if won is None:
+                    undecided.append((group, child))
+            children = undecided
+            effort *= 4
+        return True
+
+    def try_to_win(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> bool | None:
+        """can_win within `effort` sets searched: True or False where proved, None where the effort ran out."""
+        outer = self.win_limit
+        self.win_limit = self.stats.nodes + effort if outer is None else min(outer, self.stats.nodes + effort)
+        try:
+            return self.can_win(answers, left, hints)
+        except _Undecided:
+            if outer is not None and self.stats.nodes > outer:
+                raise
+            return None
+        finally:
+            self.win_limit = outer
+
+    def win_whole_list(self, left: int) -> bool | None:
+        """Try to prove the whole answer list winnable within `left` guesses: the best few first guesses by their
+        bound, each within WHOLE_EFFORT sets searched (None: not decided). Remembered in the win memory."""
+        answers, key = self.game.all_answers, self.whole_key
+        if left >= self.wins.get(key, (0, NO_LIMIT))[1]:
+            return True
+        guesses, _, _ = self.bounds(answers, left, None)
+        for guess in guesses[:WHOLE_TRIES].tolist():
+            outer, self.win_limit = self.win_limit, self.stats.nodes + WHOLE_EFFORT
+            try:
+                if self.wins_with(answers, left, None, guess):
+                    too_few, enough = self.wins.get(key, (0, NO_LIMIT))
+                    self.wins[key] = (too_few, min(enough, left))
+                    return True
+            except _Undecided:
+                pass
+            finally:
+                self.win_limit = outer
+        return None
 
     def opener_wins(self, opener: int) -> bool:
-        """Whether some tree opening with `opener` solves every answer within the guess limit (proved either way)."""
+        """Whether some tree opening with `opener` solves every answer within the guess limit (proved either way).
+
+        The whole answer list is tried first with one guess fewer and no hints: where it can be won,
+        so can every reply without hints (a subset: in normal mode every reply, in hard mode the
+        all-grey one), with no search of its own.
+        """
         answers = self.game.all_answers
+        if self.max_guesses > 2 and self.whole_tries > 0:
+            self.whole_tries -= 1
+            self.win_whole_list(self.max_guesses - 1)
         return self.wins_with(answers, self.max_guesses, Hints() if self.hard else None, int(opener))
 
     # -- the worst objective --------------------------------------------------------

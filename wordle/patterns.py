@@ -3,7 +3,8 @@
 Reading accepts any of the three forms:
 - letters: g = green, y = yellow, and `-`, `.`, `b`, `x` or `_` = grey, any case;
 - digits: 2 = green, 1 = yellow, 0 = grey;
-- emoji: green square, yellow square, black or white square (grey).
+- emoji: green square, yellow square, black or white square (grey); the game's high-contrast
+  squares too: orange (green) and blue (yellow).
 
 >>> parse_pattern('g-y--') == int('20100', 3)
 True
@@ -12,6 +13,9 @@ True
 """
 
 from __future__ import annotations
+
+import re
+from dataclasses import dataclass
 
 from plumbing.errors import UserError
 from .feedback import GREEN, GREY, YELLOW, decode_colours, encode_colours
@@ -22,6 +26,7 @@ _READ = {
     "g": GREEN, "y": YELLOW, "-": GREY, ".": GREY, "b": GREY, "x": GREY, "_": GREY,
     "2": GREEN, "1": YELLOW, "0": GREY,
     "\U0001F7E9": GREEN, "\U0001F7E8": YELLOW, "\u2B1B": GREY, "\u2B1C": GREY,
+    "\U0001F7E7": GREEN, "\U0001F7E6": YELLOW,  # the high-contrast squares: orange and blue
 }
 _WRITE = {
     "letters": {GREEN: "g", YELLOW: "y", GREY: "-"},
@@ -62,8 +67,12 @@ SHARE_PALETTES = {"default": str.maketrans({}),
                   "contrast": str.maketrans({"\U0001F7E9": "\U0001F7E7", "\U0001F7E8": "\U0001F7E6"})}
 
 
-def share_grid(patterns: list[int], solved: bool, max_guesses: int, hard: bool, palette: str = "default") -> str:
+def share_grid(patterns: list[int], solved: bool, max_guesses: int, hard: bool, palette: str = "default",
+               puzzle: int | None = None) -> str:
     """The game as the emoji grid people share: a score line, a blank line, then one row of squares a guess.
+
+    The score line names the Wordle number (`puzzle`, as the Times writes it: "Wordle 1,986 3/6") when the game
+    was that day's; otherwise "wordle-arena 3/6". A `*` after it means hard mode.
 
     >>> from wordle.feedback import ALL_GREEN, feedback
     >>> print(share_grid([feedback("crane", "crate"), ALL_GREEN], True, 6, hard=True))
@@ -71,7 +80,35 @@ def share_grid(patterns: list[int], solved: bool, max_guesses: int, hard: bool, 
     <BLANKLINE>
     🟩🟩🟩⬛🟩
     🟩🟩🟩🟩🟩
+    >>> share_grid([ALL_GREEN], True, 6, hard=False, puzzle=1986).splitlines()[0]
+    'Wordle 1,986 1/6'
     """
     score = len(patterns) if solved else "X"
     rows = [format_pattern(pattern, "emoji").translate(SHARE_PALETTES[palette]) for pattern in patterns]
-    return "\n".join([f"wordle-arena {score}/{max_guesses}{'*' if hard else ''}", "", *rows])
+    name = "wordle-arena" if puzzle is None else f"Wordle {puzzle:,}"
+    return "\n".join([f"{name} {score}/{max_guesses}{'*' if hard else ''}", "", *rows])
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """What a share grid's score line says: the puzzle's number (if any), the guesses (None: X or absent), hard mode."""
+
+    puzzle: int | None
+    guesses: int | None
+    hard: bool
+
+
+def read_score_line(line: str) -> ScoreLine:
+    """A share grid's score line, such as "Wordle 1,590 4/6*" (hard mode) or "Wordle 956 X/6".
+
+    >>> read_score_line("Wordle 1,590 4/6*")
+    ScoreLine(puzzle=1590, guesses=4, hard=True)
+    >>> read_score_line("wordle-arena X/6")
+    ScoreLine(puzzle=None, guesses=None, hard=False)
+    """
+    match = re.search(r"(?:(\d[\d,.\s]*?)\s+)?([\dX])/(\d+)(\*?)\s*$", line.strip())
+    if match is None:
+        return ScoreLine(puzzle=None, guesses=None, hard=line.strip().endswith("*"))
+    number = re.sub(r"\D", "", match.group(1) or "")
+    return ScoreLine(puzzle=int(number) if number else None,
+                     guesses=int(match.group(2)) if match.group(2).isdigit() else None, hard=match.group(4) == "*")

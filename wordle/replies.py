@@ -22,10 +22,11 @@ def partition(patterns: np.ndarray, answers: np.ndarray) -> list[tuple[int, np.n
     """
     order = np.argsort(patterns, kind="stable")
     ordered = patterns[order]
-    cuts = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
-    starts = np.concatenate(([0], cuts))
-    groups = np.split(answers[order], cuts)
-    return [(int(ordered[start]), group) for start, group in zip(starts, groups)]
+    starts = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
+    grouped = answers[order]
+    bounds = [0, *starts.tolist(), len(grouped)]  # slices of one sorted array: np.split's overhead is most of the cost
+    codes = ordered[bounds[:-1]].tolist() if len(grouped) else []
+    return [(code, grouped[begin:end]) for code, begin, end in zip(codes, bounds[:-1], bounds[1:])]
 
 
 def distinct_replies(patterns: np.ndarray) -> np.ndarray:

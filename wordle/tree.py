@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable
-
-import networkx as nx
+from typing import TYPE_CHECKING, Callable
 
 from plumbing.errors import UserError
 from .feedback import ALL_GREEN
 from plumbing.storage import write_atomically
 from .game import State, Wordle
 from .patterns import format_pattern
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 FORMATS = (".json", ".graphml")
 
@@ -40,6 +41,8 @@ def build_tree(game: Wordle, state: State, choose: Callable[[State], int]) -> nx
         The DiGraph described in the module docstring; an unsolved answer counts as
         max_guesses + 1 guesses in `total` and `average`.
     """
+    import networkx as nx
+
     graph = nx.DiGraph(hard=state.hard, max_guesses=state.max_guesses)
     solved_in: list[int] = []
     failures = 0
@@ -80,6 +83,8 @@ def write_tree(graph: nx.DiGraph, path: str | Path) -> Path:
     Raises:
         UserError: another extension, or a path that cannot be written (one-line message).
     """
+    import networkx as nx
+
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:

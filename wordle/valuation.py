@@ -12,11 +12,16 @@ How a budget is spent:
 
 1. An upper bound first: a breadth-limited solve (the best few guesses a node by their
    bound; first the single best, then the best two) builds a real tree quickly; the best total
-   is the incumbent and each asked guess's high.
+   is the incumbent.
 2. Then the proof: every guess at the root in order of its lower bound, each searched by the
    exact solver under the incumbent as a cut-off, so a guess no better than the best so far
    is refuted with a bound rather than solved.
-3. Then the asked guesses, each solved exactly.
+3. Then each asked guess on its own, with GUESS_SHARE of the node budget, from the memory the
+   position's search left: a quick tree (its high), then its exact solve.
+
+Every valuation starts from an empty solver memory and spends nodes, not seconds, so the
+position's value depends on the position alone, and an asked guess's on the position and the
+guess alone (never on what else was asked or valued before, nor on the machine's load).
 
 The solver checks the clock (or its node count) at every node and stops the moment the
 budget is spent; the bounds proved so far are returned: the low of a guess is its running
@@ -46,6 +51,8 @@ from .optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver
 QUICK_BREADTHS = (1, 2)
 #: The share of what is left of a budget each quick upper-bound solve may spend before the proof starts.
 QUICK_SHARE = 0.3
+#: The share of the position's node budget each asked guess gets for its own search (after the position's).
+GUESS_SHARE = 0.1
 
 
 #: Solver nodes one position's valuation may spend, by mode (normal, hard): the budget every command and the web
@@ -133,8 +140,8 @@ def order_key(value: Value, can_win: bool, guess: int) -> tuple:
 
 
 def maybe_better(value: Value, leader: Value) -> bool:
-    """Whether a guess with no tree might still beat the first suggestion (its bound is below the leader's high)."""
-    return not value.has_tree and not value.proved and value.low < leader.high
+    """Whether a guess with no tree might still beat a first suggestion that has one (its bound is below its high)."""
+    return bool(leader.has_tree and not value.has_tree and not value.proved and value.low < leader.high)  # no numpy bool
 
 
 #: How a guess that `maybe_better` picks out is shown beside its value, below the guesses with a tree.
@@ -289,20 +296,19 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
             bound.low = bound.high = INFEASIBLE
         elif guess in book.lower:
             bound.raise_low(book.lower[guess])
+    learnt: dict[int, _Bounds] = {}
     known = table_value(game, state) if len(state.history) == 1 and size > 2 else None
     try:
         if size <= 2:
             best, position = _small(solver, answers, left, hints, bounds)
         elif book.best is not None:
-            best, position = _from_book(solver, quick, clock, answers, left, hints, bounds, book.best,
-                                        book.exact[book.best])
+            best, position = book.best, _Bounds(book.exact[book.best], book.exact[book.best])
         elif known is not None and known.settled and known.guess is not None:
             best = game.words.guess_index[known.guess]  # the position table's proved value and guess
-            if best in bounds:
-                bounds[best].low = bounds[best].high = known.low
-            best, position = _from_book(solver, quick, clock, answers, left, hints, bounds, best, known.low)
+            position = _Bounds(known.low, known.low)
         else:
-            best, position = _search(solver, quick, clock, answers, left, hints, bounds, book.exact)
+            best, position, learnt = _search(solver, quick, clock, answers, left, hints, book.exact)
+        _value_asked(solver, quick, budget, started, answers, left, hints, bounds, learnt, best)
     finally:
         for solver_ in (solver, *quick):
             _Clock.disarm(solver_)
@@ -336,50 +342,61 @@ def _judge(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None, 
         raise
 
 
-def _settle_asked(solver: Solver, clock: _Clock, answers: np.ndarray, left: int, hints: Hints | None,
-                  bounds: dict[int, _Bounds]) -> None:
-    """The asked guesses not yet exact, solved exactly with what is left of the budget (cut short: their bounds)."""
-    if clock.spent():
-        return
-    try:
-        clock.arm(solver)
-        for guess, bound in bounds.items():
-            if bound.low < bound.high:
+def _value_asked(solver: Solver, quick: tuple[Solver, ...], budget: Budget, started: float, answers: np.ndarray,
+                 left: int, hints: Hints | None, bounds: dict[int, _Bounds], learnt: dict[int, _Bounds],
+                 best: int) -> None:
+    """Each asked guess not yet exact, on its own: what the position's search learnt of it, then its own search.
+
+    Each starts from the memory the position's search left (restored before every guess) with
+    GUESS_SHARE of the node budget, so a guess's value depends on the position and the guess alone,
+    never on which other guesses were asked with it. The time cap is the valuation's, from its start.
+    """
+    memories = [solver_.memo for solver_ in (solver, *quick)]
+    share = Budget(nodes=None if budget.nodes is None else max(1, int(budget.nodes * GUESS_SHARE)),
+                   seconds=budget.seconds)
+    for guess, bound in bounds.items():
+        if guess in learnt:
+            bound.raise_low(learnt[guess].low)
+            bound.lower_high(learnt[guess].high)
+        if guess == best or bound.low >= bound.high:
+            continue
+        for solver_, memory in zip((solver, *quick), memories):
+            solver_.memo = dict(memory)
+        clock = _Clock(share, (solver, *quick), started)
+        for narrow in quick:  # a tree for the guess: its high
+            try:
+                clock.arm(narrow, QUICK_SHARE)
+                bound.lower_high(narrow.try_guess(answers, left, hints, guess, INFEASIBLE))
+            except OutOfBudget:
+                break
+        if bound.low < bound.high and not clock.spent():
+            try:
+                clock.arm(solver)
                 bound.low = bound.high = _judge(solver, answers, left, hints, guess, INFEASIBLE, bound)
-    except OutOfBudget:
-        pass
+            except OutOfBudget:
+                pass
+        for solver_ in (solver, *quick):
+            _Clock.disarm(solver_)
+    for solver_, memory in zip((solver, *quick), memories):
+        solver_.memo = memory
 
 
-def _from_book(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int,
-               hints: Hints | None, bounds: dict[int, _Bounds], best: int, cost: int) -> tuple[int, _Bounds]:
-    """A position whose best guess and cost the book (or position table) proved: those at once; the asked
-    guesses as in _search."""
-    position = _Bounds(cost, cost)
-    for narrow in quick:  # a tree for each asked guess still open: its high
-        try:
-            clock.arm(narrow, QUICK_SHARE)
-            for bound_guess, bound in bounds.items():
-                if bound.low < bound.high:
-                    bound.lower_high(narrow.try_guess(answers, left, hints, bound_guess, INFEASIBLE))
-        except OutOfBudget:
-            break
-    _settle_asked(solver, clock, answers, left, hints, bounds)
-    return best, position
-
-
-def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int, hints: Hints | None,
-            bounds: dict[int, _Bounds], known: dict[int, int] | None = None) -> tuple[int, _Bounds]:
-    """The three phases (quick trees, the proof under the incumbent, the asked guesses exactly).
+def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int,
+            hints: Hints | None, known: dict[int, int] | None = None) -> tuple[int, _Bounds, dict[int, _Bounds]]:
+    """The position's value: quick trees for an incumbent, then the proof under it (no asked guess takes part).
 
     `known`: guesses whose exact cost is already proved (the opening book's), taken as they are.
+
+    Returns:
+        (the best guess, the position's bounds, each guess's bounds as the search left them).
     """
     order, lower, floor = solver.bounds(answers, left, hints)
     order, lower = order.tolist(), lower.tolist()
     candidates = {guess: _Bounds(low) for guess, low in zip(order, lower)}
     rest_floor = floor  # the least bound of the guesses never worth trying
-    best = order[0] if order else (next(iter(bounds)) if bounds else int(solver.game.words.answer_rows[answers[0]]))
+    best = order[0] if order else int(solver.game.words.answer_rows[answers[0]])
     incumbent = INFEASIBLE
-    # 1. quick trees: the incumbent and the asked guesses' highs
+    # 1. quick trees: the incumbent
     for narrow in quick:
         try:
             clock.arm(narrow, QUICK_SHARE)
@@ -389,15 +406,8 @@ def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: n
                 best, incumbent = quick_guess, quick_cost
                 candidates.setdefault(quick_guess, _Bounds(0))
                 candidates[quick_guess].lower_high(quick_cost)
-            for guess, bound in bounds.items():
-                bound.lower_high(narrow.try_guess(answers, left, hints, guess, INFEASIBLE))
         except OutOfBudget:
             break
-    for guess, bound in bounds.items():
-        if guess in candidates:
-            candidates[guess].lower_high(bound.high)
-            if bound.high < incumbent:
-                best, incumbent = guess, bound.high
     for guess, cost in (known or {}).items():
         if guess in candidates:
             candidates[guess].low = candidates[guess].high = cost
@@ -425,13 +435,4 @@ def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: n
     position = _Bounds(min([b.low for b in candidates.values()] + [rest_floor]), incumbent)
     if proved:
         position = _Bounds(incumbent, incumbent)
-    for guess, bound in bounds.items():
-        if guess in candidates:
-            bound.raise_low(candidates[guess].low)
-            bound.lower_high(candidates[guess].high)
-    # 3. the asked guesses, exactly
-    _settle_asked(solver, clock, answers, left, hints, bounds)
-    if best in bounds:
-        bounds[best].raise_low(position.low)
-        bounds[best].lower_high(position.high)
-    return best, position
+    return best, position, candidates

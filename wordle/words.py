@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -15,10 +16,13 @@ from pathlib import Path
 import numpy as np
 
 from plumbing.errors import UserError
+from plumbing.storage import read_regular_file
 
 WORD_LENGTH = 5
 ANSWERS_FILE = "wordle-answers.txt"
 GUESSES_FILE = "wordle-guesses.txt"
+#: The largest word list read (every five-letter string of a-z, a line each, is 71 MB; the official lists are 92 KB).
+MOST_WORD_FILE_BYTES = 16 * 2**20
 #: Guess lists by name, for --guesses: the 2022 list every proof and the tournament use, and the Times' list today.
 NAMED_GUESSES = {
     "2022": ("wordle-guesses.txt", "the 12972 guesses of 2022 (the default: every proof and the tournament)"),
@@ -123,16 +127,21 @@ def check_words(lines: list[str], source: str, length: int = WORD_LENGTH) -> dic
 def read_word_file(path: str | Path) -> dict[str, int]:
     """Read and validate a word list file, one word a line: each word with its line number.
 
-    A UTF-8 byte-order mark at the start, as some editors write, is skipped.
+    A UTF-8 byte-order mark at the start, as some editors write, is skipped. A file over
+    MOST_WORD_FILE_BYTES is refused before it is read.
     """
     path = Path(path)
     if path.exists() and not path.is_file():  # a folder, or a FIFO whose reading would wait forever
         raise WordListError(f"{path}: not a regular file")
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise WordListError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
+        data = read_regular_file(path, MOST_WORD_FILE_BYTES)
+    except UserError as error:
+        raise WordListError(f"{error} (a word list)") from None
+    if data is None:
+        raise WordListError(f"{path}: no such file" if not os.path.lexists(path) else f"{path}: cannot be read")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
         raise WordListError(f"{path}: cannot be read ({error.__class__.__name__})") from None
     return check_words(text.splitlines(), str(path))
 

@@ -125,6 +125,28 @@ function markBad(number) {
   }
 }
 
+// A chance as the terminal writes it (commands/render.py's chance_text): whole percent from 10%, else two digits.
+function chanceText(chance) {
+  return chance >= 0.1 || chance === 0 ? `${Math.round(100 * chance)}%` : `${Number((100 * chance).toPrecision(2))}%`;
+}
+
+// The possible answers, likeliest first, each with its chance under the answer model (ties in the list's order),
+// at most ANSWERS_SHOWN of them.
+const ANSWERS_SHOWN = 30;
+function answerList(advice) {
+  const chances = advice.answer_chances && advice.answer_chances.length ? advice.answer_chances :
+    advice.answers.map(() => 1 / advice.answers.length);
+  const order = advice.answers.map((word, i) => i).sort((a, b) => chances[b] - chances[a] || a - b);
+  const shown = order.slice(0, ANSWERS_SHOWN);
+  const more = advice.answers.length - shown.length;
+  return el("div", { id: "possible" },
+    el("p", { class: "meta" }, more ? `The ${shown.length} likeliest answers, of ${advice.answers.length}:` :
+      "The possible answers, likeliest first:"),
+    el("ol", { class: "answers", "aria-label": "possible answers with their chances" },
+      shown.map((i) => el("li", { "data-answer": advice.answers[i] }, el("span", { class: "word" }, advice.answers[i]), " ",
+        el("span", { class: "chance" }, chanceText(chances[i]))))));
+}
+
 function showAdvice(box, advice) {
   // a game that left the model's list: one line each, then the advice under the wider model
   const parts = advice.notes.map(note => el("p", { class: "message note" }, note));
@@ -136,7 +158,7 @@ function showAdvice(box, advice) {
   parts.push(el("p", { id: "remaining", "data-remaining": advice.remaining },
     el("b", {}, `${plural(advice.remaining, "possible answer")}`), ` (${number(advice.bits_left, 2)} bits)${last}` +
     (advice.model_description ? `; answer model ${advice.model_description}` : "")));
-  if (advice.remaining <= 30) parts.push(el("p", { class: "answers" }, advice.answers.join(" ")));
+  parts.push(answerList(advice));
   if (!advice.suggestions.length) {
     parts.push(el("p", { class: "message error" }, advice.guesses_left > 0 ?
       `${advice.agent} ranks none of the possible answers among its best guesses: untick "only words that can be the answer", ` +
@@ -163,7 +185,8 @@ function showAdvice(box, advice) {
       onclick: () => { const input = document.getElementById("word"); input.value = s.guess; input.focus(); } }, s.guess);
     table.append(el("tr", { "data-guess": s.guess },
       el("td", {}, i + 1), el("td", { class: "name" }, use),
-      el("td", { class: "value" }, el("b", {}, s.value ? s.value.text : number(s.expected_guesses, 3))),
+      el("td", { class: "value" }, el("b", {}, s.value ? s.value.text : number(s.expected_guesses, 3)),
+         s.maybe_better ? el("small", {}, " (maybe better, no tree yet)") : null),
       el("td", {}, s.worst), el("td", {}, number(s.expected_left, 2)),
       el("td", {}, (100 * s.chance).toFixed(1) + "%"), el("td", {}, number(s.information, 2)),
       own ? el("td", {}, s.score === null ? "" : number(s.score, 3)) : null));
@@ -179,9 +202,8 @@ function showAdvice(box, advice) {
                 "guesses: expected guesses to finish, this one included, by the cost-to-go model the terminal shows (the " +
                 `same for every agent; lower is better). ${columns}` +
                 (own ? ` ${advice.agent}'s own value is on its own scale and only orders its suggestions.` : "")));
-  if (bySolver && !advice.proved)
-    parts.push(el("p", { id: "unsettled", class: "message note" }, "Not settled within 1 s: the first suggestion is the " +
-                  "best found so far, not proved optimal, and values marked ≤, ≥ or ≈ are bounds or estimates."));
+  if (advice.value_notes.length)  // the terminal's notes: a value not proved within the node budget, the time cap
+    parts.push(el("p", { id: "unsettled", class: "message note" }, advice.value_notes.join(" ")));
   if (advice.fallback)
     parts.push(el("p", { class: "message" }, `${advice.agent}'s full search needs more nodes here than its budget allows, so these ` +
                   "are the suggestions of its shallower search (2 guesses deep, no endgame search)."));

@@ -144,6 +144,13 @@ function navigation() {
       el("a", { href: path, class: path === here ? "here" : null, "aria-current": path === here ? "page" : null }, name))),
     toggle);
   document.body.prepend(header);
+  // the skip link: the first Tab goes past the navigation to the page's own content
+  const main = document.querySelector("main");
+  if (main) {
+    main.id = main.id || "content";
+    main.setAttribute("tabindex", "-1");
+    document.body.prepend(el("a", { class: "skip", href: `#${main.id}` }, "Skip to content"));
+  }
   if (document.body.hasAttribute("data-static")) ready();
 }
 

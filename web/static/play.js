@@ -129,6 +129,52 @@ function reviewAddress(reply) {
   return "/review?" + query.toString();
 }
 
+// The player's statistics, kept in this browser (localStorage) as the Times' game keeps them: games played and won,
+// the current and longest winning streaks, and how many guesses each win took. Only games against a hidden answer
+// count (not the Indicators').
+const STATS_KEY = "wordle-arena-stats";
+
+function loadStats() {
+  const empty = { played: 0, won: 0, streak: 0, best: 0, guesses: {} };
+  try {
+    const stored = JSON.parse(localStorage.getItem(STATS_KEY) || "null");
+    return stored && typeof stored.played === "number" ? Object.assign(empty, stored) : empty;
+  } catch (e) { return empty; }
+}
+
+function recordGame(reply) {
+  const stats = loadStats();
+  stats.played += 1;
+  if (reply.solved) {
+    stats.won += 1;
+    stats.streak += 1;
+    stats.best = Math.max(stats.best, stats.streak);
+    stats.guesses[reply.guesses_used] = (stats.guesses[reply.guesses_used] || 0) + 1;
+  } else stats.streak = 0;
+  try { localStorage.setItem(STATS_KEY, JSON.stringify(stats)); } catch (e) { /* private mode: not kept */ }
+  return stats;
+}
+
+// The statistics after a game: four figures, then the guess distribution with this game's bar marked.
+function showStats(stats, reply) {
+  const figure = (value, label) => el("div", {}, el("b", {}, value), el("span", {}, label));
+  const box = document.getElementById("stats");
+  const most = Math.max(1, ...Object.values(stats.guesses));
+  const bars = [];
+  for (let n = 1; n <= reply.max_guesses; n++) {
+    const count = stats.guesses[n] || 0;
+    bars.push(el("span", {}, n), el("span", { class: "bar" + (reply.solved && n === reply.guesses_used ? " this" : ""),
+      style: `width: ${Math.max(8, Math.round(100 * count / most))}%` }, count));
+  }
+  box.replaceChildren(
+    el("div", { class: "stats", role: "group", "aria-label": "your statistics on this browser" },
+      figure(stats.played, "played"), figure(stats.played ? Math.round(100 * stats.won / stats.played) : 0, "win %"),
+      figure(stats.streak, "current streak"), figure(stats.best, "max streak")),
+    el("div", { class: "distribution", role: "img", "aria-label": "guess distribution: " + Object.entries(stats.guesses)
+      .map(([n, count]) => `${count} won in ${n}`).join(", ") }, bars));
+  box.hidden = false;
+}
+
 // The game is over: the result and its share grid take the keyboard's place, in view.
 function finish(reply) {
   over = true;
@@ -143,6 +189,8 @@ function finish(reply) {
   share.dataset.text = reply.share;
   share.textContent = paletteSquares(reply.share);
   document.getElementById("review-link").href = reviewAddress(reply);
+  if (settings.indicator === "honest") showStats(recordGame(reply), reply);
+  else document.getElementById("stats").hidden = true;
   document.getElementById("keyboard").hidden = true;
   end.hidden = false;
   document.body.dataset.answer = reply.answer;
@@ -202,6 +250,8 @@ function answerConfirm(yes) {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  // a short screen (a 320 x 568 phone) folds the settings away, so the board and the keyboard fit one screen
+  if (innerHeight < 700) document.getElementById("settings-box").open = false;
   buildBoard(6);
   buildKeyboard();
   const params = new URLSearchParams(location.search);

@@ -21,28 +21,36 @@ function show(data) {
   const ending = data.solved ? `solved ${data.answer.toUpperCase()} in ${used}/${data.max_guesses}` :
     `not solved after ${used} guesses` + (data.answer ? ` (the answer: ${data.answer.toUpperCase()})` : "");
   box.append(el("p", { id: "verdict", class: "verdict" },
-    el("b", {}, `Skill ${data.skill_exact ? "" : "≈"}${data.skill}/99, luck ${data.luck}/99`),
-    `: ${ending}${data.hard ? ", hard mode" : ""}.`));
+    el("b", {}, `Skill ${data.skill_text}/99, luck ${data.luck}/99`),
+    `: ${ending}${data.hard ? ", hard mode" : ""}; ${data.cost_text} guesses lost to the best play.`));
+  // On a phone each row is a card: every cell says what it is (data-label), so nothing hides off to the side.
+  const cell = (label, attributes, ...content) => el("td", Object.assign({ "data-label": label }, attributes), ...content);
   const rows = data.steps.map((step) => el("tr", { "data-guess": step.guess },
-    el("td", {}, step.number),
-    el("td", { class: "name" }, guessTiles(step)),
-    el("td", { class: "name pattern" }, step.pattern),
-    el("td", {}, `${step.before} → ${step.after}`),
-    el("td", { class: "value" }, step.played.text),
-    el("td", { class: "name best" }, (step.best_guess === step.guess ? "same" : step.best_guess) + " " + step.best.text),
-    el("td", { class: "skill" }, (step.skill_exact ? "" : "≈") + step.skill),
-    el("td", { class: "luck" }, step.luck)));
-  const table = el("table", { id: "review-table", class: "review" },
+    cell("#", { class: "number" }, step.number),
+    cell("guess", { class: "name guess" }, guessTiles(step)),
+    cell("reply", { class: "name pattern" }, step.pattern),
+    cell("left", { class: "left" }, `${step.before} → ${step.after}`),
+    cell("yours", { class: "value" }, step.played.text),
+    cell("best", { class: "name best" }, (step.best_guess === step.guess ? "same" : step.best_guess) +
+      (step.best_known ? "†" : "") + " " + step.best.text),
+    cell("skill", { class: "skill" }, step.skill_text),
+    cell("luck", { class: "luck" }, step.luck)));
+  const table = el("table", { id: "review-table", class: "review cards" },
     el("caption", { class: "visually-hidden" }, "each guess: its reply, the answers left, its value, the best guess, skill and luck"),
     el("thead", {}, el("tr", {}, ["#", "guess", "reply", "left", "yours", "best", "skill", "luck"]
       .map((name) => el("th", { scope: "col", class: ["guess", "reply", "best"].includes(name) ? "name" : null }, name)))),
     el("tbody", {}, rows));
   box.append(scrollBox("the review, guess by guess", table));
+  for (const step of data.steps.filter((s) => s.best_known))
+    box.append(el("p", { class: "meta" }, `† guess ${step.number}: ${step.best_guess.toUpperCase()} is shown, a commoner word; ` +
+      `${step.best_known.toUpperCase()} is ${number(step.best_known_margin, 4)} better.`));
+  box.append(el("pre", { id: "review-share", class: "share", "aria-label": "share grid" }, paletteSquares(data.share)));
   box.append(el("p", { class: "meta" }, `Answer model ${data.model_description}; ${data.proved_share === 1 ? "every value proved" :
     `${Math.round(100 * data.proved_share)}% of values proved`} (${number(data.seconds, 1)} s).`));
   box.append(el("p", { class: "meta legend" }, "yours, best: expected guesses to finish, that guess included, with best play " +
     `after it (lower is better). ${VALUE_MARKS} Skill: 99 for the best guess, down to 0 for one that costs a whole ` +
-    "guess (≈: from values not all proved). Luck: how the reply ranks among those the guess could get (99: it left " +
+    "guess (≈: from the answer model's estimates; 44–79: the range the proved bounds allow); the game's skill is the " +
+    "mean of its guesses'. Luck: how the reply ranks among those the guess could get (99: it left " +
     "the fewest answers)."));
 }
 

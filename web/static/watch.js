@@ -13,8 +13,8 @@ function stepCard(step, index) {
   const figures = el("div", { class: "figures" },
     el("div", {}, "answers left: ", el("b", {}, step.remaining_before), " → ", el("b", { class: "left" }, step.remaining_after)),
     el("div", {}, "bits gained: ", el("b", {}, number(step.bits, 2))),
-    el("div", {}, "expected guesses to finish: ", el("b", { class: "expected" }, number(step.expected_guesses, 3)),
-       el("span", { class: "meta" }, " (this one included; lower is better)")),
+    el("div", {}, "expected guesses to finish: ", el("b", { class: "expected" }, step.guess_value.text),
+       el("span", { class: "meta" }, " (this one included, best play after it; lower is better)")),
     step.value === null ? null : el("div", {}, `${own}: `, el("b", {}, number(step.value, 3)), el("span", { class: "meta" }, " (its own scale)")),
     step.nodes ? el("div", {}, "nodes searched: ", el("b", {}, step.nodes.toLocaleString()),
                     step.depth ? ` (depth ${step.depth})` : "", step.budget_reached ? " — node budget reached" : "") : null,
@@ -30,7 +30,7 @@ function stepCard(step, index) {
       const played = alternative.guess === step.guess;
       table.append(el("tr", { class: played ? "chosen" : null },
         el("td", { class: "name" }, played ? alternative.guess + " (played)" : alternative.guess),
-        el("td", {}, number(alternative.expected_guesses, 3)),
+        el("td", {}, alternative.guess_value ? alternative.guess_value.text : "—"),
         scored ? el("td", {}, number(alternative.value, 3)) : null));
     }
     card.append(el("div", { class: "alternatives" }, scrollBox(`alternatives weighed for guess ${index}`, table)));

@@ -1,0 +1,71 @@
+"""One number per guess: assist (terminal and --json), review, play's trace, solve and the web's APIs show the same
+value text for the same guess, position and model (the one valuation, counted in nodes)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from starlette.testclient import TestClient
+
+from web.app import create_app
+from wordle import feedback, format_pattern
+
+from .conftest import run_cli
+
+#: The seeded positions: an opener and an answer drawn with this seed.
+SEED = 28
+OPENERS = ("crane", "slate", "audio", "roate")
+
+
+def positions(game, count):
+    """`count` seeded (opener, answer, hard) positions after one guess."""
+    rng = np.random.default_rng(SEED)
+    found = []
+    for _ in range(count):
+        answer = game.words.answers[int(rng.integers(len(game.words.answers)))]
+        found.append((OPENERS[int(rng.integers(len(OPENERS)))], answer, bool(rng.integers(2))))
+    return found
+
+
+@pytest.fixture(scope="module")
+def client(official_game):
+    """The web app over the official game, with a generous request budget (the machine is shared)."""
+    with TestClient(create_app(official_game, request_seconds=600), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+@pytest.mark.slow
+def test_every_surface_shows_the_same_value_text(official_game, capsys, client, monkeypatch):
+    for opener, answer, hard in positions(official_game, 3):
+        step = f"{opener}:{format_pattern(feedback(opener, answer))}"
+        mode = ["--hard"] if hard else []
+        code, out, _ = run_cli(capsys, "assist", step, "--answers", "original", "--json", "--top", "3", *mode)
+        assert code == 0
+        advice = json.loads(out)
+        texts = {s["guess"]: s["value"]["text"] for s in advice["suggestions"]}
+        guess = advice["suggestions"][0]["guess"]
+        text = texts[guess]
+        # the terminal's table
+        code, out, _ = run_cli(capsys, "assist", step, "--answers", "original", "--top", "3", *mode)
+        row = next(line for line in out.splitlines() if f" {guess} " in line and line.strip().startswith("1"))
+        assert text in row, (step, guess, text, row)
+        # the web's advice
+        web = client.post("/api/advise", json={"steps": [step], "hard": hard, "answers": "original", "top": 3}).json()
+        assert {s["guess"]: s["value"]["text"] for s in web["suggestions"]} == texts
+        # review: the guess played where assist suggested it
+        words = [opener, guess] + ([answer] if guess != answer else [])
+        code, out, _ = run_cli(capsys, "review", "--answers", "original", "--answer", answer, *words, "--json", *mode)
+        assert code == 0 and json.loads(out)["steps"][1]["played"]["text"] == text, (step, guess)
+        reviewed = client.post("/api/review", json={"answer": answer, "words": words, "answers": "original",
+                                                    "hard": hard}).json()
+        assert reviewed["steps"][1]["played"]["text"] == text
+        # solve, valuing the guess at the position
+        code, out, _ = run_cli(capsys, "solve", step, "--guess", guess, *mode)
+        line = next(line for line in out.splitlines() if f" {guess.upper()}:" in line)
+        assert code == 0 and text in line, (step, guess, text, line)
+        # play's trace: the same guess from the same position
+        code, out, _ = run_cli(capsys, "play", "--answer", answer, "--json", *mode,
+                               stdin="\n".join(words) + "\n", monkeypatch=monkeypatch)
+        assert json.loads(out)["turns"][1]["value"]["text"] == text

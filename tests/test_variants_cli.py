@@ -1,0 +1,59 @@
+"""The variant flags on the command line: play, a tournament and its verify, bad flags refused in one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import run_cli
+
+
+def test_play_a_dordle_as_json(capsys):
+    code, out, _ = run_cli(capsys, "play", "--boards", "2", "--agent", "entropy", "--answer", "crate,slate",
+                           "--seed", "0", "--json")
+    game = json.loads(out)
+    assert code == 0 and game["won"] and game["answers"] == ["crate", "slate"]
+    assert game["variant"] == {"boards": 2, "length": 5, "fibble": False, "max_guesses": 7}
+    solved_at = game["guesses"].index("crate")  # board 1 stops once solved: no pattern after it
+    assert all(reply[0] is None for reply in game["replies"][solved_at + 1:])
+
+
+def test_play_fibble_with_an_answer(capsys):
+    code, out, _ = run_cli(capsys, "play", "--indicator", "fibble", "--agent", "entropy", "--answer", "lanky",
+                           "--seed", "4", "--json")
+    game = json.loads(out)
+    assert code == 0 and game["won"] and game["variant"]["max_guesses"] == 9 and game["guesses"][-1] == "lanky"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("play", "--boards", "2", "--agent", "optimal"), "agent 'optimal' plays five-letter Wordle on one board only"),
+    (("play", "--boards", "2", "--agent", "q-learning"), "agent 'q-learning' has no model of this game"),
+    (("play", "--boards", "2", "--hard", "--agent", "entropy"), "--hard is played on one honest board only"),
+    (("play", "--boards", "2", "--agent", "entropy", "--answer", "crate"), "dordle needs 2 answers"),
+    (("play", "--boards", "2", "--indicator", "absurdle", "--agent", "entropy"), "--indicator absurdle replies"),
+    (("play", "--length", "7", "--agent", "expectimax", "--eval", "greens"), "with --length 7 use cost or entropy"),
+    (("play", "--indicator", "fibble", "--boards", "2", "--agent", "entropy"), "fibble plays one board"),
+    (("play", "--boards", "2"), "playing dordle yourself is not built"),
+    (("tournament", "--boards", "2", "--mode", "hard"), "dordle is played in normal mode only"),
+    (("tournament", "--boards", "2", "--jobs", "2"), "--jobs is not offered with dordle"),
+])
+def test_bad_variant_flags_are_refused_in_one_line(capsys, argv, message):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_variant_tournament_verifies_and_tampering_is_caught(capsys, tmp_path):
+    folder = tmp_path / "dordle"
+    code, out, _ = run_cli(capsys, "tournament", "--boards", "2", "--agents", "entropy,random", "--sample", "3",
+                           "--out", str(folder))
+    assert code == 0 and "| entropy | normal | 3 |" in out
+    header = (folder / "games.csv").read_text().splitlines()[0]
+    assert '"variant": {"boards": 2, "fibble": false, "length": 5, "max_guesses": 7}' in header
+    code, out, _ = run_cli(capsys, "verify", str(folder), "--replay")
+    assert code == 0 and "all 6 dordle games follow the rules" in out and "6 games replayed" in out
+    lines = (folder / "games.csv").read_text().splitlines()
+    lines[2] = lines[2].replace("ggggg", "gggg-", 1)
+    (folder / "games.csv").write_text("\n".join(lines) + "\n")
+    code, _, err = run_cli(capsys, "verify", str(folder))
+    assert code == 1 and "FAILED" in err
