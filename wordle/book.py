@@ -40,8 +40,8 @@ FOLDER = Path(__file__).resolve().parent / "data" / "book"
 SHIPPED: dict[str, str] = {
     "openers-normal-c7e2ce7dc7b4.json.gz": "2bdf986cda8168628fa57c01d1d8994301b66670238da5a15f5e1d390e271bb9",
     "openers-hard-c7e2ce7dc7b4.json.gz": "dc568f34350e43363d05f314d9223e28dd496b60d1aeb78a398b10771e8ed771",
-    "positions-normal-c7e2ce7dc7b4.json.gz": "d459dfa5e9c7ac309fcd21acf50a2d9d3c1c067044890f38e6a548b3d6f1ed11",
-    "positions-hard-c7e2ce7dc7b4.json.gz": "2a3173b66232e8a230214caccc3c3a0fda46dcf8edf6b6f285f6acc0d08e8922",
+    "positions-normal-c7e2ce7dc7b4.json.gz": "9ac1b2692c8b2d1b4d97353d6953713a3ad06f75d9148fd809fb195f70149e8d",
+    "positions-hard-c7e2ce7dc7b4.json.gz": "3aab13601f99963deb17e60c84353c1de995a56ff210538ac46aaba9a6bd2bef",
 }
 #: An opener's status in the book.
 EXACT, AT_LEAST, NO_WIN = "exact", "at_least", "no_win"
