@@ -486,7 +486,10 @@ def audit_results_served(audit: Audit, folder: Path, run_folder: Path) -> None:
     server = Server.__new__(Server)
     server.process = subprocess.Popen([sys.executable, str(ROOT / "cli.py"), "serve", "--port", "0", "--workers", "1"],
                                       cwd=elsewhere, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    server.port = int(re.search(r":(\d+)/", server.process.stdout.readline()).group(1))
+    for _ in range(50):  # progress lines may come before the address
+        if found := re.search(r"https?://[^\s:]+:(\d+)/", server.process.stdout.readline()):
+            server.port = int(found.group(1))
+            break
     status, _, _ = server.request("GET", "/api/results")
     audit.check("web: served results", "started in another folder", None if status == 200 else f"status {status}")
     server.stop()

@@ -453,7 +453,7 @@ OTHER_CASES = [
                  "wordle-arena: error: nosuchname: no such file, nor an answer model's name (likely, original, nyt, all)",
                  id="assist-answers-unknown-name"),
     # openers
-    *[pytest.param(("openers", *flags), 2, "wordle-arena: error: --all, --against, --scheduler and --cluster go with --exact",
+    *[pytest.param(("openers", *flags), 2, "wordle-arena: error: --all, --against, --opener, --scheduler and --cluster go with --exact",
                    id=f"openers{flags[0]}-without-exact")
       for flags in (("--all",), ("--against", "7920"), ("--scheduler", "tcp://x:1"), ("--cluster", "2"))],
     pytest.param((*RUNNABLE["openers"][:5], *LISTS, "--out", "{folder}"), 2,
@@ -683,7 +683,8 @@ def web_client(files):
                          [pytest.param(*case, id=f"{case[0]} {case[1][:60]} {str(case[2])[:40]}") for case in HTTP_CASES])
 def test_a_bad_request_is_a_4xx_with_one_line(web_client, method, path, body, status, message):
     """Each bad request: its status, one JSON line holding `message`, no 500."""
-    kind = {"json": body} if isinstance(body, (dict, list)) else {"content": body} if body is not None else {}
+    kind = {"json": body} if isinstance(body, (dict, list)) else \
+        {"content": body, "headers": {"content-type": "application/json"}} if body is not None else {}
     response = web_client.request(method, path, **kind)
     assert response.status_code == status, response.text
     error = response.json()["error"]

@@ -63,8 +63,8 @@ def test_person_out_of_guesses(capsys, monkeypatch):
          "argument --beam: beam must be at most 100, got 99999999999"),
         (["play", "--agent", "expectimax", "--mode", "zero"], "unrecognized arguments: --mode zero"),
         (["--nosuch"], "wordle-arena: error: unrecognized arguments: --nosuch"),
-        ([], "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, review, openers, solve, train, serve, "
-             "absurdle"),
+        ([], "wordle-arena: error: choose a command: play, tournament, verify, tree, assist, review, openers, book, solve, train, "
+             "serve, absurdle"),
         (["play", "--max-guesses", "zero"], "argument --max-guesses: must be a whole number, got 'zero'"),
         (["play", "--bogus"], "unrecognized arguments: --bogus"),
         (["dance"], "invalid choice: 'dance'"),

@@ -56,6 +56,14 @@ def post(port: int, path: str, body: dict, timeout: float) -> tuple[int, dict]:
         return error.code, json.loads(error.read())
 
 
+def server_port(server: subprocess.Popen) -> int:
+    """The port a starting `serve` names in its address line (after any progress lines on the same pipe)."""
+    for _ in range(50):
+        if found := re.search(r"https?://[^\s:]+:(\d+)/", server.stdout.readline()):
+            return int(found.group(1))
+    raise AssertionError("the server never printed its address")
+
+
 @NEEDS_WEB
 def test_the_server_holds_its_budget_serves_the_next_request_and_stops_on_one_sigterm():
     """An unbounded search is stopped at the budget (503, one line), a cheap request right after is served, and
@@ -65,7 +73,7 @@ def test_the_server_holds_its_budget_serves_the_next_request_and_stops_on_one_si
     server = subprocess.Popen([sys.executable, "cli.py", "serve", "--port", "0", "--workers", "2"], cwd=ROOT,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))
+        port = server_port(server)
         began = time.monotonic()
         # the optimal agent from another opener solves that opener's whole tree first: minutes, unbounded
         expensive = {"agent": "optimal", "options": {"opener": "fuzzy"}, "steps": ["fuzzy:-----"]}
@@ -530,7 +538,7 @@ def test_cheap_requests_and_static_files_never_wait_behind_expensive_ones():
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     answers: list[tuple[int, dict]] = []
     try:
-        port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))
+        port = server_port(server)
         assert post(port, "/api/feedback", {"guess": "crane", "answer": "slate"}, 60)[0] == 200
         expensive = {"agent": "optimal", "options": {"opener": "fuzzy"}, "steps": ["fuzzy:-----"]}
         senders = [threading.Thread(target=lambda: answers.append(post(port, "/api/advise", expensive, 120)),
