@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle, load_words
-from wordle.optimal import (INFEASIBLE, SCALE, Limits, OutOfBudget, Solver, extend_hints, fast_lower_bounds,
-                            lower_bounds, unpack)
+from wordle.optimal import (INFEASIBLE, SCALE, Limits, OutOfBudget, Solver, dominated, extend_hints,
+                            fast_lower_bounds, letter_tables, lower_bounds, transposed, unpack)
 from wordle.hardmode import hints_from
 from wordle.tree import build_tree
 
@@ -220,3 +220,36 @@ def test_sharpened_bounds_and_rounds_never_exceed_the_true_cost(case, data):
         solver.rounds, solver.sharpen_from = rounds, data.draw(st.integers(3, 12))
         cost = solver.try_guess(everything, left, hints, guess, limit, top_level=True)
         assert cost == true if true < limit else limit <= cost <= true
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_dead_letter_rule_keeps_the_least_bound_and_a_refining_guess(official_game, data):
+    game = official_game
+    answers = np.array(sorted(data.draw(st.sets(st.integers(0, 2314), min_size=1, max_size=40))))
+    guesses = np.array(sorted(data.draw(st.sets(st.integers(0, 12971), min_size=1, max_size=400))))
+    columns, tables = transposed(game), letter_tables(game)
+    costs = tuple(data.draw(st.lists(st.integers(0, 1), min_size=3, max_size=3)))
+    plain, _ = lower_bounds(columns, guesses, answers, costs, False)
+    pruned, _ = lower_bounds(columns, guesses, answers, costs, False, tables)
+    assert np.array_equal(fast_lower_bounds()(columns, guesses, answers, costs, False, tables)[0], pruned)
+    everyone = game.all_guesses
+    full_plain, _ = lower_bounds(columns, everyone, answers, costs, False)
+    full_pruned, _ = lower_bounds(columns, everyone, answers, costs, False, tables)
+    assert full_pruned.min() == full_plain.min()  # the least bound over every guess is kept
+    rows = columns[answers]
+    for guess in guesses[dominated(tables, guesses, answers)][:20]:
+        # a guess one letter away splits these answers (and so any subset) at least as finely, and it is no answer here
+        near = np.flatnonzero((tables.guess_letters != tables.guess_letters[guess]).sum(axis=1) == 1)
+        finer = [other for other in near
+                 if len(set(zip(rows[:, guess], rows[:, other]))) == len(set(rows[:, other].tolist()))]
+        assert finer and ALL_GREEN not in rows[:, guess]
+
+
+def test_dead_letter_rule_on_hand_picked_words():
+    game = small_game(["cater", "later", "water"], ["wimpy"])
+    tables = letter_tables(game)
+    index = game.words.guess_index
+    # no answer has c at all: CATER is LATER with a dead first letter; neither is redundant while c can be the answer
+    assert list(dominated(tables, np.array([index["cater"]]), np.array([1, 2]))) == [True]
+    assert list(dominated(tables, np.array([index["cater"], index["later"]]), np.array([0, 1, 2]))) == [False, False]

@@ -60,6 +60,7 @@ from .feedback import ALL_GREEN
 from .game import State, Wordle
 from .hardmode import Hints, hints_from, legal_mask
 from .replies import distinct_replies, partition
+from .words import encode_letters
 
 #: One guess costs SCALE; a game over LONG_GAME guesses costs one more.
 SCALE = 4096
@@ -239,10 +240,11 @@ assert ALL_GREEN == 242
 
 
 def lower_bounds(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, costs: tuple[int, int, int],
-                 must_split: bool) -> tuple[np.ndarray, np.ndarray]:
+                 must_split: bool, tables: "LetterTables | None" = None) -> tuple[np.ndarray, np.ndarray]:
     """Each guess's one-step lower bound (Solver.bounds' 3n - 2s - b, packed) and whether it is an answer.
 
-    The readable reference of `fast_lower_bounds`: split_counts, then the bound.
+    The readable reference of `fast_lower_bounds`: split_counts, then the bound; with `tables`, a guess
+    another guess makes redundant here (`dominated`) gets NEVER too.
 
     Args:
         columns: the pattern matrix transposed (answers x guesses, C order).
@@ -262,8 +264,65 @@ def lower_bounds(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, 
     useless = (bins + hits) <= 1  # one reply from all of them tells nothing
     if must_split:
         useless |= bins + hits != size
+    if tables is not None:
+        useless |= dominated(tables, guesses, answers)
     lower[useless] = _NEVER
     return lower, hits
+
+
+class LetterTables(NamedTuple):
+    """What the dead-letter rule (`dominated`) reads, made once per game (`letter_tables`).
+
+    answer_masks: each answer's letters as a bit mask (bit 0 for a); guess_letters: each guess's letter
+    numbers (guesses x length); neighbours: per guess and position, the letters L (bit mask) such that the
+    guess with L at that position is also a guess and L is at none of its other positions.
+    """
+
+    answer_masks: np.ndarray
+    guess_letters: np.ndarray
+    neighbours: np.ndarray
+
+
+_TABLES: "weakref.WeakKeyDictionary[Wordle, LetterTables]" = weakref.WeakKeyDictionary()
+
+
+def letter_tables(game: Wordle) -> LetterTables:
+    """The game's LetterTables, made once per game and shared."""
+    tables = _TABLES.get(game)
+    if tables is None:
+        answer_letters = encode_letters(list(game.words.answers)).astype(np.int64)
+        letters = game.guess_letters.astype(np.int64)
+        bits = np.int64(1) << letters
+        masks = np.bitwise_or.reduce(bits, axis=1)
+        neighbours = np.zeros_like(letters)
+        length = letters.shape[1]
+        for position in range(length):
+            others = np.delete(letters, position, axis=1)
+            key = (others * 26 ** np.arange(length - 1)).sum(axis=1)  # the word with this position blanked
+            _, group = np.unique(key, return_inverse=True)
+            at_position = np.zeros(group.max(initial=-1) + 1, dtype=np.int64)
+            np.bitwise_or.at(at_position, group, bits[:, position])
+            other_letters = np.bitwise_or.reduce(np.delete(bits, position, axis=1), axis=1) if length > 1 else 0
+            neighbours[:, position] = at_position[group] & ~other_letters & ~bits[:, position]
+        tables = _TABLES[game] = LetterTables(np.bitwise_or.reduce(np.int64(1) << answer_letters, axis=1),
+                                              letters, neighbours)
+    return tables
+
+
+def dominated(tables: LetterTables, guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
+    """Which guesses another guess makes redundant for `answers` (normal mode): the dead-letter rule.
+
+    A guess with a letter no answer here contains (a dead letter) at some position, where swapping in a
+    letter some answer does contain and that is at none of its other positions gives another guess, is
+    refined by that guess: its reply to every answer is the other's with that position grey (the swapped
+    letters touch no other position's colour), and it is no answer itself. So it splits every subset of
+    `answers` into no more replies and never solves one sooner: never a better bound nor a better tree.
+    Each swap removes a dead letter, so a chain of them ends at a guess that is kept.
+    """
+    present = np.bitwise_or.reduce(tables.answer_masks[answers]) if len(answers) else 0
+    letters, neighbours = tables.guess_letters[guesses], tables.neighbours[guesses]
+    dead = ((present >> letters) & 1) == 0
+    return (dead & ((neighbours & present) != 0)).any(axis=1)
 
 
 @functools.lru_cache(maxsize=1)
@@ -276,24 +335,49 @@ def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
         return lower_bounds
 
     @numba.njit(cache=True, nogil=True)
-    def kernel(columns, guesses, answers, hit_now, hit_next, hit_later, must_split, lower, hits):  # pragma: no cover
+    def kernel(columns, guesses, answers, hit_now, hit_next, hit_later, must_split, prune, answer_masks,
+               guess_letters, neighbours, lower, hits):  # pragma: no cover
         count = guesses.shape[0]
-        words = np.zeros((count, 4), np.uint64)
+        kept = np.empty(count, np.int64)  # positions in `guesses` of the guesses not dominated
+        present = 0
+        if prune:
+            for answer in answers:
+                present |= answer_masks[answer]
+        size = answers.shape[0]
+        number = 0
+        for j in range(count):
+            redundant = False
+            if prune:
+                guess = guesses[j]
+                for position in range(guess_letters.shape[1]):
+                    if (present >> guess_letters[guess, position]) & 1 == 0 and neighbours[guess, position] & present:
+                        redundant = True
+                        break
+            if redundant:
+                lower[j] = 1 << 46
+                hits[j] = 0
+            else:
+                kept[number] = j
+                number += 1
+        rows = np.empty(number, np.int64)
+        for t in range(number):
+            rows[t] = guesses[kept[t]]
+        words = np.zeros((number, 4), np.uint64)
         for answer in answers:  # answers outer: each reads one contiguous row of the transposed matrix
             row = columns[answer]
-            for j in range(count):
-                pattern = row[guesses[j]]
-                words[j, pattern >> 6] |= np.uint64(1) << np.uint64(pattern & 63)
-        size = answers.shape[0]
+            for t in range(number):
+                pattern = row[rows[t]]
+                words[t, pattern >> 6] |= np.uint64(1) << np.uint64(pattern & 63)
         green = np.uint64(1) << np.uint64(242 & 63)
-        for j in range(count):
+        for t in range(number):
+            j = kept[t]
             found = 0
             for k in range(4):
-                word = words[j, k]
+                word = words[t, k]
                 while word:
                     word &= word - np.uint64(1)
                     found += 1
-            hit = 1 if words[j, 242 >> 6] & green else 0
+            hit = 1 if words[t, 242 >> 6] & green else 0
             bins = found - hit
             hits[j] = hit
             if found <= 1 or (must_split and found != size):
@@ -302,12 +386,15 @@ def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
                 lower[j] = ((size + 2 * (size - hit) - bins) * 4096 + hit * hit_now + bins * hit_next
                             + (size - hit - bins) * hit_later)
 
+    no_tables = (np.zeros(1, np.int64), np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64))
+
     def bounds(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, costs: tuple[int, int, int],
-               must_split: bool) -> tuple[np.ndarray, np.ndarray]:
+               must_split: bool, tables: LetterTables | None = None) -> tuple[np.ndarray, np.ndarray]:
         """lower_bounds, compiled."""
         lower = np.empty(len(guesses), np.int64)
         hits = np.empty(len(guesses), np.int64)
-        kernel(columns, guesses, answers, costs[0], costs[1], costs[2], must_split, lower, hits)
+        kernel(columns, guesses, answers, costs[0], costs[1], costs[2], must_split, tables is not None,
+               *(no_tables if tables is None else tables), lower, hits)
         return lower, hits
 
     return bounds
@@ -358,6 +445,8 @@ class Solver:
         self.report: Callable[[Stats], None] | None = None
         self.root: tuple | None = None
         self.lower_bounds: Callable[..., tuple[np.ndarray, np.ndarray]] = fast_lower_bounds()
+        # normal mode: guesses the dead-letter rule makes redundant are left out of bounds and search (`dominated`)
+        self.tables: LetterTables | None = None if hard else letter_tables(game)
         self.sharpen_from = SHARPEN_FROM
         self.rounds = ROUNDS
         self.deadline: float | None = None  # time.perf_counter() past which a search raises OutOfBudget
@@ -417,11 +506,8 @@ class Solver:
             considered, INFEASIBLE if none).
         """
         guesses = self.allowed(hints)
-        # everyone pays this guess; a reply's m answers need at least 2m - 1 more (Solver.floor); with two
-        # guesses left, the answers a guess does not tell apart are lost (losses) or the guess is useless (total)
-        later = self.lost(0) - SCALE if self.losses and left == 2 else self.hit(left - 2) - SCALE
-        costs = (self.hit(left) - SCALE, self.hit(left - 1) - SCALE, later)
-        lower, hits = self.lower_bounds(self.columns, guesses, answers, costs, left == 2 and not self.losses)
+        lower, hits = self.lower_bounds(self.columns, guesses, answers, self.step_costs(left),
+                                        left == 2 and not self.losses, self.tables)
         count = len(guesses)
         order_key = lower * (2 * count) + (1 - hits) * count + np.arange(count)
         considered = None
@@ -437,6 +523,25 @@ class Solver:
         floor = int(rest.min()) if rest.size else INFEASIBLE
         within = within[np.argsort(order_key[within])]
         return guesses[within], lower[within], INFEASIBLE if floor >= _NEVER else floor
+
+    def step_costs(self, left: int) -> tuple[int, int, int]:
+        """What the one-step bound charges beyond SCALE: the answer this guess solves, the next one, a later one.
+
+        Everyone pays this guess; a reply's m answers need at least 2m - 1 more (Solver.floor); with two
+        guesses left, the answers a guess does not tell apart are lost (losses) or the guess is useless (total).
+        """
+        later = self.lost(0) - SCALE if self.losses and left == 2 else self.hit(left - 2) - SCALE
+        return self.hit(left) - SCALE, self.hit(left - 1) - SCALE, later
+
+    def least_bound(self, answers: np.ndarray, left: int, hints: Hints | None) -> int:
+        """The least one-step bound over every guess worth trying (INFEASIBLE if none is): bounds' floor at a
+        budget of 0, without ordering the guesses."""
+        if self.limits.top is not None:
+            return self.bounds(answers, left, hints, 0)[2]
+        lower, _ = self.lower_bounds(self.columns, self.allowed(hints), answers, self.step_costs(left),
+                                     left == 2 and not self.losses, self.tables)
+        least = int(lower.min(initial=_NEVER))
+        return INFEASIBLE if least >= _NEVER else least
 
     def solve_set(self, answers: np.ndarray, left: int, hints: Hints | None = None,
                   budget: int = INFEASIBLE) -> int:
@@ -788,7 +893,7 @@ class Solver:
         if known is not None and (known[1] >= 0 or known[0] > floor):
             return max(floor, known[0])
         self.check_budget()
-        floor = max(floor, self.bounds(group, left, hints, 0)[2])
+        floor = max(floor, self.least_bound(group, left, hints))
         self.remember(key, floor, -1, -1)
         return floor
 
