@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle, load_words
-from wordle.optimal import (INFEASIBLE, SCALE, Limits, OutOfBudget, Solver, dominated, extend_hints,
-                            fast_lower_bounds, letter_tables, lower_bounds, transposed, unpack)
+from wordle.optimal import (INFEASIBLE, PAIRWISE_UP_TO, SCALE, Limits, OutOfBudget, Solver, dominated, extend_hints,
+                            fast_least_bound, fast_lower_bounds, letter_tables, lower_bounds, transposed, unpack)
 from wordle.hardmode import hints_from
 from wordle.tree import build_tree
 
@@ -164,7 +164,8 @@ def test_salet_normal_mode_with_the_best_ten_guesses_is_7920(official_game):
 @given(st.data())
 def test_compiled_lower_bounds_equal_the_numpy_reference(official_game, data):
     pytest.importorskip("numba")
-    answers = np.array(sorted(data.draw(st.sets(st.integers(0, 2314), min_size=1, max_size=30))))
+    # up to PAIRWISE_UP_TO answers the replies are counted pair by pair, past it marked: both ways drawn
+    answers = np.array(sorted(data.draw(st.sets(st.integers(0, 2314), min_size=1, max_size=PAIRWISE_UP_TO + 20))))
     guesses = np.array(sorted(data.draw(st.sets(st.integers(0, 12971), min_size=1, max_size=50))))
     costs = tuple(data.draw(st.lists(st.integers(0, 1), min_size=3, max_size=3)))
     must_split = data.draw(st.booleans())
@@ -173,6 +174,7 @@ def test_compiled_lower_bounds_equal_the_numpy_reference(official_game, data):
     slow = lower_bounds(columns, guesses, answers, costs, must_split)
     assert fast_lower_bounds() is not lower_bounds
     assert np.array_equal(fast[0], slow[0]) and np.array_equal(fast[1], slow[1])
+    assert fast_least_bound()(columns, guesses, answers, costs, must_split) == int(slow[0].min())
 
 
 def published_totals(mode: str) -> dict[str, int]:
