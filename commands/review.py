@@ -12,8 +12,9 @@ from rich.table import Table
 from rich.text import Text
 
 from agents.model_value import VALUE_BUDGET, budget_text
-from agents.review import Review, grid_score, parse_game, review_data, review_game, share_text
+from agents.review import Review, grid_score, parse_game, read_game, review_data, review_game, share_text
 from wordle.nyt import puzzle_number
+from wordle.words import load_guesses
 from wordle import Playthrough, Wordle, format_pattern
 
 from .games import game_over
@@ -65,8 +66,9 @@ def review_lines(review: Review) -> list[str]:
 
 def command_review(args: argparse.Namespace, console: Console) -> int:
     """Review a finished or abandoned game: each guess's value, the best guess, skill and luck."""
-    model = answer_model(args)
     grid = sys.stdin.read() if args.grid == "-" else args.grid
+    read_game(load_guesses(args.guesses), args.steps, answer=args.answer, grid=grid)  # a typo costs no matrix build
+    model = answer_model(args)
     steps = parse_game(model.game, args.steps, answer=args.answer, grid=grid)
     score = grid_score(grid)
     hard = args.hard or bool(score and score.hard)  # a score line ending in * is a hard-mode game
