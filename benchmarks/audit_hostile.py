@@ -44,6 +44,9 @@ HOSTILE_VALUES: list[Any] = [
     [[[[[[[[[[1]]]]]]]]]],
 ]
 HOSTILE_NUMBERS_JSON = ["NaN", "Infinity", "-Infinity", "1e400", "-0", "1" + "0" * 400]
+#: Every web answer the audit saw: method, path (query string dropped), status; checked against the /api page.
+ANSWERS: list[tuple[str, str, int]] = []
+API_PAGE = ROOT / "web" / "static" / "api.html"
 
 
 def machine() -> dict[str, Any]:
@@ -320,11 +323,18 @@ class Server:
         began = time.monotonic()
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
-                return response.status, response.read().decode("utf-8", "replace"), time.monotonic() - began
+                status, text = response.status, response.read().decode("utf-8", "replace")
         except urllib.error.HTTPError as error:
-            return error.code, error.read().decode("utf-8", "replace"), time.monotonic() - began
+            status, text = error.code, error.read().decode("utf-8", "replace")
         except (urllib.error.URLError, OSError) as error:
             return 0, str(error), time.monotonic() - began
+        ANSWERS.append((method, path.split("?")[0], status))
+        return status, text, time.monotonic() - began
+
+    def send(self, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None,
+             timeout: float = 60) -> tuple[int, dict[str, str], str, float]:
+        """`raw_request` to this server: status, headers, text, seconds."""
+        return raw_request(self.port, method, path, body, headers, timeout)
 
     def memory(self) -> int:
         """Resident bytes of the server and every process under it."""
@@ -408,16 +418,20 @@ def audit_web(audit: Audit, server: Server) -> None:
                 # the budget, plus a replaced worker's start on a shared machine
                 audit.check("web: budgets", f"{path} {agent} {option}={value}",
                             web_judgement(status, text, seconds, 20 + 35))
+
+
+def audit_bodies(audit: Audit, send: Sender) -> None:
+    """Bodies too deep, too large, not UTF-8, not an object, cut short; query strings too long: one-line 4xx."""
     for name, body in (("deep array", ("[" * 30000 + "]" * 30000).encode()),
                        ("deep options", json.dumps({"agent": "entropy", "answer": "crane",
                                                     "options": {"a": [[[[[[[[[[[1]]]]]]]]]]]}}).encode()),
                        ("65 KB", b" " * (65 * 1024)), ("not UTF-8", b"\xff\xfe"), ("a list", b"[1]"),
                        ("a string", b'"x"'), ("truncated", b'{"guess": "cra')):
         for path in ("/api/feedback", "/api/watch", "/api/advise", "/api/play/new", "/api/play/guess"):
-            status, text, seconds = server.request("POST", path, body)
+            status, _, text, seconds = send("POST", path, body, JSON_HEADERS)
             audit.check("web: bodies", f"{path} {name}", web_judgement(status, text, seconds, 10))
     for size in (10_000, 1_000_000):
-        status, text, seconds = server.request("GET", "/api/feedback?x=" + "q" * size)
+        status, _, text, seconds = send("GET", "/api/feedback?x=" + "q" * size)
         audit.check("web: bodies", f"query string of {size} bytes",
                     None if status == 414 else f"status {status}")
 
@@ -593,11 +607,17 @@ def raw_request(port: int, method: str, path: str, body: bytes | None = None, he
         connection.endheaders(body)
         response = connection.getresponse()
         text = response.read().decode("utf-8", "replace")
+        ANSWERS.append((method, path.split("?")[0], response.status))
         return response.status, {k.lower(): v for k, v in response.getheaders()}, text, time.monotonic() - began
     except (OSError, http.client.HTTPException) as error:
         return 0, {}, str(error), time.monotonic() - began
     finally:
         connection.close()
+
+
+#: What the audit's web sections send requests with: method, path, body, headers -> status, headers, text, seconds.
+Sender = Callable[..., tuple[int, dict[str, str], str, float]]
+JSON_HEADERS = {"Content-Type": "application/json"}
 
 
 #: State-changing and expensive requests a page on another origin must not make: method, path, JSON body.
@@ -619,10 +639,9 @@ def one_line_json_error(status: int, text: str, wanted: tuple[int, ...]) -> str 
     return None if isinstance(error, str) and "\n" not in error else f"not a one-line error: {text[:80]}"
 
 
-def audit_cross_site(audit: Audit, server: Server) -> None:
+def audit_cross_site(audit: Audit, send: Sender, port: int) -> None:
     """Requests another origin's page could make: refused (403 by origin, 415 by content type); the page's own are
     served; every answer forbids framing and sets a CSP; redirects never use the request's Host; no server path."""
-    port = server.port
     json_type = {"Content-Type": "application/json"}
     foreign = {"Origin http://evil.example": {"Origin": "http://evil.example"}, "Origin null": {"Origin": "null"},
                "Origin of another port": {"Origin": f"http://127.0.0.1:{port + 1}"},
@@ -632,52 +651,51 @@ def audit_cross_site(audit: Audit, server: Server) -> None:
     for method, path, body in GUARDED:
         data = json.dumps(body).encode() if body is not None else None
         for name, headers in foreign.items():
-            status, _, text, _ = raw_request(port, method, path, data, {**json_type, **headers})
+            status, _, text, _ = send(method, path, data, {**json_type, **headers})
             audit.check("cross-site", f"{method} {path.split('?')[0]} {name}", one_line_json_error(status, text, (403,)))
         if method == "POST":
             for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None):
-                status, _, text, _ = raw_request(port, method, path, data, {"Content-Type": kind} if kind else {})
+                status, _, text, _ = send(method, path, data, {"Content-Type": kind} if kind else {})
                 audit.check("cross-site", f"{path} as {kind}", one_line_json_error(status, text, (415,)))
         own = {**json_type, "Origin": f"http://127.0.0.1:{port}", "Sec-Fetch-Site": "same-origin"}
-        status, _, text, _ = raw_request(port, method, path, data, own)
+        status, _, text, _ = send(method, path, data, own)
         audit.check("cross-site", f"{method} {path.split('?')[0]} from the page itself",  # served: not refused
                     None if status not in (403, 415, 421) and (status < 500 or status == 503) else
                     f"status {status}: {text[:120]}")
     form = b'{"seed":7,"x":"="}'
-    status, _, text, _ = raw_request(port, "POST", "/api/play/new", form, {"Content-Type": "text/plain",
+    status, _, text, _ = send("POST", "/api/play/new", form, {"Content-Type": "text/plain",
                                                                            "Origin": "http://evil.example"})
     audit.check("cross-site", "a text/plain form making a game", one_line_json_error(status, text, (403, 415)))
     for path in ("/", "/play", "/static/common.js", "/api/agents", "/api/feedback?guess=zzzzz&answer=crane",
                  "/api/nothing", "/api/charts/none.svg", "/static"):
-        status, headers, _, _ = raw_request(port, "GET", path)
+        status, headers, _, _ = send("GET", path)
         policy = headers.get("content-security-policy", "")
         problem = None if "frame-ancestors 'none'" in policy and "default-src" in policy and \
             headers.get("x-frame-options", "").upper() == "DENY" else f"CSP {policy!r}, frames {headers.get('x-frame-options')}"
         audit.check("cross-site", f"headers of GET {path} ({status})", problem)
     for host in (f"127.0.0.1:{port}", f"localhost:{port}", "evil.example"):
-        status, headers, _, _ = raw_request(port, "GET", "/static", headers={"Host": host})
+        status, headers, _, _ = send("GET", "/static", headers={"Host": host})
         location = headers.get("location", "")
         audit.check("cross-site", f"redirect of /static with Host {host}",
                     f"location {location}" if "evil" in location or "://" in location else None)
-    status, _, text, _ = raw_request(port, "GET", "/api/results")
+    status, _, text, _ = send("GET", "/api/results")
     audit.check("cross-site", "/api/results shows no server path",
                 f"shows {str(ROOT)}" if str(ROOT) in text or '"/' in text else None)
 
 
-def audit_hosts(audit: Audit, server: Server) -> None:
+def audit_hosts(audit: Audit, send: Sender, port: int) -> None:
     """Host headers outside the allowlist (DNS rebinding) are refused with a one-line 421 on every kind of path; the
     allowlist's own names are served."""
-    port = server.port
     for host in ("evil.example", f"evil.example:{port}", f"127.0.0.1.evil.example:{port}", f"localhost.evil:{port}",
                  "0.0.0.0", f"127.0.0.2:{port}", "", f"127.0.0.1:{port}@evil.example", "[::2]"):
         for method, path, body in (("GET", "/", None), ("GET", "/static/common.js", None),
                                    ("GET", "/api/agents", None), ("POST", "/api/feedback",
                                                                   b'{"guess": "crane", "answer": "slate"}')):
-            status, _, text, _ = raw_request(port, method, path, body, {"Host": host,
+            status, _, text, _ = send(method, path, body, {"Host": host,
                                                                         "Content-Type": "application/json"})
             audit.check("Host", f"{method} {path} Host {host!r}", one_line_json_error(status, text, (400, 421)))
     for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}", "127.0.0.1", "localhost", "LOCALHOST"):
-        status, _, text, _ = raw_request(port, "GET", "/api/agents", headers={"Host": host})
+        status, _, text, _ = send("GET", "/api/agents", headers={"Host": host})
         audit.check("Host", f"allowed Host {host}", None if status == 200 else f"status {status}: {text[:80]}")
 
 
@@ -708,23 +726,23 @@ def with_value(body: Any, where: tuple[Any, ...], value: Any) -> Any:
     return body
 
 
-def audit_surrogates(audit: Audit, server: Server) -> None:
+def audit_surrogates(audit: Audit, send: Sender) -> None:
     """A lone surrogate (and one inside a word, and an option's name) in every text field of every endpoint, as JSON
     and in query strings: a one-line 400."""
     for path, (base, fields) in TEXT_FIELDS.items():
         for where in fields:
             for value in ("\ud800", "cr\udfffne", "\udc00\ud800"):
                 body = json.dumps(with_value(base, where, value)).encode()  # ensure_ascii: sent as \ud800 escapes
-                status, text, seconds = server.request("POST", path, body)
+                status, _, text, _ = send("POST", path, body, JSON_HEADERS)
                 audit.check("surrogates", f"{path} {'.'.join(map(str, where))}={value.encode('unicode_escape')!r}",
                             one_line_json_error(status, text, (400,)))
     for path in ("/api/watch", "/api/advise"):
-        status, text, _ = server.request("POST", path, json.dumps({"agent": "entropy", "answer": "crane",
-                                                                    "options": {"\ud800": "1"}}).encode())
+        status, _, text, _ = send("POST", path, json.dumps({"agent": "entropy", "answer": "crane",
+                                                             "options": {"\ud800": "1"}}).encode(), JSON_HEADERS)
         audit.check("surrogates", f"{path} an option named \\ud800", one_line_json_error(status, text, (400,)))
     for query in ("guess=%ED%A0%80&answer=crane", "guess=crane&answer=%ED%A0%80", "guess=%F0%9F%98%80&answer=crane",
                   "guess=%ff&answer=crane"):
-        status, text, _ = server.request("GET", f"/api/feedback?{query}")
+        status, _, text, _ = send("GET", f"/api/feedback?{query}")
         audit.check("surrogates", f"GET /api/feedback?{query}", one_line_json_error(status, text, (400,)))
 
 
@@ -856,6 +874,48 @@ def audit_encodings(audit: Audit) -> None:
         audit.check("encodings", f"{' '.join(argv)} with stdout closed", problem)
 
 
+def documented_statuses(page: Path = API_PAGE) -> tuple[dict[str, set[int]], set[int], set[int]]:
+    """The /api page's statuses: each route's own (keyed by its first cell, as 'GET|POST /api/feedback'), those every
+    route can answer, and those its Statuses table explains."""
+    text = page.read_text()
+    routes = {name: {int(code) for code in re.findall(r"\d{3}", codes)} for name, codes in re.findall(
+        r'<tr><td class="name"><code>([^<]*)</code></td>.*?<td class="name statuses">([^<]*)</td></tr>', text)}
+    every = {int(code) for code in re.findall(r"\d{3}", re.search(r'<span id="every-route">([^<]*)</span>', text)[1])}
+    explained_table = text[text.index('id="status-meanings"'):]
+    explained = {int(code) for code in re.findall(r'<tr><td class="name">(\d{3})</td>', explained_table)}
+    return routes, every, explained
+
+
+def documented_route(path: str, routes: dict[str, set[int]]) -> str:
+    """The /api page's row for a request's path: the route naming it, a NAME or FILE pattern's prefix, or 'other'."""
+    fallback = ""
+    for name in routes:
+        for pattern in name.split(" ", 1)[1].split(", "):
+            if pattern == "other path":
+                fallback = name
+            elif pattern == path:
+                return name
+            elif (parts := pattern.split("/"))[-1].isupper():
+                prefix = "/".join(parts[:-1])
+                if path == prefix or path.startswith(prefix + "/"):
+                    return name
+    return fallback
+
+
+def audit_documented(audit: Audit, answers: list[tuple[str, str, int]] = ANSWERS) -> None:
+    """Every status the server answered the audit's requests with is listed on the /api page for that route (its own
+    statuses or every route's) and explained there."""
+    routes, every, explained = documented_statuses()
+    seen: dict[tuple[str, int], str] = {}
+    for method, path, status in answers:
+        if status:  # 0: no answer at all, judged by its own case
+            seen.setdefault((documented_route(path, routes), status), f"{method} {path[:60]}")
+    for (route, status), example in sorted(seen.items()):
+        problem = None if status in (routes.get(route, set()) | every) and status in explained else \
+            f"{status} is not among the statuses /api lists for {route or 'this path'}"
+        audit.check("web: documented statuses", f"{route} answered {status} (first: {example})", problem)
+
+
 def main() -> None:
     """Run every area and write the table."""
     audit = Audit()
@@ -889,18 +949,21 @@ def main() -> None:
                 print(json.dumps(audit.table()), flush=True)
         if not only or "cross-site" in only:
             server = Server("--workers", "2")
-            audit_cross_site(audit, server)
-            audit_hosts(audit, server)
-            audit_surrogates(audit, server)
+            audit_cross_site(audit, server.send, server.port)
+            audit_hosts(audit, server.send, server.port)
+            audit_surrogates(audit, server.send)
             server.stop()
         burst = None
         if not only or "web" in only:
             server = Server("--workers", "2")
             audit_web(audit, server)
+            audit_bodies(audit, server.send)
             audit_slow_client(audit, server)
             server.stop()
         if not only or "burst" in only:
             burst = web_burst()
+        if ANSWERS:
+            audit_documented(audit)
     table = audit.table()
     document = {"command": "python benchmarks/audit_hostile.py " + " ".join(sys.argv[1:]), "machine": machine(),
                 "seconds": round(time.monotonic() - began), "table": table,
