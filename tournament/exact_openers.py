@@ -41,6 +41,9 @@ from plumbing.storage import FolderBusy, FolderLock, provenance
 from wordle.words import Words
 
 FORMAT = "wordle-arena exact openers v1"
+#: Where a local cluster's scheduler serves its HTTP routes (health, metrics): any free port of the loopback, never
+#: Dask's default 8787, which another cluster may hold.
+SCHEDULER_HTTP = "127.0.0.1:0"
 
 
 @dataclass(frozen=True)
@@ -207,8 +210,11 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
     with dask.config.set(patient):
         try:
             if address is None:
+                # dashboard_address=None turns the dashboard off, but the scheduler still serves its HTTP routes on
+                # 8787 (warning when that port is taken): they go to a free port of this machine's loopback
                 cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=logging.CRITICAL)
+                                       dashboard_address=None, silence_logs=logging.CRITICAL,
+                                       scheduler_kwargs={"dashboard_address": SCHEDULER_HTTP})
                 client = Client(cluster)
             else:
                 client = Client(address, timeout=20)
