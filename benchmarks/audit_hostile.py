@@ -12,6 +12,8 @@ goes to the same file.
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import json
 import os
 import re
@@ -874,6 +876,152 @@ def audit_encodings(audit: Audit) -> None:
         audit.check("encodings", f"{' '.join(argv)} with stdout closed", problem)
 
 
+# -- the Dask opener job: stops, a lost scheduler, a killed worker, the dashboard's port, a second job -------------
+def dask_slice(folder: Path, answers: int = 150, guesses: int = 800) -> list[str]:
+    """--answers/--guesses over the first official words: an all-opener job of about 900 openers that runs long
+    enough to stop part-way."""
+    from wordle.words import load_words
+
+    words = load_words()
+    (folder / "dask-answers.txt").write_text("\n".join(words.answers[:answers]) + "\n")
+    (folder / "dask-guesses.txt").write_text(
+        "\n".join(sorted(set(words.answers[:answers]) | set(words.guesses[:guesses]))) + "\n")
+    return ["--answers", str(folder / "dask-answers.txt"), "--guesses", str(folder / "dask-guesses.txt")]
+
+
+def proved_part(path: Path) -> dict[str, Any]:
+    """A job's summary without what differs between runs of the same job (command, commit, machine, times)."""
+    digest = json.loads(path.with_name(path.name.removesuffix(".jsonl") + ".summary.json").read_text())
+    return {key: value for key, value in digest.items()
+            if key not in ("command", "commit", "dirty", "created", "versions", "machine")}
+
+
+def dask_noise(err: str) -> str | None:
+    """What a Dask job printed that it should not have: a traceback, Dask's own log lines, the dashboard."""
+    for mark in ("Traceback", "CommClosedError", "distributed.", "dashboard", "8787", "Error"):
+        if mark in err:
+            return f"stderr holds {mark!r}: {err.strip().splitlines()[-1][:150]}"
+    return None
+
+
+def started_job(argv: list[str], out: Path, lines: int = 4) -> subprocess.Popen:
+    """`python cli.py argv --out out` started, once `lines` lines are in its results file (or it ended)."""
+    job = subprocess.Popen([sys.executable, "cli.py", *argv, "--out", str(out)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + HANG_SECONDS
+    while job.poll() is None and time.monotonic() < deadline and \
+            (not out.exists() or len(out.read_text().splitlines()) < lines):
+        time.sleep(0.05)
+    return job
+
+
+def stopped_in_one_line(job: subprocess.Popen, out: Path, codes: tuple[int, ...], within: float = 60) -> str | None:
+    """Why a stopped job broke the rule (it must end within `within` s, in one line naming the file and how to resume,
+    with no traceback, and its results file must hold part of the job), or None."""
+    try:
+        _, err = job.communicate(timeout=within)
+    except subprocess.TimeoutExpired:
+        os.killpg(job.pid, signal.SIGKILL)
+        job.communicate()
+        return f"it did not stop within {within:g} s"
+    lines = [line for line in err.splitlines() if line.strip()]
+    if job.returncode not in codes:
+        return f"exit {job.returncode}: {err.strip()[-150:]}"
+    if len(lines) != 1 or "Traceback" in err:
+        return f"{len(lines)} lines on stderr: {err.strip()[-150:]}"
+    if "resumes" not in err or str(out) not in err:
+        return f"no resume advice: {err.strip()[:150]}"
+    return None
+
+
+def resumed_same(argv: list[str], out: Path, whole: Path) -> str | None:
+    """Why resuming `out` broke the rule (it must finish quietly with the uninterrupted job's summary), or None."""
+    code, _, err, _ = run([*argv, "--out", str(out)])
+    if code != 0:
+        return f"the resume: exit {code}: {err.strip()[-150:]}"
+    return dask_noise(err) or (None if proved_part(out) == proved_part(whole) else "the resume's summary differs")
+
+
+def audit_dask(audit: Audit, folder: Path) -> None:
+    """The all-opener job on a local 2-worker Dask cluster: three clean runs (one with the dashboard's port taken)
+    print nothing of Dask's; SIGTERM and Ctrl-C stop it in one line that says how to resume, and the resume gives
+    the uninterrupted summary; a killed worker is survived; a lost scheduler (one started apart, --scheduler) is
+    one line; a second job into the same file is refused in one line."""
+    import socket
+
+    if importlib.util.find_spec("distributed") is None:
+        audit.check("dask faults", "the distributed extra", "not installed: pip install -e '.[distributed]'")
+        return
+    argv = ["openers", "--exact", "--all", "--cluster", "2", *dask_slice(folder)]
+    whole = folder / "dask-whole.jsonl"
+    for index in range(3):
+        out = whole if index == 0 else folder / f"dask-clean-{index}.jsonl"
+        taken = socket.socket()
+        if index == 2:  # the dashboard's port taken: nothing may start there or warn about it
+            with contextlib.suppress(OSError):
+                taken.bind(("127.0.0.1", 8787))
+                taken.listen()
+        code, _, err, _ = run([*argv, "--out", str(out)])
+        taken.close()
+        problem = f"exit {code}: {err.strip()[-150:]}" if code != 0 else dask_noise(err) or (
+            None if out == whole or proved_part(out) == proved_part(whole) else "its summary differs from the first")
+        audit.check("dask faults", f"a clean run ({'port 8787 taken' if index == 2 else f'run {index + 1}'})",
+                    problem)
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        out = folder / f"dask-{signal.Signals(sig).name}.jsonl"
+        job = started_job(argv, out)
+        if job.poll() is not None:
+            audit.check("dask faults", f"{signal.Signals(sig).name} mid-job", "the job ended before it was stopped")
+            continue
+        os.kill(job.pid, sig)
+        audit.check("dask faults", f"{signal.Signals(sig).name} mid-job", stopped_in_one_line(job, out, (130,)))
+        audit.check("dask faults", f"the resume after {signal.Signals(sig).name}", resumed_same(argv, out, whole))
+    out = folder / "dask-worker-killed.jsonl"
+    job = started_job(argv, out)
+    nannies = child_processes(job.pid)  # each worker process runs under a nanny, which would restart it
+    victim = max([pid for nanny in nannies for pid in child_processes(nanny)] or nannies, default=None)
+    if victim is not None:
+        os.kill(victim, signal.SIGKILL)
+    try:
+        _, err = job.communicate(timeout=HANG_SECONDS * 3)
+        problem = f"exit {job.returncode}: {err.strip()[-150:]}" if job.returncode not in (0, 2) else \
+            "traceback" if "Traceback" in err else (
+                None if job.returncode == 2 else dask_noise(err) or
+                (None if proved_part(out) == proved_part(whole) else "its summary differs"))
+    except subprocess.TimeoutExpired:
+        os.killpg(job.pid, signal.SIGKILL)
+        job.communicate()
+        problem = "hung after its worker was killed"
+    audit.check("dask faults", "a worker killed mid-job", problem if victim is not None else "no worker found")
+    out = folder / "dask-second.jsonl"
+    first = started_job(argv, out, lines=2)
+    code, _, err, _ = run([*argv, "--out", str(out)])
+    audit.check("dask faults", "a second job into the same file", one_line_refusal(code, "", err)
+                or (None if "another run" in err else f"refused for another reason: {err.strip()[:150]}"))
+    os.killpg(first.pid, signal.SIGTERM)
+    first.communicate(timeout=60)
+    scheduler_file = folder / "scheduler.json"
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--no-dashboard", "--port",
+                                  "0", "--scheduler-file", str(scheduler_file)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not scheduler_file.exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    address = json.loads(scheduler_file.read_text())["address"]
+    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", "--nworkers", "2", "--nthreads",
+                               "1", "--no-dashboard", "--scheduler-file", str(scheduler_file)], cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    out = folder / "dask-scheduler-lost.jsonl"
+    job = started_job(["openers", "--exact", "--all", "--scheduler", address, *argv[4:]], out)
+    os.killpg(scheduler.pid, signal.SIGKILL)
+    # the client waits up to its connect timeout (120 s) for a scheduler to come back
+    audit.check("dask faults", "the scheduler lost mid-job", stopped_in_one_line(job, out, (2,), within=200))
+    for process in (worker, scheduler):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
 def documented_statuses(page: Path = API_PAGE) -> tuple[dict[str, set[int]], set[int], set[int]]:
     """The /api page's statuses: each route's own (keyed by its first cell, as 'GET|POST /api/feedback'), those every
     route can answer, and those its Statuses table explains."""
@@ -942,7 +1090,8 @@ def main() -> None:
                 print(json.dumps(audit.table()), flush=True)
         for name, section in (("huge files", lambda: audit_huge_files(audit, folder)),
                               ("budgets", lambda: audit_budgets(audit)), ("encodings", lambda: audit_encodings(audit)),
-                              ("starvation", lambda: audit_starvation(audit)), ("floods", lambda: audit_floods(audit))):
+                              ("starvation", lambda: audit_starvation(audit)), ("floods", lambda: audit_floods(audit)),
+                              ("dask faults", lambda: audit_dask(audit, folder))):
             if not only or name in only:
                 print(f"-- {name}", flush=True)
                 section()
