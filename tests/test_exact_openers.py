@@ -253,3 +253,16 @@ def test_a_local_cluster_takes_no_fixed_port_and_warns_nothing_when_8787_is_take
     assert [r.opener for r in results] == ["cater"]
     assert not [w for w in caught if "already in use" in str(w.message) or "8787" in str(w.message)], \
         [str(w.message) for w in caught]
+
+
+def test_the_results_file_keeps_its_v1_bytes(tmp_path):
+    """Its lines are written by plumbing.storage.append_json_line with json.dumps's default separators, as every v1
+    file was (the shipped results/openers-exact-*.jsonl among them), a resume's session line included."""
+    game = small_game(ANSWERS, POOL_GUESSES)
+    path = tmp_path / "exact.jsonl"
+    run_job(game, False, 6, ["cater", "later"], path, "test", jobs=1)
+    path.write_text("".join(path.read_text().splitlines(keepends=True)[:2]))  # as if stopped after one opener
+    run_job(game, False, 6, ["cater", "later"], path, "test", jobs=1)
+    lines = path.read_text().splitlines()
+    assert len(lines) == 4 and "session" in json.loads(lines[2])
+    assert all(line == json.dumps(json.loads(line)) for line in lines)
