@@ -1066,6 +1066,9 @@ def audit_documented(audit: Audit, answers: list[tuple[str, str, int]] = ANSWERS
 
 def main() -> None:
     """Run every area and write the table."""
+    # started in the background (`... &`), the audit inherits SIGINT ignored, and so would every command it starts:
+    # they must take the SIGINT the audit sends them as Ctrl-C from a terminal
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     audit = Audit()
     began = time.monotonic()
     with tempfile.TemporaryDirectory() as temporary:
