@@ -1012,7 +1012,7 @@ def audit_dask(audit: Audit, folder: Path) -> None:
                                "1", "--no-dashboard", "--scheduler-file", str(scheduler_file)], cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     out = folder / "dask-scheduler-lost.jsonl"
-    job = started_job(["openers", "--exact", "--all", "--scheduler", address, *argv[4:]], out)
+    job = started_job(["openers", "--exact", "--all", "--scheduler", address, *argv[5:]], out)
     os.killpg(scheduler.pid, signal.SIGKILL)
     # the client waits up to its connect timeout (120 s) for a scheduler to come back
     audit.check("dask faults", "the scheduler lost mid-job", stopped_in_one_line(job, out, (2,), within=200))
