@@ -1,13 +1,21 @@
-"""Hostile-use audit (issue 24): every command and the web API fed bad values, bad files and paths, signals and a burst.
+"""Hostile-use audit (issues 24, 31): every command and the web API fed bad values, files, paths, signals and a burst.
 
 Each case is run and judged by one rule: bad input gets a one-line error (exit 2, or 1 where
 verify reports problems) or a 4xx with a one-line JSON error, never a traceback, a 500, a
 hang or a leftover process; a run killed or refused leaves its results recoverable. The
 table (area | cases | held | failed) and every failure go to results/audit-hostile.json;
 the web burst (memory and response times under expensive and cheap requests on 127.0.0.1)
-goes to the same file.
+goes to the same file. Issue 31 added cross-site requests, Host names, lone surrogates,
+starvation, floods, huge files, budgets, output encodings and the Dask opener job's faults,
+and checks every status the server answers against the /api page's list.
+
+Areas to name: paths, "results files", models, signals, "web stops", "served results",
+flags, "huge files", budgets, encodings, starvation, floods, "dask faults", cross-site
+(with Host and surrogates), web (fields, query strings, budgets, bodies, slow clients), burst.
 
     python benchmarks/audit_hostile.py            # about 15 minutes on 2 shared cores
+    python benchmarks/audit_hostile.py paths web  # some areas only: results/audit-hostile-paths-web.json
+    python benchmarks/audit_hostile.py --merge results/audit-hostile-paths.json ...  # parts into one report
 """
 
 from __future__ import annotations
@@ -1064,8 +1072,34 @@ def audit_documented(audit: Audit, answers: list[tuple[str, str, int]] = ANSWERS
         audit.check("web: documented statuses", f"{route} answered {status} (first: {example})", problem)
 
 
+def merge(reports: list[Path], target: Path = OUT) -> dict[str, Any]:
+    """One report from the reports of runs over parts of the areas (each run under 10 minutes on a shared machine):
+    their tables, totals and failures together, and each run's command, seconds and machine."""
+    documents = [json.loads(path.read_text()) for path in reports]
+    counts: dict[str, list[int]] = {}
+    for document in documents:
+        for row in document["table"]:
+            cases, held = counts.setdefault(row["area"], [0, 0])
+            counts[row["area"]] = [cases + row["cases"], held + row["held"]]
+    table = [{"area": area, "cases": cases, "held": held, "failed": cases - held}
+             for area, (cases, held) in counts.items()]
+    merged = {"command": "python benchmarks/audit_hostile.py --merge " + " ".join(str(p) for p in reports),
+              "runs": [{"command": d["command"], "seconds": d["seconds"], "machine": d["machine"]} for d in documents],
+              "seconds": sum(d["seconds"] for d in documents), "table": table,
+              "total": {"cases": sum(r["cases"] for r in table), "held": sum(r["held"] for r in table),
+                        "failed": sum(r["failed"] for r in table)},
+              "failures": [failure for d in documents for failure in d["failures"]],
+              "web_burst": next((d["web_burst"] for d in documents if d.get("web_burst")), None)}
+    target.write_text(json.dumps(merged, indent=2) + "\n")
+    return merged
+
+
 def main() -> None:
-    """Run every area and write the table."""
+    """Run every area (or those named) and write the table; with --merge REPORT..., merge reports into OUT."""
+    if sys.argv[1:2] == ["--merge"]:
+        merged = merge([Path(name) for name in sys.argv[2:]])
+        print(json.dumps({"table": merged["table"], "total": merged["total"]}, indent=1))
+        return
     # started in the background (`... &`), the audit inherits SIGINT ignored, and so would every command it starts:
     # they must take the SIGINT the audit sends them as Ctrl-C from a terminal
     signal.signal(signal.SIGINT, signal.default_int_handler)
