@@ -293,7 +293,6 @@ def number_cases() -> list:
         ("solve", "--top", "0", "must be at least 1, got 0"),
         ("solve", "--top", "12973", "must be at most 12972, got 12973"),
         ("solve", "--max-guesses", "21", "must be at most 20, got 21"),
-        ("solve", "--nodes", "0", "must be at least 1, got 0"),
         ("serve", "--port", "-1", "must be at least 0, got -1"),
         ("serve", "--port", "65536", "must be at most 65535, got 65536"),
         ("serve", "--port", "http", "must be a whole number, got 'http'"),
