@@ -26,7 +26,7 @@ from wordle import Wordle, format_pattern
 from wordle.patterns import SHARE_PALETTES
 
 from .games import game_over
-from .options import agent_options, canonical_command, whole
+from .options import EXIT_INTERRUPTED, agent_options, canonical_command, whole
 from .render import plain_console, waiting
 
 #: Games a variant tournament plays per player and mode unless --sample says.
@@ -165,7 +165,7 @@ def command_tournament_variant(args: argparse.Namespace, console: Console, varia
     """`tournament` with a variant: seeded games for each player into the run folder, then the table."""
     from tournament.variants import run_tournament
 
-    refuse_foreign(args, variant, ("answers", "guesses", "indicators", "honest", "games", "cap", "resume", "jobs"))
+    refuse_foreign(args, variant, ("answers", "guesses", "indicators", "honest", "games", "cap", "jobs"))
     agents = args.agents.split(",") if args.agents else list(VARIANT_PLAYERS)
     mode = args.mode or ("both" if variant.boards == 1 and not variant.fibble else "normal")
     if mode != "normal" and (variant.boards > 1 or variant.fibble):
@@ -186,10 +186,15 @@ def command_tournament_variant(args: argparse.Namespace, console: Console, varia
     folder = Path(args.out if args.out is not None else f"results/tournament-{slug}{extra}-sample-{games}-seed-{args.seed}")
     rules = variant_rules(variant)
     total = games * len(agents) * len(modes)
-    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
-        bar = progress.add_task(f"{variant.name}: {total} games", total=total)
-        summary = run_tournament(variant, rules, players, modes, games, args.seed, folder, command,
-                                 on_game=lambda record: progress.advance(bar))
+    try:
+        with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+            bar = progress.add_task(f"{variant.name}: {total} games", total=total)
+            summary = run_tournament(variant, rules, players, modes, games, args.seed, folder, command,
+                                     resume=args.resume, on_game=lambda record: progress.advance(bar))
+    except KeyboardInterrupt:
+        plain_console(stderr=True).print(f"interrupted: every finished game is saved in {folder}; run the same "
+                                         "command with --resume to continue", markup=False, soft_wrap=True)
+        return EXIT_INTERRUPTED
     console.print((folder / "report.md").read_text(encoding="utf-8"), markup=False, soft_wrap=True)
     console.print(f"written to {folder}/ (games.csv, timings.csv, summary.json, report.md); "
                   f"check it with: python cli.py verify {folder} --replay", markup=False, soft_wrap=True)

@@ -57,3 +57,44 @@ def test_a_variant_tournament_verifies_and_tampering_is_caught(capsys, tmp_path)
     (folder / "games.csv").write_text("\n".join(lines) + "\n")
     code, _, err = run_cli(capsys, "verify", str(folder))
     assert code == 1 and "FAILED" in err
+
+
+def test_an_interrupted_variant_tournament_resumes_to_the_same_games(capsys, tmp_path):
+    from commands.games import game_over
+    from tournament.variants import JOURNAL_FILE, VariantRunError, run_tournament
+    from variants import Variant, variant_words
+
+    variant = Variant(boards=2)
+    rules = game_over(variant_words(5))
+    players = {"entropy": {}, "random": {}}
+    whole = run_tournament(variant, rules, players, ("normal",), 4, 3, tmp_path / "whole", "whole")
+    finished = []
+
+    def stop_after_three(record):
+        finished.append(record)
+        if len(finished) == 3:
+            raise KeyboardInterrupt
+
+    cut = tmp_path / "cut"
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament(variant, rules, players, ("normal",), 4, 3, cut, "cut", on_game=stop_after_three)
+    journal = (cut / JOURNAL_FILE).read_text()
+    assert len(journal.splitlines()) == 2 + 3 and not (cut / "games.csv").exists()
+    (cut / JOURNAL_FILE).write_text(journal + "entropy,normal,3,cra")  # a line cut off by a crash is played again
+    with pytest.raises(VariantRunError, match="add --resume"):
+        run_tournament(variant, rules, players, ("normal",), 4, 3, cut, "cut")
+    with pytest.raises(VariantRunError, match="other settings"):
+        run_tournament(variant, rules, players, ("normal",), 5, 3, cut, "cut", resume=True)
+    resumed = run_tournament(variant, rules, players, ("normal",), 4, 3, cut, "cut", resume=True)
+    strip = {key: {k: v for k, v in entry.items() if k != "seconds_per_game"} for key, entry in whole.items()}
+    assert {key: {k: v for k, v in entry.items() if k != "seconds_per_game"} for key, entry in resumed.items()} == strip
+    rows = lambda folder: (folder / "games.csv").read_text().splitlines()[1:]
+    assert rows(cut) == rows(tmp_path / "whole") and not (cut / JOURNAL_FILE).exists()
+    code, out, _ = run_cli(capsys, "verify", str(cut), "--replay")
+    assert code == 0 and "8 games replayed" in out
+
+
+def test_a_variant_resume_of_nothing_is_refused_in_one_line(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "tournament", "--boards", "2", "--agents", "random", "--sample", "2", "--resume",
+                           "--out", str(tmp_path / "none"))
+    assert code == 2 and "holds no variant tournament to resume" in err and len(err.strip().splitlines()) == 1
