@@ -26,7 +26,16 @@ from search.ranking import best_first
 from variants import BoardsState, Fibble, FibbleState, Variant
 from wordle import IllegalMove, format_pattern, parse_pattern
 
-from .variant_players import VariantGame, VariantPlayer, VariantState, can_win_any, information, open_candidates
+from .variant_players import (
+    VariantGame,
+    VariantPlayer,
+    VariantState,
+    can_win_any,
+    entropy_score,
+    information,
+    open_candidates,
+    solve_chance,
+)
 
 #: Possible answers of a board listed by name up to this many.
 NAMES_SHOWN = 12
@@ -140,8 +149,8 @@ def suggestions(player: VariantPlayer, state: VariantState, top: int) -> tuple[S
     guesses = np.asarray(game.legal_guesses(state))
     decision = player.decide(state, np.random.default_rng(0))
     if player.name == "entropy" or not decision.alternatives:
-        bits = information(game, state, guesses)
-        order = best_first(guesses, -bits, -can_win_any(game, state, guesses))
+        score = entropy_score(game, state, guesses)
+        order = best_first(guesses, -score, -can_win_any(game, state, guesses))
         chosen = [int(guesses[i]) for i in order[:top]]
         if decision.guess in chosen:  # the player's own guess first (a board with one answer left comes before bits)
             chosen.remove(decision.guess)
@@ -153,9 +162,7 @@ def suggestions(player: VariantPlayer, state: VariantState, top: int) -> tuple[S
     picked = np.array(chosen)
     bits = information(game, state, picked)
     wins = can_win_any(game, state, picked)
-    chance = np.zeros(len(picked))
-    for cands in open_candidates(game, state):
-        chance += np.isin(picked, game.rules.words.answer_rows[cands]) / len(cands)
+    chance = solve_chance(game, state, picked)
     return tuple(Suggestion(int(g), float(b), int(w), float(c), values.get(int(g)))
                  for g, b, w, c in zip(picked, bits, wins, chance))
 
