@@ -184,7 +184,7 @@ def parse_budget(text: str) -> Budget:
             86,400 s, a sign, an exponent, or digits that are not ASCII (one line naming the forms).
 
     >>> parse_budget("1.5M"), parse_budget("500ms")
-    (Budget(nodes=1500000, seconds=None), Budget(nodes=None, seconds=0.5))
+    (Budget(nodes=1500000, seconds=None, episodes=None), Budget(nodes=None, seconds=0.5, episodes=None))
     """
     problem = ValueError(f"'{text}' is not a budget: write nodes (5000, 200k, 1.5M: 1 to 1000M) or a time cap "
                          "(500ms, 5s: 1ms to 86400s)")
