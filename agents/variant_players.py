@@ -8,7 +8,8 @@ Values are from the Guesser's point of view, higher is better, on the variant's 
   the answers are independent, so its information is the sum of each open board's, plus a bonus
   for each board the guess is expected to solve (`SOLVE_BONUS_BITS`); a board with one answer left
   is solved first (that guess is needed anyway), and when no more guesses are left than open
-  boards, only a guess that can solve one is played. On Fibble, what the row as shown tells of
+  boards, only a guess that can solve one is played; once some guess is sure to win (`worst_case_need`)
+  and the best-scored one is not, the best-scored sure one is played. On Fibble, what the row as shown tells of
   the answer (its entropy less the lie's noise). Ties: can win a board, then index.
 - `minimax`, `alphabeta`, `expectimax`: the engine's searches (search.algorithms) over the variant's
   game, with the agent's own parameters (--depth, --beam, --eval, --nodes). The evaluation at the
@@ -197,20 +198,40 @@ class VariantPlayer:
 
     def entropy_guess(self, state: VariantState) -> Decision:
         """Most information; on several boards a board with one answer left first, then bits plus the solve bonus;
-        when the guesses left are no more than the open boards, only a guess that can solve one; ties: boards it can
-        win, then index."""
+        when the guesses left are no more than the open boards, only a guess that can solve one; once a guess is
+        sure to win and the best-scored one is not, the best-scored sure one; ties: boards it can win, then index."""
         guesses = self.game.legal_guesses(state)
-        if isinstance(state, BoardsState) and self.game.boards > 1:
+        if not (isinstance(state, BoardsState) and self.game.boards > 1):
+            score = entropy_score(self.game, state, guesses)
+        else:
             for cands in open_candidates(self.game, state):
                 if len(cands) == 1:
                     guess = int(self.game.rules.words.answer_rows[cands[0]])
                     return Decision(guess=guess, value=float(entropy_score(self.game, state, np.array([guess]))[0]))
             if state.guesses_left <= len(state.open_boards):  # every guess left must solve a board
                 guesses = guesses[can_win_any(self.game, state, guesses) > 0]
-        score = entropy_score(self.game, state, guesses)
+            stats = [partition_stats(self.game.rules.matrix, cands, guesses)
+                     for cands in open_candidates(self.game, state)]
+            score = sum(s.entropy for s in stats) + SOLVE_BONUS_BITS * solve_chance(self.game, state, guesses)
+            safe = sum(s.largest for s in stats) <= state.guesses_left - 1  # see worst_case_need
+            best = best_first(guesses, -score, -can_win_any(self.game, state, guesses))[0]
+            if safe.any() and not safe[best]:  # a sure win is on offer: take the best-scored of those
+                guesses, score = guesses[safe], score[safe]
         order = best_first(guesses, -score, -can_win_any(self.game, state, guesses))[:ALTERNATIVES]
         top = tuple((int(guesses[i]), float(score[i])) for i in order)
         return Decision(guess=top[0][0], value=top[0][1], alternatives=top)
+
+
+def worst_case_need(game: Boards, state: BoardsState, guesses: np.ndarray) -> np.ndarray:
+    """For each guess, how many guesses may follow it, at worst, to solve every open board by guessing its possible
+    answers one at a time: the sum over the open boards of the largest group of answers its reply can leave.
+
+    A guess whose need is within the guesses left after it is sure to win the game.
+    """
+    total = np.zeros(len(guesses), dtype=np.int64)
+    for cands in open_candidates(game, state):
+        total += partition_stats(game.rules.matrix, cands, guesses).largest
+    return total
 
 
 def solve_chance(game: VariantGame, state: VariantState, guesses: np.ndarray) -> np.ndarray:
