@@ -88,7 +88,6 @@ async function advise(event) {
                       scrollBox("suggestions", el("table", {}, el("thead", {}, head), el("tbody", {}, rows))));
 }
 
-navigation();
 document.getElementById("new-form").addEventListener("submit", newGame);
 document.getElementById("guess-form").addEventListener("submit", playGuess);
 document.getElementById("advise-form").addEventListener("submit", advise);
