@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle, load_words
-from wordle.optimal import (INFEASIBLE, PAIRWISE_UP_TO, SCALE, Limits, OutOfBudget, Solver, dominated, extend_hints,
+from search.limits import BudgetSpent
+from wordle.optimal import (INFEASIBLE, PAIRWISE_UP_TO, SCALE, Limits, Solver, dominated, extend_hints,
                             fast_least_bound, fast_lower_bounds, letter_tables, lower_bounds, transposed, unpack)
 from wordle.hardmode import hints_from
 from wordle.tree import build_tree
@@ -196,7 +197,7 @@ def test_a_rejected_openers_bound_never_exceeds_its_published_total(official_gam
         try:
             cost = solver.try_guess(game.all_answers, 6, hints_from([]) if hard else None, game.words.guess_index[opener],
                                     (cut + 1) * SCALE, top_level=True)
-        except OutOfBudget:
+        except BudgetSpent:
             cost = solver.stats.bound
         if total >= 0:
             assert unpack(cost)[0] <= total, opener
