@@ -621,15 +621,52 @@ class Solver:
         self.check_budget()
         if self.win_limit is not None and self.stats.nodes > self.win_limit:
             raise _Undecided
-        won = self.search_win(answers, left, hints)
+        won = self.search_win(answers, left, hints) >= 0
         if len(self.wins) >= self.limits.memo and key not in self.wins:
             self.wins.clear()
         too_few, enough = self.wins.get(key, (0, NO_LIMIT))
         self.wins[key] = (too_few, min(enough, left)) if won else (max(too_few, left), enough)
         return won
 
-    def search_win(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
+    def winning_guess(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> int | None:
+        """A guess that starts a tree solving every one of `answers` within `left` guesses, found within `effort`
+        sets searched (can_win's search from an empty win memory), or None (none, or none found within the effort).
+
+        The effort counts work, not time: the same answer on any machine.
+        """
+        if len(answers) == 1 or len(answers) <= left:  # a possible answer: each guess removes at least itself
+            return int(self.game.words.answer_rows[answers[0]])
+        if left <= 1:
+            return None
+        self.wins.clear()
+        self.memo.clear()
+        outer, self.win_limit = self.win_limit, self.stats.nodes + effort
+        try:
+            guess = self.search_win(answers, left, hints)
+        except _Undecided:
+            guess = -1
+        finally:
+            self.win_limit = outer
+        return guess if guess >= 0 else None
+
+    def wins_within(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int,
+                    effort: int) -> bool | None:
+        """Whether `guess` starts a tree solving every one of `answers` within `left` guesses: True or False where
+        proved within `effort` sets searched (from an empty win memory), None where the effort ran out."""
+        self.wins.clear()
+        self.memo.clear()
+        outer, self.win_limit = self.win_limit, self.stats.nodes + effort
+        try:
+            return self.wins_with(answers, left, hints, int(guess))
+        except _Undecided:
+            return None
+        finally:
+            self.win_limit = outer
+
+    def search_win(self, answers: np.ndarray, left: int, hints: Hints | None) -> int:
         """can_win's search at one set: the possible answers as guesses first, then every other allowed guess.
+
+        Returns the first guess found that wins every answer, or -1 where none does.
 
         In rounds: each guess not yet refuted gets an effort (sets searched) and is left undecided when
         it runs out, so a guess whose subtree fails deep does not hold up one that wins at once; each
@@ -647,10 +684,10 @@ class Solver:
             lower, _ = self.lower_bounds(self.columns, guesses, answers, (0, 0, 0), left == 2)
             useful = np.flatnonzero(lower < _NEVER)
             if left == 2 and len(useful):  # a guess that tells every answer apart wins; none can otherwise
-                return True
+                return int(guesses[useful[np.argmin(lower[useful])]])
             ordered += guesses[useful[np.argsort(lower[useful], kind="stable")]].tolist()
         if left == 2:
-            return False
+            return -1
         outer = self.win_limit
         refuted: set[int] = set()
         effort, width = WIN_EFFORT, WIN_WIDTH
@@ -665,14 +702,14 @@ class Solver:
                     self.win_limit = outer if capped else limit
                     try:
                         if self.wins_with(answers, left, hints, guess):
-                            return True
+                            return guess
                         refuted.add(guess)
                     except _Undecided:
                         if capped:
                             raise
                         undecided = True
                 if not undecided and width >= len(ordered):
-                    return False
+                    return -1
                 effort, width = (effort * 4 if undecided else effort), width * 4
         finally:
             self.win_limit = outer
