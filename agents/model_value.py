@@ -15,12 +15,12 @@ still possible with the model's weights (lower is better). Every solver value co
   low, and 1 or 2 guesses for each other word. It is exact, and printed plain, only when
   every reply of the guess leaves at most one answer.
 
-A certain win is kept (the rule for a model whose answers go beyond the tier, in both modes):
+A certain win is kept (the rule for a model whose answers go beyond the tier):
 `losses_high` of a mix is the chance of losing that its best known tree leaves, and `rank_key`
 orders by it first, so the advice
 1. keeps a certain win over every possible answer where one is found: a guess proved to start a
-   tree that wins them all has losses_high 0 (sought where at most CERTAIN_WIN_MOST answers are
-   left, within CERTAIN_WIN_EFFORT sets searched: a count, the same on any machine);
+   tree that wins them all has losses_high 0 (sought in hard mode, where at most CERTAIN_WIN_MOST
+   answers are left, within CERTAIN_WIN_EFFORT sets searched: a count, the same on any machine);
 2. else keeps a certain win over the tier's answers: a guess with a real tree for them has
    losses_high = the weight outside the tier (at most that is lost);
 3. else loses the least: with one guess left the chance is exact (every answer but the guess is
@@ -51,8 +51,10 @@ VALUE_BUDGET = None
 WEIGHTED_SEARCH_MOST = 3000
 #: How many of the cost-to-go model's first guesses join the weighted search.
 WEIGHTED_SHORTLIST = 3
-#: Up to this many possible answers, a weighted model's valuation looks for a guess that wins every one of them
-#: (a certain win over the whole model, not only its full-weight tier) and proves which valued guesses keep one.
+#: Up to this many possible answers, a weighted model's valuation in hard mode looks for a guess that wins every one
+#: of them (a certain win over the whole model, not only its full-weight tier) and proves which valued guesses keep
+#: one. Not in normal mode, where any guess leaves room to recover (the advice lost none of the 2315 games without
+#: it: results/advisor/normal-likely) and the search would only cost time.
 CERTAIN_WIN_MOST = 150
 #: The work each such proof may spend (sets searched by `Solver.winning_guess` / `Solver.wins_within`): a count,
 #: so the same position gets the same answer on any machine; a search it cuts proves nothing (the guess keeps
@@ -213,8 +215,9 @@ class Valuer:
 
 
     def certain_win(self, state: State, candidates: np.ndarray) -> int | None:
-        """A guess proved to win every possible answer within the guesses left (CERTAIN_WIN_EFFORT), or None."""
-        if len(candidates) > CERTAIN_WIN_MOST or state.guesses_left < 2:
+        """In hard mode, a guess proved to win every possible answer within the guesses left (CERTAIN_WIN_EFFORT),
+        or None."""
+        if not state.hard or len(candidates) > CERTAIN_WIN_MOST or state.guesses_left < 2:
             return None
         solver = self.whole_solver(state)
         return solver.winning_guess(candidates, state.guesses_left, solver.state_hints(state), CERTAIN_WIN_EFFORT)

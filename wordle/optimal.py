@@ -45,12 +45,14 @@ most `Limits.memo` entries and forgets the whole memory when it is full.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
+import sys
 import time
 import weakref
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 import numpy as np
 
@@ -266,6 +268,23 @@ def lower_bounds(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, 
     return lower, hits
 
 
+@contextlib.contextmanager
+def _no_blas_probe() -> Iterator[None]:
+    """While numba loads its typing registries (at a kernel's first call), it probes for BLAS by importing
+    scipy.linalg (about 0.4 s of CPU, with numpy.f2py behind it); the kernel uses no BLAS, so that import is
+    refused for the moment (numba then leaves np.dot and friends out). Where scipy.linalg is already
+    imported, or after the first call, nothing changes."""
+    if "scipy.linalg" in sys.modules:
+        yield
+        return
+    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  # an import of it raises ImportError
+    try:
+        yield
+    finally:
+        if sys.modules.get("scipy.linalg", 0) is None:
+            del sys.modules["scipy.linalg"]
+
+
 @functools.lru_cache(maxsize=1)
 def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
     """lower_bounds compiled with numba (one pass, each guess's replies in four 64-bit words), else the reference."""
@@ -307,10 +326,18 @@ def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
         """lower_bounds, compiled."""
         lower = np.empty(len(guesses), np.int64)
         hits = np.empty(len(guesses), np.int64)
-        kernel(columns, guesses, answers, costs[0], costs[1], costs[2], must_split, lower, hits)
+        with _no_blas_probe():
+            kernel(columns, guesses, answers, costs[0], costs[1], costs[2], must_split, lower, hits)
         return lower, hits
 
     return bounds
+
+
+def lazy_lower_bounds(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, costs: tuple[int, int, int],
+                      must_split: bool) -> tuple[np.ndarray, np.ndarray]:
+    """`fast_lower_bounds`, made on first use: numba is imported only when a search computes a bound, so a
+    position the opening book or the position table proves never pays for it."""
+    return fast_lower_bounds()(columns, guesses, answers, costs, must_split)
 
 
 assert _NEVER == 1 << 46 and SCALE == 4096
@@ -357,7 +384,7 @@ class Solver:
         self.stats = Stats()
         self.report: Callable[[Stats], None] | None = None
         self.root: tuple | None = None
-        self.lower_bounds: Callable[..., tuple[np.ndarray, np.ndarray]] = fast_lower_bounds()
+        self.lower_bounds: Callable[..., tuple[np.ndarray, np.ndarray]] = lazy_lower_bounds
         self.sharpen_from = SHARPEN_FROM
         self.rounds = ROUNDS
         self.deadline: float | None = None  # time.perf_counter() past which a search raises OutOfBudget
