@@ -36,7 +36,7 @@ from typing import Sequence
 import numpy as np
 
 from heuristics.cost import cost_table
-from wordle import ALL_GREEN, State, Wordle
+from wordle import ALL_GREEN, State, Wordle, Words
 from wordle.optimal import Solver
 from search.limits import Budget
 from wordle.valuation import Value, default_budget, order_key, value_position
@@ -126,7 +126,6 @@ class Valuer:
         self.budget = budget
         self.time_cap = time_cap  # False: the default node budget alone (the advisor's games, any machine load)
         self.solvers: dict[tuple[bool, int], Solver] = {}
-        self.whole_solvers: dict[tuple[bool, int], Solver] = {}  # over every answer the model allows
 
     def budget_for(self, state: State) -> Budget:
         """The budget of one valuation in the state's mode (without the time cap when `time_cap` is off)."""
@@ -139,13 +138,6 @@ class Valuer:
         if key not in self.solvers:
             self.solvers[key] = Solver(self.model.tier_game, hard=state.hard, max_guesses=state.max_guesses)
         return self.solvers[key]
-
-    def whole_solver(self, state: State) -> Solver:
-        """The solver over every answer of the model (for certain wins over all of them) for the state's mode and limit."""
-        key = (state.hard, state.max_guesses)
-        if key not in self.whole_solvers:
-            self.whole_solvers[key] = Solver(self.model.game, hard=state.hard, max_guesses=state.max_guesses)
-        return self.whole_solvers[key]
 
     def value(self, state: State, guesses: list[int] | tuple[int, ...] = ()) -> ModelValuation:
         """The best guess and the values of `guesses` at a Guesser-to-move state, under the model.
@@ -181,7 +173,8 @@ class Valuer:
             estimates = rest_estimates(game, candidates, chances, np.ones(len(candidates), dtype=bool), legal,
                                        state.guesses_left)[0]
             shortlist += [int(legal[i]) for i in np.argsort(estimates, kind="stable")[:WEIGHTED_SHORTLIST]]
-        certain = self.certain_win(state, candidates)
+        whole = self.whole_solver(state, candidates)
+        certain = self.certain_win(state, whole)
         if certain is not None:
             shortlist.append(certain)
         tier_values: dict[int, Value] = {}
@@ -204,7 +197,7 @@ class Valuer:
             tier = tier_values.get(guess, Value(0.0, 0.0, 0.0))
             mixed_low = share_in * tier.low + outside * low[i]
             mixed = share_in * tier.estimate + outside * estimate[i]
-            losses = self.losses(state, candidates, chances, outside, guess, tier, certain)
+            losses = self.losses(state, candidates, chances, outside, guess, tier, certain, whole)
             if exact[i] and tier.proved:
                 values[guess] = GuessValue(Value(mixed, mixed, mixed, losses_high=losses))
             else:  # no tree for the whole mix; one for the tier's answers or none (then it may lose one of them)
@@ -214,16 +207,27 @@ class Valuer:
         return ModelValuation(best=best, guesses=values, proved=False, nodes=nodes, seconds=seconds, capped=capped)
 
 
-    def certain_win(self, state: State, candidates: np.ndarray) -> int | None:
-        """In hard mode, a guess proved to win every possible answer within the guesses left (CERTAIN_WIN_EFFORT),
-        or None."""
+    def whole_solver(self, state: State, candidates: np.ndarray) -> Solver | None:
+        """In hard mode with at most CERTAIN_WIN_MOST candidates, a solver over exactly these answers (its game's
+        answers 0..n-1), for certain wins over all of them; else None. A small game of its own, so the model's
+        whole matrix (138 MB for likely) is never transposed for it."""
         if not state.hard or len(candidates) > CERTAIN_WIN_MOST or state.guesses_left < 2:
             return None
-        solver = self.whole_solver(state)
-        return solver.winning_guess(candidates, state.guesses_left, solver.state_hints(state), CERTAIN_WIN_EFFORT)
+        game = self.model.game
+        words = Words.build(tuple(game.words.answers[int(a)] for a in candidates), game.words.guesses,
+                            source="the candidates")
+        return Solver(Wordle(words, np.ascontiguousarray(game.matrix[:, candidates])), hard=state.hard,
+                      max_guesses=state.max_guesses)
+
+    def certain_win(self, state: State, whole: Solver | None) -> int | None:
+        """A guess proved to win every possible answer within the guesses left (CERTAIN_WIN_EFFORT), or None."""
+        if whole is None:
+            return None
+        return whole.winning_guess(whole.game.all_answers, state.guesses_left, whole.state_hints(state),
+                                   CERTAIN_WIN_EFFORT)
 
     def losses(self, state: State, candidates: np.ndarray, chances: np.ndarray, outside: float, guess: int,
-               tier: Value, certain: int | None) -> float:
+               tier: Value, certain: int | None, whole: Solver | None) -> float:
         """A weighted model's `losses_high` of a guess: the chance of losing the game that its best known tree
         bounds (see the module docstring's rule).
 
@@ -236,15 +240,14 @@ class Valuer:
         rows = self.model.game.words.answer_rows[candidates]
         if state.guesses_left == 1:
             return float(1.0 - chances[rows == guess].sum())
-        if certain is not None and (guess == certain or self.wins_all(state, candidates, guess)):
+        if certain is not None and whole is not None and (guess == certain or self.wins_all(state, whole, guess)):
             return 0.0
         return outside if tier.has_tree else math.inf
 
-    def wins_all(self, state: State, candidates: np.ndarray, guess: int) -> bool:
+    def wins_all(self, state: State, whole: Solver, guess: int) -> bool:
         """Whether `guess` is proved (within CERTAIN_WIN_EFFORT) to start a tree that wins every possible answer."""
-        solver = self.whole_solver(state)
-        return bool(solver.wins_within(candidates, state.guesses_left, solver.state_hints(state), guess,
-                                       CERTAIN_WIN_EFFORT))
+        return bool(whole.wins_within(whole.game.all_answers, state.guesses_left, whole.state_hints(state), guess,
+                                      CERTAIN_WIN_EFFORT))
 
 
 def value_turns(valuer: Valuer, start: State, turns: Sequence[tuple[int, int]],
