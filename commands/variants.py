@@ -27,7 +27,7 @@ from wordle.patterns import SHARE_PALETTES
 
 from .games import game_over
 from .options import EXIT_INTERRUPTED, agent_options, canonical_command, whole
-from .render import plain_console, waiting
+from .render import next_step_line, plain_console, waiting
 
 #: Games a variant tournament plays per player and mode unless --sample says.
 DEFAULT_GAMES = 100
@@ -321,14 +321,7 @@ def command_assist_variant(args: argparse.Namespace, console: Console, variant: 
                   markup=False)
     steps: list[str] = []
     show_variant_advice(console, game, consult(steps), args.palette)
-    while True:
-        try:
-            line = console.input(f"step {len(steps) + 1}> ").strip()
-        except EOFError:
-            console.print()
-            return 0
-        if not line:
-            continue
+    while (line := next_step_line(console, len(steps) + 1)) is not None:
         attempt = steps[:-1] if line.lower() == "undo" else steps + [line]
         try:
             advice = consult(attempt)
@@ -337,6 +330,7 @@ def command_assist_variant(args: argparse.Namespace, console: Console, variant: 
             continue
         steps = attempt
         show_variant_advice(console, game, advice, args.palette)
+    return 0
 
 
 #: What the variant review's columns mean.
