@@ -13,7 +13,16 @@ from rich.text import Text
 
 from agents import agent_names
 from agents.answer_model import DEFAULT_MODEL
-from agents.assistant import ADVISOR, MAYBE_BETTER, Advice, advice_notes, advice_data, advise_model, make_advisor, parse_step
+from agents.assistant import (
+    ADVISOR,
+    MAYBE_BETTER,
+    Advice,
+    advice_data,
+    advice_notes,
+    advise_model,
+    make_advisor,
+    parse_step,
+)
 from agents.indicators import make_indicator
 from agents.model_value import VALUE_BUDGET, Valuer, budget_text
 from agents.params import flag
@@ -32,8 +41,8 @@ from .options import (
     answer_model,
     whole,
 )
-from .variants import add_variant_options, command_assist_variant, variant_of
 from .render import REPLY_LEGEND, chance_text, next_step_line, trace_table, waiting
+from .variants import add_variant_options, command_assist_variant, variant_of
 
 #: Who advises against Absurdle: its reply is always the worst bucket, so the worst case is all that counts.
 ABSURDLE_ADVISOR = "minimax"

@@ -13,14 +13,22 @@ from rich.text import Text
 
 from agents.model_value import VALUE_BUDGET, budget_text
 from agents.params import flag
+from agents.review import Review, grid_score, parse_game, review_data, review_game, share_text
 from agents.variant_players import VARIANT_PLAYERS
 from plumbing.errors import UserError
-from agents.review import Review, grid_score, parse_game, review_data, review_game, share_text
-from wordle.nyt import puzzle_number
 from wordle import Playthrough, Wordle, format_pattern
+from wordle.nyt import puzzle_number
 
 from .games import game_over
-from .options import MOST_GUESSES, add_agent_options, add_model_options, agent_options, add_palette_option, answer_model, whole
+from .options import (
+    MOST_GUESSES,
+    add_agent_options,
+    add_model_options,
+    add_palette_option,
+    agent_options,
+    answer_model,
+    whole,
+)
 from .render import tiles
 from .variants import add_variant_options, command_review_variant, variant_of
 

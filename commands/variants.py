@@ -15,10 +15,10 @@ import numpy as np
 from rich.console import Console
 from rich.progress import Progress
 
+from agents import all_params, spec
 from agents.base import draw_answer, fresh_seed
 from agents.params import flag
 from agents.variant_players import VARIANT_PLAYERS, make_variant_player, variant_settings
-from agents import all_params, spec
 from plumbing.errors import UserError, clip
 from variants import Variant, VariantError, variant_words
 from variants.spec import MOST_BOARDS
@@ -292,9 +292,7 @@ def command_assist_variant(args: argparse.Namespace, console: Console, variant: 
     """`assist` with a variant: the advice once for the steps given, or step by step at the prompt."""
     from rich.text import Text
 
-    from agents.variant_assistant import advice_data, advise_variant
-
-    from agents.variant_assistant import parse_variant_step
+    from agents.variant_assistant import advice_data, advise_variant, parse_variant_step
 
     refuse_foreign(args, variant, ("answers", "guesses", "exclude", "only_answers"))
     for step in args.steps:
