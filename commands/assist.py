@@ -13,21 +13,14 @@ from rich.text import Text
 
 from agents import agent_names
 from agents.answer_model import DEFAULT_MODEL
-from agents.assistant import (
-    ADVISOR,
-    MAYBE_BETTER,
-    Advice,
-    advice_data,
-    advice_notes,
-    advise_model,
-    make_advisor,
-    parse_step,
-)
+from agents.assistant import (ADVISOR, MAYBE_BETTER, Advice, advice_notes, advice_data, advise_model, make_advisor,
+                              parse_step, read_step)
 from agents.indicators import make_indicator
 from agents.model_value import VALUE_BUDGET, Valuer, budget_text
 from agents.params import flag
 from plumbing.errors import UserError
 from wordle import Wordle
+from wordle.words import load_guesses
 
 from .games import game_over
 from .options import (
@@ -149,18 +142,21 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
         return command_assist_variant(args, console, variant)
     if args.answers is None:
         args.answers = "original" if args.indicator == "absurdle" else DEFAULT_MODEL
-    model = answer_model(args)
-    game = model.game
     if args.indicator == "absurdle":
         args.agent = args.agent or ABSURDLE_ADVISOR
     options = agent_options(args)
+    if args.agent is None and (given := [flag(name) for name, value in options.items() if value is not None]):
+        raise UserError(f"{given[0]} is an agent's setting: name the agent with --agent (the default advisor, the "
+                        f"{ADVISOR} solver's values, takes none)")
+    guess_words = load_guesses(args.guesses)
+    for text in args.steps:  # each step read before a matrix is loaded or built: a typo costs nothing
+        read_step(guess_words, text)
+    model = answer_model(args)
+    game = model.game
     agent, chosen = None, None
     if args.agent is not None:
         chosen = make_advisor(args.agent, game, **options)  # its settings checked before any step is replayed
         agent = lambda over: chosen if over is game else make_advisor(args.agent, over, **options)  # noqa: E731
-    elif given := [flag(name) for name, value in options.items() if value is not None]:
-        raise UserError(f"{given[0]} is an agent's setting: name the agent with --agent (the default advisor, the "
-                        f"{ADVISOR} solver's values, takes none)")
     valuer = Valuer(model)
     if args.indicator == "absurdle" and not args.json:
         console.print(f"Against Absurdle only the worst case matters: {args.agent} advises.", markup=False)

@@ -13,11 +13,12 @@ from rich.text import Text
 
 from agents.model_value import VALUE_BUDGET, budget_text
 from agents.params import flag
-from agents.review import Review, grid_score, parse_game, review_data, review_game, share_text
+from agents.review import Review, grid_score, parse_game, read_game, review_data, review_game, share_text
 from agents.variant_players import VARIANT_PLAYERS
 from plumbing.errors import UserError
 from wordle import Playthrough, Wordle, format_pattern
 from wordle.nyt import puzzle_number
+from wordle.words import load_guesses
 
 from .games import game_over
 from .options import (
@@ -83,8 +84,9 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
             ["--agent"] if args.agent is not None else []):
         raise UserError(f"{given[0]} goes with a variant (--boards, --length, --indicator fibble): one board of "
                         "Wordle is reviewed by the solver's values")
-    model = answer_model(args)
     grid = sys.stdin.read() if args.grid == "-" else args.grid
+    read_game(load_guesses(args.guesses), args.steps, answer=args.answer, grid=grid)  # a typo costs no matrix build
+    model = answer_model(args)
     steps = parse_game(model.game, args.steps, answer=args.answer, grid=grid)
     score = grid_score(grid)
     hard = args.hard or bool(score and score.hard)  # a score line ending in * is a hard-mode game
