@@ -60,6 +60,7 @@ from .feedback import ALL_GREEN
 from .game import State, Wordle
 from .hardmode import Hints, hints_from, legal_mask
 from .replies import distinct_replies, partition
+from .short_wins import UNDECIDED, compiled as compiled_short_wins
 
 #: One guess costs SCALE; a game over LONG_GAME guesses costs one more.
 SCALE = 4096
@@ -78,6 +79,10 @@ WHOLE_TRIES = 3
 WIN_WIDTH = 4
 #: can_win's first effort per guess (sets searched) before it moves on to the next guess; it quadruples each round.
 WIN_EFFORT = 32
+#: The compiled three-guess win check's work cap per call (patterns read), past which the search below answers.
+SHORT_WORK = 50_000_000
+#: That check's work worth one set searched (about one pass of a few thousand guesses over a few answers).
+SHORT_NODE = 20_000
 #: The bound given to a guess never worth trying (above any real bound, small enough to sort by in 64 bits).
 _NEVER = 1 << 46
 
@@ -161,6 +166,7 @@ class Stats:
     bound: int = 0
     replies: int = 0
     replies_done: int = 0
+    short_work: int = 0  # patterns the compiled three-guess win check read
     started: float = field(default_factory=time.perf_counter)
 
     @property
@@ -369,6 +375,7 @@ class Solver:
         self.whole_key = self.win_key(game.all_answers, None)  # the whole answer list in the win memory
         self.win_limit: int | None = None  # stats.nodes past which can_win's current round gives up (_Undecided)
         self.whole_tries = 1  # opener_wins tries the whole list once per solver
+        self.short_wins = compiled_short_wins()  # the compiled three-guess win check (None: no numba)
 
     # -- costs -------------------------------------------------------------------
     def hit(self, left: int) -> int:
@@ -621,7 +628,9 @@ class Solver:
         self.check_budget()
         if self.win_limit is not None and self.stats.nodes > self.win_limit:
             raise _Undecided
-        won = self.search_win(answers, left, hints)
+        won = self.short_win(answers, left, hints, None) if left == 3 else None
+        if won is None:
+            won = self.search_win(answers, left, hints)
         if len(self.wins) >= self.limits.memo and key not in self.wins:
             self.wins.clear()
         too_few, enough = self.wins.get(key, (0, NO_LIMIT))
@@ -690,6 +699,10 @@ class Solver:
         children.sort(key=lambda child: -len(child[0]))
         if any(self.known_lost(group, left - 1, child) for group, child in children):
             return False
+        if left == 3:
+            won = self.short_win(answers, left, hints, guess)
+            if won is not None:
+                return won
         if left - 1 < 3:  # each reply is settled by one pass over the guesses
             return all(self.can_win(group, left - 1, child) for group, child in children)
         effort = WIN_EFFORT  # in rounds, as search_win's guesses: a reply lost deep does not wait on others won
@@ -704,6 +717,23 @@ class Solver:
             children = undecided
             effort *= 4
         return True
+
+    def short_win(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int | None) -> bool | None:
+        """The compiled check (wordle.short_wins) of a set within three guesses (starting with `guess` if given):
+        proved either way, or None without numba or past its work cap (SHORT_WORK patterns read)."""
+        if self.short_wins is None or left != 3:
+            return None
+        legal = self.allowed(hints) if self.hard else self.game.all_guesses
+        work = np.array([0, SHORT_WORK], dtype=np.int64)
+        if guess is None:
+            won = self.short_wins.can_win3(self.matrix, self.game.guess_letters, self.game.guess_counts, self.hard,
+                                           legal, answers, np.sort(self.game.words.answer_rows[answers]), work)
+        else:
+            won = self.short_wins.wins_with3(self.matrix, self.game.guess_letters, self.game.guess_counts, self.hard,
+                                             legal, len(legal), answers, guess, work)
+        self.stats.short_work += int(work[0])
+        self.stats.nodes += int(work[0]) // SHORT_NODE  # can_win's efforts count sets searched: this is worth as many
+        return None if won == UNDECIDED else bool(won)
 
     def try_to_win(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> bool | None:
         """can_win within `effort` sets searched: True or False where proved, None where the effort ran out."""

@@ -1,0 +1,194 @@
+"""Whether a set of answers can be won within three guesses, both modes, in one compiled pass (numba).
+
+The exhaustive win check (`wordle.optimal.Solver.can_win`) spends most of its time on its last
+two levels: with three guesses left, a guess wins when every reply of more than two answers can
+be told apart by one legal guess. Those levels are searched here without Python in the loop:
+
+* `separable`: some legal guess gives each answer of a reply a different pattern (two guesses left).
+* `legal_after`: hard mode's rule for one more (guess, pattern): a guess keeps its greens in place and
+  holds each letter it revealed as often as it revealed it (the same rule as `wordle.hardmode.hints_from`
+  and `legal_mask`; a test checks them against each other). The parent's hints are in its legal list.
+* `wins_with3`: a guess's replies, largest first, each separable under its own hints.
+* `can_win3`: the possible answers first (legal in hard mode, and most sets are won by one), then
+  the other legal guesses by how many replies they get, most first; the first that wins ends the search.
+
+Every function counts its work (patterns read) in `work[0]` and gives up, answering UNDECIDED, once
+it passes `work[1]`, so a caller can fall back to its own search; the count, not the clock, decides,
+so the same set gets the same answer on any machine. Answers are 1 (a win), 0 (proved: none).
+`compiled()` gives the jitted functions, or None where numba is not installed (the caller's own
+search then answers alone).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+import numpy as np
+
+from plumbing.storage import keep_numba_cache
+
+#: The answer when the work cap passed before the question was settled.
+UNDECIDED = -1
+#: The all-green pattern (the guess was the answer).
+_GREEN = 242
+
+
+def separable(matrix, letters, counts, legal, count, answers, guess, pattern, hard, work):
+    """1 if one of the first `count` guesses of `legal` gives every one of `answers` its own pattern, else 0
+    (UNDECIDED past the work cap); in hard mode only a guess still legal after `guess` got `pattern` counts.
+
+    Each guess is first read for telling the answers apart (most stop at the second or third answer),
+    and only one that does is checked for legality (`legal_after`).
+    """
+    size = answers.shape[0]
+    if size <= 1:
+        return 1
+    if size > 243:
+        return 0
+    seen = np.zeros(4, np.uint64)
+    for j in range(count):
+        row = matrix[legal[j]]
+        seen[:] = 0
+        apart = True
+        for k in range(size):
+            code = row[answers[k]]
+            bit = np.uint64(1) << np.uint64(code & 63)
+            if seen[code >> 6] & bit:
+                work[0] += k + 1
+                apart = False
+                break
+            seen[code >> 6] |= bit
+        if apart:
+            work[0] += size
+            if not hard or legal_after(letters, counts, guess, pattern, legal[j]):
+                return 1
+        if work[0] > work[1]:
+            return UNDECIDED
+    return 0
+
+
+def legal_after(letters, counts, guess, pattern, word):
+    """Hard mode: whether `word` obeys the hints `guess` getting `pattern` adds (its greens in place, each
+    letter it revealed at least as often as revealed); the parent's own hints are the caller's."""
+    code = pattern
+    for position in range(4, -1, -1):  # the last position is the lowest base-3 digit
+        if code % 3 == 2 and letters[word, position] != letters[guess, position]:
+            return False
+        code //= 3
+    code = pattern
+    for position in range(4, -1, -1):
+        if code % 3 != 0:
+            letter = letters[guess, position]
+            revealed = 0
+            rest = pattern
+            for other in range(4, -1, -1):
+                if rest % 3 != 0 and letters[guess, other] == letter:
+                    revealed += 1
+                rest //= 3
+            if counts[word, letter] < revealed:
+                return False
+        code //= 3
+    return True
+
+
+def wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work):
+    """1 if `guess` wins every one of `answers` within three guesses (this one included), 0 if not,
+    UNDECIDED past the work cap. `legal[:count]` are the guesses allowed now."""
+    size = answers.shape[0]
+    row = matrix[guess]
+    sizes = np.zeros(243, np.int64)
+    for k in range(size):
+        sizes[row[answers[k]]] += 1
+    work[0] += size
+    starts = np.zeros(244, np.int64)
+    for pattern in range(243):
+        starts[pattern + 1] = starts[pattern] + sizes[pattern]
+    grouped = np.empty(size, answers.dtype)
+    filled = starts[:243].copy()
+    for k in range(size):
+        pattern = row[answers[k]]
+        grouped[filled[pattern]] = answers[k]
+        filled[pattern] += 1
+    order = np.argsort(-sizes)  # largest reply first: the likeliest to be lost
+    for pattern in order:
+        if sizes[pattern] <= 2:  # two answers win within two guesses; so does the all-green one
+            break
+        if pattern == _GREEN:
+            continue
+        group = grouped[starts[pattern]:starts[pattern + 1]]
+        found = separable(matrix, letters, counts, legal, count, group, guess, pattern, hard, work)
+        if found != 1:
+            return found
+        if work[0] > work[1]:
+            return UNDECIDED
+    return 1
+
+
+def can_win3(matrix, letters, counts, hard, legal, answers, rows, work):
+    """1 if some guess of `legal` wins every one of `answers` within three guesses, 0 if none does,
+    UNDECIDED past the work cap. `rows` are the guess rows of `answers`, ascending (each legal).
+
+    The possible answers are tried first, as they come (always legal in hard mode; most sets are won
+    by one of them), then every legal guess by how many replies it gets, most first.
+    """
+    count = legal.shape[0]
+    size = answers.shape[0]
+    if size <= 3:
+        return 1
+    for row in rows:
+        won = wins_with3(matrix, letters, counts, hard, legal, count, answers, row, work)
+        if won != 0:
+            return won
+        if work[0] > work[1]:
+            return UNDECIDED
+    replies = np.zeros(count, np.int64)
+    seen = np.zeros(4, np.uint64)
+    for j in range(count):
+        place = np.searchsorted(rows, legal[j])
+        if place < rows.shape[0] and rows[place] == legal[j]:
+            continue  # tried above
+        row = matrix[legal[j]]
+        seen[:] = 0
+        found = 0
+        for k in range(size):
+            pattern = row[answers[k]]
+            bit = np.uint64(1) << np.uint64(pattern & 63)
+            if not seen[pattern >> 6] & bit:
+                seen[pattern >> 6] |= bit
+                found += 1
+        replies[j] = found
+    work[0] += count * size
+    order = np.argsort(-replies, kind="mergesort")  # most replies first, then the lower index (legal is ascending)
+    for j in order:
+        if replies[j] <= 1:  # one reply from every answer tells nothing (the answers, tried above, are at 0)
+            break
+        won = wins_with3(matrix, letters, counts, hard, legal, count, answers, legal[j], work)
+        if won != 0:
+            return won
+        if work[0] > work[1]:
+            return UNDECIDED
+    return 0
+
+
+class ShortWins(NamedTuple):
+    """The compiled checks a solver calls (see the module's docstring)."""
+
+    can_win3: object
+    wins_with3: object
+
+
+@functools.lru_cache(maxsize=1)
+def compiled() -> ShortWins | None:
+    """The functions above compiled with numba, or None where numba is not installed."""
+    keep_numba_cache()  # numba reads its cache folder when first imported
+    try:
+        import numba
+    except ImportError:
+        return None
+    jit = numba.njit(cache=True, nogil=True)
+    global separable, legal_after, wins_with3, can_win3
+    separable, legal_after = jit(separable), jit(legal_after)
+    wins_with3 = jit(wins_with3)
+    can_win3 = jit(can_win3)
+    return ShortWins(can_win3=can_win3, wins_with3=wins_with3)
