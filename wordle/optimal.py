@@ -81,6 +81,9 @@ WIN_WIDTH = 4
 WIN_EFFORT = 32
 #: The compiled three-guess win check's work cap per call (patterns read), past which the search below answers.
 SHORT_WORK = 50_000_000
+#: The quick certificate's work cap per call (patterns read) and the guesses it tries at each set.
+ANSWERS_WORK = 2_000_000
+ANSWERS_BREADTH = 3
 #: That check's work worth one set searched (about one pass of a few thousand guesses over a few answers).
 SHORT_NODE = 20_000
 #: The bound given to a guess never worth trying (above any real bound, small enough to sort by in 64 bits).
@@ -628,7 +631,7 @@ class Solver:
         self.check_budget()
         if self.win_limit is not None and self.stats.nodes > self.win_limit:
             raise _Undecided
-        won = self.short_win(answers, left, hints, None) if left == 3 else None
+        won = self.short_win(answers, left, hints, None) if left == 3 else self.answers_win(answers, left, hints)
         if won is None:
             won = self.search_win(answers, left, hints)
         if len(self.wins) >= self.limits.memo and key not in self.wins:
@@ -734,6 +737,21 @@ class Solver:
         self.stats.short_work += int(work[0])
         self.stats.nodes += int(work[0]) // SHORT_NODE  # can_win's efforts count sets searched: this is worth as many
         return None if won == UNDECIDED else bool(won)
+
+    def answers_win(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool | None:
+        """True where the compiled quick certificate (wordle.short_wins.answers_win: a tree guessing answers still
+        possible, legal in any mode, then every legal guess with three left) wins `answers` within `left` guesses;
+        None where it finds none."""
+        if self.short_wins is None:
+            return None
+        work = np.array([0, ANSWERS_WORK], dtype=np.int64)
+        legal = self.allowed(hints) if self.hard else self.game.all_guesses
+        chain = np.zeros((8, 2), dtype=np.int64)
+        won = self.short_wins.answers_win(self.matrix, self.game.guess_letters, self.game.guess_counts, self.hard, legal,
+                                          self.game.words.answer_rows, answers, left, ANSWERS_BREADTH, chain, 0, work)
+        self.stats.short_work += int(work[0])
+        self.stats.nodes += int(work[0]) // SHORT_NODE
+        return True if won == 1 else None
 
     def try_to_win(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> bool | None:
         """can_win within `effort` sets searched: True or False where proved, None where the effort ran out."""

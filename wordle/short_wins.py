@@ -11,6 +11,9 @@ be told apart by one legal guess. Those levels are searched here without Python 
 * `wins_with3`: a guess's replies, largest first, each separable under its own hints.
 * `can_win3`: the possible answers first (legal in hard mode, and most sets are won by one), then
   the other legal guesses by how many replies they get, most first; the first that wins ends the search.
+* `answers_win`: a quick certificate at any depth: a tree that guesses answers still possible (legal in
+  hard mode whatever the hints), trying the few best at each set, and `can_win3` with three guesses
+  left where those fail. It proves wins only.
 
 Every function counts its work (patterns read) in `work[0]` and gives up, answering UNDECIDED, once
 it passes `work[1]`, so a caller can fall back to its own search; the count, not the clock, decides,
@@ -171,11 +174,103 @@ def can_win3(matrix, letters, counts, hard, legal, answers, rows, work):
     return 0
 
 
+def answers_win(matrix, letters, counts, hard, legal, answer_rows, answers, left, breadth, chain, depth, work):
+    """1 if a tree found here wins every one of `answers` within `left` guesses, 0 where none was found (not a
+    proof of anything), UNDECIDED past the work cap.
+
+    The tree guesses only answers still possible (legal in hard mode whatever the hints), trying at each
+    set its `breadth` best (by replies, most first); with three guesses left a set none of them wins is
+    asked `can_win3` over every guess legal there: `legal` (those allowed where the search began) kept to
+    those that obey the (guess, pattern) pairs of `chain[:depth]` played since.
+    """
+    size = answers.shape[0]
+    if size <= left:  # one possible answer a guess: each removes at least itself
+        return 1
+    if left <= 1:
+        return 0
+    replies = np.zeros(size, np.int64)
+    seen = np.zeros(4, np.uint64)
+    for j in range(size):
+        row = matrix[answer_rows[answers[j]]]
+        seen[:] = 0
+        found = 0
+        for k in range(size):
+            code = row[answers[k]]
+            bit = np.uint64(1) << np.uint64(code & 63)
+            if not seen[code >> 6] & bit:
+                seen[code >> 6] |= bit
+                found += 1
+        replies[j] = found
+        if left == 2 and found == size:
+            work[0] += (j + 1) * size
+            return 1
+    work[0] += size * size
+    if left == 2:
+        return 0
+    order = np.argsort(-replies, kind="mergesort")
+    sizes = np.zeros(243, np.int64)
+    starts = np.zeros(244, np.int64)
+    grouped = np.empty(size, answers.dtype)
+    for number in range(min(breadth, size)):
+        j = order[number]
+        if replies[j] <= 1:
+            break
+        guess = answer_rows[answers[j]]
+        row = matrix[guess]
+        sizes[:] = 0
+        for k in range(size):
+            sizes[row[answers[k]]] += 1
+        for code in range(243):
+            starts[code + 1] = starts[code] + sizes[code]
+        filled = starts[:243].copy()
+        for k in range(size):
+            code = row[answers[k]]
+            grouped[filled[code]] = answers[k]
+            filled[code] += 1
+        work[0] += 2 * size
+        won = 1
+        for code in np.argsort(-sizes):  # largest reply first: the likeliest to fail
+            if sizes[code] <= left - 1:
+                break
+            if code == _GREEN:
+                continue
+            chain[depth, 0] = guess
+            chain[depth, 1] = code
+            result = answers_win(matrix, letters, counts, hard, legal, answer_rows,
+                                 grouped[starts[code]:starts[code + 1]].copy(), left - 1, breadth, chain, depth + 1, work)
+            if result != 1:
+                won = result
+                break
+        if won != 0:
+            return won
+        if work[0] > work[1]:
+            return UNDECIDED
+    if left != 3:
+        return 0
+    here = legal
+    if hard and depth > 0:  # the guesses still legal after the chain
+        here = np.empty(legal.shape[0], legal.dtype)
+        kept = 0
+        for word in legal:
+            ok = True
+            for step in range(depth):
+                if not legal_after(letters, counts, chain[step, 0], chain[step, 1], word):
+                    ok = False
+                    break
+            if ok:
+                here[kept] = word
+                kept += 1
+        here = here[:kept]
+        work[0] += legal.shape[0] * depth
+    return can_win3(matrix, letters, counts, hard, here, answers, np.sort(answer_rows[answers]), work)
+
+
 class ShortWins(NamedTuple):
     """The compiled checks a solver calls (see the module's docstring)."""
 
     can_win3: object
     wins_with3: object
+    answers_win: object
 
 
 @functools.lru_cache(maxsize=1)
@@ -187,8 +282,9 @@ def compiled() -> ShortWins | None:
     except ImportError:
         return None
     jit = numba.njit(cache=True, nogil=True)
-    global separable, legal_after, wins_with3, can_win3
+    global separable, legal_after, wins_with3, can_win3, answers_win
     separable, legal_after = jit(separable), jit(legal_after)
     wins_with3 = jit(wins_with3)
     can_win3 = jit(can_win3)
-    return ShortWins(can_win3=can_win3, wins_with3=wins_with3)
+    answers_win = jit(answers_win)
+    return ShortWins(can_win3=can_win3, wins_with3=wins_with3, answers_win=answers_win)
