@@ -101,3 +101,23 @@ def test_the_work_cap_answers_undecided_and_the_search_then_answers():
                           np.sort(game.words.answer_rows[answers]), work)
     assert won == UNDECIDED
     assert solver.can_win(answers, 3, None) == brute_wins(game, game.initial_state(hard=True, max_guesses=3))
+
+
+@needs_numba
+@settings(max_examples=20, deadline=None)
+@given(st.tuples(st.lists(st.sampled_from(TRAPS), min_size=5, max_size=9, unique=True),
+                 st.lists(st.sampled_from(SPLITTERS), max_size=2, unique=True), st.booleans()), st.data())
+def test_the_quick_certificate_only_claims_wins_brute_force_confirms(case, data):
+    answers, extra, hard = case
+    game = small_game(answers, extra)
+    opener = data.draw(st.integers(0, len(game.words.guesses) - 1))
+    solver = Solver(game, hard=hard, max_guesses=5)
+    for code, _ in game.partition(game.all_answers, opener):
+        if code == ALL_GREEN:
+            continue
+        state = after_opener(game, hard, opener, int(code), 5)  # four guesses left
+        hints = game.hints(state) if hard else None
+        group = np.asarray(state.candidates)
+        expected = brute_wins(game, state)
+        assert solver.answers_win(group, 4, hints) in ((True, None) if expected else (None,))
+        assert solver.can_win(group, 4, hints) == expected
