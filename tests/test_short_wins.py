@@ -97,8 +97,8 @@ def test_the_work_cap_answers_undecided_and_the_search_then_answers():
     answers = game.all_answers
     work = np.array([0, 5], dtype=np.int64)
     shorts = compiled()
-    won = shorts.can_win3(game.matrix, game.guess_letters, game.guess_counts, True, game.all_guesses, answers,
-                          np.sort(game.words.answer_rows[answers]), work)
+    won = shorts.can_win3(game.matrix, game.guess_letters, game.guess_counts, True, game.all_guesses,
+                          len(game.all_guesses), answers, np.sort(game.words.answer_rows[answers]), work)
     assert won == UNDECIDED
     assert solver.can_win(answers, 3, None) == brute_wins(game, game.initial_state(hard=True, max_guesses=3))
 

@@ -631,7 +631,9 @@ class Solver:
         self.check_budget()
         if self.win_limit is not None and self.stats.nodes > self.win_limit:
             raise _Undecided
-        won = self.short_win(answers, left, hints, None) if left == 3 else self.answers_win(answers, left, hints)
+        won = self.answers_win(answers, left, hints) if left > 3 else None
+        if won is None:
+            won = self.short_win(answers, left, hints, None)
         if won is None:
             won = self.search_win(answers, left, hints)
         if len(self.wins) >= self.limits.memo and key not in self.wins:
@@ -723,17 +725,19 @@ class Solver:
 
     def short_win(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int | None) -> bool | None:
         """The compiled check (wordle.short_wins) of a set within three guesses (starting with `guess` if given):
-        proved either way, or None without numba or past its work cap (SHORT_WORK patterns read)."""
+        proved either way, or None without numba, with other guesses left, or past its work cap (SHORT_WORK
+        patterns read)."""
         if self.short_wins is None or left != 3:
             return None
         legal = self.allowed(hints) if self.hard else self.game.all_guesses
         work = np.array([0, SHORT_WORK], dtype=np.int64)
+        game, short = self.game, self.short_wins
         if guess is None:
-            won = self.short_wins.can_win3(self.matrix, self.game.guess_letters, self.game.guess_counts, self.hard,
-                                           legal, answers, np.sort(self.game.words.answer_rows[answers]), work)
+            won = short.can_win3(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
+                                 answers, np.sort(game.words.answer_rows[answers]), work)
         else:
-            won = self.short_wins.wins_with3(self.matrix, self.game.guess_letters, self.game.guess_counts, self.hard,
-                                             legal, len(legal), answers, guess, work)
+            won = short.wins_with3(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
+                                   answers, guess, work)
         self.stats.short_work += int(work[0])
         self.stats.nodes += int(work[0]) // SHORT_NODE  # can_win's efforts count sets searched: this is worth as many
         return None if won == UNDECIDED else bool(won)

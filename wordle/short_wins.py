@@ -8,9 +8,13 @@ be told apart by one legal guess. Those levels are searched here without Python 
 * `legal_after`: hard mode's rule for one more (guess, pattern): a guess keeps its greens in place and
   holds each letter it revealed as often as it revealed it (the same rule as `wordle.hardmode.hints_from`
   and `legal_mask`; a test checks them against each other). The parent's hints are in its legal list.
-* `wins_with3`: a guess's replies, largest first, each separable under its own hints.
-* `can_win3`: the possible answers first (legal in hard mode, and most sets are won by one), then
-  the other legal guesses by how many replies they get, most first; the first that wins ends the search.
+* `wins_with3`: a given guess wins when each of its replies, largest first, is separable under its own
+  hints.
+* `can_win3`: some guess wins: the possible answers first (legal in hard mode, and most sets are won by
+  one), then the other legal guesses by how many replies they get (`guess_order`). It does not call
+  itself: numba's cache does not reload a recursive function that calls another (answers_win calls it).
+  (The same exhaustive check with four guesses left was tried and lost: the search's rounds, which
+  leave a slow guess for the next, do better there.)
 * `answers_win`: a quick certificate at any depth: a tree that guesses answers still possible (legal in
   hard mode whatever the hints), trying the few best at each set, and `can_win3` with three guesses
   left where those fail. It proves wins only.
@@ -95,32 +99,72 @@ def legal_after(letters, counts, guess, pattern, word):
     return True
 
 
-def wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work):
-    """1 if `guess` wins every one of `answers` within three guesses (this one included), 0 if not,
-    UNDECIDED past the work cap. `legal[:count]` are the guesses allowed now."""
+def guess_order(matrix, legal, count, answers, rows, work):
+    """The guesses to try for `answers`: the possible answers (`rows`, ascending) first, then the other guesses
+    of `legal[:count]` by how many replies they get, most first (then the lower index), leaving out any that
+    gets one reply from every answer (it tells nothing)."""
     size = answers.shape[0]
-    row = matrix[guess]
+    replies = np.zeros(count, np.int64)
+    seen = np.zeros(4, np.uint64)
+    for j in range(count):
+        place = np.searchsorted(rows, legal[j])
+        if place < rows.shape[0] and rows[place] == legal[j]:
+            continue  # first anyway
+        line = matrix[legal[j]]
+        seen[:] = 0
+        found = 0
+        for k in range(size):
+            code = line[answers[k]]
+            bit = np.uint64(1) << np.uint64(code & 63)
+            if not seen[code >> 6] & bit:
+                seen[code >> 6] |= bit
+                found += 1
+        replies[j] = found
+    work[0] += count * size
+    order = np.argsort(-replies, kind="mergesort")
+    useful = 0
+    while useful < count and replies[order[useful]] > 1:
+        useful += 1
+    guesses = np.empty(rows.shape[0] + useful, legal.dtype)
+    guesses[:rows.shape[0]] = rows
+    for number in range(useful):
+        guesses[rows.shape[0] + number] = legal[order[number]]
+    return guesses
+
+
+def replies_of(matrix, answers, guess, work):
+    """`answers` grouped by the reply `guess` gets: (the grouped answers, each reply's start in them (244),
+    the replies by size, largest first, and the sizes)."""
+    size = answers.shape[0]
+    line = matrix[guess]
     sizes = np.zeros(243, np.int64)
     for k in range(size):
-        sizes[row[answers[k]]] += 1
-    work[0] += size
+        sizes[line[answers[k]]] += 1
+    work[0] += 2 * size
     starts = np.zeros(244, np.int64)
-    for pattern in range(243):
-        starts[pattern + 1] = starts[pattern] + sizes[pattern]
+    for code in range(243):
+        starts[code + 1] = starts[code] + sizes[code]
     grouped = np.empty(size, answers.dtype)
     filled = starts[:243].copy()
     for k in range(size):
-        pattern = row[answers[k]]
-        grouped[filled[pattern]] = answers[k]
-        filled[pattern] += 1
-    order = np.argsort(-sizes)  # largest reply first: the likeliest to be lost
-    for pattern in order:
-        if sizes[pattern] <= 2:  # two answers win within two guesses; so does the all-green one
+        code = line[answers[k]]
+        grouped[filled[code]] = answers[k]
+        filled[code] += 1
+    return grouped, starts, np.argsort(-sizes), sizes
+
+
+def wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work):
+    """1 if `guess` wins every one of `answers` within three guesses, this one included, 0 if not, UNDECIDED
+    past the work cap: each reply of more than two answers, largest first, separable by a guess still legal.
+    `legal[:count]` are the guesses allowed now."""
+    grouped, starts, order, sizes = replies_of(matrix, answers, guess, work)
+    for code in order:
+        if sizes[code] <= 2:  # two answers win within two guesses; so does the all-green one
             break
-        if pattern == _GREEN:
+        if code == _GREEN:
             continue
-        group = grouped[starts[pattern]:starts[pattern + 1]]
-        found = separable(matrix, letters, counts, legal, count, group, guess, pattern, hard, work)
+        found = separable(matrix, letters, counts, legal, count, grouped[starts[code]:starts[code + 1]], guess, code,
+                          hard, work)
         if found != 1:
             return found
         if work[0] > work[1]:
@@ -128,45 +172,13 @@ def wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work
     return 1
 
 
-def can_win3(matrix, letters, counts, hard, legal, answers, rows, work):
-    """1 if some guess of `legal` wins every one of `answers` within three guesses, 0 if none does,
-    UNDECIDED past the work cap. `rows` are the guess rows of `answers`, ascending (each legal).
-
-    The possible answers are tried first, as they come (always legal in hard mode; most sets are won
-    by one of them), then every legal guess by how many replies it gets, most first.
-    """
-    count = legal.shape[0]
-    size = answers.shape[0]
-    if size <= 3:
+def can_win3(matrix, letters, counts, hard, legal, count, answers, rows, work):
+    """1 if some guess of `legal[:count]` wins every one of `answers` within three guesses, 0 if none does,
+    UNDECIDED past the work cap. `rows` are the guess rows of `answers`, ascending (each legal)."""
+    if answers.shape[0] <= 3:
         return 1
-    for row in rows:
-        won = wins_with3(matrix, letters, counts, hard, legal, count, answers, row, work)
-        if won != 0:
-            return won
-        if work[0] > work[1]:
-            return UNDECIDED
-    replies = np.zeros(count, np.int64)
-    seen = np.zeros(4, np.uint64)
-    for j in range(count):
-        place = np.searchsorted(rows, legal[j])
-        if place < rows.shape[0] and rows[place] == legal[j]:
-            continue  # tried above
-        row = matrix[legal[j]]
-        seen[:] = 0
-        found = 0
-        for k in range(size):
-            pattern = row[answers[k]]
-            bit = np.uint64(1) << np.uint64(pattern & 63)
-            if not seen[pattern >> 6] & bit:
-                seen[pattern >> 6] |= bit
-                found += 1
-        replies[j] = found
-    work[0] += count * size
-    order = np.argsort(-replies, kind="mergesort")  # most replies first, then the lower index (legal is ascending)
-    for j in order:
-        if replies[j] <= 1:  # one reply from every answer tells nothing (the answers, tried above, are at 0)
-            break
-        won = wins_with3(matrix, letters, counts, hard, legal, count, answers, legal[j], work)
+    for guess in guess_order(matrix, legal, count, answers, rows, work):
+        won = wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work)
         if won != 0:
             return won
         if work[0] > work[1]:
@@ -262,7 +274,7 @@ def answers_win(matrix, letters, counts, hard, legal, answer_rows, answers, left
                 kept += 1
         here = here[:kept]
         work[0] += legal.shape[0] * depth
-    return can_win3(matrix, letters, counts, hard, here, answers, np.sort(answer_rows[answers]), work)
+    return can_win3(matrix, letters, counts, hard, here, here.shape[0], answers, np.sort(answer_rows[answers]), work)
 
 
 class ShortWins(NamedTuple):
@@ -282,8 +294,8 @@ def compiled() -> ShortWins | None:
     except ImportError:
         return None
     jit = numba.njit(cache=True, nogil=True)
-    global separable, legal_after, wins_with3, can_win3, answers_win
-    separable, legal_after = jit(separable), jit(legal_after)
+    global separable, legal_after, guess_order, replies_of, wins_with3, can_win3, answers_win
+    separable, legal_after, guess_order, replies_of = jit(separable), jit(legal_after), jit(guess_order), jit(replies_of)
     wins_with3 = jit(wins_with3)
     can_win3 = jit(can_win3)
     answers_win = jit(answers_win)
