@@ -99,6 +99,19 @@ def legal_after(letters, counts, guess, pattern, word):
     return True
 
 
+def reply_count(line, answers, seen):
+    """How many different patterns one guess's row of the matrix (`line`) gives `answers`; `seen` is scratch (4 words)."""
+    seen[:] = 0
+    found = 0
+    for k in range(answers.shape[0]):
+        code = line[answers[k]]
+        bit = np.uint64(1) << np.uint64(code & 63)
+        if not seen[code >> 6] & bit:
+            seen[code >> 6] |= bit
+            found += 1
+    return found
+
+
 def guess_order(matrix, legal, count, answers, rows, work):
     """The guesses to try for `answers`: the possible answers (`rows`, ascending) first, then the other guesses
     of `legal[:count]` by how many replies they get, most first (then the lower index), leaving out any that
@@ -110,16 +123,7 @@ def guess_order(matrix, legal, count, answers, rows, work):
         place = np.searchsorted(rows, legal[j])
         if place < rows.shape[0] and rows[place] == legal[j]:
             continue  # first anyway
-        line = matrix[legal[j]]
-        seen[:] = 0
-        found = 0
-        for k in range(size):
-            code = line[answers[k]]
-            bit = np.uint64(1) << np.uint64(code & 63)
-            if not seen[code >> 6] & bit:
-                seen[code >> 6] |= bit
-                found += 1
-        replies[j] = found
+        replies[j] = reply_count(matrix[legal[j]], answers, seen)
     work[0] += count * size
     order = np.argsort(-replies, kind="mergesort")
     useful = 0
@@ -203,16 +207,7 @@ def answers_win(matrix, letters, counts, hard, legal, answer_rows, answers, left
     replies = np.zeros(size, np.int64)
     seen = np.zeros(4, np.uint64)
     for j in range(size):
-        row = matrix[answer_rows[answers[j]]]
-        seen[:] = 0
-        found = 0
-        for k in range(size):
-            code = row[answers[k]]
-            bit = np.uint64(1) << np.uint64(code & 63)
-            if not seen[code >> 6] & bit:
-                seen[code >> 6] |= bit
-                found += 1
-        replies[j] = found
+        found = replies[j] = reply_count(matrix[answer_rows[answers[j]]], answers, seen)
         if left == 2 and found == size:
             work[0] += (j + 1) * size
             return 1
@@ -294,7 +289,8 @@ def compiled() -> ShortWins | None:
     except ImportError:
         return None
     jit = numba.njit(cache=True, nogil=True)
-    global separable, legal_after, guess_order, replies_of, wins_with3, can_win3, answers_win
+    global reply_count, separable, legal_after, guess_order, replies_of, wins_with3, can_win3, answers_win
+    reply_count = jit(reply_count)
     separable, legal_after, guess_order, replies_of = jit(separable), jit(legal_after), jit(guess_order), jit(replies_of)
     wins_with3 = jit(wins_with3)
     can_win3 = jit(can_win3)
