@@ -1,17 +1,27 @@
-"""Hostile-use audit (issue 24): every command and the web API fed bad values, bad files and paths, signals and a burst.
+"""Hostile-use audit (issues 24, 31): every command and the web API fed bad values, files, paths, signals and a burst.
 
 Each case is run and judged by one rule: bad input gets a one-line error (exit 2, or 1 where
 verify reports problems) or a 4xx with a one-line JSON error, never a traceback, a 500, a
 hang or a leftover process; a run killed or refused leaves its results recoverable. The
 table (area | cases | held | failed) and every failure go to results/audit-hostile.json;
 the web burst (memory and response times under expensive and cheap requests on 127.0.0.1)
-goes to the same file.
+goes to the same file. Issue 31 added cross-site requests, Host names, lone surrogates,
+starvation, floods, huge files, budgets, output encodings and the Dask opener job's faults,
+and checks every status the server answers against the /api page's list.
+
+Areas to name: paths, "results files", models, signals, "web stops", "served results",
+flags, "huge files", budgets, encodings, starvation, floods, "dask faults", cross-site
+(with Host and surrogates), web (fields, query strings, budgets, bodies, slow clients), burst.
 
     python benchmarks/audit_hostile.py            # about 15 minutes on 2 shared cores
+    python benchmarks/audit_hostile.py paths web  # some areas only: results/audit-hostile-paths-web.json
+    python benchmarks/audit_hostile.py --merge results/audit-hostile-paths.json ...  # parts into one report
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import json
 import os
 import re
@@ -44,6 +54,9 @@ HOSTILE_VALUES: list[Any] = [
     [[[[[[[[[[1]]]]]]]]]],
 ]
 HOSTILE_NUMBERS_JSON = ["NaN", "Infinity", "-Infinity", "1e400", "-0", "1" + "0" * 400]
+#: Every web answer the audit saw: method, path (query string dropped), status; checked against the /api page.
+ANSWERS: list[tuple[str, str, int]] = []
+API_PAGE = ROOT / "web" / "static" / "api.html"
 
 
 def machine() -> dict[str, Any]:
@@ -320,11 +333,18 @@ class Server:
         began = time.monotonic()
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
-                return response.status, response.read().decode("utf-8", "replace"), time.monotonic() - began
+                status, text = response.status, response.read().decode("utf-8", "replace")
         except urllib.error.HTTPError as error:
-            return error.code, error.read().decode("utf-8", "replace"), time.monotonic() - began
+            status, text = error.code, error.read().decode("utf-8", "replace")
         except (urllib.error.URLError, OSError) as error:
             return 0, str(error), time.monotonic() - began
+        ANSWERS.append((method, path.split("?")[0], status))
+        return status, text, time.monotonic() - began
+
+    def send(self, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None,
+             timeout: float = 60) -> tuple[int, dict[str, str], str, float]:
+        """`raw_request` to this server: status, headers, text, seconds."""
+        return raw_request(self.port, method, path, body, headers, timeout)
 
     def memory(self) -> int:
         """Resident bytes of the server and every process under it."""
@@ -408,16 +428,20 @@ def audit_web(audit: Audit, server: Server) -> None:
                 # the budget, plus a replaced worker's start on a shared machine
                 audit.check("web: budgets", f"{path} {agent} {option}={value}",
                             web_judgement(status, text, seconds, 20 + 35))
+
+
+def audit_bodies(audit: Audit, send: Sender) -> None:
+    """Bodies too deep, too large, not UTF-8, not an object, cut short; query strings too long: one-line 4xx."""
     for name, body in (("deep array", ("[" * 30000 + "]" * 30000).encode()),
                        ("deep options", json.dumps({"agent": "entropy", "answer": "crane",
                                                     "options": {"a": [[[[[[[[[[[1]]]]]]]]]]]}}).encode()),
                        ("65 KB", b" " * (65 * 1024)), ("not UTF-8", b"\xff\xfe"), ("a list", b"[1]"),
                        ("a string", b'"x"'), ("truncated", b'{"guess": "cra')):
         for path in ("/api/feedback", "/api/watch", "/api/advise", "/api/play/new", "/api/play/guess"):
-            status, text, seconds = server.request("POST", path, body)
+            status, _, text, seconds = send("POST", path, body, JSON_HEADERS)
             audit.check("web: bodies", f"{path} {name}", web_judgement(status, text, seconds, 10))
     for size in (10_000, 1_000_000):
-        status, text, seconds = server.request("GET", "/api/feedback?x=" + "q" * size)
+        status, _, text, seconds = send("GET", "/api/feedback?x=" + "q" * size)
         audit.check("web: bodies", f"query string of {size} bytes",
                     None if status == 414 else f"status {status}")
 
@@ -593,11 +617,17 @@ def raw_request(port: int, method: str, path: str, body: bytes | None = None, he
         connection.endheaders(body)
         response = connection.getresponse()
         text = response.read().decode("utf-8", "replace")
+        ANSWERS.append((method, path.split("?")[0], response.status))
         return response.status, {k.lower(): v for k, v in response.getheaders()}, text, time.monotonic() - began
     except (OSError, http.client.HTTPException) as error:
         return 0, {}, str(error), time.monotonic() - began
     finally:
         connection.close()
+
+
+#: What the audit's web sections send requests with: method, path, body, headers -> status, headers, text, seconds.
+Sender = Callable[..., tuple[int, dict[str, str], str, float]]
+JSON_HEADERS = {"Content-Type": "application/json"}
 
 
 #: State-changing and expensive requests a page on another origin must not make: method, path, JSON body.
@@ -619,10 +649,9 @@ def one_line_json_error(status: int, text: str, wanted: tuple[int, ...]) -> str 
     return None if isinstance(error, str) and "\n" not in error else f"not a one-line error: {text[:80]}"
 
 
-def audit_cross_site(audit: Audit, server: Server) -> None:
+def audit_cross_site(audit: Audit, send: Sender, port: int) -> None:
     """Requests another origin's page could make: refused (403 by origin, 415 by content type); the page's own are
     served; every answer forbids framing and sets a CSP; redirects never use the request's Host; no server path."""
-    port = server.port
     json_type = {"Content-Type": "application/json"}
     foreign = {"Origin http://evil.example": {"Origin": "http://evil.example"}, "Origin null": {"Origin": "null"},
                "Origin of another port": {"Origin": f"http://127.0.0.1:{port + 1}"},
@@ -632,52 +661,51 @@ def audit_cross_site(audit: Audit, server: Server) -> None:
     for method, path, body in GUARDED:
         data = json.dumps(body).encode() if body is not None else None
         for name, headers in foreign.items():
-            status, _, text, _ = raw_request(port, method, path, data, {**json_type, **headers})
+            status, _, text, _ = send(method, path, data, {**json_type, **headers})
             audit.check("cross-site", f"{method} {path.split('?')[0]} {name}", one_line_json_error(status, text, (403,)))
         if method == "POST":
             for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None):
-                status, _, text, _ = raw_request(port, method, path, data, {"Content-Type": kind} if kind else {})
+                status, _, text, _ = send(method, path, data, {"Content-Type": kind} if kind else {})
                 audit.check("cross-site", f"{path} as {kind}", one_line_json_error(status, text, (415,)))
         own = {**json_type, "Origin": f"http://127.0.0.1:{port}", "Sec-Fetch-Site": "same-origin"}
-        status, _, text, _ = raw_request(port, method, path, data, own)
+        status, _, text, _ = send(method, path, data, own)
         audit.check("cross-site", f"{method} {path.split('?')[0]} from the page itself",  # served: not refused
                     None if status not in (403, 415, 421) and (status < 500 or status == 503) else
                     f"status {status}: {text[:120]}")
     form = b'{"seed":7,"x":"="}'
-    status, _, text, _ = raw_request(port, "POST", "/api/play/new", form, {"Content-Type": "text/plain",
+    status, _, text, _ = send("POST", "/api/play/new", form, {"Content-Type": "text/plain",
                                                                            "Origin": "http://evil.example"})
     audit.check("cross-site", "a text/plain form making a game", one_line_json_error(status, text, (403, 415)))
     for path in ("/", "/play", "/static/common.js", "/api/agents", "/api/feedback?guess=zzzzz&answer=crane",
                  "/api/nothing", "/api/charts/none.svg", "/static"):
-        status, headers, _, _ = raw_request(port, "GET", path)
+        status, headers, _, _ = send("GET", path)
         policy = headers.get("content-security-policy", "")
         problem = None if "frame-ancestors 'none'" in policy and "default-src" in policy and \
             headers.get("x-frame-options", "").upper() == "DENY" else f"CSP {policy!r}, frames {headers.get('x-frame-options')}"
         audit.check("cross-site", f"headers of GET {path} ({status})", problem)
     for host in (f"127.0.0.1:{port}", f"localhost:{port}", "evil.example"):
-        status, headers, _, _ = raw_request(port, "GET", "/static", headers={"Host": host})
+        status, headers, _, _ = send("GET", "/static", headers={"Host": host})
         location = headers.get("location", "")
         audit.check("cross-site", f"redirect of /static with Host {host}",
                     f"location {location}" if "evil" in location or "://" in location else None)
-    status, _, text, _ = raw_request(port, "GET", "/api/results")
+    status, _, text, _ = send("GET", "/api/results")
     audit.check("cross-site", "/api/results shows no server path",
                 f"shows {str(ROOT)}" if str(ROOT) in text or '"/' in text else None)
 
 
-def audit_hosts(audit: Audit, server: Server) -> None:
+def audit_hosts(audit: Audit, send: Sender, port: int) -> None:
     """Host headers outside the allowlist (DNS rebinding) are refused with a one-line 421 on every kind of path; the
     allowlist's own names are served."""
-    port = server.port
     for host in ("evil.example", f"evil.example:{port}", f"127.0.0.1.evil.example:{port}", f"localhost.evil:{port}",
                  "0.0.0.0", f"127.0.0.2:{port}", "", f"127.0.0.1:{port}@evil.example", "[::2]"):
         for method, path, body in (("GET", "/", None), ("GET", "/static/common.js", None),
                                    ("GET", "/api/agents", None), ("POST", "/api/feedback",
                                                                   b'{"guess": "crane", "answer": "slate"}')):
-            status, _, text, _ = raw_request(port, method, path, body, {"Host": host,
+            status, _, text, _ = send(method, path, body, {"Host": host,
                                                                         "Content-Type": "application/json"})
             audit.check("Host", f"{method} {path} Host {host!r}", one_line_json_error(status, text, (400, 421)))
     for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}", "127.0.0.1", "localhost", "LOCALHOST"):
-        status, _, text, _ = raw_request(port, "GET", "/api/agents", headers={"Host": host})
+        status, _, text, _ = send("GET", "/api/agents", headers={"Host": host})
         audit.check("Host", f"allowed Host {host}", None if status == 200 else f"status {status}: {text[:80]}")
 
 
@@ -708,23 +736,23 @@ def with_value(body: Any, where: tuple[Any, ...], value: Any) -> Any:
     return body
 
 
-def audit_surrogates(audit: Audit, server: Server) -> None:
+def audit_surrogates(audit: Audit, send: Sender) -> None:
     """A lone surrogate (and one inside a word, and an option's name) in every text field of every endpoint, as JSON
     and in query strings: a one-line 400."""
     for path, (base, fields) in TEXT_FIELDS.items():
         for where in fields:
             for value in ("\ud800", "cr\udfffne", "\udc00\ud800"):
                 body = json.dumps(with_value(base, where, value)).encode()  # ensure_ascii: sent as \ud800 escapes
-                status, text, seconds = server.request("POST", path, body)
+                status, _, text, _ = send("POST", path, body, JSON_HEADERS)
                 audit.check("surrogates", f"{path} {'.'.join(map(str, where))}={value.encode('unicode_escape')!r}",
                             one_line_json_error(status, text, (400,)))
     for path in ("/api/watch", "/api/advise"):
-        status, text, _ = server.request("POST", path, json.dumps({"agent": "entropy", "answer": "crane",
-                                                                    "options": {"\ud800": "1"}}).encode())
+        status, _, text, _ = send("POST", path, json.dumps({"agent": "entropy", "answer": "crane",
+                                                             "options": {"\ud800": "1"}}).encode(), JSON_HEADERS)
         audit.check("surrogates", f"{path} an option named \\ud800", one_line_json_error(status, text, (400,)))
     for query in ("guess=%ED%A0%80&answer=crane", "guess=crane&answer=%ED%A0%80", "guess=%F0%9F%98%80&answer=crane",
                   "guess=%ff&answer=crane"):
-        status, text, _ = server.request("GET", f"/api/feedback?{query}")
+        status, _, text, _ = send("GET", f"/api/feedback?{query}")
         audit.check("surrogates", f"GET /api/feedback?{query}", one_line_json_error(status, text, (400,)))
 
 
@@ -856,8 +884,225 @@ def audit_encodings(audit: Audit) -> None:
         audit.check("encodings", f"{' '.join(argv)} with stdout closed", problem)
 
 
+# -- the Dask opener job: stops, a lost scheduler, a killed worker, the dashboard's port, a second job -------------
+def dask_slice(folder: Path, answers: int = 150, guesses: int = 800) -> list[str]:
+    """--answers/--guesses over the first official words: an all-opener job of about 900 openers that runs long
+    enough to stop part-way."""
+    from wordle.words import load_words
+
+    words = load_words()
+    (folder / "dask-answers.txt").write_text("\n".join(words.answers[:answers]) + "\n")
+    (folder / "dask-guesses.txt").write_text(
+        "\n".join(sorted(set(words.answers[:answers]) | set(words.guesses[:guesses]))) + "\n")
+    return ["--answers", str(folder / "dask-answers.txt"), "--guesses", str(folder / "dask-guesses.txt")]
+
+
+def proved_part(path: Path) -> dict[str, Any]:
+    """A job's summary without what differs between runs of the same job (command, commit, machine, times)."""
+    digest = json.loads(path.with_name(path.name.removesuffix(".jsonl") + ".summary.json").read_text())
+    return {key: value for key, value in digest.items()
+            if key not in ("command", "commit", "dirty", "created", "versions", "machine")}
+
+
+def dask_noise(err: str) -> str | None:
+    """What a Dask job printed that it should not have: a traceback, Dask's own log lines, the dashboard."""
+    for mark in ("Traceback", "CommClosedError", "distributed.", "dashboard", "8787", "Error"):
+        if mark in err:
+            return f"stderr holds {mark!r}: {err.strip().splitlines()[-1][:150]}"
+    return None
+
+
+def started_job(argv: list[str], out: Path, lines: int = 4) -> subprocess.Popen:
+    """`python cli.py argv --out out` started, once `lines` lines are in its results file (or it ended)."""
+    job = subprocess.Popen([sys.executable, "cli.py", *argv, "--out", str(out)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + HANG_SECONDS
+    while job.poll() is None and time.monotonic() < deadline and \
+            (not out.exists() or len(out.read_text().splitlines()) < lines):
+        time.sleep(0.05)
+    return job
+
+
+def stopped_in_one_line(job: subprocess.Popen, out: Path, codes: tuple[int, ...], within: float = 60) -> str | None:
+    """Why a stopped job broke the rule (it must end within `within` s, in one line naming the file and how to resume,
+    with no traceback, and its results file must hold part of the job), or None."""
+    try:
+        _, err = job.communicate(timeout=within)
+    except subprocess.TimeoutExpired:
+        os.killpg(job.pid, signal.SIGKILL)
+        job.communicate()
+        return f"it did not stop within {within:g} s"
+    lines = [line for line in err.splitlines() if line.strip()]
+    if job.returncode not in codes:
+        return f"exit {job.returncode}: {err.strip()[-150:]}"
+    if len(lines) != 1 or "Traceback" in err:
+        return f"{len(lines)} lines on stderr: {err.strip()[-150:]}"
+    if "resumes" not in err or str(out) not in err:
+        return f"no resume advice: {err.strip()[:150]}"
+    return None
+
+
+def resumed_same(argv: list[str], out: Path, whole: Path) -> str | None:
+    """Why resuming `out` broke the rule (it must finish quietly with the uninterrupted job's summary), or None."""
+    code, _, err, _ = run([*argv, "--out", str(out)])
+    if code != 0:
+        return f"the resume: exit {code}: {err.strip()[-150:]}"
+    return dask_noise(err) or (None if proved_part(out) == proved_part(whole) else "the resume's summary differs")
+
+
+def audit_dask(audit: Audit, folder: Path) -> None:
+    """The all-opener job on a local 2-worker Dask cluster: three clean runs (one with the dashboard's port taken)
+    print nothing of Dask's; SIGTERM and Ctrl-C stop it in one line that says how to resume, and the resume gives
+    the uninterrupted summary; a killed worker is survived; a lost scheduler (one started apart, --scheduler) is
+    one line; a second job into the same file is refused in one line."""
+    import socket
+
+    if importlib.util.find_spec("distributed") is None:
+        audit.check("dask faults", "the distributed extra", "not installed: pip install -e '.[distributed]'")
+        return
+    argv = ["openers", "--exact", "--all", "--cluster", "2", *dask_slice(folder)]
+    whole = folder / "dask-whole.jsonl"
+    for index in range(3):
+        out = whole if index == 0 else folder / f"dask-clean-{index}.jsonl"
+        taken = socket.socket()
+        if index == 2:  # the dashboard's port taken: nothing may start there or warn about it
+            with contextlib.suppress(OSError):
+                taken.bind(("127.0.0.1", 8787))
+                taken.listen()
+        code, _, err, _ = run([*argv, "--out", str(out)])
+        taken.close()
+        problem = f"exit {code}: {err.strip()[-150:]}" if code != 0 else dask_noise(err) or (
+            None if out == whole or proved_part(out) == proved_part(whole) else "its summary differs from the first")
+        audit.check("dask faults", f"a clean run ({'port 8787 taken' if index == 2 else f'run {index + 1}'})",
+                    problem)
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        out = folder / f"dask-{signal.Signals(sig).name}.jsonl"
+        job = started_job(argv, out)
+        if job.poll() is not None:
+            audit.check("dask faults", f"{signal.Signals(sig).name} mid-job", "the job ended before it was stopped")
+            continue
+        os.kill(job.pid, sig)
+        audit.check("dask faults", f"{signal.Signals(sig).name} mid-job", stopped_in_one_line(job, out, (130,)))
+        audit.check("dask faults", f"the resume after {signal.Signals(sig).name}", resumed_same(argv, out, whole))
+    out = folder / "dask-worker-killed.jsonl"
+    job = started_job(argv, out)
+    nannies = child_processes(job.pid)  # each worker process runs under a nanny, which would restart it
+    victim = max([pid for nanny in nannies for pid in child_processes(nanny)] or nannies, default=None)
+    if victim is not None:
+        os.kill(victim, signal.SIGKILL)
+    try:
+        _, err = job.communicate(timeout=HANG_SECONDS * 3)
+        problem = f"exit {job.returncode}: {err.strip()[-150:]}" if job.returncode not in (0, 2) else \
+            "traceback" if "Traceback" in err else (
+                None if job.returncode == 2 else dask_noise(err) or
+                (None if proved_part(out) == proved_part(whole) else "its summary differs"))
+    except subprocess.TimeoutExpired:
+        os.killpg(job.pid, signal.SIGKILL)
+        job.communicate()
+        problem = "hung after its worker was killed"
+    audit.check("dask faults", "a worker killed mid-job", problem if victim is not None else "no worker found")
+    out = folder / "dask-second.jsonl"
+    first = started_job(argv, out, lines=2)
+    code, _, err, _ = run([*argv, "--out", str(out)])
+    audit.check("dask faults", "a second job into the same file", one_line_refusal(code, "", err)
+                or (None if "another run" in err else f"refused for another reason: {err.strip()[:150]}"))
+    os.killpg(first.pid, signal.SIGTERM)
+    first.communicate(timeout=60)
+    scheduler_file = folder / "scheduler.json"
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--no-dashboard", "--port",
+                                  "0", "--scheduler-file", str(scheduler_file)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not scheduler_file.exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    address = json.loads(scheduler_file.read_text())["address"]
+    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", "--nworkers", "2", "--nthreads",
+                               "1", "--no-dashboard", "--scheduler-file", str(scheduler_file)], cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    out = folder / "dask-scheduler-lost.jsonl"
+    job = started_job(["openers", "--exact", "--all", "--scheduler", address, *argv[5:]], out)
+    os.killpg(scheduler.pid, signal.SIGKILL)
+    # the client waits up to its connect timeout (120 s) for a scheduler to come back
+    audit.check("dask faults", "the scheduler lost mid-job", stopped_in_one_line(job, out, (2,), within=200))
+    for process in (worker, scheduler):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def documented_statuses(page: Path = API_PAGE) -> tuple[dict[str, set[int]], set[int], set[int]]:
+    """The /api page's statuses: each route's own (keyed by its first cell, as 'GET|POST /api/feedback'), those every
+    route can answer, and those its Statuses table explains."""
+    text = page.read_text()
+    routes = {name: {int(code) for code in re.findall(r"\d{3}", codes)} for name, codes in re.findall(
+        r'<tr><td class="name"><code>([^<]*)</code></td>.*?<td class="name statuses">([^<]*)</td></tr>', text)}
+    every = {int(code) for code in re.findall(r"\d{3}", re.search(r'<span id="every-route">([^<]*)</span>', text)[1])}
+    explained_table = text[text.index('id="status-meanings"'):]
+    explained = {int(code) for code in re.findall(r'<tr><td class="name">(\d{3})</td>', explained_table)}
+    return routes, every, explained
+
+
+def documented_route(path: str, routes: dict[str, set[int]]) -> str:
+    """The /api page's row for a request's path: the route naming it, a NAME or FILE pattern's prefix, or 'other'."""
+    fallback = ""
+    for name in routes:
+        for pattern in name.split(" ", 1)[1].split(", "):
+            if pattern == "other path":
+                fallback = name
+            elif pattern == path:
+                return name
+            elif (parts := pattern.split("/"))[-1].isupper():
+                prefix = "/".join(parts[:-1])
+                if path == prefix or path.startswith(prefix + "/"):
+                    return name
+    return fallback
+
+
+def audit_documented(audit: Audit, answers: list[tuple[str, str, int]] = ANSWERS) -> None:
+    """Every status the server answered the audit's requests with is listed on the /api page for that route (its own
+    statuses or every route's) and explained there."""
+    routes, every, explained = documented_statuses()
+    seen: dict[tuple[str, int], str] = {}
+    for method, path, status in answers:
+        if status:  # 0: no answer at all, judged by its own case
+            seen.setdefault((documented_route(path, routes), status), f"{method} {path[:60]}")
+    for (route, status), example in sorted(seen.items()):
+        problem = None if status in (routes.get(route, set()) | every) and status in explained else \
+            f"{status} is not among the statuses /api lists for {route or 'this path'}"
+        audit.check("web: documented statuses", f"{route} answered {status} (first: {example})", problem)
+
+
+def merge(reports: list[Path], target: Path = OUT) -> dict[str, Any]:
+    """One report from the reports of runs over parts of the areas (each run under 10 minutes on a shared machine):
+    their tables, totals and failures together, and each run's command, seconds and machine."""
+    documents = [json.loads(path.read_text()) for path in reports]
+    counts: dict[str, list[int]] = {}
+    for document in documents:
+        for row in document["table"]:
+            cases, held = counts.setdefault(row["area"], [0, 0])
+            counts[row["area"]] = [cases + row["cases"], held + row["held"]]
+    table = [{"area": area, "cases": cases, "held": held, "failed": cases - held}
+             for area, (cases, held) in counts.items()]
+    merged = {"command": "python benchmarks/audit_hostile.py --merge " + " ".join(str(p) for p in reports),
+              "runs": [{"command": d["command"], "seconds": d["seconds"], "machine": d["machine"]} for d in documents],
+              "seconds": sum(d["seconds"] for d in documents), "table": table,
+              "total": {"cases": sum(r["cases"] for r in table), "held": sum(r["held"] for r in table),
+                        "failed": sum(r["failed"] for r in table)},
+              "failures": [failure for d in documents for failure in d["failures"]],
+              "web_burst": next((d["web_burst"] for d in documents if d.get("web_burst")), None)}
+    target.write_text(json.dumps(merged, indent=2) + "\n")
+    return merged
+
+
 def main() -> None:
-    """Run every area and write the table."""
+    """Run every area (or those named) and write the table; with --merge REPORT..., merge reports into OUT."""
+    if sys.argv[1:2] == ["--merge"]:
+        merged = merge([Path(name) for name in sys.argv[2:]])
+        print(json.dumps({"table": merged["table"], "total": merged["total"]}, indent=1))
+        return
+    # started in the background (`... &`), the audit inherits SIGINT ignored, and so would every command it starts:
+    # they must take the SIGINT the audit sends them as Ctrl-C from a terminal
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     audit = Audit()
     began = time.monotonic()
     with tempfile.TemporaryDirectory() as temporary:
@@ -882,25 +1127,29 @@ def main() -> None:
                 print(json.dumps(audit.table()), flush=True)
         for name, section in (("huge files", lambda: audit_huge_files(audit, folder)),
                               ("budgets", lambda: audit_budgets(audit)), ("encodings", lambda: audit_encodings(audit)),
-                              ("starvation", lambda: audit_starvation(audit)), ("floods", lambda: audit_floods(audit))):
+                              ("starvation", lambda: audit_starvation(audit)), ("floods", lambda: audit_floods(audit)),
+                              ("dask faults", lambda: audit_dask(audit, folder))):
             if not only or name in only:
                 print(f"-- {name}", flush=True)
                 section()
                 print(json.dumps(audit.table()), flush=True)
         if not only or "cross-site" in only:
             server = Server("--workers", "2")
-            audit_cross_site(audit, server)
-            audit_hosts(audit, server)
-            audit_surrogates(audit, server)
+            audit_cross_site(audit, server.send, server.port)
+            audit_hosts(audit, server.send, server.port)
+            audit_surrogates(audit, server.send)
             server.stop()
         burst = None
         if not only or "web" in only:
             server = Server("--workers", "2")
             audit_web(audit, server)
+            audit_bodies(audit, server.send)
             audit_slow_client(audit, server)
             server.stop()
         if not only or "burst" in only:
             burst = web_burst()
+        if ANSWERS:
+            audit_documented(audit)
     table = audit.table()
     document = {"command": "python benchmarks/audit_hostile.py " + " ".join(sys.argv[1:]), "machine": machine(),
                 "seconds": round(time.monotonic() - began), "table": table,

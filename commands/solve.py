@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from agents.assistant import parse_step, replay
-from plumbing.errors import UserError
+from plumbing.errors import UserError, clip
 from plumbing.storage import prepare_output
 from wordle.tree import FORMATS as TREE_FORMATS
 from wordle.tree import write_tree
@@ -18,10 +18,6 @@ from wordle.tree import write_tree
 from .games import load_game
 from .options import MOST_BREADTH, add_game_options, path_text, whole
 from .render import waiting
-
-#: The most sub-problems --nodes may allow.
-MOST_NODES = 10**12
-
 
 def budget(text: str) -> Any:
     """argparse type: a budget as `search.limits.parse_budget` reads it (nodes: 5000, 200k, 1.5M; a cap: 5s, 500ms)."""
@@ -38,7 +34,7 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
     from wordle.valuation import CAPPED_NOTE, SAFETY_SECONDS, default_budget, value_position
 
     if args.opener is not None or args.top is not None or args.out or args.prove:
-        raise UserError("--opener, --top, --prove and --out solve the whole tree; with steps, --budget or --nodes "
+        raise UserError("--opener, --top, --prove and --out solve the whole tree; with steps, --budget or --guess "
                         "leave them out")
     game = load_game(args)
     state, _ = replay(game, [parse_step(game, text) for text in args.steps], hard=args.hard,
@@ -49,9 +45,8 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
     for guess in asked:
         if (broken := game.violation(state, guess)) is not None:
             raise UserError(f"{game.words.guesses[guess]}: hard mode: {broken}")
-    given = args.budget or (default_budget(args.hard) if args.nodes is None else Budget())
-    nodes = args.nodes if args.nodes is not None else given.nodes
-    budget = Budget(nodes=nodes, seconds=given.seconds if given.seconds is not None else SAFETY_SECONDS)
+    given = args.budget or default_budget(args.hard)
+    budget = Budget(nodes=given.nodes, seconds=given.seconds if given.seconds is not None else SAFETY_SECONDS)
     mode = "hard" if args.hard else "normal"
     spend = budget.describe()
     with waiting(f"valuing the position ({len(state.candidates)} answers left, {mode} mode) within {spend}"):
@@ -83,9 +78,12 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
     from agents.optimal import opener_index, solve_tree, tree_cache, tree_payload
     from wordle.optimal import Objective
 
-    if args.steps or args.budget is not None or args.nodes is not None or args.guess:
+    if args.nodes is not None:
+        raise UserError(f"solve takes its node budget as --budget N (here --budget {clip(args.nodes, 40)}); it has "
+                        "no --nodes")
+    if args.steps or args.budget is not None or args.guess:
         if args.objective != "total":
-            raise UserError("--objective goes with the whole tree (no steps, --budget, --nodes or --guess)")
+            raise UserError("--objective goes with the whole tree (no steps, --budget or --guess)")
         return command_value(args, console)
     objective = Objective(args.objective)
     game = load_game(args)
@@ -132,7 +130,7 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
                     "and within that total the fewest games over 5 guesses, within the guess limit (and in hard "
                     "mode the rule). --prove tries every allowed guess at every node, so its total is proved; "
                     "--top K tries the best K by their lower bound, so its total is an upper bound. The tree is "
-                    "cached for the optimal agent. Given steps (as assist takes them), --budget or --nodes, it "
+                    "cached for the optimal agent. Given steps (as assist takes them), --budget or --guess, it "
                     "values that position instead: the best guess and its expected guesses per answer, proved, "
                     "or bounded on both sides when the budget runs out.",
     )
@@ -142,8 +140,7 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
                         help="with steps: solver nodes to spend (5000, 200k, 1.5M; default: assist's and review's "
                              "budget, so that solve shows the same values; the same result on any machine) or a time "
                              "cap (500ms, 5s; a result it cuts says so)")
-    parser.add_argument("--nodes", type=whole(1, MOST_NODES), metavar="N",
-                        help=f"with steps: the most sub-problems to search (at most {MOST_NODES})")
+    parser.add_argument("--nodes", help=argparse.SUPPRESS)  # --budget N says it: refused in one line, saying so
     parser.add_argument("--guess", action="append", metavar="WORD",
                         help="with steps: also value this guess (repeatable)")
     parser.add_argument("--opener", metavar="WORD", help="the first guess (default: solve for it too; with --prove that "

@@ -87,10 +87,16 @@ def _reason(error: OSError) -> str:
     return error.strerror or error.__class__.__name__
 
 
-def append_json_line(path: str | Path, record: Any) -> None:
-    """Append one JSON line to `path` and push it to the disk (a journal a killed run resumes from)."""
+def append_json_line(path: str | Path, record: Any, separators: tuple[str, str] = (",", ":")) -> None:
+    """Append one JSON line to `path` and push it to the disk (a journal a killed run resumes from).
+
+    Args:
+        path: the file, created if missing.
+        record: what to write, as one line of JSON.
+        separators: json.dumps's item and key separators (the compact ones unless a format fixed others).
+    """
     with open(path, "a", encoding="utf-8") as out:
-        out.write(json.dumps(record, separators=(",", ":")) + "\n")
+        out.write(json.dumps(record, separators=separators) + "\n")
         out.flush()
         os.fsync(out.fileno())
 

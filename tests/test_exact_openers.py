@@ -228,3 +228,41 @@ def test_a_second_job_into_the_same_file_is_refused_in_one_line(tmp_path):
     assert len(second.stderr.strip().splitlines()) == 1 and "Traceback" not in second.stderr
     assert not path.exists()
     run_job(game, False, 6, ["cater"], path, "test", jobs=1)  # released: the next job runs
+
+
+def test_a_local_cluster_takes_no_fixed_port_and_warns_nothing_when_8787_is_taken(tmp_path):
+    """Dask's scheduler served its HTTP routes on 8787 even with the dashboard off, and warned ('Port 8787 is already
+    in use ... Hosting the HTTP server on port N instead') when another cluster held it."""
+    pytest.importorskip("distributed")
+    import socket
+    import warnings
+
+    taken = socket.socket()
+    try:
+        taken.bind(("127.0.0.1", 8787))
+        taken.listen()
+    except OSError:
+        pass  # held already, by another cluster: as taken as this test needs
+    try:
+        game = small_game(ANSWERS, POOL_GUESSES)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            results = run_job(game, False, 6, ["cater"], tmp_path / "exact.jsonl", "test", engine="dask", jobs=2)
+    finally:
+        taken.close()
+    assert [r.opener for r in results] == ["cater"]
+    assert not [w for w in caught if "already in use" in str(w.message) or "8787" in str(w.message)], \
+        [str(w.message) for w in caught]
+
+
+def test_the_results_file_keeps_its_v1_bytes(tmp_path):
+    """Its lines are written by plumbing.storage.append_json_line with json.dumps's default separators, as every v1
+    file was (the shipped results/openers-exact-*.jsonl among them), a resume's session line included."""
+    game = small_game(ANSWERS, POOL_GUESSES)
+    path = tmp_path / "exact.jsonl"
+    run_job(game, False, 6, ["cater", "later"], path, "test", jobs=1)
+    path.write_text("".join(path.read_text().splitlines(keepends=True)[:2]))  # as if stopped after one opener
+    run_job(game, False, 6, ["cater", "later"], path, "test", jobs=1)
+    lines = path.read_text().splitlines()
+    assert len(lines) == 4 and "session" in json.loads(lines[2])
+    assert all(line == json.dumps(json.loads(line)) for line in lines)

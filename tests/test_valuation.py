@@ -132,9 +132,11 @@ def test_official_position_within_a_budget(official_game):
     (("solve", "crane:-----", "--budget", "2000M"), "argument --budget: '2000M' is not a budget"),
     (("solve", "crane:-----", "--budget", "1e5"), "argument --budget: '1e5' is not a budget"),
     (("solve", "crane:-----", "--opener", "salet"), "--opener, --top, --prove and --out solve the whole tree"),
-    (("solve", "crane:-----", "sloth:ggggg", "--nodes", "9"), "the game is over after these steps"),
+    (("solve", "crane:-----", "sloth:ggggg", "--budget", "9"), "the game is over after these steps"),
     (("solve", "crane-----"), "'crane-----' is not a step"),
-    (("solve", "crane:ggggg", "--nodes", "9"), "the game is over after these steps"),
+    (("solve", "crane:ggggg", "--budget", "9"), "the game is over after these steps"),
+    (("solve", "crane:-----", "--nodes", "9"), "solve takes its node budget as --budget N (here --budget 9)"),
+    (("solve", "--nodes", "0"), "solve takes its node budget as --budget N (here --budget 0)"),
     (("solve", "crane:g----", "--guess", "sloth", "--hard"), "sloth: hard mode"),
 ])
 def test_solve_refuses_bad_positions_in_one_line(capsys, argv, message):
@@ -157,7 +159,7 @@ def test_the_default_budget_counts_nodes_and_only_caps_time():
 
 
 def test_solve_values_a_position_from_steps(capsys):
-    code, out, err = run_cli(capsys, "solve", "crane:-----", "--guess", "slate", "--nodes", "100000")
+    code, out, err = run_cli(capsys, "solve", "crane:-----", "--guess", "slate", "--budget", "100000")
     lines = out.splitlines()
     assert code == 0 and lines[0].startswith("after crane:----- (263 answers left, normal mode, 5 guesses left)")
     # SLOTH proved optimal there (2.795 per answer, 735 guesses over 263); SLATE proved at 3.171

@@ -37,10 +37,15 @@ from wordle import Wordle, load_matrix
 from wordle.hardmode import Hints
 from wordle.optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
 from plumbing.processes import tie_to_parent
-from plumbing.storage import FolderBusy, FolderLock, provenance
+from plumbing.storage import FolderBusy, FolderLock, append_json_line, provenance
 from wordle.words import Words
 
 FORMAT = "wordle-arena exact openers v1"
+#: The results file's JSON separators: json.dumps's defaults, as every v1 file was written (kept byte for byte).
+SEPARATORS = (", ", ": ")
+#: Where a local cluster's scheduler serves its HTTP routes (health, metrics): any free port of the loopback, never
+#: Dask's default 8787, which another cluster may hold.
+SCHEDULER_HTTP = "127.0.0.1:0"
 
 
 @dataclass(frozen=True)
@@ -207,8 +212,11 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
     with dask.config.set(patient):
         try:
             if address is None:
+                # dashboard_address=None turns the dashboard off, but the scheduler still serves its HTTP routes on
+                # 8787 (warning when that port is taken): they go to a free port of this machine's loopback
                 cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=logging.CRITICAL)
+                                       dashboard_address=None, silence_logs=logging.CRITICAL,
+                                       scheduler_kwargs={"dashboard_address": SCHEDULER_HTTP})
                 client = Client(cluster)
             else:
                 client = Client(address, timeout=20)
@@ -306,14 +314,6 @@ def read_results(path: Path, settings: JobSettings, openers: list[str]) -> dict[
     return done
 
 
-def _append(path: Path, record: dict) -> None:
-    """Append one JSON line and push it to the disk."""
-    with open(path, "a", encoding="utf-8") as out:
-        out.write(json.dumps(record) + "\n")
-        out.flush()
-        os.fsync(out.fileno())
-
-
 def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path: Path, command: str,
             engine: str = "local", jobs: int = 2, address: str | None = None,
             on_result: Callable[[OpenerTotal], None] | None = None, cut: int | None = None,
@@ -377,8 +377,8 @@ def _run_locked(game: Wordle, hard: bool, max_guesses: int, openers: list[str], 
             text = path.read_text(encoding="utf-8")
             if not text.endswith("\n"):  # drop a torn last line before appending
                 path.write_text(text[:text.rfind("\n") + 1], encoding="utf-8")
-            _append(path, {"session": {"command": command, "engine": engine, "resumed_with": resumed_with,
-                                       **provenance()}})
+            append_json_line(path, {"session": {"command": command, "engine": engine, "resumed_with": resumed_with,
+                                                **provenance()}}, SEPARATORS)
     lists = (game.words.answers, game.words.guesses)
     todo = [opener for opener in openers if opener not in done]
     if not todo:
@@ -389,7 +389,7 @@ def _run_locked(game: Wordle, hard: bool, max_guesses: int, openers: list[str], 
         for count, result in enumerate(stream):
             if count == 0:
                 begin()
-            _append(path, asdict(result))
+            append_json_line(path, asdict(result), SEPARATORS)
             done[result.opener] = result
             if on_result is not None:
                 on_result(result)
