@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from wordle import Wordle  # noqa: E402
-from wordle.optimal import OutOfBudget, Solver  # noqa: E402
+from search.limits import BudgetSpent  # noqa: E402
+from wordle.optimal import Solver  # noqa: E402
 from plumbing.storage import cpu_model, provenance  # noqa: E402
 from tournament.exact_openers import ranked_openers  # noqa: E402
 
@@ -44,7 +45,7 @@ def check(game: Wordle, hard: bool, opener: int, compiled: bool, cap: float) -> 
     cpu = time.process_time()
     try:
         verdict = "win" if solver.opener_wins(opener) else "no win"
-    except OutOfBudget:
+    except BudgetSpent:
         verdict = "out of time"
     return {"verdict": verdict, "cpu_seconds": round(time.process_time() - cpu, 3), "sets": solver.stats.nodes}
 
