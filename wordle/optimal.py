@@ -17,6 +17,8 @@ objectives (`Objective`) put one more criterion in front, in units of FIRST:
 guesses is a question of its own (`Solver.can_win`): a search that stops at the first
 winning tree, trying the answers still possible as guesses first, and remembering per
 set the most guesses known too few and the fewest known enough; "no win" is proved there.
+Its last three guesses, and a quick certificate tried first at every set (a tree guessing only
+answers still possible), are compiled in wordle.short_wins.
 
 The search is a depth-first branch and bound over (answers, guesses left) sub-problems:
 
