@@ -17,6 +17,8 @@ objectives (`Objective`) put one more criterion in front, in units of FIRST:
 guesses is a question of its own (`Solver.can_win`): a search that stops at the first
 winning tree, trying the answers still possible as guesses first, and remembering per
 set the most guesses known too few and the fewest known enough; "no win" is proved there.
+Its last three guesses, and a quick certificate tried first at every set (a tree guessing only
+answers still possible), are compiled in wordle.short_wins.
 
 The search is a depth-first branch and bound over (answers, guesses left) sub-problems:
 
@@ -63,6 +65,7 @@ from .feedback import ALL_GREEN
 from .game import State, Wordle
 from .hardmode import Hints, hints_from, legal_mask
 from .replies import distinct_replies, partition
+from .short_wins import UNDECIDED, compiled as compiled_short_wins
 
 #: One guess costs SCALE; a game over LONG_GAME guesses costs one more.
 SCALE = 4096
@@ -81,6 +84,13 @@ WHOLE_TRIES = 3
 WIN_WIDTH = 4
 #: can_win's first effort per guess (sets searched) before it moves on to the next guess; it quadruples each round.
 WIN_EFFORT = 32
+#: The compiled three-guess win check's work cap per call (patterns read), past which the search below answers.
+SHORT_WORK = 50_000_000
+#: The quick certificate's work cap per call (patterns read) and the guesses it tries at each set.
+ANSWERS_WORK = 2_000_000
+ANSWERS_BREADTH = 3
+#: That check's work worth one set searched (about one pass of a few thousand guesses over a few answers).
+SHORT_NODE = 20_000
 #: The bound given to a guess never worth trying (above any real bound, small enough to sort by in 64 bits).
 _NEVER = 1 << 46
 
@@ -160,6 +170,7 @@ class Stats:
     bound: int = 0
     replies: int = 0
     replies_done: int = 0
+    short_work: int = 0  # patterns the compiled three-guess win check read
     started: float = field(default_factory=time.perf_counter)
 
     @property
@@ -393,6 +404,7 @@ class Solver:
         self.whole_key = self.win_key(game.all_answers, None)  # the whole answer list in the win memory
         self.win_limit: int | None = None  # stats.nodes past which can_win's current round gives up (_Undecided)
         self.whole_tries = 1  # opener_wins tries the whole list once per solver
+        self.short_wins = compiled_short_wins()  # the compiled three-guess win check (None: no numba)
 
     # -- costs -------------------------------------------------------------------
     def hit(self, left: int) -> int:
@@ -645,7 +657,11 @@ class Solver:
         self.check_budget()
         if self.win_limit is not None and self.stats.nodes > self.win_limit:
             raise _Undecided
-        won = self.search_win(answers, left, hints) >= 0
+        won = self.answers_win(answers, left, hints) if left > 3 else None
+        if won is None:
+            won = self.short_win(answers, left, hints, None)
+        if won is None:
+            won = self.search_win(answers, left, hints) >= 0
         if len(self.wins) >= self.limits.memo and key not in self.wins:
             self.wins.clear()
         too_few, enough = self.wins.get(key, (0, NO_LIMIT))
@@ -751,6 +767,10 @@ class Solver:
         children.sort(key=lambda child: -len(child[0]))
         if any(self.known_lost(group, left - 1, child) for group, child in children):
             return False
+        if left == 3:
+            won = self.short_win(answers, left, hints, guess)
+            if won is not None:
+                return won
         if left - 1 < 3:  # each reply is settled by one pass over the guesses
             return all(self.can_win(group, left - 1, child) for group, child in children)
         effort = WIN_EFFORT  # in rounds, as search_win's guesses: a reply lost deep does not wait on others won
@@ -765,6 +785,40 @@ class Solver:
             children = undecided
             effort *= 4
         return True
+
+    def short_win(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int | None) -> bool | None:
+        """The compiled check (wordle.short_wins) of a set within three guesses (starting with `guess` if given):
+        proved either way, or None without numba, with other guesses left, or past its work cap (SHORT_WORK
+        patterns read)."""
+        if self.short_wins is None or left != 3:
+            return None
+        legal = self.allowed(hints) if self.hard else self.game.all_guesses
+        work = np.array([0, SHORT_WORK], dtype=np.int64)
+        game, short = self.game, self.short_wins
+        if guess is None:
+            won = short.can_win3(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
+                                 answers, np.sort(game.words.answer_rows[answers]), work)
+        else:
+            won = short.wins_with3(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
+                                   answers, guess, work)
+        self.stats.short_work += int(work[0])
+        self.stats.nodes += int(work[0]) // SHORT_NODE  # can_win's efforts count sets searched: this is worth as many
+        return None if won == UNDECIDED else bool(won)
+
+    def answers_win(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool | None:
+        """True where the compiled quick certificate (wordle.short_wins.answers_win: a tree guessing answers still
+        possible, legal in any mode, then every legal guess with three left) wins `answers` within `left` guesses;
+        None where it finds none."""
+        if self.short_wins is None:
+            return None
+        work = np.array([0, ANSWERS_WORK], dtype=np.int64)
+        legal = self.allowed(hints) if self.hard else self.game.all_guesses
+        chain = np.zeros((8, 2), dtype=np.int64)
+        won = self.short_wins.answers_win(self.matrix, self.game.guess_letters, self.game.guess_counts, self.hard, legal,
+                                          self.game.words.answer_rows, answers, left, ANSWERS_BREADTH, chain, 0, work)
+        self.stats.short_work += int(work[0])
+        self.stats.nodes += int(work[0]) // SHORT_NODE
+        return True if won == 1 else None
 
     def try_to_win(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> bool | None:
         """can_win within `effort` sets searched: True or False where proved, None where the effort ran out."""
