@@ -321,9 +321,14 @@ class Server:
         """Start it and read its port."""
         self.process = subprocess.Popen([sys.executable, "cli.py", "serve", "--port", "0", *extra], cwd=ROOT,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        line = self.process.stdout.readline()
-        self.port = int(re.search(r":(\d+)/", line).group(1))
-        self.log: list[str] = []  # what it prints later (tracebacks of 500s), read so a full pipe never blocks it
+        self.log: list[str] = []  # what it prints (progress, then tracebacks of 500s), read so a full pipe never blocks
+        for line in self.process.stdout:  # the answer model's progress lines come before the address
+            self.log.append(line)
+            if found := re.search(r"https?://[^\s]+:(\d+)/", line):
+                self.port = int(found.group(1))
+                break
+        else:
+            raise RuntimeError(f"serve ended before it served: {''.join(self.log)[-300:]}")
         threading.Thread(target=lambda: self.log.extend(self.process.stdout), daemon=True).start()
 
     def request(self, method: str, path: str, body: bytes | None = None, timeout: float = 120) -> tuple[int, str, float]:
