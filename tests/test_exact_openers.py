@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -180,15 +181,11 @@ def test_no_win_is_recorded_for_every_opener_that_has_it_and_a_top_n_job_is_neve
     assert exact["best"] is not None and not exact["proved_best_over_all"] and not exact["every_guess"]
 
 
-def test_a_sigterm_stops_the_dask_job_in_one_line_and_the_resume_gives_the_same_summary(tmp_path):
-    pytest.importorskip("distributed")
-    argv = all_openers_on_a_slice(tmp_path, 150, 800)
-    whole, stopped = tmp_path / "whole.jsonl", tmp_path / "stopped.jsonl"
-    subprocess.run([*argv, "--out", str(whole)], cwd=ROOT, check=True, capture_output=True, timeout=600)
-    job = subprocess.Popen([*argv, "--out", str(stopped)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True)
+def stopped_in_one_line(job: subprocess.Popen, ready: Callable[[], bool]) -> str:
+    """SIGTERM to `job` once `ready()` (it must still run then); its stderr, checked to be the command's one line
+    (exit 130, no traceback, saying how to resume)."""
     try:
-        while job.poll() is None and (not stopped.exists() or len(stopped.read_text().splitlines()) < 4):
+        while job.poll() is None and not ready():
             time.sleep(0.01)
         assert job.poll() is None, "the job ended before it could be stopped: give it more openers"
         job.send_signal(signal.SIGTERM)
@@ -198,7 +195,19 @@ def test_a_sigterm_stops_the_dask_job_in_one_line_and_the_resume_gives_the_same_
             job.kill()
     assert job.returncode == 130, err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
-    assert "interrupted" in err and "the same command resumes" in err and str(stopped) in err
+    assert "interrupted" in err and "the same command resumes" in err
+    return err
+
+
+def test_a_sigterm_stops_the_dask_job_in_one_line_and_the_resume_gives_the_same_summary(tmp_path):
+    pytest.importorskip("distributed")
+    argv = all_openers_on_a_slice(tmp_path, 150, 800)
+    whole, stopped = tmp_path / "whole.jsonl", tmp_path / "stopped.jsonl"
+    subprocess.run([*argv, "--out", str(whole)], cwd=ROOT, check=True, capture_output=True, timeout=600)
+    job = subprocess.Popen([*argv, "--out", str(stopped)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    err = stopped_in_one_line(job, lambda: stopped.exists() and len(stopped.read_text().splitlines()) >= 4)
+    assert str(stopped) in err
     lines = len(stopped.read_text().splitlines())
     assert 2 <= lines < len(whole.read_text().splitlines())
     resumed = subprocess.run([*argv, "--out", str(stopped)], cwd=ROOT, capture_output=True, text=True, timeout=600)
@@ -277,19 +286,14 @@ def test_a_stop_while_the_local_cluster_starts_is_one_line_and_leaves_no_worker(
     out = tmp_path / "exact.jsonl"
     job = subprocess.Popen([sys.executable, "cli.py", "openers", "--exact", "--top", "20", "--jobs", "2", "--out",
                             str(out)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 300
-        while len(workers := child_processes(job.pid)) < 2 and job.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert job.poll() is None and len(workers) >= 2, "the workers never started"
-        job.send_signal(signal.SIGTERM)
-        _, err = job.communicate(timeout=120)
-    finally:
-        if job.poll() is None:
-            job.kill()
-    assert job.returncode == 130, err
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
-    assert "the same command resumes" in err
+    workers: list[int] = []
+
+    def started() -> bool:
+        """Whether both workers are up (kept in `workers`): the cluster is starting."""
+        workers[:] = child_processes(job.pid)
+        return len(workers) >= 2
+
+    stopped_in_one_line(job, started)
     end = time.monotonic() + 10
     while any(is_alive(pid) for pid in workers) and time.monotonic() < end:
         time.sleep(0.1)
