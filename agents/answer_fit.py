@@ -13,6 +13,11 @@ The fit maximises the log-likelihood of the Times' answers over the training day
 deviation PRIOR_SD on each coefficient but the intercept (a kind never seen among the answers,
 such as a name, then gets a large but finite penalty rather than minus infinity).
 
+The `fresh` model also weighs an original answer already given at rho (`repeat_weight`): its
+maximum-likelihood value over some days, where each day's answer was a repeat with chance
+rho * given / (not given + rho * given + outside weight), with half a repeat added so that days
+without any give a small rho rather than 0.
+
 Measures of a model on some days (higher log-likelihood is better, lower rank is better):
 the mean natural log of the chance it gave the real answer at the start of the day, and the
 answer's rank among the possible answers by weight (1: the likeliest; tied words share the
@@ -137,5 +142,56 @@ def summary(scores: list[DayScore]) -> dict:
     }
 
 
-__all__ = ["DayScore", "FEATURES", "PRIOR_SD", "feature_vector", "fit_coefficients", "mid_ranks",
+
+@dataclass(frozen=True)
+class RecordDay:
+    """One recorded day as the repeat weight sees it: how many originals were given before it and not, and
+    whether its answer was an original given before."""
+
+    given: int
+    fresh: int
+    repeat: bool
+
+
+def repeat_weight(days: list[RecordDay], outside: float) -> float:
+    """The maximum-likelihood weight of an original answer already given, against 1 for one not given.
+
+    Args:
+        days: the days to fit on.
+        outside: the total weight of the words outside the original answers.
+
+    Returns:
+        rho where (repeats + 1/2) / rho = sum over days of given / (fresh + rho * given + outside).
+
+    Two days of 10 given and 10 not, one a repeat: 1.5 = 2 rho / (1 + rho), so rho = 3.
+
+    >>> round(repeat_weight([RecordDay(given=10, fresh=10, repeat=r) for r in (True, False)], 0.0), 6)
+    3.0
+    """
+    from scipy.optimize import brentq  # imported here: only the fit needs it
+
+    repeats = sum(day.repeat for day in days) + 0.5
+
+    def slope(log_rho: float) -> float:
+        """The log-likelihood's derivative in rho (times rho), at exp(log_rho)."""
+        rho = math.exp(log_rho)
+        return repeats - rho * sum(day.given / (day.fresh + rho * day.given + outside) for day in days)
+
+    return math.exp(brentq(slope, -30.0, 10.0))
+
+
+
+def score_days_given(words: tuple[str, ...], weights: np.ndarray, originals: int, answers: list[str],
+                     given: list[frozenset[str]], rhos: list[float]) -> list[DayScore]:
+    """score_days with the weights of each day: the original answers (the first `originals` words) given before it
+    weigh that day's rho instead of their weight."""
+    scores = []
+    for answer, before, rho in zip(answers, given, rhos, strict=True):
+        day_weights = weights.copy()
+        day_weights[:originals][np.fromiter((word in before for word in words[:originals]), bool, originals)] = rho
+        scores.extend(score_days(words, day_weights, [answer]))
+    return scores
+
+
+__all__ = ["DayScore", "FEATURES", "PRIOR_SD", "RecordDay", "repeat_weight", "score_days_given", "feature_vector", "fit_coefficients", "mid_ranks",
            "negative_log_likelihood", "score_days", "sigmoid", "summary"]

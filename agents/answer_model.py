@@ -12,6 +12,9 @@ answer and with what weight; every command (assist, review) and the web use the 
   to December 2024 (agents/answer_fit.py): sigmoid(LIKELY_COEFFICIENTS · its kind), where the
   kind (wordle/data/word-kinds.tsv) is its frequency, whether a common dictionary has it, a
   larger one, only as a capitalised name, or none, and whether it is a past tense;
+- `fresh`: as `likely`, but an original answer the Times has already given (in the shipped record,
+  wordle/nyt.py) weighs FRESH_REPEAT_WEIGHT: its editor mostly picks words not given yet (no
+  answer repeated before February 2026), so the full-weight tier is the originals not given;
 - `all`: every allowed guess, equally likely;
 - or a file of answers, equally likely.
 
@@ -45,19 +48,28 @@ from agents.answer_fit import FEATURES, feature_vector, sigmoid
 from wordle import State, Wordle, WordListError, Words
 from plumbing.errors import UserError
 from wordle.game import DEFAULT_MAX_GUESSES
+from wordle.nyt import daily_answers
 from wordle.words import NAMED_ANSWERS, WordKind, load_words, named_words, read_word_file, word_kinds
+
+#: In `fresh`, an original answer the Times has given before weighs this much against one it has not: its editor
+#: mostly picks words not given yet, and has given some again since February 2026. Fitted by
+#: `python benchmarks/fit_likely.py` on the record's last year (agents/answer_fit.repeat_weight;
+#: results/answer-model-fit.json).
+FRESH_REPEAT_WEIGHT = 0.026046
 
 #: The models by name, with what each holds.
 MODELS = {
     "likely": "every allowed word but plurals, the original answers at full weight and the rest as fitted to the "
               "Times' answers (names and non-words far below)",
+    "fresh": f"as likely, but an original answer the Times has already given (in the shipped record) weighs "
+             f"{FRESH_REPEAT_WEIGHT:g}: its editor mostly picks words not given yet",
     **NAMED_ANSWERS,
 }
 #: The model assist, review and the web advise with unless told otherwise: today's answer may be a word the
 #: original list lacks (GUANO, 2023), so only `likely` covers a game played today.
 DEFAULT_MODEL = "likely"
 #: The model each one widens to when a game contradicts it (none for `all`: no allowed word fits).
-WIDER = {"original": "likely", "nyt": "likely", "likely": "all"}
+WIDER = {"original": "likely", "nyt": "likely", "likely": "all", "fresh": "all"}
 #: wordfreq's Zipf frequency from which a three- or four-letter string counts as a word for the plural rule
 #: (2.5: on the original answers the rule then flags only CHAOS; at 2.0 it flags BASIS and TORUS too).
 PLURAL_STEM_ZIPF = 2.5
@@ -174,18 +186,34 @@ def likely_features(words: Words) -> tuple[tuple[str, ...], np.ndarray]:
     return tuple(words.answers) + tuple(rest), np.array(features).reshape(len(rest), len(FEATURES))
 
 
-def likely_words(words: Words, coefficients: dict[str, float] | None = None) -> tuple[tuple[str, ...], np.ndarray]:
-    """The likely model's answers (see likely_features) and their weights before normalising: 1 for an original
-    answer, else sigmoid(coefficients · features), below 1.
+def likely_words(words: Words, coefficients: dict[str, float] | None = None, given: frozenset[str] = frozenset(),
+                 repeat_weight: float = 1.0) -> tuple[tuple[str, ...], np.ndarray]:
+    """The likely model's answers and their weights before normalising: 1 for an original answer not in `given`,
+    `repeat_weight` for one in it, else sigmoid(coefficients · features), below 1.
+
+    The answers are those of likely_features, reordered so that the full-weight words come first: the original
+    answers not given, then those given, then the other words in guess order (`likely` gives none; `fresh`
+    gives the shipped record's answers and FRESH_REPEAT_WEIGHT).
 
     Args:
         words: the lists (the original answers and a guess list).
         coefficients: by feature name (default LIKELY_COEFFICIENTS, the fitted ones).
+        given: the answers the Times has already given (default none).
+        repeat_weight: an original answer's weight once given (default 1: as if never given).
     """
     coefficients = LIKELY_COEFFICIENTS if coefficients is None else coefficients
     model_answers, features = likely_features(words)
     theta = np.array([coefficients[name] for name in FEATURES])
-    return model_answers, np.concatenate([np.ones(len(words.answers)), sigmoid(features @ theta)])
+    originals = model_answers[:len(words.answers)]
+    fresh = tuple(word for word in originals if word not in given)
+    again = tuple(word for word in originals if word in given)
+    weights = np.concatenate([np.ones(len(fresh)), np.full(len(again), repeat_weight), sigmoid(features @ theta)])
+    return fresh + again + model_answers[len(words.answers):], weights
+
+
+def recorded_answers() -> frozenset[str]:
+    """Every answer of the shipped record of the Times' days (wordle/nyt.py)."""
+    return frozenset(day.word for day in daily_answers())
 
 
 def read_exclusions(path: str | Path) -> tuple[str, ...]:
@@ -195,10 +223,11 @@ def read_exclusions(path: str | Path) -> tuple[str, ...]:
 
 def model_words(name: str, guesses: str | Path | None = None) -> tuple[Words, np.ndarray, int]:
     """A model's word lists, raw weights and tier, by name or answer file (see the module docstring)."""
-    if name == "likely":
+    if name in ("likely", "fresh"):
         base = load_words(guesses=guesses)
-        answers, weights = likely_words(base)
-        return Words.build(answers, base.guesses, source="likely"), weights, len(base.answers)
+        answers, weights = (likely_words(base) if name == "likely" else
+                            likely_words(base, given=recorded_answers(), repeat_weight=FRESH_REPEAT_WEIGHT))
+        return Words.build(answers, base.guesses, source=name), weights, int(np.count_nonzero(weights == 1.0))
     if name in NAMED_ANSWERS:
         words = named_words(name, guesses)
     elif Path(name).exists():

@@ -181,11 +181,20 @@ def parse_step(game: Wordle, text: str) -> tuple[int, int]:
         WordListError: the word is not an allowed guess.
         PatternError: the pattern is malformed.
     """
+    return read_step(game.words, text)
+
+
+def read_step(words: Words, text: str) -> tuple[int, int]:
+    """A step read against word lists alone (no pattern matrix needed): `parse_step` before any game is built.
+
+    Raises:
+        StepError, WordListError, PatternError: as parse_step.
+    """
     parts = text.replace(":", " ").split()
     if len(parts) != 2:
         raise StepError(f"'{text}' is not a step: write the guess and the colours the game showed, e.g. 'tares:-y--g'")
     word, pattern = parts
-    return game.words.guess_id(word), parse_pattern(pattern)
+    return words.guess_id(word), parse_pattern(pattern)
 
 
 def _describe(game: Wordle, number: int, guess: int, pattern: int) -> str:

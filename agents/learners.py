@@ -15,11 +15,13 @@ from plumbing.errors import UserError
 from wordle import Wordle
 
 from .models import model_path, train_command
-from .training import Budget, Reporter, write_curve
+from search.limits import Budget
+
+from .training import Reporter, write_curve
 
 LEARNERS = ("q-learning", "ppo")
 #: The budget a `train` run gets when it names none.
-DEFAULT_BUDGET = {"q-learning": Budget(episodes=100_000), "ppo": Budget(minutes=60)}
+DEFAULT_BUDGET = {"q-learning": Budget(episodes=100_000), "ppo": Budget(seconds=60 * 60)}
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,9 @@ from wordle import ALL_GREEN, State, Wordle
 from .base import Agent, Decision
 from .models import ModelError, load_model, machine, model_path, save_model
 from .registry import register
-from .training import Budget, Progress, Recent, Reporter, curve_row
+from search.limits import Budget
+
+from .training import Progress, Recent, Reporter, curve_row
 
 LEARNER = "q-learning"
 #: Decisions list this many of the best actions as alternatives.

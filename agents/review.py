@@ -48,7 +48,7 @@ from wordle.words import word_kinds
 from plumbing.errors import UserError
 
 from .answer_model import AnswerModel
-from .assistant import guess_stats, parse_step, settle_model
+from .assistant import guess_stats, read_step, settle_model
 from .model_value import GuessValue, Valuer
 
 #: The skill and luck scale's top.
@@ -308,15 +308,21 @@ def steps_from_grid(words: Words, grid: str, texts: list[str]) -> list[tuple[int
 def parse_game(game: Wordle, texts: list[str], answer: str | None = None,
                grid: str | None = None) -> list[tuple[int, int]]:
     """A game's steps from any of the three forms: `word:pattern` steps, the answer and the words, or a share grid."""
+    return read_game(game.words, texts, answer, grid)
+
+
+def read_game(words: Words, texts: list[str], answer: str | None = None,
+              grid: str | None = None) -> list[tuple[int, int]]:
+    """parse_game against word lists alone (no pattern matrix needed): a game's text checked before any is built."""
     if answer is not None and grid is not None:
         raise UserError("give the answer or a share grid, not both")
     if not texts:
         raise UserError("no guesses to review: give the steps (word:pattern), or --answer and the words")
     if answer is not None:
-        return steps_from_answer(game.words, answer, texts)
+        return steps_from_answer(words, answer, texts)
     if grid is not None:
-        return steps_from_grid(game.words, grid, texts)
-    return [parse_step(game, text) for text in texts]
+        return steps_from_grid(words, grid, texts)
+    return [read_step(words, text) for text in texts]
 
 
 def guess_cost(played: GuessValue, best: GuessValue) -> float:

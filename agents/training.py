@@ -1,4 +1,5 @@
-"""What every learner's training shares: its budget, its progress reports and its learning curve.
+"""What every learner's training shares: its progress reports and its learning curve (its budget is
+the engine's one budget type, `search.limits.Budget`: episodes and seconds).
 
 A learning curve has one row per evaluation: episodes trained so far, seconds spent,
 and the greedy policy's average guesses and solved share over every answer (a loss
@@ -20,34 +21,6 @@ from plumbing.storage import write_atomically
 
 #: Columns of a learning-curve CSV.
 CURVE_COLUMNS = ("episodes", "seconds", "average", "solved", "worst")
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How long to train: a number of episodes (games) or of minutes, whichever is given.
-
-    Attributes:
-        episodes: stop once this many episodes are trained in all (resumed ones included).
-        minutes: stop after this many minutes of this run.
-    """
-
-    episodes: int | None = None
-    minutes: float | None = None
-
-    def done(self, episodes: int, started: float) -> bool:
-        """Whether the budget is spent."""
-        if self.episodes is not None and episodes >= self.episodes:
-            return True
-        return self.minutes is not None and time.monotonic() - started >= self.minutes * 60
-
-    def fraction(self, episodes: int, started: float, first: int) -> float:
-        """How much of the budget is spent, 0 to 1, by whichever limit is nearer (a progress bar, a schedule)."""
-        spent = 0.0
-        if self.episodes is not None:
-            spent = (episodes - first) / max(1, self.episodes - first)
-        if self.minutes is not None:
-            spent = max(spent, (time.monotonic() - started) / max(1e-9, self.minutes * 60))
-        return min(1.0, spent)
 
 
 @dataclass

@@ -1,6 +1,8 @@
 """Time the pattern matrix: a fresh build, and a load from the disk cache.
 
 Run: python benchmarks/bench_matrix.py [--repeat N] [--model likely]
+The first load reads an empty cache folder (build and write); then each repetition times a bare build and a read
+back. The 1-minute load average before and after says how busy the machine was.
 Writes results/bench_matrix.json (the official lists) or results/bench_matrix-likely.json (the `likely` answer
 model's 12972 guesses x 10681 answers, which serve prepares before it takes requests) with the command,
 word-list checksum, commit and versions.
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -36,8 +39,11 @@ def main() -> None:
         from agents.answer_model import model_words
         words = model_words("likely")[0]
     builds, loads = [], []
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
-        load_matrix(words, directory=Path(folder))  # warm the cache file
+        start = time.perf_counter()
+        load_matrix(words, directory=Path(folder))  # an empty cache: build and write the file
+        empty_cache = time.perf_counter() - start
         for _ in range(args.repeat):
             start = time.perf_counter()
             pattern_matrix(words.guesses, words.answers)
@@ -48,13 +54,15 @@ def main() -> None:
     figures = {
         **results_record("python benchmarks/bench_matrix.py " + " ".join(sys.argv[1:]), None, words.checksum),
         "shape": [len(words.guesses), len(words.answers)],
+        "empty_cache_seconds": empty_cache,
         "build_seconds": {"median": statistics.median(builds), "min": min(builds), "max": max(builds)},
         "cache_load_seconds": {"median": statistics.median(loads), "min": min(loads), "max": max(loads)},
         "repeat": args.repeat,
+        "load_average_1min": {"before": load_before, "after": os.getloadavg()[0]},
     }
     out = ROOT / "results" / ("bench_matrix.json" if args.model == "official" else "bench_matrix-likely.json")
     write_atomically(out, json.dumps(figures, indent=2) + "\n")
-    print(f"build: median {figures['build_seconds']['median']:.3f} s; "
+    print(f"empty cache: {empty_cache:.3f} s; build: median {figures['build_seconds']['median']:.3f} s; "
           f"cache load: median {figures['cache_load_seconds']['median']:.3f} s  ->  {out.relative_to(ROOT)}")
 
 

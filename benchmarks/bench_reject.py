@@ -32,7 +32,8 @@ sys.path.insert(0, str(ROOT))
 
 from wordle import Wordle  # noqa: E402
 from wordle.hardmode import Hints  # noqa: E402
-from wordle.optimal import INFEASIBLE, SCALE, OutOfBudget, Solver, unpack  # noqa: E402
+from search.limits import BudgetSpent  # noqa: E402
+from wordle.optimal import INFEASIBLE, SCALE, Solver, unpack  # noqa: E402
 from plumbing.storage import cpu_model, provenance  # noqa: E402
 from tournament.exact_openers import ranked_openers  # noqa: E402
 
@@ -70,7 +71,7 @@ def reject(game: Wordle, hard: bool, opener: int, cut: int, cap: float, whole: d
             cost = solver.try_guess(game.all_answers, 6, Hints() if hard else None, opener, limit, top_level=True)
             outcome = "rejected" if cost >= limit else "solved"
             total = unpack(cost)[0] if cost < INFEASIBLE else None
-    except OutOfBudget:
+    except BudgetSpent:
         outcome, total = "out of time", unpack(solver.stats.bound)[0]
     return {"opener": game.words.guesses[opener], "outcome": outcome, "total" if outcome == "solved" else "bound": total,
             "seconds": round(time.perf_counter() - wall, 3), "cpu_seconds": round(time.process_time() - cpu, 3),

@@ -8,7 +8,10 @@ first N of them if N is given, plays each
 with Doddle's minimax and entropy simultaneous solvers (its defaults otherwise: depth 1, its own
 opener), and writes DIR/doddle.json: per solver, games, wins within the variant's guess limit (Doddle
 plays on past it), mean guesses (a game over the limit counts as the limit plus one, as ours), and
-seconds per game (its set-up timed apart), with Doddle's version and the machine. Guesses: lower is better.
+seconds per game (its set-up timed apart), with Doddle's version and the machine; beside them our players'
+figures on the same sets, read from the run's games.csv and timings.csv, and the ratio of the seconds a
+game. `benchmarks/compare_doddle.sh` plays our run and Doddle's back to back, so both are timed under the
+same load. Guesses: lower is better.
 """
 
 from __future__ import annotations
@@ -33,6 +36,22 @@ def answer_sets(folder: Path) -> tuple[dict, list[list[str]]]:
     for row in csv.DictReader(lines[1:]):
         sets.setdefault(int(row["game"]), row["answers"].split())
     return meta, [sets[number] for number in sorted(sets)]
+
+
+def our_figures(folder: Path, count: int, limit: int) -> dict:
+    """Each of our players' figures on the first `count` answer sets of the run: won, mean guesses, seconds a game."""
+    games = list(csv.DictReader((folder / "games.csv").read_text(encoding="utf-8").splitlines()[1:]))
+    timings = list(csv.DictReader((folder / "timings.csv").read_text(encoding="utf-8").splitlines()[1:]))
+    seconds = {(row["agent"], row["mode"], int(row["game"])): float(row["seconds"]) for row in timings}
+    found = {}
+    for agent in dict.fromkeys(row["agent"] for row in games):
+        mine = [row for row in games if row["agent"] == agent and int(row["game"]) < count]
+        scores = [int(row["turns"]) if row["won"] == "1" else limit + 1 for row in mine]
+        times = [seconds[(agent, row["mode"], int(row["game"]))] for row in mine]
+        found[agent] = {"games": len(mine), "won": sum(row["won"] == "1" for row in mine),
+                        "mean_guesses": round(sum(scores) / len(scores), 6),
+                        "seconds_per_game": round(sum(times) / len(times), 6)}
+    return found
 
 
 def cpu_model() -> str:
@@ -95,6 +114,12 @@ def main(folders: list[Path], count: int | None, solvers: list[str]) -> None:
                            "system": f"{platform.system()} {platform.machine()}", "python": platform.python_version(),
                            "load": "shared with other work: under load"},
                "solvers": found[folder]}
+        compared = len(sets[:count] if count else sets)
+        ours = our_figures(folder, compared, meta["settings"]["variant"]["max_guesses"])
+        out["ours"] = ours
+        out["doddle_seconds_over_ours"] = {
+            f"{solver} / {agent}": round(entry["seconds_per_game"] / mine["seconds_per_game"], 3)
+            for solver, entry in found[folder].items() for agent, mine in ours.items() if mine["seconds_per_game"] > 0}
         (folder / "doddle.json").write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
         print(folder, json.dumps({solver: {k: v for k, v in entry.items() if k != "guesses"}
                                   for solver, entry in found[folder].items()}))

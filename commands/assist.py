@@ -13,12 +13,14 @@ from rich.text import Text
 
 from agents import agent_names
 from agents.answer_model import DEFAULT_MODEL
-from agents.assistant import ADVISOR, MAYBE_BETTER, Advice, advice_notes, advice_data, advise_model, make_advisor, parse_step
+from agents.assistant import (ADVISOR, MAYBE_BETTER, Advice, advice_notes, advice_data, advise_model, make_advisor,
+                              parse_step, read_step)
 from agents.indicators import make_indicator
 from agents.model_value import VALUE_BUDGET, Valuer, budget_text
 from agents.params import flag
 from plumbing.errors import UserError
 from wordle import Wordle
+from wordle.words import load_guesses
 
 from .games import game_over
 from .options import (
@@ -32,6 +34,7 @@ from .options import (
     answer_model,
     whole,
 )
+from .variants import add_variant_options, command_assist_variant, variant_of
 from .render import REPLY_LEGEND, chance_text, trace_table, waiting
 
 #: Who advises against Absurdle: its reply is always the worst bucket, so the worst case is all that counts.
@@ -135,20 +138,25 @@ def check_absurdle(game: Wordle, steps: list[tuple[int, int]], hard: bool, max_g
 
 def command_assist(args: argparse.Namespace, console: Console) -> int:
     """Advise on a real game: once for the steps given, or step by step at the prompt."""
+    if (variant := variant_of(args, fibble=args.indicator == "fibble")) is not None:
+        return command_assist_variant(args, console, variant)
     if args.answers is None:
         args.answers = "original" if args.indicator == "absurdle" else DEFAULT_MODEL
-    model = answer_model(args)
-    game = model.game
     if args.indicator == "absurdle":
         args.agent = args.agent or ABSURDLE_ADVISOR
     options = agent_options(args)
+    if args.agent is None and (given := [flag(name) for name, value in options.items() if value is not None]):
+        raise UserError(f"{given[0]} is an agent's setting: name the agent with --agent (the default advisor, the "
+                        f"{ADVISOR} solver's values, takes none)")
+    guess_words = load_guesses(args.guesses)
+    for text in args.steps:  # each step read before a matrix is loaded or built: a typo costs nothing
+        read_step(guess_words, text)
+    model = answer_model(args)
+    game = model.game
     agent, chosen = None, None
     if args.agent is not None:
         chosen = make_advisor(args.agent, game, **options)  # its settings checked before any step is replayed
         agent = lambda over: chosen if over is game else make_advisor(args.agent, over, **options)  # noqa: E731
-    elif given := [flag(name) for name, value in options.items() if value is not None]:
-        raise UserError(f"{given[0]} is an agent's setting: name the agent with --agent (the default advisor, the "
-                        f"{ADVISOR} solver's values, takes none)")
     valuer = Valuer(model)
     if args.indicator == "absurdle" and not args.json:
         console.print(f"Against Absurdle only the worst case matters: {args.agent} advises.", markup=False)
@@ -210,7 +218,9 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "assist", help="advice for a real game: type your guesses and the colours you saw",
         description="Advice for a game played elsewhere. Give the steps as WORD:PATTERN (e.g. tares:-y--g) to "
-                    "print the advice once, or none to type them one by one at the prompt.",
+                    "print the advice once, or none to type them one by one at the prompt. With --boards K, a step "
+                    "has one pattern a board in order, ',' between them and '.' for a board already solved "
+                    "(e.g. crane:--g-y,g----), or one pattern for each open board.",
     )
     parser.add_argument("steps", nargs="*", metavar="WORD:PATTERN",
                         help="guesses with the colours shown: letters (g y -), digits (2 1 0) or emoji squares")
@@ -225,10 +235,11 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
                              "told so)")
     parser.add_argument("--only-answers", action="store_true",
                         help="suggest only words that can still be the answer")
-    parser.add_argument("--indicator", choices=("honest", "absurdle"), default="honest", metavar="NAME",
-                        help="who replies in the game advised on: honest (default: a hidden answer) or absurdle "
+    parser.add_argument("--indicator", choices=("honest", "absurdle", "fibble"), default="honest", metavar="NAME",
+                        help="who replies in the game advised on: honest (default: a hidden answer), absurdle "
                              "(only the worst case matters, so the advice is minimax's, and each reply typed is "
-                             "checked to be Absurdle's)")
+                             "checked to be Absurdle's) or fibble (one lie in every row but a winning one; 9 "
+                             "guesses; type the row as shown)")
     parser.add_argument("--hard", action="store_true", help="hard mode: typed guesses are checked, suggestions are legal")
     parser.add_argument("--top", type=whole(1, MOST_SUGGESTIONS), default=10, metavar="N",
                         help=f"suggestions to show, at most as many as the agent ranks (default 10, at most {MOST_SUGGESTIONS})")
@@ -239,4 +250,5 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
                         help=f"guess limit (default 6, at most {MOST_GUESSES})")
     add_model_options(parser, default=None)
     add_agent_options(parser)
+    add_variant_options(parser)
     parser.set_defaults(handler=command_assist)

@@ -12,13 +12,26 @@ from rich.table import Table
 from rich.text import Text
 
 from agents.model_value import VALUE_BUDGET, budget_text
-from agents.review import Review, grid_score, parse_game, review_data, review_game, share_text
-from wordle.nyt import puzzle_number
+from agents.params import flag
+from agents.review import Review, grid_score, parse_game, read_game, review_data, review_game, share_text
+from agents.variant_players import VARIANT_PLAYERS
+from plumbing.errors import UserError
 from wordle import Playthrough, Wordle, format_pattern
+from wordle.nyt import puzzle_number
+from wordle.words import load_guesses
 
 from .games import game_over
-from .options import MOST_GUESSES, add_model_options, add_palette_option, answer_model, whole
+from .options import (
+    MOST_GUESSES,
+    add_agent_options,
+    add_model_options,
+    add_palette_option,
+    agent_options,
+    answer_model,
+    whole,
+)
 from .render import tiles
+from .variants import add_variant_options, command_review_variant, variant_of
 
 #: What a review's columns mean, printed under it.
 REVIEW_LEGEND = (
@@ -65,8 +78,15 @@ def review_lines(review: Review) -> list[str]:
 
 def command_review(args: argparse.Namespace, console: Console) -> int:
     """Review a finished or abandoned game: each guess's value, the best guess, skill and luck."""
-    model = answer_model(args)
+    if (variant := variant_of(args, fibble=args.indicator == "fibble")) is not None:
+        return command_review_variant(args, console, variant)
+    if given := [flag(name) for name, value in agent_options(args).items() if value is not None] + (
+            ["--agent"] if args.agent is not None else []):
+        raise UserError(f"{given[0]} goes with a variant (--boards, --length, --indicator fibble): one board of "
+                        "Wordle is reviewed by the solver's values")
     grid = sys.stdin.read() if args.grid == "-" else args.grid
+    read_game(load_guesses(args.guesses), args.steps, answer=args.answer, grid=grid)  # a typo costs no matrix build
+    model = answer_model(args)
     steps = parse_game(model.game, args.steps, answer=args.answer, grid=grid)
     score = grid_score(grid)
     hard = args.hard or bool(score and score.hard)  # a score line ending in * is a hard-mode game
@@ -114,8 +134,16 @@ def add_review_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
                         help=f"guess limit (default 6, at most {MOST_GUESSES})")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
+    parser.add_argument("--indicator", choices=("honest", "fibble"), default="honest", metavar="NAME",
+                        help="who replied: honest (default) or fibble (one lie in every row but a winning one; give "
+                             "the rows as shown)")
+    parser.add_argument("--agent", choices=tuple(VARIANT_PLAYERS), default=None, metavar="NAME",
+                        help="with a variant, whose guess each one is set beside: "
+                             f"{', '.join(VARIANT_PLAYERS)} (default entropy)")
     add_palette_option(parser)
     add_model_options(parser)
+    add_variant_options(parser)
+    add_agent_options(parser)
     parser.set_defaults(handler=command_review)
 
 

@@ -21,13 +21,17 @@ MOST_EPISODES = 100_000_000
 MOST_MINUTES = 10_000
 
 
+def training_budget(episodes: int | None, minutes: float | None) -> Any:
+    """The engine's budget for a training run of `episodes` in all, or `minutes` of this run, whichever comes first."""
+    from search.limits import Budget
+    return Budget(episodes=episodes, seconds=None if minutes is None else minutes * 60)
+
+
 def train_line(args: argparse.Namespace) -> str:
     """The canonical command of a training run (recorded in the model file)."""
-    from agents.training import Budget
-    budget = Budget(args.episodes, args.minutes)
     return canonical_command(
         f"train {args.learner}", ("--init", None if args.init == "scratch" else args.init), ("--hard", args.hard),
-        ("--episodes", budget.episodes), ("--minutes", budget.minutes), ("--seed", args.seed),
+        ("--episodes", args.episodes), ("--minutes", args.minutes), ("--seed", args.seed),
         ("--max-guesses", None if args.max_guesses == 6 else args.max_guesses), ("--fresh", args.fresh),
         ("--answers", args.answers or None), ("--guesses", args.guesses or None))
 
@@ -36,11 +40,12 @@ def command_train(args: argparse.Namespace, console: Console) -> int:
     """Train a learner (resuming its checkpoint), with progress; save its model, checkpoint and learning curve."""
     from agents.learners import DEFAULT_BUDGET, checkpoint_path, curve_path, file_name, train, use_device
     from agents.models import model_path
-    from agents.training import Budget
 
     use_device(args.learner, args.device)
     if args.episodes is None and args.minutes is None:
-        args.episodes, args.minutes = DEFAULT_BUDGET[args.learner].episodes, DEFAULT_BUDGET[args.learner].minutes
+        minutes = DEFAULT_BUDGET[args.learner].minutes
+        args.episodes = DEFAULT_BUDGET[args.learner].episodes
+        args.minutes = int(minutes) if minutes is not None and minutes == int(minutes) else minutes
     game = load_game(args)
     mode = "hard" if args.hard else "normal"
     name = file_name(args.learner, args.init)
@@ -59,7 +64,7 @@ def command_train(args: argparse.Namespace, console: Console) -> int:
                 f"greedy {last.get('average', float('nan')):.4f} avg {last.get('solved', float('nan')):.2%}"))
 
         try:
-            outcome = train(args.learner, game, args.hard, Budget(args.episodes, args.minutes), args.seed,
+            outcome = train(args.learner, game, args.hard, training_budget(args.episodes, args.minutes), args.seed,
                             train_line(args), max_guesses=args.max_guesses, fresh=args.fresh, folder=args.out,
                             report=report, init=args.init)
         except KeyboardInterrupt:

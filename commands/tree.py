@@ -8,6 +8,7 @@ from rich.console import Console
 
 from agents import agent_names, make_agent
 from agents.base import state_rng
+from plumbing.errors import UserError
 from plumbing.storage import prepare_output
 from wordle import State
 from wordle.tree import FORMATS as TREE_FORMATS
@@ -20,6 +21,9 @@ from .render import waiting, worst_text
 
 def command_tree(args: argparse.Namespace, console: Console) -> int:
     """Build an agent's whole decision tree over every answer and write it as JSON or GraphML."""
+    if (args.boards or 1) != 1 or (args.length or 5) != 5:
+        raise UserError("tree follows every answer of one five-letter board; the variants' games are played by "
+                        "'play' and 'tournament' (a tree over K boards' answer combinations is not built)")
     game = load_game(args)
     agent = make_agent(args.agent, game, **agent_options(args))
 
@@ -53,4 +57,6 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
     add_seed_option(parser, "seed for random choices (default 0)")
     add_game_options(parser)
     add_agent_options(parser)
+    for name in ("--boards", "--length"):  # accepted only to be refused in one line: not in --help
+        parser.add_argument(name, type=int, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(handler=command_tree)

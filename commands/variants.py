@@ -26,7 +26,7 @@ from wordle import Wordle, format_pattern
 from wordle.patterns import SHARE_PALETTES
 
 from .games import game_over
-from .options import agent_options, canonical_command, whole
+from .options import EXIT_INTERRUPTED, agent_options, canonical_command, whole
 from .render import plain_console, waiting
 
 #: Games a variant tournament plays per player and mode unless --sample says.
@@ -165,7 +165,7 @@ def command_tournament_variant(args: argparse.Namespace, console: Console, varia
     """`tournament` with a variant: seeded games for each player into the run folder, then the table."""
     from tournament.variants import run_tournament
 
-    refuse_foreign(args, variant, ("answers", "guesses", "indicators", "honest", "games", "cap", "resume", "jobs"))
+    refuse_foreign(args, variant, ("answers", "guesses", "indicators", "honest", "games", "cap", "jobs"))
     agents = args.agents.split(",") if args.agents else list(VARIANT_PLAYERS)
     mode = args.mode or ("both" if variant.boards == 1 and not variant.fibble else "normal")
     if mode != "normal" and (variant.boards > 1 or variant.fibble):
@@ -186,10 +186,15 @@ def command_tournament_variant(args: argparse.Namespace, console: Console, varia
     folder = Path(args.out if args.out is not None else f"results/tournament-{slug}{extra}-sample-{games}-seed-{args.seed}")
     rules = variant_rules(variant)
     total = games * len(agents) * len(modes)
-    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
-        bar = progress.add_task(f"{variant.name}: {total} games", total=total)
-        summary = run_tournament(variant, rules, players, modes, games, args.seed, folder, command,
-                                 on_game=lambda record: progress.advance(bar))
+    try:
+        with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+            bar = progress.add_task(f"{variant.name}: {total} games", total=total)
+            summary = run_tournament(variant, rules, players, modes, games, args.seed, folder, command,
+                                     resume=args.resume, on_game=lambda record: progress.advance(bar))
+    except KeyboardInterrupt:
+        plain_console(stderr=True).print(f"interrupted: every finished game is saved in {folder}; run the same "
+                                         "command with --resume to continue", markup=False, soft_wrap=True)
+        return EXIT_INTERRUPTED
     console.print((folder / "report.md").read_text(encoding="utf-8"), markup=False, soft_wrap=True)
     console.print(f"written to {folder}/ (games.csv, timings.csv, summary.json, report.md); "
                   f"check it with: python cli.py verify {folder} --replay", markup=False, soft_wrap=True)
@@ -221,3 +226,174 @@ def command_verify_variant(args: argparse.Namespace, console: Console) -> int:
     errors.print(f"wordle-arena: verify: {args.folder} FAILED ({len(problems)} problems, at most {args.limit} shown)",
                  markup=False, soft_wrap=True)
     return 1
+
+
+# -- assist and review ----------------------------------------------------------------------
+def variant_adviser(args: argparse.Namespace, variant: Variant, default: str = "entropy") -> tuple[Any, Any]:
+    """The game of `variant` and the player that advises on it (--agent, default entropy), its settings checked first."""
+    from agents.variant_players import make_variant_player
+    from tournament.variants import variant_game
+
+    name = getattr(args, "agent", None) or default
+    variant_settings(name, variant, **agent_options(args))  # refused before the lists are loaded
+    rules = variant_rules(variant)
+    game = variant_game(variant, rules)
+    return game, make_variant_player(name, game, variant, **agent_options(args))
+
+
+def board_header(variant: Variant) -> str:
+    """The first line of a variant's advice or review: the game and its rules."""
+    return (f"{variant.name}: {variant.boards} board{'s' if variant.boards > 1 else ''}, {variant.length} letters, "
+            f"{variant.limit} guesses" + ("; every row but a winning one holds exactly one lie" if variant.fibble else ""))
+
+
+#: What the variant suggestion columns mean.
+VARIANT_SUGGESTION_LEGEND = (
+    "bits: the information the reply is expected to give, summed over the open boards (fibble: what the row as shown "
+    "tells, its lie's noise taken off; higher is better); boards: how many open boards it can solve; chance: the "
+    "chance it solves one, summed over the open boards; value: a searching agent's own value (guesses left at the "
+    "win, higher is better). No exact value is known for these games, so no expected guesses are shown.")
+
+
+def show_variant_advice(console: Console, game: Any, advice: Any, palette: str) -> None:
+    """The advice as text: the steps, each board's possible answers, the suggestions table."""
+    from rich.table import Table
+
+    from agents.variant_assistant import board_lines
+
+    variant, state, words = advice.variant, advice.state, game.rules.words
+    console.print(board_header(variant), markup=False)
+    history = [(g, (p,)) for g, p in state.history] if variant.fibble else list(state.history)
+    for number, (guess, reply) in enumerate(history, start=1):
+        console.print(f"{number:>2}. {words.guesses[guess].upper():<{variant.length}}  "
+                      f"{reply_cells(variant, reply, palette)}", markup=False)
+    for line in board_lines(game, state):
+        console.print(line, markup=False)
+    if state.won:
+        console.print(f"Solved in {state.guesses_used}/{variant.limit}.", markup=False)
+        return
+    if game.is_terminal(state):
+        console.print(f"No guesses left: the game allows {variant.limit}.", markup=False)
+        return
+    console.print(f"guess {state.guesses_used + 1} of {variant.limit}", markup=False)
+    table = Table(title=f"suggestions ({advice.agent})",
+                  header_style="bold", box=None, pad_edge=False, title_justify="left")
+    searched = any(s.value is not None for s in advice.suggestions)
+    for column in ("#", "guess", "bits", "boards", "chance") + (("value",) if searched else ()):
+        table.add_column(column, justify="left" if column == "guess" else "right")
+    for number, s in enumerate(advice.suggestions, start=1):
+        row = [str(number), words.guesses[s.guess], f"{s.bits:.3f}", str(s.boards_it_can_solve), f"{s.chance:.1%}"]
+        table.add_row(*row, *((f"{s.value:.3f}" if s.value is not None else "-",) if searched else ()))
+    console.print(table)
+    console.print(VARIANT_SUGGESTION_LEGEND, style="dim", markup=False)
+
+
+def command_assist_variant(args: argparse.Namespace, console: Console, variant: Variant) -> int:
+    """`assist` with a variant: the advice once for the steps given, or step by step at the prompt."""
+    from rich.text import Text
+
+    from agents.variant_assistant import advice_data, advise_variant
+
+    from agents.variant_assistant import parse_variant_step
+
+    refuse_foreign(args, variant, ("answers", "guesses", "exclude", "only_answers"))
+    for step in args.steps:
+        parse_variant_step(step, variant.boards, variant.length)  # its form refused before the lists are loaded
+    game, player = variant_adviser(args, variant)
+
+    def consult(steps: list[str]) -> Any:
+        """The advice after `steps`, under a spinner."""
+        with waiting(f"{player.name}: weighing guess {len(steps) + 1}"):
+            return advise_variant(variant, game, player, steps, top=args.top)
+
+    if args.steps or args.json:
+        advice = consult(list(args.steps))
+        if args.json:
+            print(json.dumps(advice_data(game, advice)))
+        else:
+            show_variant_advice(console, game, advice, args.palette)
+        return 0
+    example = ",".join(["--g-y" + "-" * (variant.length - 5) if variant.length >= 5 else "-g-y"] * variant.boards)
+    console.print(f"Type each guess and the colours the game showed, e.g. '{'crane'[:variant.length]}"
+                  f"{'s' * max(0, variant.length - 5)}:{example}'" + (
+                      " (one pattern a board in order, ',' between them, '.' for a board already solved)"
+                      if variant.boards > 1 else "") + "; 'undo' takes the last one back; end with Ctrl-D.",
+                  markup=False)
+    steps: list[str] = []
+    show_variant_advice(console, game, consult(steps), args.palette)
+    while True:
+        try:
+            line = console.input(f"step {len(steps) + 1}> ").strip()
+        except EOFError:
+            console.print()
+            return 0
+        if not line:
+            continue
+        attempt = steps[:-1] if line.lower() == "undo" else steps + [line]
+        try:
+            advice = consult(attempt)
+        except UserError as error:
+            console.print(Text(str(error), style="yellow"))
+            continue
+        steps = attempt
+        show_variant_advice(console, game, advice, args.palette)
+
+
+#: What the variant review's columns mean.
+VARIANT_REVIEW_LEGEND = (
+    "left: each board's possible answers before -> after the guess (0: solved); expected: the information the guess "
+    "was expected to give, in bits, summed over the open boards (higher is better); gained: what the reply gave; "
+    "best: the advising agent's own guess there and its expected bits. No exact value is known for these games, so "
+    "no skill or luck is scored.")
+
+
+def command_review_variant(args: argparse.Namespace, console: Console, variant: Variant) -> int:
+    """`review` with a variant: each guess's expected and gained information beside the advising agent's guess."""
+    from rich.table import Table
+
+    from agents.variant_assistant import answered_steps, parse_variant_step, review_data, review_variant
+
+    if args.grid is not None or args.puzzle is not None:
+        raise UserError(f"--grid and --puzzle read one board's Wordle share grid, not {variant.name}'s: give the "
+                        "steps as WORD:PATTERNS, or --answer and the words")
+    if args.answers not in (None, "likely") or args.exclude is not None or args.guesses is not None:
+        raise UserError(f"--answers, --exclude and --guesses are not offered with {variant.name} (variants use the "
+                        "shipped lists of their length)")
+    refuse_foreign(args, variant, ())
+    for step in args.steps if args.answer is None else ():
+        parse_variant_step(step, variant.boards, variant.length)  # its form refused before the lists are loaded
+    game, player = variant_adviser(args, variant)
+    answers = None
+    if args.answer is not None:
+        answers = tuple(word for word in args.answer.replace(",", " ").split() if word)
+        steps = answered_steps(variant, game, list(args.steps), list(answers))
+    else:
+        steps = list(args.steps)
+    if not steps:
+        raise UserError("review needs the game's steps: WORD:PATTERNS each, or --answer and the words")
+    with waiting(f"{player.name}: reviewing {len(steps)} guesses"):
+        review = review_variant(variant, game, player, steps, answers)
+    if args.json:
+        print(json.dumps(review_data(game, review)))
+        return 0
+    words = game.rules.words
+    console.print(board_header(variant), markup=False)
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("#", "guess", "reply", "left", "expected", "gained", "best"):
+        table.add_column(column, justify="left" if column in ("guess", "reply", "left", "best") else "right")
+    for s in review.steps:
+        best = "same" if s.best_guess == s.guess else words.guesses[s.best_guess]
+        table.add_row(str(s.number), words.guesses[s.guess].upper(), reply_cells(variant, s.reply, args.palette),
+                      f"{'/'.join(map(str, s.before))} -> {'/'.join(map(str, s.after))}", f"{s.expected_bits:.2f}",
+                      f"{s.gained_bits:.2f}", f"{best} {s.best_bits:.2f}")
+    console.print(table)
+    used = len(review.steps)
+    ending = f"solved in {used}/{variant.limit}" if review.won else f"not solved after {used} guesses"
+    same = sum(s.best_guess == s.guess for s in review.steps)
+    console.print(f"{ending}; {same} of {used} guesses were {review.agent}'s own; expected "
+                  f"{sum(s.expected_bits for s in review.steps):.2f} bits in all, gained "
+                  f"{sum(s.gained_bits for s in review.steps):.2f}"
+                  + (f"; the answers: {', '.join(a.upper() for a in review.answers)}" if review.answers else ""),
+                  markup=False)
+    console.print(VARIANT_REVIEW_LEGEND, style="dim", markup=False)
+    return 0

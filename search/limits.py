@@ -14,6 +14,7 @@ ValueError: depth must be at least 1, got 0
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -61,12 +62,13 @@ class Limit:
 
 
 class BudgetSpent(Exception):
-    """A search under a stopping node budget (`Limit.stop`) spent it before it finished."""
+    """The one overrun signal: a search spent its budget before it finished (the engine's searches under a stopping
+    node budget, `Limit.stop`; Wordle's exact solver past its node limit or its deadline)."""
 
-    def __init__(self, nodes: int):
-        """Say how many nodes the search had visited when it stopped."""
-        super().__init__(f"the node budget ran out after {nodes} nodes")
-        self.nodes = nodes
+    def __init__(self, nodes: int, spent: str = "node budget"):
+        """Say what ran out (`spent`: the node budget, the time cap) and how many nodes the search had visited."""
+        super().__init__(f"the {spent} ran out after {nodes} nodes")
+        self.nodes, self.spent = nodes, spent
 
 
 @dataclass(frozen=True)
@@ -119,33 +121,59 @@ MOST_BUDGET_SECONDS = 86_400.0
 
 @dataclass(frozen=True)
 class Budget:
-    """What one valuation may spend: solver nodes (the budget), and wall seconds only as a safety cap.
+    """What one run may spend: counted work (solver nodes for a valuation, episodes for a learner's training) and
+    wall seconds.
 
-    Nodes make the result the same on any machine, idle or loaded; the cap stops a search that
-    runs too long, and a result it cut says so (`wordle.valuation.Valuation.capped`). None: no
-    limit of that kind.
+    Counted work makes the result the same on any machine, idle or loaded. For a valuation the seconds are
+    only a safety cap that stops a search running too long, and a result it cut says so
+    (`wordle.valuation.Valuation.capped`); for training they are the run's length (`done`: whichever
+    limit comes first). None: no limit of that kind.
 
-    >>> Budget(nodes=300, seconds=30).nodes
-    300
+    >>> Budget(nodes=300, seconds=30).nodes, Budget(episodes=100, seconds=90).minutes
+    (300, 1.5)
     """
 
     nodes: int | None = None
     seconds: float | None = None
+    episodes: int | None = None
 
     def __post_init__(self) -> None:
-        """Refuse a budget no search can run under."""
+        """Refuse a budget no run can spend."""
         if self.seconds is not None and not self.seconds > 0:
             raise ValueError(f"a budget's seconds must be positive, got {self.seconds}")
         if self.nodes is not None and self.nodes < 1:
             raise ValueError(f"a budget's nodes must be at least 1, got {self.nodes}")
+        if self.episodes is not None and self.episodes < 1:
+            raise ValueError(f"a budget's episodes must be at least 1, got {self.episodes}")
+
+    @property
+    def minutes(self) -> float | None:
+        """The seconds in minutes (how training budgets are typed), or None."""
+        return None if self.seconds is None else self.seconds / 60
 
     def describe(self) -> str:
-        """The budget in words: '300 nodes (30 s cap)', '5 s cap', 'no limit'."""
-        parts = [f"{self.nodes:,} nodes" if self.nodes is not None else "",
-                 f"{self.seconds:g} s cap" if self.seconds is not None else ""]
+        """The budget in words: '300 nodes (30 s cap)', '5 s cap', '1,000 episodes', 'no limit'."""
+        work = [f"{self.nodes:,} nodes" if self.nodes is not None else "",
+                f"{self.episodes:,} episodes" if self.episodes is not None else ""]
+        parts = [" and ".join(part for part in work if part), f"{self.seconds:g} s cap" if self.seconds is not None else ""]
         if all(parts):
             return f"{parts[0]} ({parts[1]})"
         return next((part for part in parts if part), "no limit")
+
+    def done(self, episodes: int, started: float) -> bool:
+        """Whether a training run that began at `started` (time.monotonic) has spent it, `episodes` trained in all."""
+        if self.episodes is not None and episodes >= self.episodes:
+            return True
+        return self.seconds is not None and time.monotonic() - started >= self.seconds
+
+    def fraction(self, episodes: int, started: float, first: int) -> float:
+        """How much of a training budget is spent, 0 to 1, by whichever limit is nearer (a progress bar, a schedule)."""
+        spent = 0.0
+        if self.episodes is not None:
+            spent = (episodes - first) / max(1, self.episodes - first)
+        if self.seconds is not None:
+            spent = max(spent, (time.monotonic() - started) / max(1e-9, self.seconds))
+        return min(1.0, spent)
 
 
 def parse_budget(text: str) -> Budget:
@@ -156,7 +184,7 @@ def parse_budget(text: str) -> Budget:
             86,400 s, a sign, an exponent, or digits that are not ASCII (one line naming the forms).
 
     >>> parse_budget("1.5M"), parse_budget("500ms")
-    (Budget(nodes=1500000, seconds=None), Budget(nodes=None, seconds=0.5))
+    (Budget(nodes=1500000, seconds=None, episodes=None), Budget(nodes=None, seconds=0.5, episodes=None))
     """
     problem = ValueError(f"'{text}' is not a budget: write nodes (5000, 200k, 1.5M: 1 to 1000M) or a time cap "
                          "(500ms, 5s: 1ms to 86400s)")

@@ -40,7 +40,7 @@ def learner_models(game: Wordle, folder, hard: bool = False) -> None:
     from agents.models import model_path, save_model
     from agents.ppo import env, net
     from agents.qlearning import QConfig, QTable, Trainer
-    from agents.training import Budget
+    from search.limits import Budget
 
     run = Trainer(QTable(game, QConfig(hard=hard, eval_every=10**9)), seed=0)
     run.train(Budget(episodes=200))

@@ -10,9 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.answer_fit import (FEATURES, fit_coefficients, mid_ranks, negative_log_likelihood, score_days,
-                               summary)
-from agents.answer_model import LIKELY_COEFFICIENTS, likely_words
+from agents.answer_fit import (FEATURES, RecordDay, fit_coefficients, mid_ranks, negative_log_likelihood,
+                               repeat_weight, score_days, score_days_given, summary)
+from agents.answer_model import FRESH_REPEAT_WEIGHT, LIKELY_COEFFICIENTS, likely_words, load_model
+from wordle.nyt import daily_answers
 from wordle import Words, load_words
 
 RESULTS = Path(__file__).resolve().parents[1] / "results" / "answer-model-fit.json"
@@ -32,6 +33,21 @@ def test_weights_on_a_tiny_list_by_hand():
     # Zipf 2.61): sigmoid(2.61 - 3).
     assert answers == ("crane", "slate", "baked", "colin", "guano")
     assert weights == pytest.approx([1, 1, sigmoid(0.92 - 1), sigmoid(-1), sigmoid(2.61 - 3)])
+
+
+def test_given_originals_weigh_the_repeat_weight_after_the_others_on_a_tiny_list():
+    words = Words.build(("crane", "slate"), ("colin", "crane", "slate"))
+    coefficients = {"intercept": 0.0, "zipf": 1.0, "known": 0.0, "name": -1.0, "rare": -2.0, "past": -1.0}
+    answers, weights = likely_words(words, coefficients, given=frozenset({"crane"}), repeat_weight=0.1)
+    assert answers == ("slate", "crane", "colin")
+    assert weights == pytest.approx([1, 0.1, sigmoid(-1)])
+
+
+def test_the_repeat_weight_by_hand():
+    # 3 days, 4 originals given and 6 not, outside weight 2, no repeat: 0.5 / rho = 3 * 4 / (6 + 4 rho + 2), so
+    # 0.5 (8 + 4 rho) = 12 rho: rho = 4 / 10.
+    days = [RecordDay(given=4, fresh=6, repeat=False)] * 3
+    assert repeat_weight(days, 2.0) == pytest.approx(0.4)
 
 
 def test_the_fit_by_hand_one_word_outside_the_tier():
@@ -87,6 +103,44 @@ def test_the_shipped_fit_is_the_results_files_and_its_held_out_figures_recompute
     assert models["likely fitted"]["summary"]["impossible"] == 0 < models["original"]["summary"]["impossible"]
     assert fitted["summary"]["mean_log_chance"] > models["all"]["summary"]["mean_log_chance"]
     assert fitted["summary"]["mean_rank"] < models["likely before this fit"]["summary"]["mean_rank"]
+
+
+def test_freshs_repeat_weight_and_held_out_forecasts_recompute_from_the_record():
+    record = json.loads(RESULTS.read_text())
+    assert FRESH_REPEAT_WEIGHT == pytest.approx(record["fresh_repeat_weight"], abs=1e-6)
+    words, days = load_words(), daily_answers()
+    originals = frozenset(words.answers)
+    given, before, seen = set(), [], []
+    for day in days:
+        before.append(frozenset(given))
+        seen.append(RecordDay(given=len(given & originals), fresh=len(originals - given),
+                              repeat=day.word in given and day.word in originals))
+        given.add(day.word)
+    model_answers, weights = likely_words(words)
+    outside, window = float(weights[len(originals):].sum()), record["repeat_window_days"]
+    assert repeat_weight(seen[-window:], outside) == pytest.approx(record["fresh_repeat_weight"])
+    fresh, held = record["models"]["fresh"], record["held_out"]["answers"]
+    first = len(days) - len(held)
+    assert [day.word for day in days[first:]] == held
+    for i in (first, first + 400, len(days) - 1):  # each day's repeat weight from the days before it alone
+        assert fresh["repeat_weights"][i - first] == pytest.approx(repeat_weight(seen[max(0, i - window):i], outside))
+    scores = score_days_given(model_answers, weights, len(originals), held, before[first:], fresh["repeat_weights"])
+    assert [s.log_chance for s in scores] == pytest.approx(fresh["log_chances"], abs=1e-6)
+    assert [s.rank for s in scores] == fresh["ranks"]
+    likely = record["models"]["likely fitted"]["summary"]
+    assert fresh["summary"]["mean_log_chance"] > likely["mean_log_chance"] + 0.5
+    assert fresh["summary"]["mean_rank"] < likely["mean_rank"] / 2
+
+
+def test_the_fresh_model_puts_its_full_weight_on_the_originals_not_given():
+    model = load_model("fresh")
+    answers = model.game.words.answers
+    given = {day.word for day in daily_answers()}
+    assert model.tier == len(set(load_words().answers) - given) and not given & set(answers[:model.tier])
+    weight = dict(zip(answers, model.weights / model.weights.max()))
+    assert weight["cigar"] == pytest.approx(FRESH_REPEAT_WEIGHT)  # given in 2021 and again in 2026
+    for name in ("bantu", "otaku", "liang", "sodom", "colin", "hakim"):
+        assert weight[name] < min(weight[w] for w in ("snafu", "guano", "cigar")) / 5, name
 
 
 def test_names_and_non_words_fall_far_below_the_times_real_answers():

@@ -737,3 +737,13 @@ def test_the_default_results_folder_does_not_depend_on_the_working_folder(monkey
 
     monkeypatch.chdir(tmp_path)
     assert Service(Wordle()).results()["summary"]["results"]
+
+
+@pytest.mark.parametrize("step, message", [("crane:gxyz-", "'gxyz-' is not a pattern"), ("crane", "'crane' is not a step"),
+                                           ("xxxxx:-----", "'xxxxx' is not in the list of allowed guesses")])
+@pytest.mark.parametrize("command", ["assist", "review"])
+def test_a_bad_step_is_refused_before_any_matrix_is_built(command, step, message, tmp_path, capsys, monkeypatch):
+    """assist or review on an empty cache with a typo: refused in one line, and no pattern matrix built first."""
+    monkeypatch.setenv("WORDLE_ARENA_CACHE", str(tmp_path))
+    one_line(*run_cli(capsys, command, "salet:-----", step), 2, message)
+    assert list(tmp_path.iterdir()) == []

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle, load_words
-from wordle.optimal import (INFEASIBLE, SCALE, Limits, OutOfBudget, Solver, extend_hints, fast_lower_bounds,
+from search.limits import BudgetSpent
+from wordle.optimal import (INFEASIBLE, SCALE, Limits, Solver, extend_hints, fast_lower_bounds,
                             lower_bounds, unpack)
 from wordle.hardmode import hints_from
 from wordle.tree import build_tree
@@ -194,7 +195,7 @@ def test_a_rejected_openers_bound_never_exceeds_its_published_total(official_gam
         try:
             cost = solver.try_guess(game.all_answers, 6, hints_from([]) if hard else None, game.words.guess_index[opener],
                                     (cut + 1) * SCALE, top_level=True)
-        except OutOfBudget:
+        except BudgetSpent:
             cost = solver.stats.bound
         if total >= 0:
             assert unpack(cost)[0] <= total, opener

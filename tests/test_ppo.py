@@ -181,7 +181,7 @@ def test_the_step_size_follows_the_rate():
 
 def test_the_learning_rate_falls_to_its_floor_over_the_budget():
     """Each iteration's step scale is 1 - (1 - lr_floor) x the share of the budget spent before it."""
-    from agents.training import Budget
+    from search.limits import Budget
     game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
     run = Learner(game, PPOConfig(games=8, hidden=8, embed=4, lr_floor=0.1, eval_every=10**6), seed=2)
     rates, iterate = [], run._iterate

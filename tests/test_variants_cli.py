@@ -57,3 +57,90 @@ def test_a_variant_tournament_verifies_and_tampering_is_caught(capsys, tmp_path)
     (folder / "games.csv").write_text("\n".join(lines) + "\n")
     code, _, err = run_cli(capsys, "verify", str(folder))
     assert code == 1 and "FAILED" in err
+
+
+def test_an_interrupted_variant_tournament_resumes_to_the_same_games(capsys, tmp_path):
+    from commands.games import game_over
+    from tournament.variants import JOURNAL_FILE, VariantRunError, run_tournament
+    from variants import Variant, variant_words
+
+    variant = Variant(boards=2)
+    rules = game_over(variant_words(5))
+    players = {"entropy": {}, "random": {}}
+    whole = run_tournament(variant, rules, players, ("normal",), 4, 3, tmp_path / "whole", "whole")
+    finished = []
+
+    def stop_after_three(record):
+        finished.append(record)
+        if len(finished) == 3:
+            raise KeyboardInterrupt
+
+    cut = tmp_path / "cut"
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament(variant, rules, players, ("normal",), 4, 3, cut, "cut", on_game=stop_after_three)
+    journal = (cut / JOURNAL_FILE).read_text()
+    assert len(journal.splitlines()) == 2 + 3 and not (cut / "games.csv").exists()
+    (cut / JOURNAL_FILE).write_text(journal + "entropy,normal,3,cra")  # a line cut off by a crash is played again
+    with pytest.raises(VariantRunError, match="add --resume"):
+        run_tournament(variant, rules, players, ("normal",), 4, 3, cut, "cut")
+    with pytest.raises(VariantRunError, match="other settings"):
+        run_tournament(variant, rules, players, ("normal",), 5, 3, cut, "cut", resume=True)
+    resumed = run_tournament(variant, rules, players, ("normal",), 4, 3, cut, "cut", resume=True)
+    strip = {key: {k: v for k, v in entry.items() if k != "seconds_per_game"} for key, entry in whole.items()}
+    assert {key: {k: v for k, v in entry.items() if k != "seconds_per_game"} for key, entry in resumed.items()} == strip
+    rows = lambda folder: (folder / "games.csv").read_text().splitlines()[1:]
+    assert rows(cut) == rows(tmp_path / "whole") and not (cut / JOURNAL_FILE).exists()
+    code, out, _ = run_cli(capsys, "verify", str(cut), "--replay")
+    assert code == 0 and "8 games replayed" in out
+
+
+def test_a_variant_resume_of_nothing_is_refused_in_one_line(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "tournament", "--boards", "2", "--agents", "random", "--sample", "2", "--resume",
+                           "--out", str(tmp_path / "none"))
+    assert code == 2 and "holds no variant tournament to resume" in err and len(err.strip().splitlines()) == 1
+
+
+def test_assist_a_dordle_step_by_step_patterns(capsys):
+    code, out, _ = run_cli(capsys, "assist", "--boards", "2", "crane:--g-y,g----", "--json", "--top", "3")
+    advice = json.loads(out)
+    assert code == 0 and advice["name"] == "dordle" and advice["guesses_left"] == 6
+    assert [board["possible"] for board in advice["boards"]] == [18, 25] and len(advice["suggestions"]) == 3
+    # a solved board: '.' in its place, or left out
+    for steps in (("crate:ggggg,--ggg", "slate:.,ggggg"), ("crate:ggggg,--ggg", "slate:ggggg")):
+        code, out, _ = run_cli(capsys, "assist", "--boards", "2", *steps, "--json")
+        advice = json.loads(out)
+        assert code == 0 and advice["won"] and advice["over"] and advice["suggestions"] == []
+
+
+def test_assist_fibble_reads_the_rows_as_shown(capsys):
+    rows = ("soare:--yg-", "taira:-gg--", "cling:-y-yy", "mangy:-gggg")  # play --indicator fibble --answer lanky --seed 4
+    code, out, _ = run_cli(capsys, "assist", "--indicator", "fibble", *rows, "--json")
+    advice = json.loads(out)
+    assert code == 0 and "lanky" in advice["boards"][0]["answers"] and advice["guesses_left"] == 5
+
+
+def test_review_a_dordle_from_its_answers_and_words(capsys):
+    code, out, _ = run_cli(capsys, "review", "--boards", "2", "--answer", "crate,slate", "soare", "crate", "slate",
+                           "--json")
+    review = json.loads(out)
+    assert code == 0 and review["won"] and [s["guess"] for s in review["steps"]] == ["soare", "crate", "slate"]
+    assert review["steps"][1]["after"][0] == 0 and review["steps"][2]["reply"][0] is None
+    assert review["steps"][0]["before"] == [2315, 2315]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("assist", "--boards", "2", "crane:--g-y"), "dordle needs 2 patterns"),
+    (("assist", "--boards", "4", "crane:--g-y,-----"), "quordle needs 4 patterns"),
+    (("assist", "--length", "6", "crane:--g-y"), "'crane' has 5 letters; this game's words have 6"),
+    (("assist", "--boards", "2", "crane:--g-y,ggggg", "salet:-----"), "board 1: no possible answer gives -----"),
+    (("assist", "--boards", "2", "--only-answers", "crane:--g-y,-----"), "--only-answers is not offered with dordle"),
+    (("assist", "--indicator", "fibble", "--agent", "optimal"), "agent 'optimal' plays five-letter Wordle"),
+    (("review", "--boards", "2", "--answer", "crate", "soare"), "dordle needs 2 answers"),
+    (("review", "--indicator", "fibble", "--answer", "lanky", "soare"), "fibble's rows hold lies"),
+    (("review", "--boards", "2", "--grid", "x", "soare"), "--grid and --puzzle read one board"),
+    (("review", "--agent", "entropy", "crane:-----"), "--agent goes with a variant"),
+    (("tree", "--boards", "2", "--out", "x.json"), "tree follows every answer of one five-letter board"),
+])
+def test_bad_variant_assist_and_review_input_is_refused_in_one_line(capsys, argv, message):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -4,7 +4,9 @@ One row a game in `games.csv` (kind `variant-games`), under a metadata line that
 variant, the agents' settings, the seed and how many games, the word lists' checksum and the
 provenance, so that `verify` re-checks every reply by the readable `wordle.feedback` and, with
 `--replay`, plays every game again move for move. Timings go to `timings.csv`, the figures to
-`summary.json` and `report.md`. A game's answers (one a board, different boards different words)
+`summary.json` and `report.md`. While a run plays, each finished game is appended to `journal.csv`
+and flushed; `--resume` plays only the games it lacks, and the journal is removed once the files are
+written. A game's answers (one a board, different boards different words)
 and Fibble's lies are drawn from the run seed and the game's number alone. Guesses: lower is
 better; a lost game counts as the guess limit plus one in the mean.
 """
@@ -25,7 +27,8 @@ from typing import Any, Callable
 import numpy as np
 
 from agents.variant_players import VariantPlayer, make_variant_player
-from plumbing.storage import prepare_folder, results_record, write_atomically
+from plumbing.errors import UserError
+from plumbing.storage import FolderLock, prepare_folder, results_record, write_atomically
 from variants import Boards, Fibble, Variant
 from wordle import Wordle, feedback, format_pattern, parse_pattern, violation
 from wordle.feedback import all_green, decode_colours
@@ -34,6 +37,9 @@ from .records import ResultsError, header_line, read_json_object, read_results_b
 
 KIND = "variant-games"
 COLUMNS = ("agent", "mode", "game", "answers", "turns", "guesses", "replies", "won", "nodes", "error")
+#: The journal of a run under way: one flushed line a finished game, its seconds last; removed when the run is written.
+JOURNAL_KIND, JOURNAL_FILE = "variant-journal", "journal.csv"
+JOURNAL_COLUMNS = COLUMNS + ("seconds",)
 #: Second seed words of the streams a variant game draws from.
 ANSWER_STREAM, AGENT_STREAM, LIE_STREAM = 0x56414E53, 0x5641474E, 0x56414C49
 #: A board solved before a guess shows this in that guess's reply.
@@ -124,36 +130,68 @@ def csv_text(kind: str, meta: dict[str, Any], columns: tuple[str, ...], rows: li
     return header_line(kind, meta) + out.getvalue()
 
 
-def read_games(path: Path) -> tuple[dict[str, Any], list[VariantRecord]]:
-    """A variant games.csv: its metadata and records; ResultsError naming the line on anything malformed."""
-    text = read_results_bytes(path).decode("utf-8", errors="replace")
+def parse_rows(path: Path, lines: list[str], variant: Variant, columns: tuple[str, ...], first: int
+               ) -> tuple[list[VariantRecord], list[float]]:
+    """The records (and, for a journal, each game's seconds) of a file's CSV lines; ResultsError naming a bad line.
+
+    Args:
+        lines: the header then the rows (the metadata line already taken off).
+        columns: COLUMNS, or JOURNAL_COLUMNS (a last column of seconds).
+        first: the line number of the header, for the messages.
+    """
+    rows = list(csv.reader(lines))
+    if not rows or tuple(rows[0]) != columns:
+        raise ResultsError(f"{path}, line {first}: the header is not {','.join(columns)}")
+    records, seconds = [], []
+    for number, row in enumerate(rows[1:], start=first + 1):
+        try:
+            fields = dict(zip(columns, row, strict=True))
+            replies = tuple(tuple(None if mark == SOLVED_MARK else parse_pattern(mark, variant.length)
+                                  for mark in reply.split("/")) for reply in fields["replies"].split())
+            guesses = tuple(fields["guesses"].split())
+            if int(fields["turns"]) != len(guesses) or len(replies) != len(guesses) or fields["won"] not in ("0", "1"):
+                raise ValueError("turns, guesses and replies disagree")
+            records.append(VariantRecord(fields["agent"], fields["mode"], int(fields["game"]),
+                                         tuple(fields["answers"].split()), guesses, replies, fields["won"] == "1",
+                                         int(fields["nodes"]), fields["error"]))
+            if "seconds" in fields:
+                seconds.append(float(fields["seconds"]))
+        except (ValueError, TypeError) as error:
+            raise ResultsError(f"{path}, line {number}: not a game ({error})") from None
+    return records, seconds
+
+
+def read_meta(path: Path, kind: str, text: str) -> tuple[dict[str, Any], Variant, list[str]]:
+    """A file's metadata line (of `kind`), the variant it names, and its other lines."""
     lines = text.splitlines()
-    prefix = f"# wordle-arena {KIND} v1 "
+    prefix = f"# wordle-arena {kind} v1 "
     if not lines or not lines[0].startswith(prefix):
-        raise ResultsError(f"{path}, line 1: not a variant games file")
+        raise ResultsError(f"{path}, line 1: not a variant {'games' if kind == KIND else 'journal'} file")
     try:
         meta = json.loads(lines[0][len(prefix):])
         variant = Variant.from_settings(meta["settings"]["variant"])
     except (ValueError, KeyError, TypeError) as error:
         raise ResultsError(f"{path}, line 1: the metadata names no variant ({error})") from None
-    rows = list(csv.reader(lines[1:]))
-    if not rows or tuple(rows[0]) != COLUMNS:
-        raise ResultsError(f"{path}, line 2: the header is not {','.join(COLUMNS)}")
-    records = []
-    for number, row in enumerate(rows[1:], start=3):
-        try:
-            fields = dict(zip(COLUMNS, row, strict=True))
-            replies = tuple(tuple(None if mark == SOLVED_MARK else parse_pattern(mark, variant.length)
-                                  for mark in reply.split("/")) for reply in fields["replies"].split())
-            guesses = tuple(fields["guesses"].split())
-            if int(fields["turns"]) != len(guesses) or len(replies) != len(guesses) or fields["won"] not in "01":
-                raise ValueError("turns, guesses and replies disagree")
-            records.append(VariantRecord(fields["agent"], fields["mode"], int(fields["game"]),
-                                         tuple(fields["answers"].split()), guesses, replies, fields["won"] == "1",
-                                         int(fields["nodes"]), fields["error"]))
-        except (ValueError, TypeError) as error:
-            raise ResultsError(f"{path}, line {number}: not a game ({error})") from None
+    return meta, variant, lines[1:]
+
+
+def read_games(path: Path) -> tuple[dict[str, Any], list[VariantRecord]]:
+    """A variant games.csv: its metadata and records; ResultsError naming the line on anything malformed."""
+    meta, variant, lines = read_meta(path, KIND, read_results_bytes(path).decode("utf-8", errors="replace"))
+    records, _ = parse_rows(path, lines, variant, COLUMNS, 2)
     return meta, records
+
+
+def read_journal(path: Path) -> tuple[dict[str, Any], list[VariantRecord], list[float], int]:
+    """A run's journal: its metadata, the games it finished, their seconds, and the bytes of its complete lines.
+
+    A last line cut off by a crash (no newline at its end) is dropped: that game is played again.
+    """
+    data = read_results_bytes(path)
+    complete = data[: data.rfind(b"\n") + 1]
+    meta, variant, lines = read_meta(path, JOURNAL_KIND, complete.decode("utf-8", errors="replace"))
+    records, seconds = parse_rows(path, lines, variant, JOURNAL_COLUMNS, 2)
+    return meta, records, seconds, len(complete)
 
 
 # -- summary --------------------------------------------------------------------------------
@@ -194,38 +232,124 @@ def report(variant: Variant, summary: dict[str, dict[str, Any]], meta: dict[str,
 
 
 # -- the run --------------------------------------------------------------------------------
+class VariantRunError(UserError):
+    """A run folder that cannot be started or resumed as asked."""
+
+
+def holds_variant_run(folder: Path) -> bool:
+    """Whether `folder` holds a variant run, finished (games.csv) or under way (the journal)."""
+    return os.path.lexists(folder / JOURNAL_FILE) or is_variant_folder(folder)
+
+
+def resumed_games(folder: Path, settings: dict[str, Any]) -> tuple[list[VariantRecord], list[float], int | None,
+                                                                   list[dict[str, Any]]]:
+    """The games a folder already holds for `settings`: its journal's (with their seconds and complete length), or a
+    finished run's (then the length is None); and the provenance of the sessions that played them.
+
+    Raises:
+        VariantRunError: the folder holds nothing to resume, or a run of other settings.
+        ResultsError: a file there is malformed.
+    """
+    if os.path.lexists(folder / JOURNAL_FILE):
+        meta, records, seconds, complete = read_journal(folder / JOURNAL_FILE)
+    elif is_variant_folder(folder):
+        meta, records = read_games(folder / "games.csv")
+        timings = {}
+        if os.path.lexists(folder / "timings.csv"):
+            for row in csv.reader(read_results_bytes(folder / "timings.csv").decode("utf-8").splitlines()[2:]):
+                timings[(row[0], row[1], int(row[2]))] = float(row[3])
+        seconds, complete = [timings.get((r.agent, r.mode, r.game), 0.0) for r in records], None
+    else:
+        raise VariantRunError(f"{folder} holds no variant tournament to resume; leave out --resume to start one there")
+    if meta["settings"] != settings:
+        different = sorted(key for key in set(settings) | set(meta["settings"])
+                           if settings.get(key) != meta["settings"].get(key))
+        raise VariantRunError(f"cannot resume {folder}: it was played with other settings ({', '.join(different)})")
+    return records, seconds, complete, meta.get("sessions", [meta["provenance"]])
+
+
 def run_tournament(variant: Variant, rules: Wordle, players: dict[str, dict[str, Any]], modes: tuple[str, ...],
-                   games: int, seed: int, folder: str | Path, command: str,
+                   games: int, seed: int, folder: str | Path, command: str, resume: bool = False,
                    on_game: Callable[[VariantRecord], None] = lambda record: None) -> dict[str, Any]:
     """Play `games` seeded games of `variant` for every player and mode; write the run folder; return the summary.
+
+    Each finished game is appended to the folder's journal and flushed, so an interrupt or a crash loses
+    none; `resume` plays only the games the journal (or a finished run) lacks, with the same settings.
 
     Args:
         players: agent name -> the parameters given to it (None: its default).
         modes: "normal" and/or "hard" (hard: one board only).
+        resume: continue the run in `folder`; without it a folder holding a run is refused.
+
+    Raises:
+        VariantRunError: a folder holding a run without `resume`, nothing to resume, or other settings.
+        FolderBusy: another process is writing the folder.
     """
     folder = prepare_folder(folder)
+    lock = FolderLock(folder)
+    lock.acquire(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    try:
+        return _run_in_folder(variant, rules, players, modes, games, seed, folder, command, resume, on_game)
+    finally:
+        lock.release()
+
+
+def _run_in_folder(variant: Variant, rules: Wordle, players: dict[str, dict[str, Any]], modes: tuple[str, ...],
+                   games: int, seed: int, folder: Path, command: str, resume: bool,
+                   on_game: Callable[[VariantRecord], None]) -> dict[str, Any]:
+    """run_tournament's work, the folder locked."""
+    if holds_variant_run(folder) and not resume:
+        raise VariantRunError(f"{folder} already holds a variant tournament; add --resume to continue it, "
+                              "or choose another --out")
     provenance = results_record(command, seed, rules.words.checksum)  # the code that plays, taken before it plays
+    session = {k: v for k, v in provenance.items() if k not in ("command", "seed")}
     game = variant_game(variant, rules)
     built = {name: make_variant_player(name, game, variant, **given) for name, given in players.items()}
-    records, seconds = [], {}
-    for mode in modes:
-        for name, player in built.items():
-            for number in range(games):
-                start = time.perf_counter()
-                record = play_game(game, variant, player, mode == "hard", seed, number)
-                seconds[(name, mode, number)] = time.perf_counter() - start
-                records.append(record)
-                on_game(record)
     settings = {"variant": variant.settings(), "games": games, "seed": seed, "modes": list(modes),
                 "agent_settings": {name: player.settings() for name, player in built.items()}}
-    meta = {"command": command, "settings": settings, "provenance": {k: v for k, v in provenance.items()
-                                                                       if k not in ("command", "seed")}}
+    records, seconds, sessions = [], {}, []
+    complete = None
+    if resume:
+        done, spent, complete, sessions = resumed_games(folder, settings)
+        records = list(done)
+        seconds = {(r.agent, r.mode, r.game): s for r, s in zip(done, spent)}
+    sessions = [*sessions, session]
+    meta = {"command": command, "settings": settings, "provenance": sessions[0], "sessions": sessions}
+    played = {(r.agent, r.mode, r.game) for r in records}
+    wanted = [(mode, name, number) for mode in modes for name in built for number in range(games)]
+    if resume and complete is None and all((name, mode, number) in played for mode, name, number in wanted):
+        return summarise(records, variant.limit, seconds)  # a finished run: nothing to play, nothing rewritten
+    journal_path = folder / JOURNAL_FILE
+    if complete is None:  # a new journal (or a finished run's games carried into one)
+        with open(journal_path, "w", encoding="utf-8", newline="") as out:
+            out.write(csv_text(JOURNAL_KIND, meta, JOURNAL_COLUMNS,
+                               [row_of(r, variant.length) + [f"{seconds[(r.agent, r.mode, r.game)]:.6f}"]
+                                for r in records]))
+    else:
+        os.truncate(journal_path, complete)
+    with open(journal_path, "a", encoding="utf-8", newline="") as journal:
+        for mode, name, number in wanted:
+            if (name, mode, number) in played:
+                continue
+            start = time.perf_counter()
+            record = play_game(game, variant, built[name], mode == "hard", seed, number)
+            seconds[(name, mode, number)] = time.perf_counter() - start
+            records.append(record)
+            csv.writer(journal, lineterminator="\n").writerow(
+                row_of(record, variant.length) + [f"{seconds[(name, mode, number)]:.6f}"])
+            journal.flush()
+            on_game(record)
+        os.fsync(journal.fileno())
+    order = {key: index for index, key in enumerate(wanted)}
+    records.sort(key=lambda r: order[(r.mode, r.agent, r.game)])
     summary = summarise(records, variant.limit, seconds)
     write_atomically(folder / "games.csv", csv_text(KIND, meta, COLUMNS, [row_of(r, variant.length) for r in records]))
     write_atomically(folder / "timings.csv", csv_text("variant-timings", meta, ("agent", "mode", "game", "seconds"),
-                                                      [[a, m, str(g), f"{s:.6f}"] for (a, m, g), s in seconds.items()]))
+                                                      [[r.agent, r.mode, str(r.game),
+                                                        f"{seconds[(r.agent, r.mode, r.game)]:.6f}"] for r in records]))
     write_atomically(folder / "summary.json", json.dumps({**meta, "summary": summary}, indent=2, sort_keys=True) + "\n")
     write_atomically(folder / "report.md", report(variant, summary, meta))
+    journal_path.unlink()
     return summary
 
 

@@ -17,7 +17,7 @@ from typing import Callable
 
 import numpy as np
 
-from wordle import IllegalMove, Wordle, hints_from, legal_mask, violation
+from wordle import IllegalMove, Wordle, format_pattern, hints_from, legal_mask, violation
 from wordle.feedback import all_green
 from wordle.game import GUESSER, INDICATOR
 
@@ -205,7 +205,8 @@ class Boards:
                 continue
             kept = candidates[board][self.rules.matrix[state.pending, candidates[board]] == pattern]
             if kept.size == 0:
-                raise IllegalMove(f"board {board + 1}: no possible answer gives pattern {pattern} to this guess")
+                raise IllegalMove(f"board {board + 1}: no possible answer gives "
+                                  f"{format_pattern(int(pattern), length=self.length)} to this guess")
             candidates[board], solved[board] = kept, int(pattern) == self.all_green
         history = state.history + ((state.pending, tuple(None if p is None else int(p) for p in reply)),)
         return BoardsState(tuple(candidates), tuple(solved), history, state.max_guesses, state.hard)

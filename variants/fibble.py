@@ -22,7 +22,7 @@ from typing import Callable
 
 import numpy as np
 
-from wordle import IllegalMove, Wordle
+from wordle import IllegalMove, Wordle, format_pattern
 from wordle.feedback import all_green, decode_colours, encode_colours
 from wordle.game import GUESSER, INDICATOR
 
@@ -221,7 +221,8 @@ class Fibble:
             return FibbleState(state.candidates, state.history, state.max_guesses, pending=move)
         kept = self.consistent(state.candidates, state.pending, move)
         if kept.size == 0:
-            raise IllegalMove(f"no possible answer allows pattern {move} to this guess")
+            raise IllegalMove(f"no possible answer allows {format_pattern(int(move), length=self.length)} to this guess "
+                              "(with exactly one lie in each row)")
         return FibbleState(kept, state.history + ((state.pending, move),), state.max_guesses,
                            won=move == self.all_green)
 

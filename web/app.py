@@ -45,7 +45,7 @@ from .workers import Busy
 
 STATIC = Path(__file__).resolve().parent / "static"
 PAGES = {"/": "play.html", "/watch": "watch.html", "/assist": "assist.html", "/review": "review.html",
-         "/results": "results.html", "/api": "api.html"}
+         "/results": "results.html", "/api": "api.html", "/variants": "variants.html"}
 #: Largest request body read, in bytes (a whole game's steps take a few hundred).
 MAX_BODY = 64 * 1024
 #: Deepest nesting of arrays and objects read in a body.
@@ -249,6 +249,9 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
         Route("/api/watch", api(service.watch, admission), methods=["GET", "POST"]),
         Route("/api/advise", api(service.advise, admission), methods=["GET", "POST"]),
         Route("/api/review", api(service.review, admission), methods=["POST"]),
+        Route("/api/variant/new", api(service.variants.new_game, by_client=True), methods=["POST"]),
+        Route("/api/variant/guess", api(service.variants.guess), methods=["POST"]),
+        Route("/api/variant/advise", api(service.variant_advise, admission), methods=["POST"]),
         Route("/api/results", api(lambda _: service.results())),
         Route("/api/charts/{name}", chart),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

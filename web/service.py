@@ -51,6 +51,7 @@ from tournament.charts import charts
 from tournament.records import ResultsError, read_json_object
 from tournament.stats import summary_problem
 
+from .variant_games import VariantGames
 from .workers import Busy, OverBudget, OverMemory, RemoteError, WorkerPool
 
 #: A watched step's alternatives valued beside its guess (as play's trace values them).
@@ -312,6 +313,12 @@ class Service:
         self.indicators: dict[str, Indicator] = {}
         self.indicators_lock = threading.Lock()
         self.indicator_locks: dict[str, threading.Lock] = {name: threading.Lock() for name in PLAYABLE_INDICATORS}
+        self.variants = VariantGames(game)
+
+    def variant_advise(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Advice on a variant game (web.variant_games), on a worker's turn."""
+        with self.worker():
+            return self.variants.advise(body)
 
     # -- helpers ------------------------------------------------------------------------
     @contextmanager

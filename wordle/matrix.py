@@ -25,38 +25,56 @@ def code_type(length: int = WORD_LENGTH) -> type:
     return np.uint8 if pattern_count(length) <= 256 else np.uint16
 
 
-def _pattern_rows(guess_letters: np.ndarray, answer_letters: np.ndarray, answer_counts: np.ndarray) -> np.ndarray:
-    """Pattern codes of a block of guesses against all answers.
+def _letter_term(letter: int, positions: tuple[int, ...], answer_letters: np.ndarray,
+                 answer_counts: np.ndarray) -> np.ndarray:
+    """What one guess letter, at `positions`, adds to the pattern code against every answer.
 
-    A pattern code is the sum over positions of place x (green + green-or-yellow). A
-    guess letter at position j is green-or-yellow when it is green, or when its rank
-    among the guess's non-green copies of that letter, counting positions up to j, is
-    at most the number of the answer's copies that no green used. For a guess whose
-    letters are all different this is simply "the answer contains the letter".
+    Greens first; then the non-green copies, left to right, are yellow while the answer has copies of the letter
+    that no green used (the rule of `feedback`). A letter's colours depend only on where that letter stands in
+    the guess, so the code of a guess is the sum of its letters' terms.
     """
-    length = guess_letters.shape[1]
-    earlier_or_same = np.tril(np.ones((length, length), dtype=bool))  # [j, i]: position i is at or before j
-    green = guess_letters[:, None, :] == answer_letters[None, :, :]  # (g, a, j)
-    copies = answer_counts.T[guess_letters].transpose(0, 2, 1)  # (g, a, j): answer's copies of guess letter j
-    distinct = (np.sort(guess_letters, axis=1)[:, 1:] != np.sort(guess_letters, axis=1)[:, :-1]).all(axis=1)
-    marked = copies > 0
-    repeated = np.flatnonzero(~distinct)
-    if repeated.size:
-        letters, green_r, copies_r = guess_letters[repeated], green[repeated], copies[repeated]
-        same = letters[:, :, None] == letters[:, None, :]  # (g, j, i)
-        earlier_same = same & earlier_or_same
-        used = np.zeros(green_r.shape, dtype=np.uint8)  # greens of letter j, plus non-green copies up to j
-        for i in range(length):
-            green_i = green_r[:, :, i, None]
-            used += (same[:, None, :, i] & green_i) | (earlier_same[:, None, :, i] & ~green_i)
-        marked[repeated] = green_r | (used <= copies_r)
-    colours = green.view(np.uint8) + marked.view(np.uint8)
-    codes = code_type(length)
-    return colours.astype(codes) @ np.array(place_values(length), dtype=codes)
+    places = place_values(answer_letters.shape[1])
+    greens = [answer_letters[:, p] == letter for p in positions]
+    left = answer_counts[:, letter].astype(np.int16) - np.sum(greens, axis=0, dtype=np.int16)  # copies unused
+    term = np.zeros(answer_letters.shape[0], dtype=np.int64)
+    for p, green in zip(positions, greens):
+        yellow = ~green & (left > 0)
+        left -= yellow
+        term += places[p] * (2 * green + yellow)
+    return term
+
+
+def _guess_terms(guess_letters: np.ndarray, answer_letters: np.ndarray,
+                 answer_counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every distinct letter term the guesses need, and each guess's term rows.
+
+    Returns:
+        (terms, rows): terms is a (k, answers) array whose row 0 is zero (padding); rows is a (guesses, length)
+        array of indices into terms whose rows add up to each guess's pattern codes.
+    """
+    key_of: dict[tuple[int, tuple[int, ...]], int] = {}
+    terms: list[np.ndarray] = [np.zeros(answer_letters.shape[0], dtype=np.int64)]
+
+    def row_of(letter: int, positions: tuple[int, ...]) -> int:
+        """The term row of `letter` standing at `positions`, computed the first time it is asked."""
+        key = (letter, positions)
+        if key not in key_of:
+            key_of[key] = len(terms)
+            terms.append(_letter_term(letter, positions, answer_letters, answer_counts))
+        return key_of[key]
+
+    rows = np.zeros(guess_letters.shape, dtype=np.intp)
+    for g, letters in enumerate(guess_letters.tolist()):
+        positions: dict[int, list[int]] = {}
+        for p, letter in enumerate(letters):
+            positions.setdefault(letter, []).append(p)
+        for k, (letter, where) in enumerate(positions.items()):
+            rows[g, k] = row_of(letter, tuple(where))
+    return np.stack(terms), rows
 
 
 def pattern_matrix(guesses: tuple[str, ...] | list[str], answers: tuple[str, ...] | list[str]) -> np.ndarray:
-    """Every pattern code, computed with numpy over blocks of guesses on both cores.
+    """Every pattern code, as sums of per-letter rows computed once with numpy, over blocks of guesses on both cores.
 
     Args:
         guesses: the row words.
@@ -69,12 +87,20 @@ def pattern_matrix(guesses: tuple[str, ...] | list[str], answers: tuple[str, ...
     guess_letters = encode_letters(list(guesses))
     answer_letters = encode_letters(list(answers))
     answer_counts = letter_counts(list(answers))
-    matrix = np.empty((len(guesses), len(answers)), dtype=code_type(guess_letters.shape[1]))
+    codes = code_type(guess_letters.shape[1])
+    matrix = np.empty((len(guesses), len(answers)), dtype=codes)
+    if matrix.size == 0:
+        return matrix
+    terms, rows = _guess_terms(guess_letters, answer_letters, answer_counts)
+    terms = terms.astype(codes)  # every term and every sum of a guess's terms is a code, so it fits
     starts = range(0, len(guesses), _CHUNK_ROWS)
 
     def fill(start: int) -> None:
         stop = min(start + _CHUNK_ROWS, len(guesses))
-        matrix[start:stop] = _pattern_rows(guess_letters[start:stop], answer_letters, answer_counts)
+        block = matrix[start:stop]
+        np.take(terms, rows[start:stop, 0], axis=0, out=block)
+        for k in range(1, rows.shape[1]):
+            block += terms[rows[start:stop, k]]
 
     workers = min(os.cpu_count() or 1, 4)
     if workers > 1 and len(starts) > 1:

@@ -36,7 +36,7 @@ The search is a depth-first branch and bound over (answers, guesses left) sub-pr
   reply after reply, so a total just past the cut-off is proved by many cheap searches.
 * Exact answers for tiny sets: one answer costs one guess, two cost three, and with two
   guesses left only a guess that tells every answer apart will do.
-* A deadline and a node limit, checked at every node: a search past them raises OutOfBudget.
+* A deadline and a node limit, checked at every node: a search past them raises BudgetSpent.
 
 Solved sub-problems are remembered by (answers, guesses left, and in hard mode the
 hints): the exact cost or the best lower bound, and the best guess. The memory holds at
@@ -56,6 +56,7 @@ import numpy as np
 
 from plumbing.errors import UserError
 from plumbing.storage import keep_numba_cache
+from search.limits import BudgetSpent
 from .feedback import ALL_GREEN
 from .game import State, Wordle
 from .hardmode import Hints, hints_from, legal_mask
@@ -121,10 +122,6 @@ class Outcome(NamedTuple):
 SHARPEN_FROM = 10
 #: A given opener's replies are raised in rounds of at most this many guesses each (0: one reply at a time).
 ROUNDS = 3
-
-
-class OutOfBudget(Exception):
-    """The solver's deadline or node limit passed; the memory holds only finished sub-problems."""
 
 
 class _Undecided(Exception):
@@ -360,8 +357,8 @@ class Solver:
         self.lower_bounds: Callable[..., tuple[np.ndarray, np.ndarray]] = fast_lower_bounds()
         self.sharpen_from = SHARPEN_FROM
         self.rounds = ROUNDS
-        self.deadline: float | None = None  # time.perf_counter() past which a search raises OutOfBudget
-        self.node_limit: int | None = None  # stats.nodes past which a search raises OutOfBudget
+        self.deadline: float | None = None  # time.perf_counter() past which a search raises BudgetSpent
+        self.node_limit: int | None = None  # stats.nodes past which a search raises BudgetSpent
         # (answers, hints) -> (the most guesses known too few to win, the fewest known enough; 0 / NO_LIMIT: unknown)
         self.wins: dict[tuple, tuple[int, int]] = {}
         self.tiers: dict[int, Solver] = {}  # the worst objective: a total-objective solver per guess limit
@@ -775,11 +772,12 @@ class Solver:
         return INFEASIBLE
 
     def check_budget(self) -> None:
-        """OutOfBudget once the deadline or the node limit has passed."""
+        """BudgetSpent (the engine's one overrun signal) once the deadline or the node limit has passed; the memory then
+        holds only finished sub-problems."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfBudget
+            raise BudgetSpent(self.stats.nodes, "time cap")
         if self.node_limit is not None and self.stats.nodes > self.node_limit:
-            raise OutOfBudget
+            raise BudgetSpent(self.stats.nodes)
 
     def sharpen(self, group: np.ndarray, left: int, hints: Hints | None, floor: int) -> int:
         """A reply's bound raised to the least one-step bound over every guess there (remembered)."""

@@ -25,10 +25,11 @@ import numpy as np
 
 from plumbing.errors import UserError
 from plumbing.storage import append_json_line, provenance
+from search.limits import BudgetSpent
 from .feedback import ALL_GREEN
 from .game import Wordle
 from .hardmode import Hints
-from .optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver, extend_hints
+from .optimal import INFEASIBLE, SCALE, Limits, Solver, extend_hints
 from .replies import partition
 
 WORK_FORMAT = "wordle-arena position table work v1"
@@ -102,7 +103,7 @@ def value_reply(solver: Solver, quick: Solver, group: np.ndarray, left: int, hin
         solver.node_limit = None  # forgotten as the memory filled: solve it again for its guess
         solver.solve_set(group, left, hints)
         return cost, cost, solver.memo[key][2]
-    except OutOfBudget:
+    except BudgetSpent:
         low = max(low, solver.memo.get(key, (0,))[0])
     finally:
         solver.node_limit = None
@@ -110,7 +111,7 @@ def value_reply(solver: Solver, quick: Solver, group: np.ndarray, left: int, hin
     try:
         high = quick.solve_set(group, left, hints)
         guess = quick.memo[quick.key(group, left, hints)][2] if high < INFEASIBLE else -1
-    except OutOfBudget:
+    except BudgetSpent:
         high, guess = INFEASIBLE, -1
     finally:
         quick.node_limit = None

@@ -39,13 +39,13 @@ from typing import Sequence
 
 import numpy as np
 
-from search.limits import Budget
+from search.limits import Budget, BudgetSpent
 from search.ranking import rounded
 
 from .game import State, Wordle
 from .book import OpeningBook, opening_book, table_value
 from .hardmode import Hints
-from .optimal import INFEASIBLE, SCALE, Limits, OutOfBudget, Solver
+from .optimal import INFEASIBLE, SCALE, Limits, Solver
 
 #: Guesses a node the quick upper-bound solves try, in turn (breadth-limited: real trees, not proofs).
 QUICK_BREADTHS = (1, 2)
@@ -337,7 +337,7 @@ def _judge(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None, 
     solver.stats.bound = bound.low
     try:
         return solver.try_guess(answers, left, hints, guess, limit, top_level=True)
-    except OutOfBudget:
+    except BudgetSpent:
         bound.raise_low(solver.stats.bound)
         raise
 
@@ -367,13 +367,13 @@ def _value_asked(solver: Solver, quick: tuple[Solver, ...], budget: Budget, star
             try:
                 clock.arm(narrow, QUICK_SHARE)
                 bound.lower_high(narrow.try_guess(answers, left, hints, guess, INFEASIBLE))
-            except OutOfBudget:
+            except BudgetSpent:
                 break
         if bound.low < bound.high and not clock.spent():
             try:
                 clock.arm(solver)
                 bound.low = bound.high = _judge(solver, answers, left, hints, guess, INFEASIBLE, bound)
-            except OutOfBudget:
+            except BudgetSpent:
                 pass
         for solver_ in (solver, *quick):
             _Clock.disarm(solver_)
@@ -406,7 +406,7 @@ def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: n
                 best, incumbent = quick_guess, quick_cost
                 candidates.setdefault(quick_guess, _Bounds(0))
                 candidates[quick_guess].lower_high(quick_cost)
-        except OutOfBudget:
+        except BudgetSpent:
             break
     for guess, cost in (known or {}).items():
         if guess in candidates:
@@ -429,7 +429,7 @@ def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: n
             else:
                 bound.raise_low(cost)
         proved = True
-    except OutOfBudget:
+    except BudgetSpent:
         pass
     # the position: the best tree known above, the least bound of any guess not refuted below
     position = _Bounds(min([b.low for b in candidates.values()] + [rest_floor]), incumbent)

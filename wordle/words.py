@@ -152,6 +152,26 @@ def _shipped(name: str) -> dict[str, int]:
     return check_words(text.splitlines(), name)
 
 
+def _guess_words(guesses: str | Path | None) -> tuple[str, ...]:
+    """The allowed guesses: a name of NAMED_GUESSES, a file, or None for the shipped 12972 of 2022."""
+    if guesses is None or str(guesses) in NAMED_GUESSES:
+        return tuple(_shipped(NAMED_GUESSES[str(guesses or "2022")][0]))
+    return tuple(read_word_file(guesses))
+
+
+def load_guesses(guesses: str | Path | None = None) -> Words:
+    """The allowed guesses alone, as both lists: enough to read typed steps before any answer model is built.
+
+    Args:
+        guesses: as load_words.
+
+    Returns:
+        Words whose answers are its guesses (the guess indices are those of any lists with these guesses).
+    """
+    words = _guess_words(guesses)
+    return Words.build(words, words, source=str(guesses or "guesses"))
+
+
 def load_words(answers: str | Path | None = None, guesses: str | Path | None = None) -> Words:
     """The game's word lists: the shipped official ones unless files are given.
 
@@ -164,10 +184,7 @@ def load_words(answers: str | Path | None = None, guesses: str | Path | None = N
         Words with both lists validated and every answer an allowed guess.
     """
     answer_lines = _shipped(ANSWERS_FILE) if answers is None else read_word_file(answers)
-    if guesses is None or str(guesses) in NAMED_GUESSES:
-        guess_words = tuple(_shipped(NAMED_GUESSES[str(guesses or "2022")][0]))
-    else:
-        guess_words = tuple(read_word_file(guesses))
+    guess_words = _guess_words(guesses)
     source = str(answers) if answers is not None else ANSWERS_FILE
     return Words.build(tuple(answer_lines), guess_words, source=source, answer_lines=answer_lines)
 

@@ -36,7 +36,9 @@ import optax
 from wordle import Wordle
 
 from ..models import load_model, machine, save_model
-from ..training import Budget, Progress, Recent, Reporter, curve_row
+from search.limits import Budget
+
+from ..training import Progress, Recent, Reporter, curve_row
 from . import env, net
 from .agent import model_settings
 

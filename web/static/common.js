@@ -2,7 +2,7 @@
 "use strict";
 
 // The pages in the navigation bar, in order (web/app.py's PAGES serves them; the browser tests walk that list).
-const PAGES = [["/", "Play"], ["/watch", "Watch"], ["/assist", "Assist"], ["/review", "Review"], ["/results", "Results"], ["/api", "API"]];
+const PAGES = [["/", "Play"], ["/variants", "Variants"], ["/watch", "Watch"], ["/assist", "Assist"], ["/review", "Review"], ["/results", "Results"], ["/api", "API"]];
 
 // What each tile state means, in words; the colour names follow the palette (default, or high contrast).
 const MEANING = { correct: "right place", present: "in the word, elsewhere", absent: "not in the word" };
