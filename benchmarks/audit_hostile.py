@@ -1019,10 +1019,11 @@ def audit_dask(audit: Audit, folder: Path) -> None:
     scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--no-dashboard", "--port",
                                   "0", "--scheduler-file", str(scheduler_file)], cwd=ROOT, stdout=subprocess.DEVNULL,
                                  stderr=subprocess.DEVNULL, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while not scheduler_file.exists() and time.monotonic() < deadline:
+    deadline, address = time.monotonic() + 60, None
+    while address is None and time.monotonic() < deadline:  # the file may be there, not yet written
         time.sleep(0.2)
-    address = json.loads(scheduler_file.read_text())["address"]
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            address = json.loads(scheduler_file.read_text())["address"]
     worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", "--nworkers", "2", "--nthreads",
                                "1", "--no-dashboard", "--scheduler-file", str(scheduler_file)], cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)

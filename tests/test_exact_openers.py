@@ -298,3 +298,20 @@ def test_a_stop_while_the_local_cluster_starts_is_one_line_and_leaves_no_worker(
     while any(is_alive(pid) for pid in workers) and time.monotonic() < end:
         time.sleep(0.1)
     assert not [pid for pid in workers if is_alive(pid)]
+
+
+def test_dask_logs_nothing_once_quieted():
+    """distributed.client has a level and a handler of its own: a lost scheduler's reconnection traceback came through
+    it ('distributed.client - ERROR - ...', 31 lines) although "distributed" itself was silenced."""
+    pytest.importorskip("distributed")
+    import logging
+
+    import distributed  # noqa: F401  (its logging set up as a job's is)
+
+    from tournament.exact_openers import quiet_dask_logs
+
+    quiet_dask_logs()
+    names = [name for name in logging.root.manager.loggerDict if name.split(".")[0] in ("distributed", "tornado")]
+    assert "distributed.client" in names
+    assert not [name for name in names + ["distributed.a_module_imported_later"]
+                if logging.getLogger(name).isEnabledFor(logging.CRITICAL)]

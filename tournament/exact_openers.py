@@ -261,9 +261,17 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
 
 
 def quiet_dask_logs() -> None:
-    """Silence distributed's (and tornado's) loggers in this process: a stop or a lost scheduler is the job's one line."""
-    for name in ("distributed", "tornado", "asyncio"):
+    """Silence distributed's (and tornado's) loggers in this process: a stop or a lost scheduler is the job's one line.
+
+    A level on "distributed" is not enough: distributed gives some of its loggers a level and a handler of their own
+    (distributed.client: warning), and a lost scheduler's reconnection traceback came through that one. Every logger
+    under these names that exists is silenced; one made later inherits the silence."""
+    silenced = ("distributed", "tornado", "asyncio")
+    for name in silenced:
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    for name, logger in list(logging.root.manager.loggerDict.items()):
+        if isinstance(logger, logging.Logger) and name.split(".")[0] in silenced:
+            logger.setLevel(logging.CRITICAL + 1)
 
 
 def close_quietly(client, cluster) -> None:
