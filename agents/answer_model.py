@@ -260,8 +260,9 @@ def load_model(name: str = DEFAULT_MODEL, guesses: str | Path | None = None, exc
         raise ExcludedEverything(f"the exclude list removes every one of the {len(gone)} answers of model '{name}'")
     weights = np.where(gone, 0.0, weights)
     game = make_game(words)
-    tier_game = game if tier == len(words.answers) else make_game(
-        Words.build(words.answers[:tier], words.guesses, source=f"{name}'s full-weight answers"))
+    tier_game = game if tier == len(words.answers) else Wordle(  # the tier's answers come first: its matrix's columns
+        Words.build(words.answers[:tier], words.guesses, source=f"{name}'s full-weight answers"),
+        np.ascontiguousarray(game.matrix[:, :tier]))
     return AnswerModel(name=name, game=game, weights=weights / weights.sum(), tier=tier, tier_game=tier_game,
                        excluded=tuple(exclude), guesses=guesses)
 

@@ -13,10 +13,18 @@ still possible with the model's weights (lower is better). Every solver value co
   1 if the guess is the answer, else 1 + F(answers its reply leaves) (heuristics/cost.py).
   That is an estimate, printed "≈ 3.480", with a proved lower bound beside it: the tier's
   low, and 1 or 2 guesses for each other word. It is exact, and printed plain, only when
-  every reply of the guess leaves at most one answer. Its `losses_high` is 0 when a real tree
-  solves every tier answer after it, else math.inf (no tree known: it might lose one), so
-  `rank_key` puts the guesses with a tree for the likeliest answers first (in hard mode a
-  guess with none can lose the game).
+  every reply of the guess leaves at most one answer.
+
+A certain win is kept (the rule for a model whose answers go beyond the tier):
+`losses_high` of a mix is the chance of losing that its best known tree leaves, and `rank_key`
+orders by it first, so the advice
+1. keeps a certain win over every possible answer where one is found: a guess proved to start a
+   tree that wins them all has losses_high 0 (sought in hard mode, where at most CERTAIN_WIN_MOST
+   answers are left, within CERTAIN_WIN_EFFORT sets searched: a count, the same on any machine);
+2. else keeps a certain win over the tier's answers: a guess with a real tree for them has
+   losses_high = the weight outside the tier (at most that is lost);
+3. else loses the least: with one guess left the chance is exact (every answer but the guess is
+   lost), and a guess with no tree known even for the tier's answers comes last (math.inf).
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ from typing import Sequence
 import numpy as np
 
 from heuristics.cost import cost_table
-from wordle import ALL_GREEN, State, Wordle
+from wordle import ALL_GREEN, State, Wordle, Words
 from wordle.optimal import Solver
 from search.limits import Budget
 from wordle.valuation import Value, default_budget, order_key, value_position
@@ -43,6 +51,15 @@ VALUE_BUDGET = None
 WEIGHTED_SEARCH_MOST = 3000
 #: How many of the cost-to-go model's first guesses join the weighted search.
 WEIGHTED_SHORTLIST = 3
+#: Up to this many possible answers, a weighted model's valuation in hard mode looks for a guess that wins every one
+#: of them (a certain win over the whole model, not only its full-weight tier) and proves which valued guesses keep
+#: one. Not in normal mode, where any guess leaves room to recover (the advice lost none of the 2315 games without
+#: it: results/advisor/normal-likely) and the search would only cost time.
+CERTAIN_WIN_MOST = 150
+#: The work each such proof may spend (sets searched by `Solver.winning_guess` / `Solver.wins_within`): a count,
+#: so the same position gets the same answer on any machine; a search it cuts proves nothing (the guess keeps
+#: only its tier's win).
+CERTAIN_WIN_EFFORT = 2000
 
 
 @dataclass(frozen=True)
@@ -156,6 +173,10 @@ class Valuer:
             estimates = rest_estimates(game, candidates, chances, np.ones(len(candidates), dtype=bool), legal,
                                        state.guesses_left)[0]
             shortlist += [int(legal[i]) for i in np.argsort(estimates, kind="stable")[:WEIGHTED_SHORTLIST]]
+        whole = self.whole_solver(state, candidates)
+        certain = self.certain_win(state, whole)
+        if certain is not None:
+            shortlist.append(certain)
         tier_values: dict[int, Value] = {}
         nodes, seconds, tier_best, capped = 0, 0.0, None, False
         if in_tier.size:
@@ -176,13 +197,57 @@ class Valuer:
             tier = tier_values.get(guess, Value(0.0, 0.0, 0.0))
             mixed_low = share_in * tier.low + outside * low[i]
             mixed = share_in * tier.estimate + outside * estimate[i]
+            losses = self.losses(state, candidates, chances, outside, guess, tier, certain, whole)
             if exact[i] and tier.proved:
-                values[guess] = GuessValue(Value(mixed, mixed, mixed))
+                values[guess] = GuessValue(Value(mixed, mixed, mixed, losses_high=losses))
             else:  # no tree for the whole mix; one for the tier's answers or none (then it may lose one of them)
-                values[guess] = GuessValue(Value(min(mixed_low, mixed), math.inf, mixed,
-                                                 losses_high=0.0 if tier.has_tree else math.inf), modelled=True)
+                values[guess] = GuessValue(Value(min(mixed_low, mixed), math.inf, mixed, losses_high=losses),
+                                           modelled=True)
         best = min(valued, key=lambda g: order_key(values[g].value, bool(game.can_win(candidates, np.array([g]))[0]), g))
         return ModelValuation(best=best, guesses=values, proved=False, nodes=nodes, seconds=seconds, capped=capped)
+
+
+    def whole_solver(self, state: State, candidates: np.ndarray) -> Solver | None:
+        """In hard mode with at most CERTAIN_WIN_MOST candidates, a solver over exactly these answers (its game's
+        answers 0..n-1), for certain wins over all of them; else None. A small game of its own, so the model's
+        whole matrix (138 MB for likely) is never transposed for it."""
+        if not state.hard or len(candidates) > CERTAIN_WIN_MOST or state.guesses_left < 2:
+            return None
+        game = self.model.game
+        words = Words.build(tuple(game.words.answers[int(a)] for a in candidates), game.words.guesses,
+                            source="the candidates")
+        return Solver(Wordle(words, np.ascontiguousarray(game.matrix[:, candidates])), hard=state.hard,
+                      max_guesses=state.max_guesses)
+
+    def certain_win(self, state: State, whole: Solver | None) -> int | None:
+        """A guess proved to win every possible answer within the guesses left (CERTAIN_WIN_EFFORT), or None."""
+        if whole is None:
+            return None
+        return whole.winning_guess(whole.game.all_answers, state.guesses_left, whole.state_hints(state),
+                                   CERTAIN_WIN_EFFORT)
+
+    def losses(self, state: State, candidates: np.ndarray, chances: np.ndarray, outside: float, guess: int,
+               tier: Value, certain: int | None, whole: Solver | None) -> float:
+        """A weighted model's `losses_high` of a guess: the chance of losing the game that its best known tree
+        bounds (see the module docstring's rule).
+
+        With one guess left it is exact: every answer but the guess is lost. Else 0 where a tree after the
+        guess is proved to win every possible answer; the weight outside the tier where one is known for the
+        tier's answers only (any of the others might be lost); math.inf where none is known even for those.
+        `certain`: the guess `certain_win` found (None: none, and no other guess is tried either, since its
+        search tries the likeliest winners first within the same effort).
+        """
+        rows = self.model.game.words.answer_rows[candidates]
+        if state.guesses_left == 1:
+            return float(1.0 - chances[rows == guess].sum())
+        if certain is not None and whole is not None and (guess == certain or self.wins_all(state, whole, guess)):
+            return 0.0
+        return outside if tier.has_tree else math.inf
+
+    def wins_all(self, state: State, whole: Solver, guess: int) -> bool:
+        """Whether `guess` is proved (within CERTAIN_WIN_EFFORT) to start a tree that wins every possible answer."""
+        return bool(whole.wins_within(whole.game.all_answers, state.guesses_left, whole.state_hints(state), guess,
+                                      CERTAIN_WIN_EFFORT))
 
 
 def value_turns(valuer: Valuer, start: State, turns: Sequence[tuple[int, int]],

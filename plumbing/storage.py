@@ -438,8 +438,10 @@ class Cache:
         meta = {**self.identity(), "bytes": len(payload), "sha256": hashlib.sha256(payload).hexdigest()}
         return CACHE_MAGIC + json.dumps(meta, sort_keys=True).encode() + b"\n"
 
-    def read(self, directory: Path | None = None) -> bytes | None:
+    def read(self, directory: Path | None = None, view: bool = False) -> bytes | memoryview | None:
         """The payload if the file is whole, checks out and was made for this key and code; else None.
+
+        `view`: the payload as a read-only memoryview of the file's bytes, not a copy (a large array's cache).
 
         Raises:
             UserError: something that is not a regular file sits where the cache belongs.
@@ -452,12 +454,12 @@ class Cache:
             meta = json.loads(blob[len(CACHE_MAGIC):meta_end]) if meta_end > 0 else None
         except ValueError:
             return None
-        payload = blob[meta_end + 1:]
+        payload = memoryview(blob)[meta_end + 1:]
         if not isinstance(meta, dict) or {k: meta.get(k) for k in ("kind", "key", "code")} != self.identity():
             return None
         if meta.get("bytes") != len(payload) or meta.get("sha256") != hashlib.sha256(payload).hexdigest():
             return None
-        return payload
+        return payload if view else payload.tobytes()
 
     def write(self, payload: bytes, directory: Path | None = None) -> None:
         """Write the file atomically; OSError if the folder cannot take it."""
@@ -469,7 +471,8 @@ _IN_MEMORY: dict[Path, Any] = {}
 
 
 def read_or_build(cache: Cache, build: Callable[[], T], encode: Callable[[T], bytes],
-                  decode: Callable[[bytes], T | None], directory: Path | None = None, use_cache: bool = True) -> T:
+                  decode: Callable[[bytes], T | None], directory: Path | None = None, use_cache: bool = True,
+                  view: bool = False) -> T:
     """The cached value, or `build()` then cached; never trusted blindly.
 
     Args:
@@ -479,6 +482,7 @@ def read_or_build(cache: Cache, build: Callable[[], T], encode: Callable[[T], by
         decode: the value from payload bytes, or None where they do not make a valid value.
         directory: the cache folder (default `cache_dir()`).
         use_cache: False builds without reading or writing any file.
+        view: `decode` is given a read-only memoryview of the file's bytes, not a copy (see Cache.read).
 
     Returns:
         The value. Where the file cannot be written the value is kept in memory, so
@@ -490,7 +494,7 @@ def read_or_build(cache: Cache, build: Callable[[], T], encode: Callable[[T], by
     path = cache.path(directory)
     if path in _IN_MEMORY:
         return _IN_MEMORY[path]
-    payload = cache.read(directory)
+    payload = cache.read(directory, view)
     if payload is not None:
         try:
             value = decode(payload)

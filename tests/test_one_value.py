@@ -73,3 +73,36 @@ def test_every_surface_shows_the_same_value_text(official_game, capsys, client, 
         code, out, _ = run_cli(capsys, "play", "--answer", answer, "--json", *mode,
                                stdin="\n".join(words) + "\n", monkeypatch=monkeypatch)
         assert json.loads(out)["turns"][1]["value"]["text"] == text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_default_model_shows_the_same_value_text_everywhere(official_game, capsys, client, hard):
+    """Under the default `likely` model (no --answers), in each mode: assist's terminal and --json, the web's advice,
+    review and the web's review show the same text for the first suggestion after a seeded opener; and no surface
+    prints the opening book's value (proved over the original list alone) as the model's: SALET's is an estimate."""
+    opener, answer, _ = positions(official_game, 2)[int(hard)]
+    step = f"{opener}:{format_pattern(feedback(opener, answer))}"
+    mode = ["--hard"] if hard else []
+    code, out, _ = run_cli(capsys, "assist", step, "--json", "--top", "3", *mode)
+    assert code == 0
+    advice = json.loads(out)
+    texts = {s["guess"]: s["value"]["text"] for s in advice["suggestions"]}
+    guess = advice["suggestions"][0]["guess"]
+    text = texts[guess]
+    code, out, _ = run_cli(capsys, "assist", step, "--top", "3", *mode)
+    row = next(line for line in out.splitlines() if f" {guess} " in line and line.strip().startswith("1"))
+    assert text in row, (step, guess, text, row)
+    web = client.post("/api/advise", json={"steps": [step], "hard": hard, "top": 3}).json()
+    assert {s["guess"]: s["value"]["text"] for s in web["suggestions"]} == texts
+    words = [opener, guess] + ([answer] if guess != answer else [])
+    code, out, _ = run_cli(capsys, "review", "--answer", answer, *words, "--json", *mode)
+    assert code == 0 and json.loads(out)["steps"][1]["played"]["text"] == text, (step, guess)
+    reviewed = client.post("/api/review", json={"answer": answer, "words": words, "hard": hard}).json()
+    assert reviewed["steps"][1]["played"]["text"] == text
+    # the opening: the book's SALET (3.421 normal, 3.508 hard, over the 2315) is not the likely model's value
+    code, out, _ = run_cli(capsys, "review", "--answer", "salet", "salet", "--json", *mode)
+    opening = json.loads(out)["steps"][0]
+    assert code == 0 and opening["played"]["text"].startswith("≈"), opening
+    web_opening = client.post("/api/review", json={"answer": "salet", "words": ["salet"], "hard": hard}).json()
+    assert web_opening["steps"][0]["played"]["text"] == opening["played"]["text"]

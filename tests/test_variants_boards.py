@@ -128,3 +128,38 @@ def test_every_board_keeps_its_answer_and_stops_once_solved(official_game, board
                 assert reply[board] == feedback(words.guesses[guess], words.answers[answer])
     assert state.won == all(state.solved) and game.utility(state) == (
         state.max_guesses + 1 - state.guesses_used if state.won else 0.0)
+
+
+def _dordle_after(official_game, steps: list[tuple[str, tuple[str, str]]]):
+    """A Dordle state after (guess, (pattern, pattern)) steps, '.' for a solved board."""
+    game = Boards(official_game, 2)
+    state = game.initial_state(7)
+    for word, marks in steps:
+        reply = tuple(None if mark == "." else parse_pattern(mark) for mark in marks)
+        state = game.result(game.result(state, official_game.words.guess_index[word]), reply)
+    return game, state
+
+
+def test_entropy_takes_a_sure_win_out_of_the_olly_trap(official_game):
+    # seed 0's Dordle game 563 (SPOOK, JOLLY): after FOLLY the second board is ?OLLY with two guesses left but
+    # one; a guess that parts its answers is sure to win where guessing them one by one is not.
+    game, state = _dordle_after(official_game, [("soare", ("gy---", "-g---")), ("clint", ("-----", "-y---")),
+                                                ("showy", ("g-g--", "--y-g"))])
+    player = make_variant_player("entropy", game, Variant(boards=2))
+    guess = player.decide(state, np.random.default_rng(0)).guess
+    largest = [max(np.unique(official_game.matrix[guess, cands], return_counts=True)[1]) for cands in state.candidates]
+    assert sum(largest) <= state.guesses_left - 1  # each board's answers then guessed one by one: still in time
+    answers = (official_game.words.answer_index["spook"], official_game.words.answer_index["jolly"])
+    played = game.play(lambda s: player.decide(s, np.random.default_rng(0)).guess, answers, 7)
+    assert played.won
+
+
+def test_entropy_guesses_only_possible_answers_when_every_guess_must_solve_a_board(official_game):
+    # two boards and two guesses: each must solve one, so a word that cannot be an answer loses at once
+    game = Boards(official_game, 2)
+    state = game.initial_state(2)
+    player = make_variant_player("entropy", game, Variant(boards=2, max_guesses=2))
+    guess = player.decide(state, np.random.default_rng(0)).guess
+    assert guess in set(official_game.words.answer_rows.tolist())
+    assert make_variant_player("entropy", game, Variant(boards=2)).decide(
+        game.initial_state(7), np.random.default_rng(0)).guess not in set(official_game.words.answer_rows.tolist())

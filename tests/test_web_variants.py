@@ -49,7 +49,6 @@ def test_variant_advice_is_assists(client, capsys):
     ("/api/variant/new", {"boards": 3}, "'boards' must be one of 2, 4, 8"),
     ("/api/variant/new", {"boards": 2, "length": 6}, "the web plays five-letter words"),
     ("/api/variant/new", {"fibble": True, "boards": 2}, "fibble plays one board"),
-    ("/api/variant/guess", {"game": "nope", "guess": "crane"}, "no variant game"),
     ("/api/variant/advise", {"boards": 2, "steps": ["crane:--g-y"]}, "dordle needs 2 patterns"),
     ("/api/variant/advise", {"boards": 2, "steps": ["cranes:--g-y,-----"]}, "'cranes' has 6 letters"),
     ("/api/variant/advise", {"boards": 2, "steps": [], "agent": "expectimax"}, "the web advises on variants with entropy"),
@@ -59,7 +58,9 @@ def test_bad_variant_requests_are_one_line_400s(client, path, body, message):
     assert response.status_code == 400 and message in response.json()["error"] and "\n" not in response.json()["error"]
 
 
-def test_a_bad_variant_guess_is_a_400(client):
+def test_a_bad_variant_guess_is_a_400_and_an_unknown_game_a_404(client):
+    response = client.post("/api/variant/guess", json={"game": "nope", "guess": "crane"})
+    assert response.status_code == 404 and "no variant game" in response.json()["error"]
     game = client.post("/api/variant/new", json={"boards": 4, "seed": 1}).json()
     response = client.post("/api/variant/guess", json={"game": game["game"], "guess": "zzzzz"})
     assert response.status_code == 400 and "not in the list of allowed guesses" in response.json()["error"]

@@ -51,7 +51,7 @@ from tournament.charts import charts
 from tournament.records import ResultsError, read_json_object
 from tournament.stats import summary_problem
 
-from .variant_games import VariantGames
+from .variant_games import TooManyVariantGames, VariantGameNotFound, VariantGames
 from .workers import Busy, OverBudget, OverMemory, RemoteError, WorkerPool
 
 #: A watched step's alternatives valued beside its guess (as play's trace values them).
@@ -107,9 +107,9 @@ def status_of(error: UserError) -> int:
     """The HTTP status of a UserError: 404 for what does not exist, 503 when busy or over budget, else 400."""
     if isinstance(error, RemoteError):
         return error.status
-    if isinstance(error, TooMany):
+    if isinstance(error, (TooMany, TooManyVariantGames)):
         return 429
-    return 404 if isinstance(error, NotFound) else 503 if isinstance(error, (Busy, OverBudget, OverMemory)) else 400
+    return 404 if isinstance(error, (NotFound, VariantGameNotFound)) else 503 if isinstance(error, (Busy, OverBudget, OverMemory)) else 400
 
 
 def worker_handler(game: Wordle, request_seconds: float) -> Callable[[str, dict[str, Any]], Any]:

@@ -39,7 +39,15 @@ _STATES = ("absent", "present", "correct")
 
 
 class VariantRequestError(UserError):
-    """A variant request the page cannot serve: a bad field, an unknown game, a word or step that does not fit."""
+    """A variant request the page cannot serve: a bad field, a word or step that does not fit (HTTP 400)."""
+
+
+class VariantGameNotFound(UserError):
+    """A guess for a variant game this server does not hold (HTTP 404)."""
+
+
+class TooManyVariantGames(UserError):
+    """A client holds as many variant games as one client may (HTTP 429)."""
 
 
 @dataclass
@@ -110,7 +118,7 @@ class VariantGames:
             while self.games and now - next(iter(self.games.values())).touched > IDLE_SECONDS:
                 self.games.popitem(last=False)
             if sum(1 for kept in self.games.values() if kept.client == client) >= CLIENT_VARIANT_GAMES:
-                raise VariantRequestError(f"this address already has {CLIENT_VARIANT_GAMES} variant games on this "
+                raise TooManyVariantGames(f"this address already has {CLIENT_VARIANT_GAMES} variant games on this "
                                           "server; a game left alone is forgotten after an hour")
             if len(self.games) >= MAX_VARIANT_GAMES:
                 self.games.popitem(last=False)
@@ -127,7 +135,7 @@ class VariantGames:
                 played.touched = time.monotonic()
                 self.games.move_to_end(key)
         if played is None:
-            raise VariantRequestError(f"no variant game {str(key)[:40]!r} on this server (forgotten, or the server "
+            raise VariantGameNotFound(f"no variant game {str(key)[:40]!r} on this server (forgotten, or the server "
                                       "restarted); start a new one")
         word = body.get("guess")
         if not isinstance(word, str) or len(word.strip()) != 5:

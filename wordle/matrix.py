@@ -123,21 +123,25 @@ def cache_path(words: Words, directory: Path | None = None) -> Path:
     return matrix_cache(words).path(directory)
 
 
-def _decode(payload: bytes, words: Words) -> np.ndarray | None:
-    """The matrix from a cache payload, or None if it is not the lists' shape."""
+def _decode(payload: bytes | memoryview, words: Words) -> np.ndarray | None:
+    """The matrix from a cache payload, or None if it is not the lists' shape.
+
+    Over a memoryview of the file's bytes the matrix is read-only and shares them (no copy: the likely
+    model's matrix is 138 MB); nothing writes to a game's matrix.
+    """
     rows, cols, codes = len(words.guesses), len(words.answers), code_type(words.length)
     if len(payload) != rows * cols * np.dtype(codes).itemsize:
         return None
     matrix = np.frombuffer(payload, dtype=codes).reshape(rows, cols)
     if matrix.size and int(matrix.max()) >= pattern_count(words.length):  # a resealed file with codes no reply has
         return None
-    return matrix.copy()
+    return matrix if isinstance(payload, memoryview) else matrix.copy()
 
 
 def read_cache(path: Path, words: Words) -> np.ndarray | None:
     """The cached matrix if the file is whole and matches the lists and code, else None (never trusted blindly)."""
     cache = matrix_cache(words)
-    payload = cache.read(path.parent) if path == cache.path(path.parent) else None
+    payload = cache.read(path.parent, view=True) if path == cache.path(path.parent) else None
     return None if payload is None else _decode(payload, words)
 
 
@@ -149,4 +153,4 @@ def load_matrix(words: Words, directory: Path | None = None, use_cache: bool = T
     """
     return read_or_build(matrix_cache(words), lambda: pattern_matrix(words.guesses, words.answers),
                          lambda matrix: np.ascontiguousarray(matrix).tobytes(),
-                         lambda payload: _decode(payload, words), directory, use_cache)
+                         lambda payload: _decode(payload, words), directory, use_cache, view=True)

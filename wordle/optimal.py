@@ -17,6 +17,8 @@ objectives (`Objective`) put one more criterion in front, in units of FIRST:
 guesses is a question of its own (`Solver.can_win`): a search that stops at the first
 winning tree, trying the answers still possible as guesses first, and remembering per
 set the most guesses known too few and the fewest known enough; "no win" is proved there.
+Its last three guesses, and a quick certificate tried first at every set (a tree guessing only
+answers still possible), are compiled in wordle.short_wins.
 
 The search is a depth-first branch and bound over (answers, guesses left) sub-problems:
 
@@ -45,12 +47,14 @@ most `Limits.memo` entries and forgets the whole memory when it is full.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
+import sys
 import time
 import weakref
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 import numpy as np
 
@@ -61,6 +65,7 @@ from .feedback import ALL_GREEN
 from .game import State, Wordle
 from .hardmode import Hints, hints_from, legal_mask
 from .replies import distinct_replies, partition
+from .short_wins import UNDECIDED, compiled as compiled_short_wins
 
 #: One guess costs SCALE; a game over LONG_GAME guesses costs one more.
 SCALE = 4096
@@ -79,6 +84,13 @@ WHOLE_TRIES = 3
 WIN_WIDTH = 4
 #: can_win's first effort per guess (sets searched) before it moves on to the next guess; it quadruples each round.
 WIN_EFFORT = 32
+#: The compiled three-guess win check's work cap per call (patterns read), past which the search below answers.
+SHORT_WORK = 50_000_000
+#: The quick certificate's work cap per call (patterns read) and the guesses it tries at each set.
+ANSWERS_WORK = 2_000_000
+ANSWERS_BREADTH = 3
+#: That check's work worth one set searched (about one pass of a few thousand guesses over a few answers).
+SHORT_NODE = 20_000
 #: The bound given to a guess never worth trying (above any real bound, small enough to sort by in 64 bits).
 _NEVER = 1 << 46
 
@@ -158,6 +170,7 @@ class Stats:
     bound: int = 0
     replies: int = 0
     replies_done: int = 0
+    short_work: int = 0  # patterns the compiled three-guess win check read
     started: float = field(default_factory=time.perf_counter)
 
     @property
@@ -263,6 +276,23 @@ def lower_bounds(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, 
     return lower, hits
 
 
+@contextlib.contextmanager
+def _no_blas_probe() -> Iterator[None]:
+    """While numba loads its typing registries (at a kernel's first call), it probes for BLAS by importing
+    scipy.linalg (about 0.4 s of CPU, with numpy.f2py behind it); the kernel uses no BLAS, so that import is
+    refused for the moment (numba then leaves np.dot and friends out). Where scipy.linalg is already
+    imported, or after the first call, nothing changes."""
+    if "scipy.linalg" in sys.modules:
+        yield
+        return
+    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  # an import of it raises ImportError
+    try:
+        yield
+    finally:
+        if sys.modules.get("scipy.linalg", 0) is None:
+            del sys.modules["scipy.linalg"]
+
+
 @functools.lru_cache(maxsize=1)
 def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
     """lower_bounds compiled with numba (one pass, each guess's replies in four 64-bit words), else the reference."""
@@ -304,10 +334,18 @@ def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
         """lower_bounds, compiled."""
         lower = np.empty(len(guesses), np.int64)
         hits = np.empty(len(guesses), np.int64)
-        kernel(columns, guesses, answers, costs[0], costs[1], costs[2], must_split, lower, hits)
+        with _no_blas_probe():
+            kernel(columns, guesses, answers, costs[0], costs[1], costs[2], must_split, lower, hits)
         return lower, hits
 
     return bounds
+
+
+def lazy_lower_bounds(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, costs: tuple[int, int, int],
+                      must_split: bool) -> tuple[np.ndarray, np.ndarray]:
+    """`fast_lower_bounds`, made on first use: numba is imported only when a search computes a bound, so a
+    position the opening book or the position table proves never pays for it."""
+    return fast_lower_bounds()(columns, guesses, answers, costs, must_split)
 
 
 assert _NEVER == 1 << 46 and SCALE == 4096
@@ -354,7 +392,7 @@ class Solver:
         self.stats = Stats()
         self.report: Callable[[Stats], None] | None = None
         self.root: tuple | None = None
-        self.lower_bounds: Callable[..., tuple[np.ndarray, np.ndarray]] = fast_lower_bounds()
+        self.lower_bounds: Callable[..., tuple[np.ndarray, np.ndarray]] = lazy_lower_bounds
         self.sharpen_from = SHARPEN_FROM
         self.rounds = ROUNDS
         self.deadline: float | None = None  # time.perf_counter() past which a search raises BudgetSpent
@@ -366,6 +404,7 @@ class Solver:
         self.whole_key = self.win_key(game.all_answers, None)  # the whole answer list in the win memory
         self.win_limit: int | None = None  # stats.nodes past which can_win's current round gives up (_Undecided)
         self.whole_tries = 1  # opener_wins tries the whole list once per solver
+        self.short_wins = compiled_short_wins()  # the compiled three-guess win check (None: no numba)
 
     # -- costs -------------------------------------------------------------------
     def hit(self, left: int) -> int:
@@ -618,15 +657,56 @@ class Solver:
         self.check_budget()
         if self.win_limit is not None and self.stats.nodes > self.win_limit:
             raise _Undecided
-        won = self.search_win(answers, left, hints)
+        won = self.answers_win(answers, left, hints) if left > 3 else None
+        if won is None:
+            won = self.short_win(answers, left, hints, None)
+        if won is None:
+            won = self.search_win(answers, left, hints) >= 0
         if len(self.wins) >= self.limits.memo and key not in self.wins:
             self.wins.clear()
         too_few, enough = self.wins.get(key, (0, NO_LIMIT))
         self.wins[key] = (too_few, min(enough, left)) if won else (max(too_few, left), enough)
         return won
 
-    def search_win(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
+    def winning_guess(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> int | None:
+        """A guess that starts a tree solving every one of `answers` within `left` guesses, found within `effort`
+        sets searched (can_win's search from an empty win memory), or None (none, or none found within the effort).
+
+        The effort counts work, not time: the same answer on any machine.
+        """
+        if len(answers) == 1 or len(answers) <= left:  # a possible answer: each guess removes at least itself
+            return int(self.game.words.answer_rows[answers[0]])
+        if left <= 1:
+            return None
+        self.wins.clear()
+        self.memo.clear()
+        outer, self.win_limit = self.win_limit, self.stats.nodes + effort
+        try:
+            guess = self.search_win(answers, left, hints)
+        except _Undecided:
+            guess = -1
+        finally:
+            self.win_limit = outer
+        return guess if guess >= 0 else None
+
+    def wins_within(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int,
+                    effort: int) -> bool | None:
+        """Whether `guess` starts a tree solving every one of `answers` within `left` guesses: True or False where
+        proved within `effort` sets searched (from an empty win memory), None where the effort ran out."""
+        self.wins.clear()
+        self.memo.clear()
+        outer, self.win_limit = self.win_limit, self.stats.nodes + effort
+        try:
+            return self.wins_with(answers, left, hints, int(guess))
+        except _Undecided:
+            return None
+        finally:
+            self.win_limit = outer
+
+    def search_win(self, answers: np.ndarray, left: int, hints: Hints | None) -> int:
         """can_win's search at one set: the possible answers as guesses first, then every other allowed guess.
+
+        Returns the first guess found that wins every answer, or -1 where none does.
 
         In rounds: each guess not yet refuted gets an effort (sets searched) and is left undecided when
         it runs out, so a guess whose subtree fails deep does not hold up one that wins at once; each
@@ -644,10 +724,10 @@ class Solver:
             lower, _ = self.lower_bounds(self.columns, guesses, answers, (0, 0, 0), left == 2)
             useful = np.flatnonzero(lower < _NEVER)
             if left == 2 and len(useful):  # a guess that tells every answer apart wins; none can otherwise
-                return True
+                return int(guesses[useful[np.argmin(lower[useful])]])
             ordered += guesses[useful[np.argsort(lower[useful], kind="stable")]].tolist()
         if left == 2:
-            return False
+            return -1
         outer = self.win_limit
         refuted: set[int] = set()
         effort, width = WIN_EFFORT, WIN_WIDTH
@@ -662,14 +742,14 @@ class Solver:
                     self.win_limit = outer if capped else limit
                     try:
                         if self.wins_with(answers, left, hints, guess):
-                            return True
+                            return guess
                         refuted.add(guess)
                     except _Undecided:
                         if capped:
                             raise
                         undecided = True
                 if not undecided and width >= len(ordered):
-                    return False
+                    return -1
                 effort, width = (effort * 4 if undecided else effort), width * 4
         finally:
             self.win_limit = outer
@@ -687,6 +767,10 @@ class Solver:
         children.sort(key=lambda child: -len(child[0]))
         if any(self.known_lost(group, left - 1, child) for group, child in children):
             return False
+        if left == 3:
+            won = self.short_win(answers, left, hints, guess)
+            if won is not None:
+                return won
         if left - 1 < 3:  # each reply is settled by one pass over the guesses
             return all(self.can_win(group, left - 1, child) for group, child in children)
         effort = WIN_EFFORT  # in rounds, as search_win's guesses: a reply lost deep does not wait on others won
@@ -701,6 +785,40 @@ class Solver:
             children = undecided
             effort *= 4
         return True
+
+    def short_win(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int | None) -> bool | None:
+        """The compiled check (wordle.short_wins) of a set within three guesses (starting with `guess` if given):
+        proved either way, or None without numba, with other guesses left, or past its work cap (SHORT_WORK
+        patterns read)."""
+        if self.short_wins is None or left != 3:
+            return None
+        legal = self.allowed(hints) if self.hard else self.game.all_guesses
+        work = np.array([0, SHORT_WORK], dtype=np.int64)
+        game, short = self.game, self.short_wins
+        if guess is None:
+            won = short.can_win3(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
+                                 answers, np.sort(game.words.answer_rows[answers]), work)
+        else:
+            won = short.wins_with3(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
+                                   answers, guess, work)
+        self.stats.short_work += int(work[0])
+        self.stats.nodes += int(work[0]) // SHORT_NODE  # can_win's efforts count sets searched: this is worth as many
+        return None if won == UNDECIDED else bool(won)
+
+    def answers_win(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool | None:
+        """True where the compiled quick certificate (wordle.short_wins.answers_win: a tree guessing answers still
+        possible, legal in any mode, then every legal guess with three left) wins `answers` within `left` guesses;
+        None where it finds none."""
+        if self.short_wins is None:
+            return None
+        work = np.array([0, ANSWERS_WORK], dtype=np.int64)
+        legal = self.allowed(hints) if self.hard else self.game.all_guesses
+        chain = np.zeros((8, 2), dtype=np.int64)
+        won = self.short_wins.answers_win(self.matrix, self.game.guess_letters, self.game.guess_counts, self.hard, legal,
+                                          self.game.words.answer_rows, answers, left, ANSWERS_BREADTH, chain, 0, work)
+        self.stats.short_work += int(work[0])
+        self.stats.nodes += int(work[0]) // SHORT_NODE
+        return True if won == 1 else None
 
     def try_to_win(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> bool | None:
         """can_win within `effort` sets searched: True or False where proved, None where the effort ran out."""

@@ -1,0 +1,123 @@
+"""The compiled three-guess win check (wordle.short_wins) against brute force and the solver's own search, both modes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from wordle import ALL_GREEN, Wordle
+from wordle.hardmode import Hints, legal_mask
+from wordle.optimal import Solver, extend_hints
+from wordle.short_wins import UNDECIDED, compiled
+
+from .conftest import small_game
+from .test_objectives import brute_wins
+
+#: Families that trap hard mode (one letter apart), and a few words that split them.
+TRAPS = ["batch", "catch", "hatch", "latch", "match", "patch", "watch", "baste", "caste", "haste", "paste",
+         "taste", "waste", "cater", "later", "water", "hater", "eater", "tamer", "gamer"]
+SPLITTERS = ["slate", "chomp", "brawl", "might", "whelp"]
+
+games = st.tuples(st.lists(st.sampled_from(TRAPS), min_size=4, max_size=11, unique=True),
+                  st.lists(st.sampled_from(SPLITTERS), max_size=3, unique=True), st.booleans())
+
+needs_numba = pytest.mark.skipif(compiled() is None, reason="numba is not installed")
+
+
+def after_opener(game: Wordle, hard: bool, opener: int, pattern: int, max_guesses: int):
+    """The state after `opener` got `pattern`."""
+    return game.step(game.initial_state(hard=hard, max_guesses=max_guesses), opener, pattern)
+
+
+@needs_numba
+@settings(max_examples=40, deadline=None)
+@given(games, st.data())
+def test_the_compiled_check_equals_brute_force_after_any_opener_and_reply(case, data):
+    answers, extra, hard = case
+    game = small_game(answers, extra)
+    root = game.initial_state(hard=hard, max_guesses=3)  # the whole list within three, no hints yet
+    assert Solver(game, hard=hard, max_guesses=3).can_win(game.all_answers, 3, None) == brute_wins(game, root)
+    opener = data.draw(st.integers(0, len(game.words.guesses) - 1))
+    replies = [int(code) for code, _ in game.partition(game.all_answers, opener) if code != ALL_GREEN]
+    if not replies:
+        return
+    pattern = data.draw(st.sampled_from(replies))
+    state = after_opener(game, hard, opener, pattern, 4)  # three guesses left
+    hints = game.hints(state) if hard else None
+    group = np.asarray(state.candidates)
+    expected = brute_wins(game, state)
+    solver = Solver(game, hard=hard, max_guesses=4)
+    assert solver.short_win(group, 3, hints, None) in (expected, None)
+    assert solver.can_win(group, 3, hints) == expected
+    slow = Solver(game, hard=hard, max_guesses=4)
+    slow.short_wins = None  # the solver's own search, uncompiled
+    assert slow.can_win(group, 3, hints) == expected
+    for guess in game.legal_guesses(state).tolist():  # each guess as the first of the three
+        child_ok = all(kind == "solved" or brute_wins(game, value)
+                       for kind, value in ((("solved", None) if code == ALL_GREEN else ("open", game.step(state, guess, code)))
+                                           for code, _ in game.partition(state.candidates, guess)))
+        assert solver.short_win(group, 3, hints, guess) == child_ok, game.words.guesses[guess]
+        assert slow.wins_with(group, 3, hints, guess) == child_ok
+
+
+@needs_numba
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_an_opener_wins_in_four_exactly_when_brute_force_says_so(case):
+    answers, extra, hard = case
+    game = small_game(answers, extra)
+    state = game.initial_state(hard=hard, max_guesses=4)
+    for opener in range(len(game.words.guesses)):
+        expected = all(code == ALL_GREEN or brute_wins(game, game.step(state, opener, code))
+                       for code, _ in game.partition(state.candidates, opener))
+        assert Solver(game, hard=hard, max_guesses=4).opener_wins(opener) == expected, game.words.guesses[opener]
+
+
+def test_legal_after_equals_the_hints_of_the_hard_mode_rule():
+    if compiled() is None:
+        pytest.skip("numba is not installed")
+    from wordle import short_wins  # its functions, compiled
+    game = Wordle()
+    rng = np.random.default_rng(32)
+    for guess in rng.choice(len(game.words.guesses), 40, replace=False).tolist():
+        for pattern in rng.choice(243, 6, replace=False).tolist():
+            hints = extend_hints(Hints(), game.words.guesses[guess], pattern)
+            expected = legal_mask(game.guess_letters, game.guess_counts, hints)
+            words = rng.choice(len(game.words.guesses), 300, replace=False)
+            got = [short_wins.legal_after(game.guess_letters, game.guess_counts, guess, pattern, int(word))
+                   for word in words]
+            assert got == expected[words].tolist()
+
+
+@needs_numba
+def test_the_work_cap_answers_undecided_and_the_search_then_answers():
+    game = small_game(TRAPS[:7], ["chomp"])  # _ATCH: seven answers one letter apart
+    solver = Solver(game, hard=True, max_guesses=3)
+    answers = game.all_answers
+    work = np.array([0, 5], dtype=np.int64)
+    shorts = compiled()
+    won = shorts.can_win3(game.matrix, game.guess_letters, game.guess_counts, True, game.all_guesses,
+                          len(game.all_guesses), answers, np.sort(game.words.answer_rows[answers]), work)
+    assert won == UNDECIDED
+    assert solver.can_win(answers, 3, None) == brute_wins(game, game.initial_state(hard=True, max_guesses=3))
+
+
+@needs_numba
+@settings(max_examples=20, deadline=None)
+@given(st.tuples(st.lists(st.sampled_from(TRAPS), min_size=5, max_size=9, unique=True),
+                 st.lists(st.sampled_from(SPLITTERS), max_size=2, unique=True), st.booleans()), st.data())
+def test_the_quick_certificate_only_claims_wins_brute_force_confirms(case, data):
+    answers, extra, hard = case
+    game = small_game(answers, extra)
+    opener = data.draw(st.integers(0, len(game.words.guesses) - 1))
+    solver = Solver(game, hard=hard, max_guesses=5)
+    for code, _ in game.partition(game.all_answers, opener):
+        if code == ALL_GREEN:
+            continue
+        state = after_opener(game, hard, opener, int(code), 5)  # four guesses left
+        hints = game.hints(state) if hard else None
+        group = np.asarray(state.candidates)
+        expected = brute_wins(game, state)
+        assert solver.answers_win(group, 4, hints) in ((True, None) if expected else (None,))
+        assert solver.can_win(group, 4, hints) == expected

@@ -1,0 +1,298 @@
+"""Whether a set of answers can be won within three guesses, both modes, in one compiled pass (numba).
+
+The exhaustive win check (`wordle.optimal.Solver.can_win`) spends most of its time on its last
+two levels: with three guesses left, a guess wins when every reply of more than two answers can
+be told apart by one legal guess. Those levels are searched here without Python in the loop:
+
+* `separable`: some legal guess gives each answer of a reply a different pattern (two guesses left).
+* `legal_after`: hard mode's rule for one more (guess, pattern): a guess keeps its greens in place and
+  holds each letter it revealed as often as it revealed it (the same rule as `wordle.hardmode.hints_from`
+  and `legal_mask`; a test checks them against each other). The parent's hints are in its legal list.
+* `wins_with3`: a given guess wins when each of its replies, largest first, is separable under its own
+  hints.
+* `can_win3`: some guess wins: the possible answers first (legal in hard mode, and most sets are won by
+  one), then the other legal guesses by how many replies they get (`guess_order`). It does not call
+  itself: numba's cache does not reload a recursive function that calls another (answers_win calls it).
+  (The same exhaustive check with four guesses left was tried and lost: the search's rounds, which
+  leave a slow guess for the next, do better there.)
+* `answers_win`: a quick certificate at any depth: a tree that guesses answers still possible (legal in
+  hard mode whatever the hints), trying the few best at each set, and `can_win3` with three guesses
+  left where those fail. It proves wins only.
+
+Every function counts its work (patterns read) in `work[0]` and gives up, answering UNDECIDED, once
+it passes `work[1]`, so a caller can fall back to its own search; the count, not the clock, decides,
+so the same set gets the same answer on any machine. Answers are 1 (a win), 0 (proved: none).
+`compiled()` gives the jitted functions, or None where numba is not installed (the caller's own
+search then answers alone).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+import numpy as np
+
+from plumbing.storage import keep_numba_cache
+
+#: The answer when the work cap passed before the question was settled.
+UNDECIDED = -1
+#: The all-green pattern (the guess was the answer).
+_GREEN = 242
+
+
+def separable(matrix, letters, counts, legal, count, answers, guess, pattern, hard, work):
+    """1 if one of the first `count` guesses of `legal` gives every one of `answers` its own pattern, else 0
+    (UNDECIDED past the work cap); in hard mode only a guess still legal after `guess` got `pattern` counts.
+
+    Each guess is first read for telling the answers apart (most stop at the second or third answer),
+    and only one that does is checked for legality (`legal_after`).
+    """
+    size = answers.shape[0]
+    if size <= 1:
+        return 1
+    if size > 243:
+        return 0
+    seen = np.zeros(4, np.uint64)
+    for j in range(count):
+        row = matrix[legal[j]]
+        seen[:] = 0
+        apart = True
+        for k in range(size):
+            code = row[answers[k]]
+            bit = np.uint64(1) << np.uint64(code & 63)
+            if seen[code >> 6] & bit:
+                work[0] += k + 1
+                apart = False
+                break
+            seen[code >> 6] |= bit
+        if apart:
+            work[0] += size
+            if not hard or legal_after(letters, counts, guess, pattern, legal[j]):
+                return 1
+        if work[0] > work[1]:
+            return UNDECIDED
+    return 0
+
+
+def legal_after(letters, counts, guess, pattern, word):
+    """Hard mode: whether `word` obeys the hints `guess` getting `pattern` adds (its greens in place, each
+    letter it revealed at least as often as revealed); the parent's own hints are the caller's."""
+    code = pattern
+    for position in range(4, -1, -1):  # the last position is the lowest base-3 digit
+        if code % 3 == 2 and letters[word, position] != letters[guess, position]:
+            return False
+        code //= 3
+    code = pattern
+    for position in range(4, -1, -1):
+        if code % 3 != 0:
+            letter = letters[guess, position]
+            revealed = 0
+            rest = pattern
+            for other in range(4, -1, -1):
+                if rest % 3 != 0 and letters[guess, other] == letter:
+                    revealed += 1
+                rest //= 3
+            if counts[word, letter] < revealed:
+                return False
+        code //= 3
+    return True
+
+
+def reply_count(line, answers, seen):
+    """How many different patterns one guess's row of the matrix (`line`) gives `answers`; `seen` is scratch (4 words)."""
+    seen[:] = 0
+    found = 0
+    for k in range(answers.shape[0]):
+        code = line[answers[k]]
+        bit = np.uint64(1) << np.uint64(code & 63)
+        if not seen[code >> 6] & bit:
+            seen[code >> 6] |= bit
+            found += 1
+    return found
+
+
+def guess_order(matrix, legal, count, answers, rows, work):
+    """The guesses to try for `answers`: the possible answers (`rows`, ascending) first, then the other guesses
+    of `legal[:count]` by how many replies they get, most first (then the lower index), leaving out any that
+    gets one reply from every answer (it tells nothing)."""
+    size = answers.shape[0]
+    replies = np.zeros(count, np.int64)
+    seen = np.zeros(4, np.uint64)
+    for j in range(count):
+        place = np.searchsorted(rows, legal[j])
+        if place < rows.shape[0] and rows[place] == legal[j]:
+            continue  # first anyway
+        replies[j] = reply_count(matrix[legal[j]], answers, seen)
+    work[0] += count * size
+    order = np.argsort(-replies, kind="mergesort")
+    useful = 0
+    while useful < count and replies[order[useful]] > 1:
+        useful += 1
+    guesses = np.empty(rows.shape[0] + useful, legal.dtype)
+    guesses[:rows.shape[0]] = rows
+    for number in range(useful):
+        guesses[rows.shape[0] + number] = legal[order[number]]
+    return guesses
+
+
+def replies_of(matrix, answers, guess, work):
+    """`answers` grouped by the reply `guess` gets: (the grouped answers, each reply's start in them (244),
+    the replies by size, largest first, and the sizes)."""
+    size = answers.shape[0]
+    line = matrix[guess]
+    sizes = np.zeros(243, np.int64)
+    for k in range(size):
+        sizes[line[answers[k]]] += 1
+    work[0] += 2 * size
+    starts = np.zeros(244, np.int64)
+    for code in range(243):
+        starts[code + 1] = starts[code] + sizes[code]
+    grouped = np.empty(size, answers.dtype)
+    filled = starts[:243].copy()
+    for k in range(size):
+        code = line[answers[k]]
+        grouped[filled[code]] = answers[k]
+        filled[code] += 1
+    return grouped, starts, np.argsort(-sizes), sizes
+
+
+def wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work):
+    """1 if `guess` wins every one of `answers` within three guesses, this one included, 0 if not, UNDECIDED
+    past the work cap: each reply of more than two answers, largest first, separable by a guess still legal.
+    `legal[:count]` are the guesses allowed now."""
+    grouped, starts, order, sizes = replies_of(matrix, answers, guess, work)
+    for code in order:
+        if sizes[code] <= 2:  # two answers win within two guesses; so does the all-green one
+            break
+        if code == _GREEN:
+            continue
+        found = separable(matrix, letters, counts, legal, count, grouped[starts[code]:starts[code + 1]], guess, code,
+                          hard, work)
+        if found != 1:
+            return found
+        if work[0] > work[1]:
+            return UNDECIDED
+    return 1
+
+
+def can_win3(matrix, letters, counts, hard, legal, count, answers, rows, work):
+    """1 if some guess of `legal[:count]` wins every one of `answers` within three guesses, 0 if none does,
+    UNDECIDED past the work cap. `rows` are the guess rows of `answers`, ascending (each legal)."""
+    if answers.shape[0] <= 3:
+        return 1
+    for guess in guess_order(matrix, legal, count, answers, rows, work):
+        won = wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work)
+        if won != 0:
+            return won
+        if work[0] > work[1]:
+            return UNDECIDED
+    return 0
+
+
+def answers_win(matrix, letters, counts, hard, legal, answer_rows, answers, left, breadth, chain, depth, work):
+    """1 if a tree found here wins every one of `answers` within `left` guesses, 0 where none was found (not a
+    proof of anything), UNDECIDED past the work cap.
+
+    The tree guesses only answers still possible (legal in hard mode whatever the hints), trying at each
+    set its `breadth` best (by replies, most first); with three guesses left a set none of them wins is
+    asked `can_win3` over every guess legal there: `legal` (those allowed where the search began) kept to
+    those that obey the (guess, pattern) pairs of `chain[:depth]` played since.
+    """
+    size = answers.shape[0]
+    if size <= left:  # one possible answer a guess: each removes at least itself
+        return 1
+    if left <= 1:
+        return 0
+    replies = np.zeros(size, np.int64)
+    seen = np.zeros(4, np.uint64)
+    for j in range(size):
+        found = replies[j] = reply_count(matrix[answer_rows[answers[j]]], answers, seen)
+        if left == 2 and found == size:
+            work[0] += (j + 1) * size
+            return 1
+    work[0] += size * size
+    if left == 2:
+        return 0
+    order = np.argsort(-replies, kind="mergesort")
+    sizes = np.zeros(243, np.int64)
+    starts = np.zeros(244, np.int64)
+    grouped = np.empty(size, answers.dtype)
+    for number in range(min(breadth, size)):
+        j = order[number]
+        if replies[j] <= 1:
+            break
+        guess = answer_rows[answers[j]]
+        row = matrix[guess]
+        sizes[:] = 0
+        for k in range(size):
+            sizes[row[answers[k]]] += 1
+        for code in range(243):
+            starts[code + 1] = starts[code] + sizes[code]
+        filled = starts[:243].copy()
+        for k in range(size):
+            code = row[answers[k]]
+            grouped[filled[code]] = answers[k]
+            filled[code] += 1
+        work[0] += 2 * size
+        won = 1
+        for code in np.argsort(-sizes):  # largest reply first: the likeliest to fail
+            if sizes[code] <= left - 1:
+                break
+            if code == _GREEN:
+                continue
+            chain[depth, 0] = guess
+            chain[depth, 1] = code
+            result = answers_win(matrix, letters, counts, hard, legal, answer_rows,
+                                 grouped[starts[code]:starts[code + 1]].copy(), left - 1, breadth, chain, depth + 1, work)
+            if result != 1:
+                won = result
+                break
+        if won != 0:
+            return won
+        if work[0] > work[1]:
+            return UNDECIDED
+    if left != 3:
+        return 0
+    here = legal
+    if hard and depth > 0:  # the guesses still legal after the chain
+        here = np.empty(legal.shape[0], legal.dtype)
+        kept = 0
+        for word in legal:
+            ok = True
+            for step in range(depth):
+                if not legal_after(letters, counts, chain[step, 0], chain[step, 1], word):
+                    ok = False
+                    break
+            if ok:
+                here[kept] = word
+                kept += 1
+        here = here[:kept]
+        work[0] += legal.shape[0] * depth
+    return can_win3(matrix, letters, counts, hard, here, here.shape[0], answers, np.sort(answer_rows[answers]), work)
+
+
+class ShortWins(NamedTuple):
+    """The compiled checks a solver calls (see the module's docstring)."""
+
+    can_win3: object
+    wins_with3: object
+    answers_win: object
+
+
+@functools.lru_cache(maxsize=1)
+def compiled() -> ShortWins | None:
+    """The functions above compiled with numba, or None where numba is not installed."""
+    keep_numba_cache()  # numba reads its cache folder when first imported
+    try:
+        import numba
+    except ImportError:
+        return None
+    jit = numba.njit(cache=True, nogil=True)
+    global reply_count, separable, legal_after, guess_order, replies_of, wins_with3, can_win3, answers_win
+    reply_count = jit(reply_count)
+    separable, legal_after, guess_order, replies_of = jit(separable), jit(legal_after), jit(guess_order), jit(replies_of)
+    wins_with3 = jit(wins_with3)
+    can_win3 = jit(can_win3)
+    answers_win = jit(answers_win)
+    return ShortWins(can_win3=can_win3, wins_with3=wins_with3, answers_win=answers_win)
