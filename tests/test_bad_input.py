@@ -247,7 +247,7 @@ def word_list_cases() -> list:
     cases = []
     for command, argv in RUNNABLE.items():
         for name, message in WORD_LIST_ERRORS:
-            missing = ("{missing}: no such file, nor an answer model's name (likely, original, nyt, all)"
+            missing = ("{missing}: no such file, nor an answer model's name (likely, fresh, original, nyt, all)"
                        if command == "assist" else "{missing}: no such file, nor an answer list's name (original, nyt, all)")
             named = command in ("play", "assist") and name == "missing"
             cases.append(pytest.param((*argv, "--answers", "{%s}" % name, "--guesses", "{gue}"), 2,
@@ -449,7 +449,7 @@ OTHER_CASES = [
                  "wordle-arena: error: step 1 (tares:yyyyy) made the game impossible: no answer fits; this pattern is not what "
                  "TARES gets from any answer", id="assist-impossible-pattern"),
     pytest.param(("assist", "--answers", "nosuchname", "tares:-----"), 2,
-                 "wordle-arena: error: nosuchname: no such file, nor an answer model's name (likely, original, nyt, all)",
+                 "wordle-arena: error: nosuchname: no such file, nor an answer model's name (likely, fresh, original, nyt, all)",
                  id="assist-answers-unknown-name"),
     # openers
     *[pytest.param(("openers", *flags), 2, "wordle-arena: error: --all, --against, --opener, --scheduler and --cluster go with --exact",

@@ -28,7 +28,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -205,6 +205,16 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
     except ImportError:
         raise UserError("the Dask engine needs the 'distributed' extra: pip install -e '.[distributed]'") from None
     quiet_dask_logs()
+    started: list[Any] = []  # the local cluster, kept from its first moment: a stop may come while it starts
+
+    class JobCluster(LocalCluster):
+        """LocalCluster kept in `started` before it starts its scheduler and workers."""
+
+        def __init__(self, **options: Any):
+            """Keep this cluster, then start it."""
+            started.append(self)
+            super().__init__(**options)
+
     cluster = None
     where = address or "the local cluster"
     patient = {"distributed.comm.timeouts.connect": "120s", "distributed.comm.timeouts.tcp": "600s",
@@ -214,14 +224,17 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
             if address is None:
                 # dashboard_address=None turns the dashboard off, but the scheduler still serves its HTTP routes on
                 # 8787 (warning when that port is taken): they go to a free port of this machine's loopback
-                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=logging.CRITICAL,
-                                       scheduler_kwargs={"dashboard_address": SCHEDULER_HTTP})
+                cluster = JobCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                     dashboard_address=None, silence_logs=logging.CRITICAL,
+                                     scheduler_kwargs={"dashboard_address": SCHEDULER_HTTP})
                 client = Client(cluster)
             else:
                 client = Client(address, timeout=20)
         except (OSError, TimeoutError, ValueError) as error:  # ValueError: an address Dask cannot parse
             raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        except BaseException:  # stopped (Ctrl-C, SIGTERM) while the cluster or the client started
+            close_quietly(None, started[0] if started else None)
+            raise
         try:
             todo = batches(openers)
             in_flight = max(1, 3 * len(client.scheduler_info().get("workers", {})) or 3 * workers)
@@ -248,13 +261,22 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
 
 
 def quiet_dask_logs() -> None:
-    """Silence distributed's (and tornado's) loggers in this process: a stop or a lost scheduler is the job's one line."""
-    for name in ("distributed", "tornado", "asyncio"):
+    """Silence distributed's (and tornado's) loggers in this process: a stop or a lost scheduler is the job's one line.
+
+    A level on "distributed" is not enough: distributed gives some of its loggers a level and a handler of their own
+    (distributed.client: warning), and a lost scheduler's reconnection traceback came through that one. Every logger
+    under these names that exists is silenced; one made later inherits the silence."""
+    silenced = ("distributed", "tornado", "asyncio")
+    for name in silenced:
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    for name, logger in list(logging.root.manager.loggerDict.items()):
+        if isinstance(logger, logging.Logger) and name.split(".")[0] in silenced:
+            logger.setLevel(logging.CRITICAL + 1)
 
 
 def close_quietly(client, cluster) -> None:
-    """Close the client and any local cluster, ignoring what a lost scheduler or a stopping worker raises."""
+    """Close the client and any local cluster, ignoring what a lost scheduler or a stopping worker raises; the cluster
+    is then left out of distributed's exit hook, which would close a half-started one again and print its traceback."""
     for part in (client, cluster):
         if part is None:
             continue
@@ -262,6 +284,8 @@ def close_quietly(client, cluster) -> None:
             part.close(timeout=10) if part is client else part.close()
         except (Exception, asyncio.CancelledError):  # closing after a stop: the stop itself is what is reported
             pass
+    if cluster is not None:
+        cluster.shutdown_on_close = False
 
 
 # -- the results file -----------------------------------------------------------------

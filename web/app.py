@@ -212,6 +212,9 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
     service = Service(game if game is not None else Wordle(), results, workers, processes=True,
                       request_seconds=request_seconds)
     admission = Admission(workers, EXPENSIVE_WAITING * workers)
+    # the same for every request: read once here, before the server listens, so the agent registry's first read (its
+    # modules imported) never falls on a request, as it did on /api/agents behind a queue of expensive ones
+    agents = service.agents_info()
 
     async def chart(request: Request) -> Response:
         """One tournament chart as SVG."""
@@ -242,7 +245,7 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
 
     routes = [
         *[Route(path, page(name)) for path, name in PAGES.items()],
-        Route("/api/agents", api(lambda _: service.agents_info())),
+        Route("/api/agents", api(lambda _: agents)),
         Route("/api/feedback", api(service.feedback), methods=["GET", "POST"]),
         Route("/api/play/new", api(service.new_game, by_client=True), methods=["POST"]),
         Route("/api/play/guess", api(service.guess, admission, service.against_indicator), methods=["POST"]),
