@@ -10,7 +10,7 @@ at that point, with the information each was expected to give and the bits the r
 No exact value is known for these games, so neither shows expected guesses, skill or luck.
 
 >>> parse_variant_step("crane:--g-y,.", 2, 5)
-('crane', [None, None])
+('crane', ['--g-y', None])
 """
 
 from __future__ import annotations
