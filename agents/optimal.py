@@ -52,8 +52,11 @@ def winnable(solver: Solver, state: State) -> bool:
 
 def make_solver(game: Wordle, hard: bool, max_guesses: int, breadth: int | None,
                 objective: Objective = Objective.TOTAL) -> Solver:
-    """A solver for one mode, guess limit and objective, trying every guess (breadth None) or the best `breadth`."""
-    return Solver(game, hard=hard, max_guesses=max_guesses, limits=Limits(top=breadth), objective=objective)
+    """A solver for one mode, guess limit and objective, trying every guess (breadth None) or the best `breadth`.
+
+    It keeps every guess (no dead-letter rule), so its trees break ties as the published games did."""
+    return Solver(game, hard=hard, max_guesses=max_guesses, limits=Limits(top=breadth), objective=objective,
+                  dead_letters=False)
 
 
 def solve_tree(game: Wordle, hard: bool, max_guesses: int, opener: int | None, breadth: int | None,

@@ -163,6 +163,12 @@ class Review:
                     for step in self.steps)
         return f"≥ {least:.3f}"
 
+    def lost_text(self) -> str:
+        """What the game gave up against the best play, as a phrase every surface shows."""
+        if self.settled and self.cost == float("inf"):
+            return "a certain win given up (a guess with no win within the limit)"
+        return f"{self.cost_text()} guesses lost to the best play"
+
     def skill_text(self) -> str:
         """The game's skill as every surface shows it (see ReviewStep.skill_text)."""
         low, high = self.skill_range
@@ -440,7 +446,7 @@ def review_data(review: Review) -> dict:
         "hard": review.hard, "max_guesses": review.max_guesses, "answer": review.answer, "solved": review.solved,
         "skill": review.skill, "skill_exact": review.settled, "skill_low": review.skill_range[0],
         "skill_high": review.skill_range[1], "skill_text": review.skill_text(), "cost": round(review.cost, 6)
-        if review.cost != float("inf") else None, "cost_text": review.cost_text(), "luck": review.luck,
+        if review.cost != float("inf") else None, "cost_text": review.cost_text(), "lost_text": review.lost_text(), "luck": review.luck,
         "proved_share": round(review.proved_share, 6), "puzzle": review.puzzle, "share": share_text(review),
         "seconds": round(review.seconds, 3),
         "steps": [{"number": s.number, "guess": words.guesses[s.guess], "pattern": format_pattern(s.pattern),

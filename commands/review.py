@@ -65,9 +65,8 @@ def review_lines(review: Review) -> list[str]:
                                                          if review.answer else ""))
     proved = sum(v.proved for v in review.values)
     words = review.model.game.words.guesses
-    cost = review.cost_text()
     lines = [f"Skill {review.skill_text()}/99, luck {review.luck}/99: {ending}{', hard mode' if review.hard else ''}; "
-             f"{cost} guesses lost to the best play.",
+             f"{review.lost_text()}.",
              f"Answer model {review.model.describe()}; {proved} of {len(review.values)} values proved "
              f"({review.seconds:.1f} s)."]
     lines += [f"† guess {s.number}: {words[s.best_guess].upper()} is shown, a commoner word; "

@@ -303,7 +303,6 @@ def letter_tables(game: Wordle) -> LetterTables:
         answer_letters = encode_letters(list(game.words.answers)).astype(np.int64)
         letters = game.guess_letters.astype(np.int64)
         bits = np.int64(1) << letters
-        masks = np.bitwise_or.reduce(bits, axis=1)
         neighbours = np.zeros_like(letters)
         length = letters.shape[1]
         for position in range(length):
@@ -545,10 +544,11 @@ class Solver:
         long_game: games needing more guesses than this count as long (the last criterion).
         objective: what the tree is optimal for (see Objective); the worst objective is solved
             by total-objective solvers, one per limit tried (`tier`).
+        dead_letters: in normal mode, leave out the guesses the dead-letter rule makes redundant (`dominated`).
     """
 
     def __init__(self, game: Wordle, hard: bool = False, max_guesses: int = 6, limits: Limits = Limits(),
-                 long_game: int = LONG_GAME, objective: Objective | str = Objective.TOTAL):
+                 long_game: int = LONG_GAME, objective: Objective | str = Objective.TOTAL, dead_letters: bool = True):
         self.game = game
         self.objective = Objective(objective)
         self.losses = self.objective is Objective.LOSSES
@@ -566,8 +566,10 @@ class Solver:
         self.root: tuple | None = None
         self.lower_bounds: Callable[..., tuple[np.ndarray, np.ndarray]] = lazy_lower_bounds
         self.least_lower_bound: Callable[..., int] = lazy_least_bound
-        # normal mode: guesses the dead-letter rule makes redundant are left out of bounds and search (`dominated`)
-        self.tables: LetterTables | None = None if hard else letter_tables(game)
+        # normal mode: guesses the dead-letter rule makes redundant are left out of bounds and search (`dominated`);
+        # values are unchanged, but where a left-out guess ties the best the tree may name another guess, so a
+        # solver whose tree must stay the published one (the optimal agent) is made with dead_letters=False
+        self.tables: LetterTables | None = None if hard or not dead_letters else letter_tables(game)
         self.sharpen_from = SHARPEN_FROM
         self.rounds = ROUNDS
         self.deadline: float | None = None  # time.perf_counter() past which a search raises BudgetSpent
@@ -1062,7 +1064,7 @@ class Solver:
         tier = self.tiers.get(limit)
         if tier is None:
             tier = self.tiers[limit] = Solver(self.game, hard=self.hard, max_guesses=limit, limits=self.limits,
-                                              long_game=self.long_game)
+                                              long_game=self.long_game, dead_letters=self.tables is not None)
             tier.wins = self.wins
         tier.stats, tier.report, tier.deadline, tier.node_limit = self.stats, self.report, self.deadline, self.node_limit
         return tier

@@ -62,6 +62,9 @@ VALUE_NODES = {False: 300, True: 1200}
 #: The wall-clock safety cap of a default valuation: reached only on a machine far slower or busier than ours, and
 #: then said (`Valuation.capped`).
 SAFETY_SECONDS = 120.0
+#: Sets a hard-mode opener's win check may search when the book only bounds the opener (a count, so the same
+#: answer on any machine): SOARE, CARTE and most openers without a win are proved so in far fewer.
+OPENER_WIN_EFFORT = 2_000
 #: What a result cut by the time cap says, wherever it is shown.
 CAPPED_NOTE = "cut by the time cap; the result may differ on another machine"
 
@@ -296,6 +299,8 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
             bound.low = bound.high = INFEASIBLE
         elif guess in book.lower:
             bound.raise_low(book.lower[guess])
+            if state.hard and solver.wins_within(answers, left, hints, guess, OPENER_WIN_EFFORT) is False:
+                bound.low = bound.high = INFEASIBLE  # the book only bounds it; the win check proves no win
     learnt: dict[int, _Bounds] = {}
     known = table_value(game, state) if len(state.history) == 1 and size > 2 else None
     try:

@@ -22,7 +22,7 @@ function show(data) {
     `not solved after ${used} guesses` + (data.answer ? ` (the answer: ${data.answer.toUpperCase()})` : "");
   box.append(el("p", { id: "verdict", class: "verdict" },
     el("b", {}, `Skill ${data.skill_text}/99, luck ${data.luck}/99`),
-    `: ${ending}${data.hard ? ", hard mode" : ""}; ${data.cost_text} guesses lost to the best play.`));
+    `: ${ending}${data.hard ? ", hard mode" : ""}; ${data.lost_text}.`));
   // On a phone each row is a card: every cell says what it is (data-label), so nothing hides off to the side.
   const cell = (label, attributes, ...content) => el("td", Object.assign({ "data-label": label }, attributes), ...content);
   const rows = data.steps.map((step) => el("tr", { "data-guess": step.guess },
