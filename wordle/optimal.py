@@ -363,6 +363,107 @@ def _no_blas_probe() -> Iterator[None]:
             del sys.modules["scipy.linalg"]
 
 
+# The compiled passes: plain functions here, compiled by `_compiled` (numba caches module-level functions
+# across runs; functions made inside another are compiled again in every process).
+
+def _reply_counts(columns, guesses, answers, pairwise_up_to, found, green_seen):  # pragma: no cover
+    """Each guess's different replies from the answers (all green included), and whether all green is one."""
+    size, count = answers.shape[0], guesses.shape[0]
+    if size <= pairwise_up_to:  # few answers: count repeats by comparing whole rows, pair by pair (vectorised)
+        width = columns.shape[1]
+        seen = np.empty(width, np.uint8)
+        repeats = np.zeros(width, np.int32)
+        green = np.zeros(width, np.uint8)
+        for i in range(size):
+            row = columns[answers[i]]
+            seen[:] = 0
+            for k in range(i):
+                earlier = columns[answers[k]]
+                for t in range(width):
+                    seen[t] |= row[t] == earlier[t]
+            for t in range(width):
+                repeats[t] += seen[t]
+                green[t] |= row[t] == 242
+        for j in range(count):
+            found[j] = size - repeats[guesses[j]]
+            green_seen[j] = green[guesses[j]]
+        return
+    words = np.zeros((count, 4), np.uint64)  # many: each answer's reply marked in a 256-bit set per guess
+    for answer in answers:  # answers outer: each reads one contiguous row of the transposed matrix
+        row = columns[answer]
+        for j in range(count):
+            pattern = row[guesses[j]]
+            words[j, pattern >> 6] |= np.uint64(1) << np.uint64(pattern & 63)
+    green_bit = np.uint64(1) << np.uint64(242 & 63)
+    for j in range(count):
+        bits = 0
+        for k in range(4):
+            word = words[j, k]
+            while word:
+                word &= word - np.uint64(1)
+                bits += 1
+        found[j] = bits
+        green_seen[j] = 1 if words[j, 242 >> 6] & green_bit else 0
+
+def _bounds_kernel(columns, guesses, answers, hit_now, hit_next, hit_later, must_split, prune, answer_masks,
+           guess_letters, neighbours, pairwise_up_to, lower, hits):  # pragma: no cover
+    """lower_bounds: the dead-letter rule (with `prune`), then each kept guess's bound."""
+    count, size = guesses.shape[0], answers.shape[0]
+    present = 0
+    if prune:
+        for answer in answers:
+            present |= answer_masks[answer]
+    kept = np.empty(count, np.int64)  # positions in `guesses` of the guesses not dominated
+    number = 0
+    for j in range(count):
+        redundant = False
+        if prune:
+            guess = guesses[j]
+            for position in range(guess_letters.shape[1]):
+                if (present >> guess_letters[guess, position]) & 1 == 0 and neighbours[guess, position] & present:
+                    redundant = True
+                    break
+        if redundant:
+            lower[j] = 1 << 46
+            hits[j] = 0
+        else:
+            kept[number] = j
+            number += 1
+    chosen = np.empty(number, np.int64)
+    for t in range(number):
+        chosen[t] = guesses[kept[t]]
+    found = np.empty(number, np.int64)
+    green_seen = np.empty(number, np.uint8)
+    _reply_counts(columns, chosen, answers, pairwise_up_to, found, green_seen)
+    for t in range(number):
+        j = kept[t]
+        hit = np.int64(green_seen[t])
+        bins = found[t] - hit
+        hits[j] = hit
+        if found[t] <= 1 or (must_split and found[t] != size):
+            lower[j] = 1 << 46
+        else:
+            lower[j] = ((size + 2 * (size - hit) - bins) * 4096 + hit * hit_now + bins * hit_next
+                        + (size - hit - bins) * hit_later)
+
+def _least_kernel(columns, guesses, answers, hit_now, hit_next, hit_later, must_split, pairwise_up_to):  # pragma: no cover
+    """least_lower_bound: the least bound over the guesses, without writing each one."""
+    count, size = guesses.shape[0], answers.shape[0]
+    found = np.empty(count, np.int64)
+    green_seen = np.empty(count, np.uint8)
+    _reply_counts(columns, guesses, answers, pairwise_up_to, found, green_seen)
+    never = np.int64(1) << 46
+    best = never
+    for j in range(count):  # branch-free, so that it vectorises
+        hit = np.int64(green_seen[j])
+        bins = found[j] - hit
+        bound = ((size + 2 * (size - hit) - bins) * 4096 + hit * hit_now + bins * hit_next
+                 + (size - hit - bins) * hit_later)
+        useless = (found[j] <= 1) | (must_split & (found[j] != size))
+        best = min(best, never if useless else bound)
+    return best
+
+
 @functools.lru_cache(maxsize=1)
 def _compiled() -> tuple[Callable[..., tuple[np.ndarray, np.ndarray]], Callable[..., int]] | None:
     """lower_bounds and least_lower_bound compiled with numba, or None without numba."""
@@ -371,106 +472,10 @@ def _compiled() -> tuple[Callable[..., tuple[np.ndarray, np.ndarray]], Callable[
         import numba
     except ImportError:
         return None
-
-    @numba.njit(cache=True, nogil=True)
-    def reply_counts(columns, guesses, answers, pairwise_up_to, found, green_seen):  # pragma: no cover
-        """Each guess's different replies from the answers (all green included), and whether all green is one."""
-        size, count = answers.shape[0], guesses.shape[0]
-        if size <= pairwise_up_to:  # few answers: count repeats by comparing whole rows, pair by pair (vectorised)
-            width = columns.shape[1]
-            seen = np.empty(width, np.uint8)
-            repeats = np.zeros(width, np.int32)
-            green = np.zeros(width, np.uint8)
-            for i in range(size):
-                row = columns[answers[i]]
-                seen[:] = 0
-                for k in range(i):
-                    earlier = columns[answers[k]]
-                    for t in range(width):
-                        seen[t] |= row[t] == earlier[t]
-                for t in range(width):
-                    repeats[t] += seen[t]
-                    green[t] |= row[t] == 242
-            for j in range(count):
-                found[j] = size - repeats[guesses[j]]
-                green_seen[j] = green[guesses[j]]
-            return
-        words = np.zeros((count, 4), np.uint64)  # many: each answer's reply marked in a 256-bit set per guess
-        for answer in answers:  # answers outer: each reads one contiguous row of the transposed matrix
-            row = columns[answer]
-            for j in range(count):
-                pattern = row[guesses[j]]
-                words[j, pattern >> 6] |= np.uint64(1) << np.uint64(pattern & 63)
-        green_bit = np.uint64(1) << np.uint64(242 & 63)
-        for j in range(count):
-            bits = 0
-            for k in range(4):
-                word = words[j, k]
-                while word:
-                    word &= word - np.uint64(1)
-                    bits += 1
-            found[j] = bits
-            green_seen[j] = 1 if words[j, 242 >> 6] & green_bit else 0
-
-    @numba.njit(cache=True, nogil=True)
-    def kernel(columns, guesses, answers, hit_now, hit_next, hit_later, must_split, prune, answer_masks,
-               guess_letters, neighbours, pairwise_up_to, lower, hits):  # pragma: no cover
-        """lower_bounds: the dead-letter rule (with `prune`), then each kept guess's bound."""
-        count, size = guesses.shape[0], answers.shape[0]
-        present = 0
-        if prune:
-            for answer in answers:
-                present |= answer_masks[answer]
-        kept = np.empty(count, np.int64)  # positions in `guesses` of the guesses not dominated
-        number = 0
-        for j in range(count):
-            redundant = False
-            if prune:
-                guess = guesses[j]
-                for position in range(guess_letters.shape[1]):
-                    if (present >> guess_letters[guess, position]) & 1 == 0 and neighbours[guess, position] & present:
-                        redundant = True
-                        break
-            if redundant:
-                lower[j] = 1 << 46
-                hits[j] = 0
-            else:
-                kept[number] = j
-                number += 1
-        chosen = np.empty(number, np.int64)
-        for t in range(number):
-            chosen[t] = guesses[kept[t]]
-        found = np.empty(number, np.int64)
-        green_seen = np.empty(number, np.uint8)
-        reply_counts(columns, chosen, answers, pairwise_up_to, found, green_seen)
-        for t in range(number):
-            j = kept[t]
-            hit = np.int64(green_seen[t])
-            bins = found[t] - hit
-            hits[j] = hit
-            if found[t] <= 1 or (must_split and found[t] != size):
-                lower[j] = 1 << 46
-            else:
-                lower[j] = ((size + 2 * (size - hit) - bins) * 4096 + hit * hit_now + bins * hit_next
-                            + (size - hit - bins) * hit_later)
-
-    @numba.njit(cache=True, nogil=True)
-    def least(columns, guesses, answers, hit_now, hit_next, hit_later, must_split, pairwise_up_to):  # pragma: no cover
-        """least_lower_bound: the least bound over the guesses, without writing each one."""
-        count, size = guesses.shape[0], answers.shape[0]
-        found = np.empty(count, np.int64)
-        green_seen = np.empty(count, np.uint8)
-        reply_counts(columns, guesses, answers, pairwise_up_to, found, green_seen)
-        never = np.int64(1) << 46
-        best = never
-        for j in range(count):  # branch-free, so that it vectorises
-            hit = np.int64(green_seen[j])
-            bins = found[j] - hit
-            bound = ((size + 2 * (size - hit) - bins) * 4096 + hit * hit_now + bins * hit_next
-                     + (size - hit - bins) * hit_later)
-            useless = (found[j] <= 1) | (must_split & (found[j] != size))
-            best = min(best, never if useless else bound)
-        return best
+    jit = numba.njit(cache=True, nogil=True)
+    global _reply_counts, _bounds_kernel, _least_kernel
+    _reply_counts = jit(_reply_counts)  # compiled first: the other two call it by this global name
+    _bounds_kernel, _least_kernel = jit(_bounds_kernel), jit(_least_kernel)
 
     no_tables = (np.zeros(1, np.int64), np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64))
 
@@ -480,7 +485,7 @@ def _compiled() -> tuple[Callable[..., tuple[np.ndarray, np.ndarray]], Callable[
         lower = np.empty(len(guesses), np.int64)
         hits = np.empty(len(guesses), np.int64)
         with _no_blas_probe():
-            kernel(columns, guesses, answers, costs[0], costs[1], costs[2], must_split, tables is not None,
+            _bounds_kernel(columns, guesses, answers, costs[0], costs[1], costs[2], must_split, tables is not None,
                    *(no_tables if tables is None else tables), PAIRWISE_UP_TO, lower, hits)
         return lower, hits
 
@@ -488,7 +493,7 @@ def _compiled() -> tuple[Callable[..., tuple[np.ndarray, np.ndarray]], Callable[
                     must_split: bool) -> int:
         """least_lower_bound, compiled."""
         with _no_blas_probe():
-            return int(least(columns, guesses, answers, costs[0], costs[1], costs[2], must_split, PAIRWISE_UP_TO))
+            return int(_least_kernel(columns, guesses, answers, costs[0], costs[1], costs[2], must_split, PAIRWISE_UP_TO))
 
     return bounds, least_bound
 
