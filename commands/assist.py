@@ -34,7 +34,7 @@ from .options import (
     answer_model,
     whole,
 )
-from .render import REPLY_LEGEND, chance_text, next_step_line, trace_table, waiting
+from .render import REPLY_LEGEND, advise_at_prompt, chance_text, trace_table, waiting
 from .variants import add_variant_options, command_assist_variant, variant_of
 
 #: Who advises against Absurdle: its reply is always the worst bucket, so the worst case is all that counts.
@@ -184,26 +184,14 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
             for part in advice_view(advice.model.game, advice, args.palette):
                 console.print(part)
         return 0
-    steps: list[tuple[int, int]] = []
     console.print("Type each guess and the colours the game showed, e.g. 'tares:-y--g' (g green, y yellow, "
                   "- grey; a space may stand for the colon); 'undo' takes the last one back; end with Ctrl-D.")
-    advice = consult(steps)
-    for part in advice_view(advice.model.game, advice, args.palette):
-        console.print(part)
-    while (line := next_step_line(console, len(steps) + 1)) is not None:
-        if line.lower() == "undo":
-            steps = steps[:-1]
-            advice = consult(steps)
-        else:
-            try:
-                attempt = steps + [parse_step(game, line)]
-                advice = consult(attempt)
-            except UserError as error:
-                console.print(Text(str(error), style="yellow"))
-                continue
-            steps = attempt
+
+    def show(advice: Advice) -> None:
         for part in advice_view(advice.model.game, advice, args.palette):
             console.print(part)
+
+    advise_at_prompt(console, consult, show, lambda line: parse_step(game, line))
     return 0
 
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-import numpy as np
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
 from agents import Decision
+from plumbing.errors import UserError
 from wordle import Playthrough, Turn, Wordle, decode_colours, format_pattern
 from wordle.patterns import share_grid
 
@@ -217,3 +217,21 @@ def next_step_line(console: Console, number: int) -> str | None:
             return None
         if line:
             return line
+
+
+def advise_at_prompt(console: Console, consult: Callable[[list], Any], show: Callable[[Any], None],
+                     parse: Callable[[str], Any] = str) -> None:
+    """Read steps at the `step N>` prompt until Ctrl-D, showing the advice after each: a line is parsed and added
+    ('undo' takes the last step back); a step that `parse` or `consult` refuses (UserError) is said in yellow and
+    left out."""
+    steps: list = []
+    show(consult(steps))
+    while (line := next_step_line(console, len(steps) + 1)) is not None:
+        try:
+            attempt = steps[:-1] if line.lower() == "undo" else steps + [parse(line)]
+            advice = consult(attempt)
+        except UserError as error:
+            console.print(Text(str(error), style="yellow"))
+            continue
+        steps = attempt
+        show(advice)

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from agents import all_params, spec
-from agents.base import draw_answer, fresh_seed
+from agents.base import fresh_seed
 from agents.params import flag
 from agents.variant_players import VARIANT_PLAYERS, make_variant_player, variant_settings
 from plumbing.errors import UserError, clip
@@ -27,7 +27,7 @@ from wordle.patterns import SHARE_PALETTES
 
 from .games import game_over
 from .options import EXIT_INTERRUPTED, agent_options, canonical_command, whole
-from .render import next_step_line, plain_console, waiting
+from .render import advise_at_prompt, plain_console, waiting
 
 #: Games a variant tournament plays per player and mode unless --sample says.
 DEFAULT_GAMES = 100
@@ -290,8 +290,6 @@ def show_variant_advice(console: Console, game: Any, advice: Any, palette: str) 
 
 def command_assist_variant(args: argparse.Namespace, console: Console, variant: Variant) -> int:
     """`assist` with a variant: the advice once for the steps given, or step by step at the prompt."""
-    from rich.text import Text
-
     from agents.variant_assistant import advice_data, advise_variant, parse_variant_step
 
     refuse_foreign(args, variant, ("answers", "guesses", "exclude", "only_answers"))
@@ -317,17 +315,7 @@ def command_assist_variant(args: argparse.Namespace, console: Console, variant: 
                       " (one pattern a board in order, ',' between them, '.' for a board already solved)"
                       if variant.boards > 1 else "") + "; 'undo' takes the last one back; end with Ctrl-D.",
                   markup=False)
-    steps: list[str] = []
-    show_variant_advice(console, game, consult(steps), args.palette)
-    while (line := next_step_line(console, len(steps) + 1)) is not None:
-        attempt = steps[:-1] if line.lower() == "undo" else steps + [line]
-        try:
-            advice = consult(attempt)
-        except UserError as error:
-            console.print(Text(str(error), style="yellow"))
-            continue
-        steps = attempt
-        show_variant_advice(console, game, advice, args.palette)
+    advise_at_prompt(console, consult, lambda advice: show_variant_advice(console, game, advice, args.palette))
     return 0
 
 
