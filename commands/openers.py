@@ -61,8 +61,7 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     """Prove each opener's optimal total or reject it above a cut-off, on Dask, saving each as it finishes."""
     import time
 
-    from plumbing.storage import provenance
-    from tournament.exact_openers import JobStopped, best_result, plan_job, run_job, summary
+    from tournament.exact_openers import JobStopped, best_result, plan_job, read_results, run_job, summary
 
     if args.opener is not None:
         return command_one_opener(args, console)
@@ -107,6 +106,7 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
                     f"{counts['no win']} no win, {counts['solved']} solved, {leader}{eta}")
 
         def resumed(results: list[Any]) -> None:
+            arrived.resumed, arrived.earlier = bool(results), len(results)
             for result in results:
                 note(result)
             progress.update(task, completed=counts["done"], description=describe(0))
@@ -115,16 +115,20 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
             note(result)
             arrived.fresh += 1
             progress.update(task, completed=counts["done"], description=describe(arrived.fresh))
-        arrived.fresh = 0
+        arrived.fresh, arrived.resumed, arrived.earlier = 0, False, 0
         try:
             results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine="dask", jobs=jobs,
                               address=args.scheduler, on_result=arrived, cut=cut, on_resume=resumed)
         except (KeyboardInterrupt, JobStopped) as stop:
             progress.stop()
             why = "interrupted" if isinstance(stop, KeyboardInterrupt) else str(stop)
+            saved = list(read_results(out, plan.settings, openers).values())  # a result may be saved but not seen
+            arrived.fresh = len(saved) - arrived.earlier
+            digest = write_summary(out, command, summary(saved, plan.settings, openers, guesses=len(game.words.guesses)),
+                                   saved, time.perf_counter() - started, arrived)
             plain_console(stderr=True).print(
-                f"wordle-arena: {why}: {counts['done']} of {len(openers)} openers are saved in {out}; the same "
-                f"command resumes from there", markup=False, soft_wrap=True)
+                f"wordle-arena: {why}: {counts['done']} of {len(openers)} openers are saved in {out} (what is proved "
+                f"so far in {digest.name}); the same command resumes from there", markup=False, soft_wrap=True)
             return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_USAGE
     proved = summary(results, plan.settings, openers, guesses=len(game.words.guesses))
     shown = [r for r in results if r.exact] if args.all else results
@@ -145,13 +149,43 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     if proved["best"] is not None:
         claim = "proved best over every opener" if proved["proved_best_over_all"] else "best of these"
         console.print(f"{proved['best']['opener'].upper()}: {proved['best']['total']} ({claim})", markup=False)
-    digest = out.with_name(out.name.removesuffix(".jsonl") + ".summary.json")
-    try:
-        write_atomically(digest, json.dumps({"command": command, **proved, **provenance()}, indent=1) + "\n")
-    except OSError as error:
-        raise UserError(f"{digest}: cannot write there ({error.strerror or error.__class__.__name__})") from None
+    digest = write_summary(out, command, proved, results, time.perf_counter() - started, arrived)
     console.print(f"saved {out} and {digest}", markup=False, soft_wrap=True)
     return 0
+
+
+def write_summary(out: Path, command: str, proved: dict, results: list[Any], wall_seconds: float,
+                  arrived: Any) -> Path:
+    """Write the job's summary beside its results file (what is proved, the runs' timing, provenance); its path.
+
+    `arrived` counts this run's fresh results (.fresh) and says whether it resumed an earlier run (.resumed).
+    """
+    from plumbing.storage import provenance
+    from tournament.exact_openers import job_timing
+
+    digest = out.with_name(out.name.removesuffix(".jsonl") + ".summary.json")
+    timing = job_timing(results, wall_seconds, arrived.fresh,
+                        earlier=earlier_runs(digest, proved) if arrived.resumed else None)
+    try:
+        write_atomically(digest, json.dumps({"command": command, **proved, "timing": timing, **provenance()},
+                                            indent=1) + "\n")
+    except OSError as error:
+        raise UserError(f"{digest}: cannot write there ({error.strerror or error.__class__.__name__})") from None
+    return digest
+
+
+def earlier_runs(digest: Path, proved: dict) -> list[dict] | None:
+    """The runs an earlier summary of the same job recorded (its timing), or None where there is none to trust."""
+    try:
+        earlier = json.loads(digest.read_text(encoding="utf-8"))
+        same = all(earlier.get(key) == proved[key] for key in ("mode", "max_guesses", "word_lists_sha256", "cut",
+                                                               "openers"))
+        runs = earlier["timing"]["runs"] if same else None
+        return runs if isinstance(runs, list) and all(isinstance(r, dict) and isinstance(r.get("wall_seconds"),
+                                                                                           (int, float))
+                                                       for r in runs) else None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
 
 
 def command_openers(args: argparse.Namespace, console: Console) -> int:

@@ -572,6 +572,9 @@ def provenance() -> dict[str, Any]:
         "machine": {"cpu", "cores", "system"}}.
     """
     commit = _git("rev-parse", "HEAD")
+    if commit is None and os.environ.get("WORDLE_ARENA_COMMIT"):
+        # A copy of the tree without its .git (a lent machine): the commit it was copied at, as the copier says.
+        commit = os.environ["WORDLE_ARENA_COMMIT"]
     # Results files do not change results: a benchmark rewriting one must not mark the next run dirty. The
     # learners' models in results/models/ do: a changed model plays other games.
     status = _git("status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)results")

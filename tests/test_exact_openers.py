@@ -111,7 +111,7 @@ def all_openers_on_a_slice(tmp_path: Path, answers: int, guesses: int) -> list[s
 def proved_part(digest: dict) -> dict:
     """A summary without what differs between runs of the same job (command, commit, machine, times)."""
     return {key: value for key, value in digest.items()
-            if key not in ("command", "commit", "dirty", "created", "versions", "machine")}
+            if key not in ("command", "commit", "dirty", "created", "versions", "machine", "timing")}
 
 
 def test_the_all_opener_job_killed_on_dask_and_resumed_gives_the_same_summary(tmp_path):
@@ -135,6 +135,35 @@ def test_the_all_opener_job_killed_on_dask_and_resumed_gives_the_same_summary(tm
     again = json.loads(tmp_path.joinpath("killed.summary.json").read_text())
     assert proved_part(first) == proved_part(again) and first["done"] == first["openers"] == len(json.loads(whole.read_text().splitlines()[0])["openers"])
     assert first["proved_best_over_all"] and first["exact"][0]["opener"] == first["best"]["opener"]
+    # Where the time went: one run for the whole job; the resumed one keeps no run it cannot trust (the killed run
+    # wrote no summary), and every opener's CPU seconds are counted on the machine that proved it.
+    assert len(first["timing"]["runs"]) == 1 and first["timing"]["runs"][0]["openers"] == first["done"]
+    for digest in (first, again):
+        by_node = digest["timing"]["cpu_seconds_by_node"]
+        assert sum(entry["openers"] for entry in by_node.values()) == digest["done"]
+    assert again["timing"]["runs"][-1]["openers"] < again["done"]
+
+
+def test_a_stopped_job_writes_what_it_proved_and_its_resumption_keeps_both_runs(tmp_path):
+    pytest.importorskip("distributed")
+    argv = all_openers_on_a_slice(tmp_path, 120, 600)
+    out = tmp_path / "stopped.jsonl"
+    job = subprocess.Popen([*argv, "--out", str(out)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           text=True)
+    try:
+        while job.poll() is None and (not out.exists() or len(out.read_text().splitlines()) < 30):
+            time.sleep(0.01)
+    finally:
+        job.send_signal(signal.SIGINT)  # Ctrl-C: the job stops, saying what it saved
+        _, error = job.communicate(timeout=120)
+    stopped = json.loads(tmp_path.joinpath("stopped.summary.json").read_text())
+    assert job.returncode != 0 and "stopped.summary.json" in error
+    assert 0 < stopped["done"] < stopped["openers"] and not stopped["proved_best_over_all"]
+    subprocess.run([*argv, "--out", str(out)], cwd=ROOT, check=True, capture_output=True, timeout=600)
+    whole = json.loads(tmp_path.joinpath("stopped.summary.json").read_text())
+    assert whole["done"] == whole["openers"] and whole["proved_best_over_all"]
+    runs = whole["timing"]["runs"]
+    assert len(runs) == 2 and runs[0]["openers"] + runs[1]["openers"] == whole["done"]
 
 
 # -- one opener from the command line, hand-checked ---------------------------------------

@@ -449,6 +449,32 @@ def summary(results: list[OpenerTotal], settings: JobSettings, openers: list[str
     }
 
 
+def job_timing(results: list[OpenerTotal], wall_seconds: float, openers_this_run: int,
+               earlier: list[dict] | None = None) -> dict:
+    """Where the job's time went: each run's wall time and machine, and the proofs' CPU seconds per machine.
+
+    The CPU seconds are the workers' own (each result's process time), summed by the machine named in its
+    `worker`; `earlier` is the runs list of the summary an earlier run of the same file wrote (a resumed job
+    keeps every run's wall time).
+    """
+    from plumbing.storage import machine
+
+    by_machine: dict[str, dict[str, float]] = {}
+    for result in results:
+        node = result.worker.rsplit(":", 1)[0]
+        entry = by_machine.setdefault(node, {"openers": 0, "cpu_seconds": 0.0})
+        entry["openers"] += 1
+        entry["cpu_seconds"] += max(result.cpu_seconds, 0.0)
+    for entry in by_machine.values():
+        entry["cpu_seconds"] = round(entry["cpu_seconds"], 1)
+    run = {"node": os.uname().nodename, "machine": machine(), "wall_seconds": round(wall_seconds, 1),
+           "openers": openers_this_run}
+    runs = [*(earlier or []), run]
+    return {"wall_seconds": round(sum(r["wall_seconds"] for r in runs), 1), "runs": runs,
+            "cpu_seconds": round(sum(e["cpu_seconds"] for e in by_machine.values()), 1),
+            "cpu_seconds_by_node": by_machine}
+
+
 def best_result(results: list[OpenerTotal]) -> OpenerTotal | None:
     """The solved opener with the least total (then fewer long games, then the word), or None."""
     solved = [r for r in results if r.exact and r.total >= 0]
