@@ -89,8 +89,12 @@ class GuessValue:
         """As plain data: the estimate, its bounds, and whether it is proved or modelled."""
         def number(x: float) -> float | None:
             return None if math.isinf(x) else round(float(x), 6)
-        return {"text": self.text(), "estimate": number(self.value.estimate), "low": number(self.value.low),
-                "high": number(self.value.high), "proved": self.proved, "modelled": bool(self.modelled)}
+        found = {"text": self.text(), "estimate": number(self.value.estimate), "low": number(self.value.low),
+                 "high": number(self.value.high), "proved": self.proved, "modelled": bool(self.modelled)}
+        if self.value.losses_low >= 1:  # no win: the answers lost with best play, at least and (where known) at most
+            found["answers_lost"] = {"at_least": int(self.value.losses_low),
+                                     "at_most": None if math.isinf(self.value.losses_high) else int(self.value.losses_high)}
+        return found
 
 
 @dataclass(frozen=True)

@@ -344,3 +344,24 @@ def test_dask_logs_nothing_once_quieted():
     assert "distributed.client" in names
     assert not [name for name in names + ["distributed.a_module_imported_later"]
                 if logging.getLogger(name).isEnabledFor(logging.CRITICAL)]
+
+
+def test_ctrl_c_in_a_terminal_stops_a_dask_job_without_a_traceback(tmp_path):
+    """A terminal's Ctrl-C reaches the whole process group: the workers too. They used to die mid-task and leave the
+    job waiting on them forever, with their tracebacks printed; now the job stops, says what it saved, exits 130."""
+    pytest.importorskip("distributed")
+    argv = all_openers_on_a_slice(tmp_path, 120, 600)
+    out = tmp_path / "o.jsonl"
+    job = subprocess.Popen([*argv, "--out", str(out)], cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+    try:
+        while job.poll() is None and (not out.exists() or len(out.read_text().splitlines()) < 30):
+            time.sleep(0.01)
+        os.killpg(job.pid, signal.SIGINT)
+        _, error = job.communicate(timeout=120)
+    finally:
+        if job.poll() is None:
+            os.killpg(job.pid, signal.SIGKILL)
+            job.wait()
+    assert job.returncode == 130, error
+    assert "Traceback" not in error and error.count("\n") == 1 and "the same command resumes" in error

@@ -185,3 +185,29 @@ def test_packed_costs_stay_ints_and_order_lexicographically():
     one_loss = FIRST + 3 * SCALE
     assert isinstance(solver.lost(1), int) and solver.lost(1) > 100 * 6 * SCALE
     assert Objective.LOSSES.unpack(one_loss + 7 * SCALE + 2) == (1, 10, 2, None)
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_lists, st.data())
+def test_the_valuation_counts_losses_past_no_win_as_brute_force_does(case, data):
+    """Where a guess has no win, every surface's value says how many answers it loses with best play after it
+    ("loses N"), and when nothing wins the position's best guess is one losing fewest, then fewest guesses."""
+    from search.limits import Budget
+    from wordle.valuation import value_position
+
+    answers, extra, max_guesses, hard = case
+    game = small_game(answers, extra)
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    guess = data.draw(st.integers(0, len(game.words.guesses) - 1))
+    valuation = value_position(game, state, [guess], Budget(nodes=None, seconds=None),
+                               Solver(game, hard=hard, max_guesses=max_guesses, long_game=LONG_GAME))
+    lost = sum(brute_losses(game, value)[0] for kind, value in outcomes(game, state, guess) if kind == "open")
+    value = valuation.guesses[guess]
+    assert (value.losses_low, value.losses_high) == ((lost, lost) if lost else (0, 0))
+    assert value.text() == (f"loses {lost}" if lost else value.text())
+    best = brute_losses(game, state)
+    if best[0]:  # nothing wins: the best guess loses the fewest, and its tree's guesses are the fewest among those
+        assert valuation.value.losses_high == best[0]
+        assert valuation.value.losing_guesses * len(state.candidates) == best[1]
+    else:
+        assert valuation.value.losses_high == 0 and valuation.proved

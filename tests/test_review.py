@@ -263,11 +263,13 @@ def test_play_ends_offering_the_review_of_its_game(capsys):
 
 def test_a_hard_mode_opener_the_book_only_bounds_is_shown_without_a_win(capsys):
     """SOARE has no win within 6 in hard mode (Selby's -H -d -g6 agrees); the shipped book only bounds it, so the
-    review's own win check proves it: "no win", skill 0, and the game reads as a certain win given up."""
+    review's own win check proves it: no win ("loses ≥ 1": how many the node budget does not settle), skill 0,
+    and the game reads as a certain win given up."""
     code, out, _ = run_cli(capsys, "review", "--hard", "--answers", "original", "--answer", "unite", "soare",
                            "tuile", "unite", "--json")
     data = json.loads(out)
     first = data["steps"][0]
-    assert code == 0 and first["guess"] == "soare" and first["played"]["text"] == "no win"
+    assert code == 0 and first["guess"] == "soare" and first["played"]["text"] == "loses ≥ 1"
+    assert first["played"]["answers_lost"] == {"at_least": 1, "at_most": None} and first["played"]["high"] is None
     assert first["played"]["proved"] and first["skill"] == 0 and first["skill_exact"]
     assert data["lost_text"].startswith("a certain win given up")

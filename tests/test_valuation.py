@@ -42,9 +42,15 @@ def test_out_of_guesses_is_infinite_and_one_answer_is_one_guess():
     game = hand_game()
     index = game.words.guess_index
     # two guesses for four answers: the second must be the answer, and no guess tells all four apart
-    valuation = value_position(game, game.initial_state(max_guesses=2), [index["champ"]], UNLIMITED)
-    assert valuation.proved and valuation.value.low == math.inf and valuation.value.text() == "no win"
-    assert valuation.guesses[index["champ"]] == Value(math.inf, math.inf, math.inf)
+    valuation = value_position(game, game.initial_state(max_guesses=2), [index["champ"], index["cater"]], UNLIMITED)
+    assert valuation.proved and valuation.value.low == math.inf
+    # past "no win", the fewest answers lost: CHAMP (or BLOWY) splits off CATER and HATER, then one of LATER and
+    # WATER is lost: champ 1 + (2 + 2 + 2 + a loss counted 3) = 9 guesses, 2.25 an answer
+    assert game.words.guesses[valuation.best] in ("champ", "blowy") and valuation.value.text() == "loses 1"
+    assert valuation.guesses[index["champ"]] == Value(math.inf, math.inf, math.inf, 1, 1, 2.25)
+    # CATER first: right once, else one guess for three answers its reply cannot tell apart: 1 + 2 + 3 + 3
+    assert valuation.guesses[index["cater"]] == Value(math.inf, math.inf, math.inf, 2, 2, 2.25)
+    assert valuation.guesses[index["cater"]].text() == "loses 2"
     state = game.step(game.initial_state(), index["champ"], game.reply(index["champ"], 0))  # cater's reply: alone
     valuation = value_position(game, state, [index["later"]], UNLIMITED)
     assert game.words.guesses[valuation.best] == "cater" and valuation.value == Value(1.0, 1.0, 1.0)

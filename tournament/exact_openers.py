@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import logging
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
@@ -187,6 +189,22 @@ def batches(openers: list[str], first: int = 100, size: int = 20) -> list[list[s
     return [[opener] for opener in head] + [tail[start:start + size] for start in range(0, len(tail), size)]
 
 
+@contextlib.contextmanager
+def ctrl_c_for_this_process_only() -> Iterator[None]:
+    """Start worker processes that ignore Ctrl-C: a terminal's Ctrl-C reaches its whole process group, and a local
+    cluster's nanny and worker processes, killed by it mid-task, left this process waiting on their results forever
+    (and printed their tracebacks). Ignoring SIGINT is inherited through spawn; this process's own handler is back
+    once they are started, and it stops them. A Ctrl-C while they start is not taken (no handler can pass on)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
 def run_dask(lists, settings: JobSettings, openers: list[str], address: str | None = None,
              workers: int = 2) -> Iterator[OpenerTotal]:
     """Solve the openers on a Dask cluster: the one at `address`, else a local one of `workers` processes.
@@ -224,9 +242,10 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
             if address is None:
                 # dashboard_address=None turns the dashboard off, but the scheduler still serves its HTTP routes on
                 # 8787 (warning when that port is taken): they go to a free port of this machine's loopback
-                cluster = JobCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                     dashboard_address=None, silence_logs=logging.CRITICAL,
-                                     scheduler_kwargs={"dashboard_address": SCHEDULER_HTTP})
+                with ctrl_c_for_this_process_only():
+                    cluster = JobCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                         dashboard_address=None, silence_logs=logging.CRITICAL,
+                                         scheduler_kwargs={"dashboard_address": SCHEDULER_HTTP})
                 client = Client(cluster)
             else:
                 client = Client(address, timeout=20)

@@ -45,7 +45,7 @@ from search.ranking import rounded
 from .game import State, Wordle
 from .book import OpeningBook, opening_book, table_value
 from .hardmode import Hints
-from .optimal import INFEASIBLE, SCALE, Limits, Solver
+from .optimal import INFEASIBLE, SCALE, Limits, Objective, Solver
 
 #: Guesses a node the quick upper-bound solves try, in turn (breadth-limited: real trees, not proofs).
 QUICK_BREADTHS = (1, 2)
@@ -89,6 +89,9 @@ class Value:
     estimate: float
     losses_low: float = 0.0
     losses_high: float = 0.0
+    #: Where answers are lost (losses_low at least 1): the expected guesses of the tree losing `losses_high`, a loss
+    #: counted as max_guesses + 1 (the fewest-losses objective's second criterion); math.inf where none is known.
+    losing_guesses: float = 0.0
 
     @property
     def proved(self) -> bool:
@@ -119,10 +122,11 @@ class Value:
         return f"≥ {self.low:.3f}"
 
 
-def rank_key(value: Value) -> tuple[float, float, float, float]:
+def rank_key(value: Value) -> tuple[float, float, float, float, float]:
     """The one order of guesses by value, every surface's: what is achieved first, never a lower bound.
 
-    Fewer proved-achievable losses (`losses_high`) first, then `high` (the proved value or a real
+    Fewer proved-achievable losses (`losses_high`) first, then the guesses of the tree losing them
+    (`losing_guesses`, 0 where none is lost), then `high` (the proved value or a real
     tree's bound; a guess with no tree, high = inf, after every guess with one), then the higher
     `low` (a tighter interval first). Callers append the house tie-break (a guess that can be the answer
     first, then the lower guess index). Floats are rounded as `search.ranking` rounds them.
@@ -131,10 +135,10 @@ def rank_key(value: Value) -> tuple[float, float, float, float]:
     orders them by their estimate rather than by their weak bound.
 
     >>> sorted([Value(2.9, math.inf, 2.9), Value(3.5, 3.5, 3.5), Value(3.4, 3.6, 3.6)], key=rank_key)[0]
-    Value(low=3.5, high=3.5, estimate=3.5, losses_low=0.0, losses_high=0.0)
+    Value(low=3.5, high=3.5, estimate=3.5, losses_low=0.0, losses_high=0.0, losing_guesses=0.0)
     """
-    return (rounded(float(value.losses_high)), rounded(float(value.high)), rounded(float(value.estimate)),
-            -rounded(float(value.low)))
+    return (rounded(float(value.losses_high)), rounded(float(value.losing_guesses)), rounded(float(value.high)),
+            rounded(float(value.estimate)), -rounded(float(value.low)))
 
 
 def order_key(value: Value, can_win: bool, guess: int) -> tuple:
@@ -319,10 +323,74 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
             _Clock.disarm(solver_)
     values = {guess: bound.value(size) for guess, bound in bounds.items()}
     values[best] = position.value(size)
+    if any(math.isinf(v.low) for v in values.values()):  # no win: how many answers each such guess loses
+        best, values = _count_losses(solver, budget, started, answers, left, hints, best, values)
     value = values[best]
     capped = clock.capped() and not all(v.proved for v in values.values())
     return Valuation(best=best, value=value, guesses=values, proved=value.proved, nodes=clock.nodes(),
                      seconds=time.perf_counter() - clock.started, capped=capped)
+
+
+_LOSSES: "weakref.WeakKeyDictionary[Solver, Solver]" = weakref.WeakKeyDictionary()
+
+
+def losses_solver(solver: Solver) -> Solver:
+    """The fewest-losses twin of an exact solver (kept with it, so its allocation is reused)."""
+    twin = _LOSSES.get(solver)
+    if twin is None:
+        twin = Solver(solver.game, hard=solver.hard, max_guesses=solver.max_guesses,
+                      limits=Limits(memo=solver.limits.memo), long_game=solver.long_game, objective=Objective.LOSSES)
+        _LOSSES[solver] = twin
+    return twin
+
+
+def _count_losses(solver: Solver, budget: Budget, started: float, answers: np.ndarray, left: int,
+                  hints: Hints | None, best: int, values: dict[int, Value]) -> tuple[int, dict[int, Value]]:
+    """Where a guess (or the position) is proved to have no win: the answers it loses with best play after it.
+
+    Fewest losses first, then fewest guesses: the order past "no win", the solver's LOSSES objective.
+    Each such guess is searched on its own from an empty memory with GUESS_SHARE of the node budget,
+    the position (when no guess wins at all) with the whole budget, so a count depends on the position
+    and the guess alone. Proved: "loses N"; cut short: "loses ≥ N" from the search's running bound
+    (at least 1, since no tree wins every answer). When the position has no win, its best guess is the
+    one with the fewest losses found.
+    """
+    twin = losses_solver(solver)
+
+    def count(guess: int | None, nodes: int | None) -> Value:
+        twin.memo.clear()
+        twin.wins.clear()
+        twin.root = None
+        clock = _Clock(Budget(nodes=nodes, seconds=budget.seconds), (twin,), started)
+        clock.arm(twin)
+        twin.stats.bound = 0
+        if guess is None:
+            twin.root = twin.key(answers, left, hints)
+        try:
+            cost = twin.solve_set(answers, left, hints) if guess is None else \
+                twin.try_guess(answers, left, hints, guess, INFEASIBLE, top_level=True)
+            outcome = Objective.LOSSES.unpack(cost)
+            low = high = float(max(1, outcome.losses))  # at least 1: the total objective proved no win
+            guesses = outcome.total / len(answers)
+        except BudgetSpent:
+            low, high = float(max(1, Objective.LOSSES.unpack(twin.stats.bound).losses)), math.inf
+            guesses = math.inf
+        finally:
+            _Clock.disarm(twin)
+            twin.root = None
+        return Value(math.inf, math.inf, math.inf, losses_low=low, losses_high=high, losing_guesses=guesses)
+
+    whole = budget.nodes
+    share = None if whole is None else max(1, int(whole * GUESS_SHARE))
+    counted = {guess: count(guess, share) if math.isinf(value.low) else value for guess, value in values.items()}
+    if math.isinf(values[best].low):  # nothing wins: the position's best is the guess losing fewest
+        counted[best] = count(best, share)
+        position = count(None, whole)
+        found = twin.memo.get(twin.key(answers, left, hints), (0, -1, -1))[2]
+        if found >= 0 and math.isfinite(position.losses_high) and found != best:
+            best = int(found)
+            counted[best] = position
+    return best, counted
 
 
 def _small(solver: Solver, answers: np.ndarray, left: int, hints: Hints | None,
