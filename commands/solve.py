@@ -60,7 +60,14 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
     for guess, value in [(valuation.best, valuation.value),
                          *((guess, valuation.guesses[guess]) for guess in asked if guess != valuation.best)]:
         role = "best" if guess == valuation.best else "guess"
-        if math.isinf(value.low):
+        if math.isinf(value.low) and value.losses_low >= 1:
+            count = f"{value.losses_low:g} answer{'s are' if value.losses_low > 1 else ' is'}"
+            lost = (f"{count} lost with best play after it (proved), then {value.losing_guesses:.3f} guesses per "
+                    f"answer, a loss counted as {state.max_guesses + 1}" if value.losses_low == value.losses_high
+                    else f"at least {count} lost with best play after it (how many more is not settled within the "
+                         f"budget)")
+            claim = f"no tree wins every game within the guess limit: {lost}; shown as {value.text()}"
+        elif math.isinf(value.low):
             claim = "no tree wins every game within the guess limit"
         elif value.proved:
             claim = f"{value.text()} guesses per answer, proved" + (" optimal" if role == "best" else "")

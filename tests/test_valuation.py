@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -269,3 +270,16 @@ def test_a_result_cut_by_the_time_cap_says_so(official_game, capsys):
     assert cut.capped and not cut.proved
     code, out, err = run_cli(capsys, "solve", "fuzzy:-----", "--budget", "1ms")
     assert code == 0 and "cut by the time cap; the result may differ on another machine" in out
+
+
+def test_a_position_with_no_win_advises_the_guess_losing_fewest_on_every_surface(capsys):
+    """After TRACE in hard mode, y-yg- leaves seven ?ATCH words and five guesses: every legal guess must keep ATCH
+    (its greens and yellows), so each tells one answer apart and two are lost whatever is played."""
+    code, out, _ = run_cli(capsys, "solve", "--hard", "trace:y-yg-", "--guess", "bract")
+    assert code == 0
+    assert "best BATCH: no tree wins every game within the guess limit: 2 answers are lost" in out
+    assert "guess BRACT: no tree wins" in out and out.count("shown as loses 2") == 2
+    code, out, _ = run_cli(capsys, "assist", "--hard", "--answers", "original", "--json", "--top", "3", "trace:y-yg-")
+    first = json.loads(out)["suggestions"][0]
+    assert code == 0 and first["guess"] == "batch" and first["value"]["text"] == "loses 2"
+    assert first["value"]["answers_lost"] == {"at_least": 2, "at_most": 2}
