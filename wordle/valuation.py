@@ -384,12 +384,13 @@ def _count_losses(solver: Solver, budget: Budget, started: float, answers: np.nd
     share = None if whole is None else max(1, int(whole * GUESS_SHARE))
     counted = {guess: count(guess, share) if math.isinf(value.low) else value for guess, value in values.items()}
     if math.isinf(values[best].low):  # nothing wins: the position's best is the guess losing fewest
-        counted[best] = count(best, share)
         position = count(None, whole)
         found = twin.memo.get(twin.key(answers, left, hints), (0, -1, -1))[2]
-        if found >= 0 and math.isfinite(position.losses_high) and found != best:
+        if found >= 0 and math.isfinite(position.losses_high):
             best = int(found)
             counted[best] = position
+        else:  # not settled within the budget: the total objective's choice, counted as any asked guess
+            counted[best] = count(best, share)
     return best, counted
 
 
