@@ -43,36 +43,47 @@ def client(official_game):
 @pytest.mark.slow
 def test_every_surface_shows_the_same_value_text(official_game, capsys, client, monkeypatch):
     for opener, answer, hard in positions(official_game, 3):
-        step = f"{opener}:{format_pattern(feedback(opener, answer))}"
-        mode = ["--hard"] if hard else []
-        code, out, _ = run_cli(capsys, "assist", step, "--answers", "original", "--json", "--top", "3", *mode)
-        assert code == 0
-        advice = json.loads(out)
-        texts = {s["guess"]: s["value"]["text"] for s in advice["suggestions"]}
-        guess = advice["suggestions"][0]["guess"]
-        text = texts[guess]
-        # the terminal's table
-        code, out, _ = run_cli(capsys, "assist", step, "--answers", "original", "--top", "3", *mode)
-        row = next(line for line in out.splitlines() if f" {guess} " in line and line.strip().startswith("1"))
-        assert text in row, (step, guess, text, row)
-        # the web's advice
-        web = client.post("/api/advise", json={"steps": [step], "hard": hard, "answers": "original", "top": 3}).json()
-        assert {s["guess"]: s["value"]["text"] for s in web["suggestions"]} == texts
-        # review: the guess played where assist suggested it
-        words = [opener, guess] + ([answer] if guess != answer else [])
-        code, out, _ = run_cli(capsys, "review", "--answers", "original", "--answer", answer, *words, "--json", *mode)
-        assert code == 0 and json.loads(out)["steps"][1]["played"]["text"] == text, (step, guess)
-        reviewed = client.post("/api/review", json={"answer": answer, "words": words, "answers": "original",
-                                                    "hard": hard}).json()
-        assert reviewed["steps"][1]["played"]["text"] == text
-        # solve, valuing the guess at the position
-        code, out, _ = run_cli(capsys, "solve", step, "--guess", guess, *mode)
-        line = next(line for line in out.splitlines() if f" {guess.upper()}:" in line)
-        assert code == 0 and text in line, (step, guess, text, line)
-        # play's trace: the same guess from the same position
-        code, out, _ = run_cli(capsys, "play", "--answer", answer, "--json", *mode,
-                               stdin="\n".join(words) + "\n", monkeypatch=monkeypatch)
-        assert json.loads(out)["turns"][1]["value"]["text"] == text
+        same_text_everywhere(opener, answer, hard, capsys, client, monkeypatch)
+
+
+def test_every_surface_shows_the_same_losses_where_nothing_wins(capsys, client, monkeypatch):
+    """TRACE in hard mode, then WATCH's reply: seven ?ATCH words and five guesses, so every guess loses two."""
+    assert same_text_everywhere("trace", "watch", True, capsys, client, monkeypatch) == "loses 2"
+
+
+def same_text_everywhere(opener: str, answer: str, hard: bool, capsys, client, monkeypatch) -> str:
+    """The first suggestion after `opener` (the answer's reply) shows one text on every surface; that text."""
+    step = f"{opener}:{format_pattern(feedback(opener, answer))}"
+    mode = ["--hard"] if hard else []
+    code, out, _ = run_cli(capsys, "assist", step, "--answers", "original", "--json", "--top", "3", *mode)
+    assert code == 0
+    advice = json.loads(out)
+    texts = {s["guess"]: s["value"]["text"] for s in advice["suggestions"]}
+    guess = advice["suggestions"][0]["guess"]
+    text = texts[guess]
+    # the terminal's table
+    code, out, _ = run_cli(capsys, "assist", step, "--answers", "original", "--top", "3", *mode)
+    row = next(line for line in out.splitlines() if f" {guess} " in line and line.strip().startswith("1"))
+    assert text in row, (step, guess, text, row)
+    # the web's advice
+    web = client.post("/api/advise", json={"steps": [step], "hard": hard, "answers": "original", "top": 3}).json()
+    assert {s["guess"]: s["value"]["text"] for s in web["suggestions"]} == texts
+    # review: the guess played where assist suggested it
+    words = [opener, guess] + ([answer] if guess != answer else [])
+    code, out, _ = run_cli(capsys, "review", "--answers", "original", "--answer", answer, *words, "--json", *mode)
+    assert code == 0 and json.loads(out)["steps"][1]["played"]["text"] == text, (step, guess)
+    reviewed = client.post("/api/review", json={"answer": answer, "words": words, "answers": "original",
+                                                "hard": hard}).json()
+    assert reviewed["steps"][1]["played"]["text"] == text
+    # solve, valuing the guess at the position
+    code, out, _ = run_cli(capsys, "solve", step, "--guess", guess, *mode)
+    line = next(line for line in out.splitlines() if f" {guess.upper()}:" in line)
+    assert code == 0 and text in line, (step, guess, text, line)
+    # play's trace: the same guess from the same position
+    code, out, _ = run_cli(capsys, "play", "--answer", answer, "--json", *mode,
+                           stdin="\n".join(words) + "\n", monkeypatch=monkeypatch)
+    assert json.loads(out)["turns"][1]["value"]["text"] == text
+    return text
 
 
 @pytest.mark.slow
