@@ -164,7 +164,7 @@ def write_summary(out: Path, command: str, proved: dict, results: list[Any], wal
     from tournament.exact_openers import job_timing
 
     digest = out.with_name(out.name.removesuffix(".jsonl") + ".summary.json")
-    timing = job_timing(results, wall_seconds, arrived.fresh,
+    timing = job_timing(out, wall_seconds, arrived.fresh,
                         earlier=earlier_runs(digest, proved) if arrived.resumed else None)
     try:
         write_atomically(digest, json.dumps({"command": command, **proved, "timing": timing, **provenance()},

@@ -136,12 +136,12 @@ def test_the_all_opener_job_killed_on_dask_and_resumed_gives_the_same_summary(tm
     assert proved_part(first) == proved_part(again) and first["done"] == first["openers"] == len(json.loads(whole.read_text().splitlines()[0])["openers"])
     assert first["proved_best_over_all"] and first["exact"][0]["opener"] == first["best"]["opener"]
     # Where the time went: one run for the whole job; the resumed one keeps no run it cannot trust (the killed run
-    # wrote no summary), and every opener's CPU seconds are counted on the machine that proved it.
+    # wrote no summary), and every opener's CPU seconds are counted in the session of the file that proved it.
     assert len(first["timing"]["runs"]) == 1 and first["timing"]["runs"][0]["openers"] == first["done"]
-    for digest in (first, again):
-        by_node = digest["timing"]["cpu_seconds_by_node"]
-        assert sum(entry["openers"] for entry in by_node.values()) == digest["done"]
-    assert again["timing"]["runs"][-1]["openers"] < again["done"]
+    assert len(first["timing"]["cpu_seconds_by_session"]) == 1
+    sessions = again["timing"]["cpu_seconds_by_session"]
+    assert len(sessions) == 2 and sum(session["openers"] for session in sessions) == again["done"]
+    assert again["timing"]["runs"][-1]["openers"] == sessions[-1]["openers"] < again["done"]
 
 
 def test_a_stopped_job_writes_what_it_proved_and_its_resumption_keeps_both_runs(tmp_path):
@@ -162,8 +162,9 @@ def test_a_stopped_job_writes_what_it_proved_and_its_resumption_keeps_both_runs(
     subprocess.run([*argv, "--out", str(out)], cwd=ROOT, check=True, capture_output=True, timeout=600)
     whole = json.loads(tmp_path.joinpath("stopped.summary.json").read_text())
     assert whole["done"] == whole["openers"] and whole["proved_best_over_all"]
-    runs = whole["timing"]["runs"]
+    runs, sessions = whole["timing"]["runs"], whole["timing"]["cpu_seconds_by_session"]
     assert len(runs) == 2 and runs[0]["openers"] + runs[1]["openers"] == whole["done"]
+    assert [run["openers"] for run in runs] == [session["openers"] for session in sessions]
 
 
 # -- one opener from the command line, hand-checked ---------------------------------------

@@ -468,30 +468,38 @@ def summary(results: list[OpenerTotal], settings: JobSettings, openers: list[str
     }
 
 
-def job_timing(results: list[OpenerTotal], wall_seconds: float, openers_this_run: int,
-               earlier: list[dict] | None = None) -> dict:
-    """Where the job's time went: each run's wall time and machine, and the proofs' CPU seconds per machine.
+def job_timing(path: Path, wall_seconds: float, openers_this_run: int, earlier: list[dict] | None = None) -> dict:
+    """Where the job's time went: each run's wall time and machine, and the proofs' CPU seconds by session.
 
-    The CPU seconds are the workers' own (each result's process time), summed by the machine named in its
-    `worker`; `earlier` is the runs list of the summary an earlier run of the same file wrote (a resumed job
-    keeps every run's wall time).
+    The CPU seconds are the workers' own (each result's process time), summed over the results each
+    session of the file wrote (the header starts the first, each resumption's session line the next),
+    with the machine and commit that session recorded: machines' names can repeat, a file's sessions
+    cannot. `earlier` is the runs list of the summary an earlier run of the same file wrote (a resumed
+    job keeps every run's wall time).
     """
     from plumbing.storage import machine
 
-    by_machine: dict[str, dict[str, float]] = {}
-    for result in results:
-        node = result.worker.rsplit(":", 1)[0]
-        entry = by_machine.setdefault(node, {"openers": 0, "cpu_seconds": 0.0})
-        entry["openers"] += 1
-        entry["cpu_seconds"] += max(result.cpu_seconds, 0.0)
-    for entry in by_machine.values():
-        entry["cpu_seconds"] = round(entry["cpu_seconds"], 1)
+    sessions: list[dict] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            data = json.loads(line)
+        except ValueError:  # a torn last line
+            continue
+        if "format" in data or "session" in data:
+            where = data.get("session", data)
+            sessions.append({"command": where.get("command"), "commit": where.get("commit"),
+                             "machine": where.get("machine"), "openers": 0, "cpu_seconds": 0.0})
+        elif "opener" in data and sessions:
+            sessions[-1]["openers"] += 1
+            sessions[-1]["cpu_seconds"] += max(float(data.get("cpu_seconds", 0.0)), 0.0)
+    sessions = [dict(session, cpu_seconds=round(session["cpu_seconds"], 1)) for session in sessions
+                if session["openers"]]
     run = {"node": os.uname().nodename, "machine": machine(), "wall_seconds": round(wall_seconds, 1),
            "openers": openers_this_run}
-    runs = [*(earlier or []), run]
+    runs = [*(earlier or []), *([run] if openers_this_run else [])]  # a run with nothing left to do is not one
     return {"wall_seconds": round(sum(r["wall_seconds"] for r in runs), 1), "runs": runs,
-            "cpu_seconds": round(sum(e["cpu_seconds"] for e in by_machine.values()), 1),
-            "cpu_seconds_by_node": by_machine}
+            "cpu_seconds": round(sum(session["cpu_seconds"] for session in sessions), 1),
+            "cpu_seconds_by_session": sessions}
 
 
 def best_result(results: list[OpenerTotal]) -> OpenerTotal | None:
