@@ -124,11 +124,15 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
             why = "interrupted" if isinstance(stop, KeyboardInterrupt) else str(stop)
             saved = list(read_results(out, plan.settings, openers).values())  # a result may be saved but not seen
             arrived.fresh = len(saved) - arrived.earlier
-            digest = write_summary(out, command, summary(saved, plan.settings, openers, guesses=len(game.words.guesses)),
-                                   saved, time.perf_counter() - started, arrived)
+            where = ""
+            if out.exists():  # stopped before a first result: no file, and nothing to summarise
+                digest = write_summary(out, command, summary(saved, plan.settings, openers,
+                                                             guesses=len(game.words.guesses)),
+                                       saved, time.perf_counter() - started, arrived)
+                where = f" (what is proved so far in {digest.name})"
             plain_console(stderr=True).print(
-                f"wordle-arena: {why}: {counts['done']} of {len(openers)} openers are saved in {out} (what is proved "
-                f"so far in {digest.name}); the same command resumes from there", markup=False, soft_wrap=True)
+                f"wordle-arena: {why}: {len(saved)} of {len(openers)} openers are saved in {out}{where}; the same "
+                f"command resumes from there", markup=False, soft_wrap=True)
             return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_USAGE
     proved = summary(results, plan.settings, openers, guesses=len(game.words.guesses))
     shown = [r for r in results if r.exact] if args.all else results
