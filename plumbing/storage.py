@@ -571,16 +571,13 @@ def provenance() -> dict[str, Any]:
         {"commit": hash or "unknown", "dirty": bool or None, "versions": {library: version},
         "machine": {"cpu", "cores", "system"}}.
     """
-    if os.environ.get("WORDLE_ARENA_COMMIT"):
-        # A copy of the tree sent to another machine, whose .git (if any) is not the tree's: the commit it was copied
-        # at, as the copier says; whether it was dirty is unknown there.
-        return {"commit": os.environ["WORDLE_ARENA_COMMIT"], "dirty": None,
-                "versions": {"python": sys.version.split()[0], **{lib: _version(lib) for lib in LIBRARIES}},
-                "machine": machine()}
-    commit = _git("rev-parse", "HEAD")
+    # A copy of the tree sent to another machine, whose .git (if any) is not the tree's: the commit it was copied at,
+    # as the copier says; whether it was dirty is unknown there.
+    copied = os.environ.get("WORDLE_ARENA_COMMIT")
+    commit = copied or _git("rev-parse", "HEAD")
     # Results files do not change results: a benchmark rewriting one must not mark the next run dirty. The
     # learners' models in results/models/ do: a changed model plays other games.
-    status = _git("status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)results")
+    status = None if copied else _git("status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)results")
     if status is not None:
         models = _git("status", "--porcelain", "--untracked-files=no", "--", "results/models")
         status = None if models is None else status + models
