@@ -85,6 +85,19 @@ def child_processes(pid: int) -> list[int]:
     return found
 
 
+def end_spawned_children() -> None:
+    """SIGKILL this process's children that multiprocessing's spawn started (a cluster's workers), whatever stage they
+    are at: one still unpickling its start-up state when its parent stops printed a FileNotFoundError traceback on
+    the shared stderr (its semaphore was already gone). Other children (the resource tracker) are left alone."""
+    for pid in child_processes(os.getpid()):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"spawn_main" in command:
+            end_group(pid)
+
+
 def is_alive(pid: int) -> bool:
     """Whether process `pid` exists and has not ended (a zombie has)."""
     try:

@@ -38,7 +38,7 @@ from plumbing.errors import UserError
 from wordle import Wordle, load_matrix
 from wordle.hardmode import Hints
 from wordle.optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
-from plumbing.processes import tie_to_parent
+from plumbing.processes import end_spawned_children, tie_to_parent
 from plumbing.storage import FolderBusy, FolderLock, append_json_line, provenance
 from wordle.words import Words
 
@@ -252,6 +252,7 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
         except (OSError, TimeoutError, ValueError) as error:  # ValueError: an address Dask cannot parse
             raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
         except BaseException:  # stopped (Ctrl-C, SIGTERM) while the cluster or the client started
+            end_spawned_children()  # before the cluster closes under a worker still starting
             close_quietly(None, started[0] if started else None)
             raise
         try:
