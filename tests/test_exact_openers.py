@@ -366,3 +366,32 @@ def test_ctrl_c_in_a_terminal_stops_a_dask_job_without_a_traceback(tmp_path):
             job.wait()
     assert job.returncode == 130, error
     assert "Traceback" not in error and error.count("\n") == 1 and "the same command resumes" in error
+
+
+def test_a_stop_lost_in_a_finalizer_is_kept_quiet_and_still_stops_the_job(capfd):
+    """A Ctrl-C that landed in a Dask future's __del__ was printed ('Exception ignored in ...', a traceback) and
+    dropped, and the job ran on to exit 0: now it is noted, not printed, and the job's next check raises it."""
+    from tournament.exact_openers import RememberedStops
+
+    class StoppedWhileCollected:
+        def __del__(self):
+            raise KeyboardInterrupt
+
+    with RememberedStops() as stops:
+        stops.check()  # nothing seen yet
+        StoppedWhileCollected()
+        with pytest.raises(KeyboardInterrupt):
+            stops.check()
+    assert "Traceback" not in capfd.readouterr().err
+    assert sys.unraisablehook is not stops.unraisable
+
+
+def test_a_stop_in_the_main_thread_is_raised_and_remembered():
+    from tournament.exact_openers import RememberedStops
+
+    with RememberedStops() as stops:
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        assert stops.seen
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -25,6 +25,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -205,6 +206,55 @@ def ctrl_c_for_this_process_only() -> Iterator[None]:
         signal.signal(signal.SIGINT, handler)
 
 
+class RememberedStops:
+    """Ctrl-C and SIGTERM while a job runs, remembered as well as raised: one that lands in a finalizer (a Dask future's
+    __del__), where Python would print the KeyboardInterrupt's traceback and drop it, is kept quiet and still stops
+    the job at its next result (`check`). Main thread only; elsewhere nothing is installed."""
+
+    def __init__(self) -> None:
+        """No stop seen yet."""
+        self.seen = False
+        self.before: dict[int, Any] = {}
+        self.hook_before = sys.unraisablehook
+
+    def __enter__(self) -> "RememberedStops":
+        """Wrap this process's SIGINT and SIGTERM handlers (those that are Python callables) and its hook for
+        exceptions nothing can catch."""
+        if threading.current_thread() is threading.main_thread():
+            self.hook_before = sys.unraisablehook
+            sys.unraisablehook = self.unraisable
+            for number in (signal.SIGINT, signal.SIGTERM):
+                handler = signal.getsignal(number)
+                if callable(handler):
+                    self.before[number] = handler
+                    signal.signal(number, self.remember)
+        return self
+
+    def remember(self, number: int, frame: Any) -> None:
+        """Note the stop, then let the handler that was there raise it."""
+        self.seen = True
+        self.before[number](number, frame)
+
+    def unraisable(self, info: Any) -> None:
+        """A stop raised where nothing can catch it is noted, not printed; anything else goes to the hook before."""
+        if info.exc_type is not None and issubclass(info.exc_type, KeyboardInterrupt):
+            self.seen = True
+            return
+        self.hook_before(info)
+
+    def check(self) -> None:
+        """Raise KeyboardInterrupt where a stop was seen and lost."""
+        if self.seen:
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exc: Any) -> None:
+        """Put the handlers and the hook back."""
+        if sys.unraisablehook == self.unraisable:
+            sys.unraisablehook = self.hook_before
+        for number, handler in self.before.items():
+            signal.signal(number, handler)
+
+
 def run_dask(lists, settings: JobSettings, openers: list[str], address: str | None = None,
              workers: int = 2) -> Iterator[OpenerTotal]:
     """Solve the openers on a Dask cluster: the one at `address`, else a local one of `workers` processes.
@@ -237,7 +287,7 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
     where = address or "the local cluster"
     patient = {"distributed.comm.timeouts.connect": "120s", "distributed.comm.timeouts.tcp": "600s",
                "distributed.admin.system-monitor.gil.enabled": False}
-    with dask.config.set(patient):
+    with dask.config.set(patient), RememberedStops() as stops:
         try:
             if address is None:
                 # dashboard_address=None turns the dashboard off, but the scheduler still serves its HTTP routes on
@@ -269,6 +319,7 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
                                      key=f"openers-{settings.hard}-{batch[0]}-{len(batch)}")
             running = dask_completed([submit() for _ in range(min(in_flight, len(todo)))])
             for future in running:
+                stops.check()
                 try:
                     batch = future.result()
                 except (OSError, TimeoutError, asyncio.CancelledError, concurrent.futures.CancelledError) as error:
@@ -276,6 +327,7 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
                 if submitted < len(todo):
                     running.add(submit())
                 yield from batch
+            stops.check()
         finally:
             close_quietly(client, cluster)
 
