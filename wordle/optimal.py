@@ -61,6 +61,7 @@ import numpy as np
 from plumbing.errors import UserError
 from plumbing.storage import keep_numba_cache
 from search.limits import BudgetSpent
+from .endgames import Endgames, most_won
 from .feedback import ALL_GREEN
 from .game import State, Wordle
 from .hardmode import Hints, hints_from, legal_mask
@@ -172,6 +173,7 @@ class Stats:
     replies: int = 0
     replies_done: int = 0
     short_work: int = 0  # patterns the compiled three-guess win check read
+    endgame_cuts: int = 0  # sets proved lost by an endgame (wordle.endgames)
     started: float = field(default_factory=time.perf_counter)
 
     @property
@@ -587,6 +589,7 @@ class Solver:
         self.win_limit: int | None = None  # stats.nodes past which can_win's current round gives up (_Undecided)
         self.whole_tries = 1  # opener_wins tries the whole list once per solver
         self.short_wins = compiled_short_wins()  # the compiled three-guess win check (None: no numba)
+        self.endgame_cut = True  # can_win's endgame check (wordle.endgames); off only to measure what it buys
 
     # -- costs -------------------------------------------------------------------
     def hit(self, left: int) -> int:
@@ -854,7 +857,9 @@ class Solver:
         self.check_budget()
         if self.win_limit is not None and self.stats.nodes > self.win_limit:
             raise _Undecided
-        won = self.answers_win(answers, left, hints) if left > 3 else None
+        won = False if self.endgame_lost(answers, left, hints) else None
+        if won is None and left > 3:
+            won = self.answers_win(answers, left, hints)
         if won is None:
             won = self.short_win(answers, left, hints, None)
         if won is None:
@@ -864,6 +869,28 @@ class Solver:
         too_few, enough = self.wins.get(key, (0, NO_LIMIT))
         self.wins[key] = (too_few, min(enough, left)) if won else (max(too_few, left), enough)
         return won
+
+    @functools.cached_property
+    def endgames(self) -> Endgames:
+        """The answer list's endgames (answers alike but for one letter), grouped once per solver."""
+        return Endgames(self.game.words.answers)
+
+    def endgame_lost(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
+        """Whether the set's largest endgame proves it cannot be won within `left` guesses (wordle.endgames): by
+        the counting bound, or, where that only just fails, by searching the endgame alone (a subset)."""
+        if not self.endgame_cut or left < 2 or len(answers) <= left:
+            return False
+        endgame = self.endgames.largest(answers)
+        if endgame is None:
+            return False
+        most = most_won(self.columns, self.allowed(hints), endgame, left)
+        if most < len(endgame):
+            self.stats.endgame_cuts += 1
+            return True
+        if len(endgame) < len(answers) and most - len(endgame) < left - 1 and not self.can_win(endgame, left, hints):
+            self.stats.endgame_cuts += 1
+            return True
+        return False
 
     def winning_guess(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> int | None:
         """A guess that starts a tree solving every one of `answers` within `left` guesses, found within `effort`
