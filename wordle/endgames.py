@@ -18,9 +18,10 @@ cannot be won cannot be won either (its tree, read on L alone, would win L with 
 guesses). It bites on an endgame (the answers of the set that share four letters in place):
 each guess tells apart only the few of its letters that fill the open position.
 
-Alex Selby's solver (github alex1770/wordle, `minoverwords_givenlist`) cuts its search on the
-largest such endgame the same way and searches the endgame alone where the cut only just
-fails; the bound is stated and proved here as above.
+The idea is Alex Selby's (github alex1770/wordle, `minoverwords_givenlist`): his solver counts the
+letters each guess tells apart in the largest endgame, cuts where the best few cannot tell them
+all apart, and searches the endgame alone where the cut only just fails. The spread form above
+holds for any set of answers, and is proved here rather than taken over.
 """
 
 from __future__ import annotations
