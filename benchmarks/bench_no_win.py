@@ -17,8 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,10 +29,9 @@ sys.path.insert(0, str(ROOT))
 from plumbing.storage import cpu_model, provenance  # noqa: E402
 from wordle import Wordle  # noqa: E402
 from wordle.optimal import Solver  # noqa: E402
+from benchmarks.selby import SELBY_INFINITE, first_guess  # noqa: E402
 
 PUBLISHED = ROOT / "results" / "openers-exact-hard-all.jsonl"
-#: Selby's score for "no tree within the guess limit".
-SELBY_INFINITE = 1_000_000_000
 
 
 def no_win_openers() -> list[str]:
@@ -53,12 +50,10 @@ def ours(solver: Solver, opener: str) -> dict:
 
 def selby(binary: Path, opener: str) -> dict:
     """Selby's verdict on the opener within 6 guesses, hard mode, and its own CPU seconds."""
-    argv = [str(binary), "-a", "wordlist_orig_all", "-h", "wordlist_orig_hidden", "-H", "-d", "-g6", "-w", opener]
-    run = subprocess.run(argv, cwd=binary.parent, capture_output=True, text=True, timeout=3600)
-    found = re.search(r"First guess \w+\s+(>=|=)\s+(\d+).*?dCPU =\s+([\d.]+)", run.stdout)
-    if not found:
-        return {"error": (run.stdout + run.stderr)[-300:]}
-    return {"win": int(found.group(2)) < SELBY_INFINITE, "cpu_seconds": float(found.group(3))}
+    found = first_guess(binary, opener, "-H", "-d", "-g6")
+    if isinstance(found, str):
+        return {"error": found}
+    return {"win": found.total < SELBY_INFINITE, "cpu_seconds": found.cpu_seconds}
 
 
 def main() -> None:

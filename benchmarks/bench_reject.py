@@ -18,9 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -36,11 +34,10 @@ from search.limits import BudgetSpent  # noqa: E402
 from wordle.optimal import INFEASIBLE, SCALE, Solver, unpack  # noqa: E402
 from plumbing.storage import cpu_model, provenance  # noqa: E402
 from tournament.exact_openers import ranked_openers  # noqa: E402
+from benchmarks.selby import SELBY_INFINITE, first_guess  # noqa: E402
 
 #: The best known totals (both from SALET; results/openers-exact-*-top20.jsonl).
 BEST = {False: 7920, True: 8122}
-#: The score Selby's solver prints for a first guess with no tree within the guess limit.
-SELBY_INFINITE = 1_000_000_000
 #: Openers this high in the root-bound ranking are "top ones", left out of the sample.
 TOP = 100
 
@@ -90,21 +87,16 @@ def whole_list_win(game: Wordle, hard: bool) -> tuple[dict, float]:
 
 def selby(binary: Path, word: str, hard: bool, cut: int) -> dict:
     """Selby's solver on one opener against the same cut-off: its verdict and its own CPU seconds."""
-    folder = binary.parent
-    argv = [str(binary), "-a", "wordlist_orig_all", "-h", "wordlist_orig_hidden", "-w", word, "-b", str(cut + 1),
-            *(["-H"] if hard else [])]
     started = time.perf_counter()
-    run = subprocess.run(argv, cwd=folder, capture_output=True, text=True, timeout=3600)
-    found = re.search(r"First guess \w+\s+(>=|=)\s+(\d+).*?dCPU =\s+([\d.]+)", run.stdout)
-    if not found:
-        return {"opener": word, "error": run.stdout[-300:] + run.stderr[-300:]}
-    total = int(found.group(2))
-    if total >= SELBY_INFINITE:  # its "no tree at all": no win within the guess limit (hard mode), so above any cut
+    found = first_guess(binary, word, "-b", str(cut + 1), *(["-H"] if hard else []))
+    if isinstance(found, str):
+        return {"opener": word, "error": found}
+    if found.total >= SELBY_INFINITE:  # its "no tree at all": no win within the guess limit (hard mode), so above any cut
         outcome = "no win"
     else:
-        outcome = "rejected" if found.group(1) == ">=" or total > cut else "solved"
-    return {"opener": word, "outcome": outcome, "total": None if outcome == "no win" else total,
-            "cpu_seconds": float(found.group(3)),
+        outcome = "rejected" if found.bound or found.total > cut else "solved"
+    return {"opener": word, "outcome": outcome, "total": None if outcome == "no win" else found.total,
+            "cpu_seconds": found.cpu_seconds,
             "wall_seconds_with_start": round(time.perf_counter() - started, 3)}
 
 

@@ -27,16 +27,21 @@ def brute_most_won(game: Wordle, state) -> int:
                for guess in game.legal_guesses(state))
 
 
+def after_any_opener_and_reply(game: Wordle, hard: bool, left: int, data):
+    """The state after a drawn opener got a drawn reply, `left` guesses to go; None where every answer is the opener."""
+    opener = data.draw(st.integers(0, len(game.words.guesses) - 1))
+    replies = [int(code) for code, _ in game.partition(game.all_answers, opener) if code != ALL_GREEN]
+    if not replies:
+        return None
+    return game.step(game.initial_state(hard=hard, max_guesses=left + 1), opener, data.draw(st.sampled_from(replies)))
+
+
 @settings(max_examples=40, deadline=None)
 @given(games, st.data())
 def test_no_tree_wins_more_answers_than_the_bound_after_any_opener_and_reply(case, data):
     answers, extra, hard, left = case
     game = small_game(answers, extra)
-    state = game.initial_state(hard=hard, max_guesses=left + 1)
-    opener = data.draw(st.integers(0, len(game.words.guesses) - 1))
-    replies = [int(code) for code, _ in game.partition(game.all_answers, opener) if code != ALL_GREEN]
-    if replies:
-        state = game.step(state, opener, data.draw(st.sampled_from(replies)))
+    state = after_any_opener_and_reply(game, hard, left, data) or game.initial_state(hard=hard, max_guesses=left + 1)
     group = np.asarray(state.candidates)
     legal = game.legal_guesses(state)
     bound = most_won(transposed(game), legal, group, left)
@@ -71,12 +76,9 @@ def test_an_endgame_is_the_answers_alike_but_for_one_letter():
 def test_can_win_with_and_without_the_endgame_check_equals_brute_force(case, data):
     answers, extra, hard, left = case
     game = small_game(answers, extra)
-    state = game.initial_state(hard=hard, max_guesses=left + 1)
-    opener = data.draw(st.integers(0, len(game.words.guesses) - 1))
-    replies = [int(code) for code, _ in game.partition(game.all_answers, opener) if code != ALL_GREEN]
-    if not replies:
+    state = after_any_opener_and_reply(game, hard, left, data)
+    if state is None:
         return
-    state = game.step(state, opener, data.draw(st.sampled_from(replies)))
     hints = game.hints(state) if hard else None
     expected = brute_wins(game, state)
     for cut in (True, False):

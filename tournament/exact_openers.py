@@ -215,7 +215,7 @@ class RememberedStops:
         """No stop seen yet."""
         self.seen = False
         self.before: dict[int, Any] = {}
-        self.hook_before = sys.unraisablehook
+        self.hook_before: Callable[[Any], Any] | None = None  # the hook it replaced, once entered
 
     def __enter__(self) -> "RememberedStops":
         """Wrap this process's SIGINT and SIGTERM handlers (those that are Python callables) and its hook for
@@ -240,7 +240,7 @@ class RememberedStops:
         if info.exc_type is not None and issubclass(info.exc_type, KeyboardInterrupt):
             self.seen = True
             return
-        self.hook_before(info)
+        (self.hook_before or sys.__unraisablehook__)(info)
 
     def check(self) -> None:
         """Raise KeyboardInterrupt where a stop was seen and lost."""
@@ -249,7 +249,7 @@ class RememberedStops:
 
     def __exit__(self, *exc: Any) -> None:
         """Put the handlers and the hook back."""
-        if sys.unraisablehook == self.unraisable:
+        if self.hook_before is not None and sys.unraisablehook == self.unraisable:
             sys.unraisablehook = self.hook_before
         for number, handler in self.before.items():
             signal.signal(number, handler)

@@ -44,8 +44,8 @@ class Endgames:
         for row, word in enumerate(answers):
             for position in range(len(word)):
                 keys[row, position] = ids.setdefault((position, word[:position] + word[position + 1:]), len(ids))
-        sizes = np.bincount(keys.ravel(), minlength=len(ids)) if len(ids) else np.zeros(0, dtype=np.int64)
-        self.groups = np.where(sizes[keys] >= min_size, keys, -1) if len(ids) else keys
+        sizes = np.bincount(keys.ravel(), minlength=len(ids))
+        self.groups = np.where(sizes[keys] >= min_size, keys, -1)
         self.count = len(ids)
         self.min_size = min_size
 
