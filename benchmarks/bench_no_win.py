@@ -69,6 +69,9 @@ def main() -> None:
     pool = [word for word in no_win_openers() if word not in named]
     drawn = np.random.default_rng(args.seed).choice(pool, size=min(args.sample, len(pool)), replace=False).tolist()
     game = Wordle()
+    unknown = [word for word in named if word not in game.words.guess_index]
+    if unknown:
+        parser.error(f"not in the guess list: {', '.join(unknown)}")
     solvers = {}
     for cut in (True, False):
         solvers[cut] = Solver(game, hard=True, max_guesses=6)
