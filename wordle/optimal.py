@@ -749,25 +749,9 @@ class Solver:
                 if cost < INFEASIBLE:
                     return depth * FIRST + cost
             return INFEASIBLE
-        cost = len(answers) * SCALE
-        replies = []
-        for code, group in partition(self.matrix[guess, answers], answers):
-            if code == ALL_GREEN:
-                cost += self.hit(left) - SCALE
-            else:
-                replies.append((group, code, self.known_floor(group, left - 1, hints, code, guess)))
-        replies.sort(key=lambda reply: -len(reply[0]))
-        total = cost + sum(reply[2][0] for reply in replies)
+        total, replies = self.guess_bound(answers, left, hints, guess, limit)
         if total >= limit:
             return total
-        for number, (group, code, (floor, child_hints)) in enumerate(replies):  # the largest replies' bounds, sharper
-            if len(group) < self.sharpen_from or floor >= INFEASIBLE:
-                break
-            sharper = self.sharpen(group, left - 1, child_hints, floor)
-            replies[number] = (group, code, (sharper, child_hints))
-            total += sharper - floor
-            if total >= limit:
-                return total
         if top_level:
             self.stats.bound, self.stats.replies = total, len(replies)
         if self.rounds and top_level:
@@ -781,6 +765,35 @@ class Solver:
             if total >= limit:
                 return total
         return total
+
+    def guess_bound(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int,
+                    limit: int = INFEASIBLE) -> tuple[int, list]:
+        """A proved lower bound on every tree opening with `guess`, and its replies, largest first, each as
+        (group, code, (bound, hints)).
+
+        Each reply is bounded by `known_floor`, then the largest (down to `sharpen_from` answers) by the
+        least one-step bound over every guess there; it stops once the total reaches `limit`.
+        """
+        cost = len(answers) * SCALE
+        replies = []
+        for code, group in partition(self.matrix[guess, answers], answers):
+            if code == ALL_GREEN:
+                cost += self.hit(left) - SCALE
+            else:
+                replies.append((group, code, self.known_floor(group, left - 1, hints, code, guess)))
+        replies.sort(key=lambda reply: -len(reply[0]))
+        total = cost + sum(reply[2][0] for reply in replies)
+        if total >= limit:
+            return total, replies
+        for number, (group, code, (floor, child_hints)) in enumerate(replies):  # the largest replies' bounds, sharper
+            if len(group) < self.sharpen_from or floor >= INFEASIBLE:
+                break
+            sharper = self.sharpen(group, left - 1, child_hints, floor)
+            replies[number] = (group, code, (sharper, child_hints))
+            total += sharper - floor
+            if total >= limit:
+                break
+        return total, replies
 
     def raise_in_rounds(self, replies: list, left: int, total: int, limit: int, top_level: bool) -> int:
         """Raise every reply's bound a guess at a time (cheap searches under tight budgets) until the total
