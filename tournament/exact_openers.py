@@ -604,4 +604,6 @@ def judge_opener(game: Wordle, hard: bool, max_guesses: int, opener: str, agains
     if word not in game.words.guess_index:
         raise UserError(f"'{opener}' is not in the guess list")
     settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=against)
-    return judge(Solver(game, hard=hard, max_guesses=max_guesses), settings, word)
+    solver = Solver(game, hard=hard, max_guesses=max_guesses)
+    solver.whole_tries = 0  # the whole-list proof pays for itself over a job's many openers, not for one
+    return judge(solver, settings, word)
