@@ -278,3 +278,15 @@ def test_dead_letter_rule_on_hand_picked_words():
     # no answer has c at all: CATER is LATER with a dead first letter; neither is redundant while c can be the answer
     assert list(dominated(tables, np.array([index["cater"]]), np.array([1, 2]))) == [True]
     assert list(dominated(tables, np.array([index["cater"], index["later"]]), np.array([0, 1, 2]))) == [False, False]
+
+
+@pytest.mark.slow
+def test_the_whole_list_is_proved_winnable_within_5_once_per_solver_in_normal_mode(official_game):
+    """opener_wins' one whole-list attempt succeeds within its effort, which makes every later opener's win check
+    free in normal mode (the attempt failed silently for a while once the compiled checks counted their work)."""
+    pytest.importorskip("numba", reason="the effort is sized for the compiled checks (the `fast` extra)")
+    solver = Solver(official_game, hard=False, max_guesses=6)
+    assert solver.win_whole_list(5) is True
+    nodes = solver.stats.nodes
+    assert solver.opener_wins(official_game.words.guess_index["fuzzy"])
+    assert solver.stats.nodes == nodes  # every reply inherits the win: no set searched
