@@ -290,3 +290,17 @@ def test_the_whole_list_is_proved_winnable_within_5_once_per_solver_in_normal_mo
     nodes = solver.stats.nodes
     assert solver.opener_wins(official_game.words.guess_index["fuzzy"])
     assert solver.stats.nodes == nodes  # every reply inherits the win: no set searched
+
+
+@pytest.mark.slow
+def test_sharpening_raises_salets_bound_strictly_and_stays_within_its_proved_total(official_game):
+    """SALET's one-step bound at the root, then guess_bound's with every reply of 3 or more sharpened: strictly
+    higher, and still at most the 7920 the published run proved (results/openers-exact-normal-top20.jsonl)."""
+    game = official_game
+    salet = game.words.guess_index["salet"]
+    solver = Solver(game, hard=False, max_guesses=6)
+    guesses, lower, _ = solver.bounds(game.all_answers, 6, None)
+    root = int(lower[list(guesses).index(salet)])
+    solver.sharpen_from = 3
+    sharpened = solver.guess_bound(game.all_answers, 6, None, salet)[0]
+    assert root < sharpened <= published_totals("normal")["salet"] * SCALE

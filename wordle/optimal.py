@@ -774,8 +774,11 @@ class Solver:
         (group, code, (bound, hints)).
 
         Each reply is bounded by `known_floor`, then the largest (down to `sharpen_from` answers) by the
-        least one-step bound over every guess there; it stops once the total reaches `limit`.
+        least one-step bound over every guess there; it stops once the total reaches `limit`. The total and
+        losses objectives only (the worst objective's costs are not sums over replies).
         """
+        if self.objective is Objective.WORST:
+            raise ValueError("guess_bound sums replies: not for the worst objective")
         cost = len(answers) * SCALE
         replies = []
         for code, group in partition(self.matrix[guess, answers], answers):
