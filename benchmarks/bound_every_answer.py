@@ -18,11 +18,13 @@ The bounds are on trees that solve every answer within six guesses (the solver's
 counts a cost as total × SCALE + the games taking six guesses, and a bound is read as cost // SCALE: that
 is a bound on the total as long as fewer than SCALE (4096) games take six, and a tree with 4096 or more
 such games takes at least 1 + 2·242 + 3·8633 + 6·4096 = 50,960 guesses in all (one game solved in one, at
-most 242 in two, the rest in three at best), above every bound this reports.
+most 242 in two, the rest in three at best). So the least bound (and any up to 50,960) is one on the total;
+an opener's bound above that may be up to 3 over (the games taking six are at most 12,972 < 4 × SCALE).
 
 Alex Selby's best known tree for this game opens with LANTS and takes 52,896 guesses (4.0777 a game;
 github alex1770/wordle, lants.bighidden.origwords.tree); the gap is stated against it. Writes
-results/bound-every-answer.json (the second pass: results/bound-every-answer-raised-TOTAL.json; or --out) with the command, word-list checksum, commit and machine,
+results/bound-every-answer.json (the second pass: results/bound-every-answer-raised-TOTAL.json; or --out)
+with the command, word-list checksum, commit and machine,
 CPU and wall seconds, the least bound and its openers, and every opener's bound, rewritten as the
 openers finish.
 """
@@ -95,7 +97,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
     parser.add_argument("--openers", default="", help="comma-separated openers only (default: all 12972)")
     parser.add_argument("--raise-to", type=int, default=None, help="search the openers bounded below this total")
-    parser.add_argument("--from", dest="source", type=Path, default=None, help="the first pass's file (with --raise-to)")
+    parser.add_argument("--from", dest="source", type=Path, default=None,
+                        help="the first pass's file (with --raise-to)")
     parser.add_argument("--out", type=Path, default=None,
                         help="the results file (default results/bound-every-answer.json, "
                              "with --raise-to results/bound-every-answer-raised-TOTAL.json)")
@@ -118,8 +121,8 @@ def main() -> None:
         parser.error(f"not in the guess list: {', '.join(unknown)}")
     earlier = first_pass(args.source, words) if args.source else {}
     if earlier:
-        openers = [words.guess_index[word] for word, bound in sorted(earlier.items(), key=lambda item: (item[1], item[0]))
-                   if bound < args.raise_to]
+        least_first = sorted(earlier.items(), key=lambda item: (item[1], item[0]))
+        openers = [words.guess_index[word] for word, bound in least_first if bound < args.raise_to]
     else:
         openers = [words.guess_index[word] for word in named] or [int(guess) for guess in GAME.all_guesses]
     if earlier and not openers:
@@ -130,7 +133,8 @@ def main() -> None:
     found: dict[str, int] = {}
     cpu = 0.0
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        for done, (opener, bound, seconds) in enumerate(pool.imap(bound_of, openers, chunksize=1 if earlier else 50), 1):
+        results = pool.imap(bound_of, openers, chunksize=1 if earlier else 50)  # in order: least first
+        for done, (opener, bound, seconds) in enumerate(results, 1):
             found[words.guesses[opener]] = bound
             cpu += seconds
             if done % (1 if earlier else 250) == 0 or done == len(openers):
@@ -170,7 +174,8 @@ def write(args: argparse.Namespace, game: Wordle, earlier: dict[str, int], found
         "bounds": dict(sorted(every.items(), key=lambda item: (item[1], item[0]))),
         "scale_note": (f"bounds are on the total over all answers of any tree within six guesses (solver units / "
                        f"{SCALE}, rounded down: a bound on the total while fewer than {SCALE} games take six, and a "
-                       f"tree with more takes at least 50,960 guesses)"),
+                       f"tree with more takes at least 50,960 guesses: so any bound up to 50,960, the least among them, is one on "
+                       f"the total; a higher opener's bound may be up to 3 over)"),
     }
     partial = args.out.with_name(args.out.name + ".partial")
     partial.write_text(json.dumps(record, indent=1) + "\n")
