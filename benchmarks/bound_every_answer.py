@@ -174,8 +174,8 @@ def write(args: argparse.Namespace, game: Wordle, earlier: dict[str, int], found
         "bounds": dict(sorted(every.items(), key=lambda item: (item[1], item[0]))),
         "scale_note": (f"bounds are on the total over all answers of any tree within six guesses (solver units / "
                        f"{SCALE}, rounded down: a bound on the total while fewer than {SCALE} games take six, and a "
-                       f"tree with more takes at least 50,960 guesses: so any bound up to 50,960, the least among them, is one on "
-                       f"the total; a higher opener's bound may be up to 3 over)"),
+                       f"tree with more takes at least 50,960 guesses: so any bound up to 50,960, the least among "
+                       f"them, is one on the total; a higher opener's bound may be up to 3 over)"),
     }
     partial = args.out.with_name(args.out.name + ".partial")
     partial.write_text(json.dumps(record, indent=1) + "\n")
