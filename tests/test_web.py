@@ -424,3 +424,28 @@ def test_a_person_plays_against_absurdle_and_each_reply_is_absurdles(client, off
     assert reply["solved"] and reply["answer"] == "whoop" and reply["guesses_used"] == 4
     assert error_of(client.post("/api/play/new", json={"indicator": "bogus"})) == \
         "'indicator' must be one of honest, absurdle, adversary, random, got \"bogus\""
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab', max_size=6),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(alphabet='[]{}"\\k',
+                                                                                              max_size=3), inner,
+                                                                                      max_size=3), max_leaves=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(json_values)
+def test_the_raw_bracket_depth_equals_the_parsed_nesting(value):
+    """raw_nesting reads a JSON text's depth without parsing it (brackets, quotes and backslashes in strings
+    included); its oracle is the parsed value's nesting."""
+    from web.app import nesting, raw_nesting
+
+    assert raw_nesting(json.dumps(value).encode(), scan_from=0) == nesting(value)
+
+
+def test_a_body_nested_past_the_scan_is_refused_before_parsing_and_brackets_in_text_are_not_nesting():
+    from web.app import RAW_NESTING_SCAN, raw_nesting
+
+    deep = b"[" * (RAW_NESTING_SCAN + 1) + b"]" * (RAW_NESTING_SCAN + 1)
+    assert raw_nesting(deep) == RAW_NESTING_SCAN + 1
+    assert raw_nesting(b'{"guess": "' + b"[" * 1000 + b'"}') == 1
+    assert raw_nesting(b"[" * 10) == 0  # few brackets: not scanned

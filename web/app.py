@@ -50,6 +50,8 @@ PAGES = {"/": "play.html", "/watch": "watch.html", "/assist": "assist.html", "/r
 MAX_BODY = 64 * 1024
 #: Deepest nesting of arrays and objects read in a body.
 MAX_NESTING = 8
+#: Bodies nesting deeper than this are refused before json.loads; fewer brackets than this in all are not scanned.
+RAW_NESTING_SCAN = 256
 #: Longest query string read, in bytes (414 past it); uvicorn reads request lines up to MAX_REQUEST_LINE.
 MAX_QUERY = 8 * 1024
 MAX_REQUEST_LINE = 4 * 1024 * 1024
@@ -87,6 +89,28 @@ def nesting(value: Any) -> int:
         if isinstance(item, (list, dict)):
             deepest = max(deepest, depth + 1)
             level.extend((inner, depth + 1) for inner in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def raw_nesting(body: bytes, scan_from: int = RAW_NESTING_SCAN) -> int:
+    """How deeply arrays and objects nest in a JSON text, read without parsing (brackets inside strings not
+    counted): json.loads recurses once a level, and a RecursionError raised that deep can surface again where
+    nothing catches it (a finalizer run at the same depth). Bodies with `scan_from` brackets or fewer are not
+    scanned (0)."""
+    if body.count(b"[") + body.count(b"{") <= scan_from:
+        return 0
+    deepest = depth = 0
+    in_string = escaped = False
+    for byte in body:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (byte == 0x5C, byte != 0x22)
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
     return deepest
 
 
@@ -141,6 +165,8 @@ async def request_data(request: Request) -> dict[str, Any]:
     if media_type(request) != JSON_TYPE:
         raise HTTPError(415, f"the API reads a body only as Content-Type: {JSON_TYPE}, got "
                              f"{json.dumps(media_type(request) or 'none')}")
+    if raw_nesting(body) > RAW_NESTING_SCAN:
+        raise UserError("the request body is not JSON (nested too deeply)")
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError, RecursionError) as error:
