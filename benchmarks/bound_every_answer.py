@@ -44,7 +44,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from plumbing.storage import cpu_model, provenance  # noqa: E402
+from plumbing.storage import cpu_model, results_record  # noqa: E402
 from wordle import Wordle, load_matrix  # noqa: E402
 from wordle.optimal import SCALE, Limits, Solver, unpack  # noqa: E402
 from wordle.words import Words, load_guesses  # noqa: E402
@@ -156,9 +156,9 @@ def write(args: argparse.Namespace, game: Wordle, earlier: dict[str, int], found
         f" --raise-to {args.raise_to} --from {args.source}" if args.source else "")
     whole = complete or bool(earlier)  # a second pass's least bound holds however far it got
     record = {
-        "command": f"python benchmarks/bound_every_answer.py --jobs {args.jobs}{argv}",
-        "seed": None, "seed_note": "no random choice", "word_lists_sha256": game.words.checksum,
-        "answers": len(game.all_answers), "mode": "normal", "max_guesses": 6, **provenance(),
+        **results_record(f"python benchmarks/bound_every_answer.py --jobs {args.jobs}{argv}", None,
+                         game.words.checksum),
+        "seed_note": "no random choice", "answers": len(game.all_answers), "mode": "normal", "max_guesses": 6,
         "cpu_model": cpu_model(), "cores": os.cpu_count(),
         "load_average_before": [round(x, 2) for x in before],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
