@@ -205,7 +205,7 @@ def test_a_rejected_openers_bound_never_exceeds_its_published_total(official_gam
 
 @settings(max_examples=40, deadline=None)
 @given(small_lists, st.data())
-def test_sharpened_bounds_and_rounds_never_exceed_the_true_cost(case, data):
+def test_sharpened_bounds_guess_bounds_and_rounds_never_exceed_the_true_cost(case, data):
     answers, extra, max_guesses, hard = case
     game = small_game(answers, extra)
     left = max_guesses + 1
@@ -217,34 +217,22 @@ def test_sharpened_bounds_and_rounds_never_exceed_the_true_cost(case, data):
     # a given opener under any limit, one reply at a time or in rounds: exact below it, a true bound past it
     guess = data.draw(st.integers(0, len(game.words.guesses) - 1))
     true = Solver(game, hard=hard, max_guesses=left).try_guess(everything, left, hints, guess, INFEASIBLE)
+    # the guess's bound with every reply of 3 answers or more sharpened (benchmarks/bound_every_answer.py's)
+    solver = Solver(game, hard=hard, max_guesses=left)
+    solver.sharpen_from = 3
+    bound, replies = solver.guess_bound(everything, left, hints, guess)
+    assert bound <= true
+    assert sum(len(group) for group, _, _ in replies) == len(answers) - int(ALL_GREEN in game.matrix[guess, everything])
+    assert [len(group) for group, _, _ in replies] == sorted((len(group) for group, _, _ in replies), reverse=True)
+    plain = Solver(game, hard=hard, max_guesses=left)  # sharpening only raises: no reply sharpened is at most this
+    plain.sharpen_from = len(answers) + 1
+    assert plain.guess_bound(everything, left, hints, guess)[0] <= bound
     limit = data.draw(st.integers(1, 40)) * SCALE
     for rounds in (0, 1, 3):
         solver = Solver(game, hard=hard, max_guesses=left)
         solver.rounds, solver.sharpen_from = rounds, data.draw(st.integers(3, 12))
         cost = solver.try_guess(everything, left, hints, guess, limit, top_level=True)
         assert cost == true if true < limit else limit <= cost <= true
-
-
-@settings(max_examples=40, deadline=None)
-@given(small_lists, st.data())
-def test_a_guess_bound_with_every_reply_sharpened_never_exceeds_the_true_cost(case, data):
-    answers, extra, max_guesses, hard = case
-    game = small_game(answers, extra)
-    left = max_guesses + 1
-    hints = hints_from([]) if hard else None
-    everything = np.arange(len(answers))
-    guess = data.draw(st.integers(0, len(game.words.guesses) - 1))
-    true = Solver(game, hard=hard, max_guesses=left).try_guess(everything, left, hints, guess, INFEASIBLE)
-    solver = Solver(game, hard=hard, max_guesses=left)
-    solver.sharpen_from = 3  # as benchmarks/bound_every_answer.py: every reply of 3 answers or more
-    bound, replies = solver.guess_bound(everything, left, hints, guess)
-    assert bound <= true
-    assert sum(len(group) for group, _, _ in replies) == len(answers) - int(ALL_GREEN in game.matrix[guess, everything])
-    assert [len(group) for group, _, _ in replies] == sorted((len(group) for group, _, _ in replies), reverse=True)
-    # sharpening only raises: the bound with no reply sharpened is at most this one
-    plain = Solver(game, hard=hard, max_guesses=left)
-    plain.sharpen_from = len(answers) + 1
-    assert plain.guess_bound(everything, left, hints, guess)[0] <= bound
 
 
 @settings(max_examples=40, deadline=None)
