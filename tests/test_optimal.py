@@ -145,6 +145,18 @@ def test_extend_hints_matches_hints_from():
     assert hints == hints_from(history)
 
 
+@given(st.lists(st.tuples(st.text(alphabet="aels", min_size=5, max_size=5), st.integers(0, ALL_GREEN)),
+                max_size=4))
+def test_hints_extended_a_step_at_a_time_are_the_whole_history_s(history):
+    """The remembered one-step hints, merged a step at a time, against the readable reference over the whole
+    history (few letters, so repeated letters and counts that grow and shrink are common)."""
+    hints = hints_from([])
+    for word, pattern in history:
+        hints = extend_hints(hints, word, pattern)
+    expected = hints_from(history)
+    assert (hints.fixed, hints.at_least) == (expected.fixed, expected.at_least)
+
+
 def test_top_total_is_an_upper_bound_of_the_proof():
     game = small_game(POOL_ANSWERS[:12], POOL_GUESSES)
     proof = Solver(game).solve()

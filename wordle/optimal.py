@@ -62,9 +62,9 @@ from plumbing.errors import UserError
 from plumbing.storage import keep_numba_cache
 from search.limits import BudgetSpent
 from .endgames import Endgames, most_won
-from .feedback import ALL_GREEN
+from .feedback import ALL_GREEN, GREEN, GREY, decode_colours
 from .game import State, Wordle
-from .hardmode import Hints, hints_from, legal_mask
+from .hardmode import Hints, legal_mask
 from .replies import distinct_replies, partition
 from .words import encode_letters
 from .short_wins import UNDECIDED, compiled as compiled_short_wins
@@ -218,19 +218,37 @@ def unpack(cost: int) -> tuple[int, int]:
     return cost // SCALE, cost % SCALE
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 18)
+def revealed(word: str, pattern: int) -> Hints:
+    """The hard-mode hints of one (guess, pattern) alone (remembered: a search meets the same few
+    thousand again and again, under many different earlier hints)."""
+    colours = decode_colours(pattern, len(word))
+    revealed: dict[str, int] = {}
+    for letter, colour in zip(word, colours):
+        if colour != GREY:
+            revealed[letter] = revealed.get(letter, 0) + 1
+    return Hints(fixed=tuple((position, letter) for position, (letter, colour) in enumerate(zip(word, colours))
+                             if colour == GREEN),
+                 at_least=tuple(sorted(revealed.items())))
+
+
 def extend_hints(hints: Hints, word: str, pattern: int) -> Hints:
     """The hard-mode hints after one more (guess, pattern); the same as hints_from over the longer history.
 
-    Remembered: the same few (hints, guess, reply) come back at every visit of a set.
+    A search calls this for every reply of every guess it bounds, so the one step's hints are remembered
+    (`revealed`) and only the merge is done here.
     """
-    history = [(word, pattern)]
-    step = hints_from(history)
+    step = revealed(word, pattern)
+    if not hints:
+        return step
+    if not step:
+        return hints
     fixed = dict(hints.fixed)
     fixed.update(step.fixed)
     at_least = dict(hints.at_least)
     for letter, count in step.at_least:
-        at_least[letter] = max(count, at_least.get(letter, 0))
+        if count > at_least.get(letter, 0):
+            at_least[letter] = count
     return Hints(fixed=tuple(sorted(fixed.items())), at_least=tuple(sorted(at_least.items())))
 
 
@@ -824,10 +842,16 @@ class Solver:
 
     def known_floor(self, group: np.ndarray, left: int, hints: Hints | None, code: int,
                     guess: int) -> tuple[int, Hints | None]:
-        """A reply's lower bound (the remembered one if better) and the hints under which it is solved."""
-        child_hints = extend_hints(hints or Hints(), self.words[guess], code) if self.hard else None
+        """A reply's lower bound (the remembered one if better) and the hints under which it is solved.
+
+        One or two answers cost the same under any hints (an answer still possible is always a legal hard-mode
+        guess), and their floor is exact: their hints are left out (None), as nothing reads them.
+        """
         floor = self.floor(len(group), left)
-        if len(group) > 2 and floor < INFEASIBLE:
+        if len(group) <= 2:
+            return floor, None
+        child_hints = extend_hints(hints or Hints(), self.words[guess], code) if self.hard else None
+        if floor < INFEASIBLE:
             if self.known_lost(group, left, child_hints):  # at least one answer lost whatever is played
                 return (floor + FIRST if self.losses else INFEASIBLE), child_hints
             known = self.memo.get(self.key(group, left, child_hints))
