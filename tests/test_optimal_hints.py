@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from wordle import feedback, hints_from
+from wordle.hardmode import legal_mask
 from wordle.optimal import SCALE, Solver
 
 from .conftest import small_game
@@ -29,3 +30,18 @@ def test_the_same_answers_under_other_hints_are_another_sub_problem():
         hints = {"free": free, "bound": bound}
         assert solver.solve_set(answers, 5, hints[first]) == alone[first]
         assert solver.solve_set(answers, 5, hints[second]) == alone[second]
+
+
+def test_the_remembered_legal_guesses_are_the_hints_own_even_past_the_memory_s_size(monkeypatch):
+    # Solver.allowed keeps each hints' legal guesses; with room for one, asking under alternating hints
+    # forgets and recomputes, and every answer is still that of legal_mask, and read-only.
+    monkeypatch.setattr("wordle.optimal.LEGAL_KEPT", 1)
+    game = small_game(TRAP, ["slate", "salet", "taces"])
+    solver = Solver(game, hard=True)
+    after_taces, after_slate = hints_from([("taces", feedback("taces", "waste"))]), hints_from([("slate", feedback("slate", "waste"))])
+    for hints in (after_taces, after_slate, after_taces, after_slate, after_slate):
+        expected = np.flatnonzero(legal_mask(game.guess_letters, game.guess_counts, hints))
+        legal = solver.allowed(hints)
+        assert legal.tolist() == expected.tolist()
+        assert not legal.flags.writeable
+    assert len(solver.legal) == 1

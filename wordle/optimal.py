@@ -136,6 +136,8 @@ class Outcome(NamedTuple):
 
 #: Replies of at least this many answers get their one-step bound before they are searched.
 SHARPEN_FROM = 10
+#: Hard mode: how many hints' legal guesses `Solver.allowed` keeps (at most 100 KB each) before it forgets them all.
+LEGAL_KEPT = 512
 #: A given opener's replies are raised in rounds of at most this many guesses each (0: one reply at a time).
 ROUNDS = 3
 
@@ -218,18 +220,26 @@ def unpack(cost: int) -> tuple[int, int]:
     return cost // SCALE, cost % SCALE
 
 
+@functools.cache
+def shown_positions(length: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """For each pattern code of `length` letters: its green positions, and its positions not grey."""
+    table = []
+    for code in range(3**length):
+        colours = decode_colours(code, length)
+        table.append((tuple(position for position, colour in enumerate(colours) if colour == GREEN),
+                      tuple(position for position, colour in enumerate(colours) if colour != GREY)))
+    return table
+
+
 @functools.lru_cache(maxsize=1 << 18)
 def revealed(word: str, pattern: int) -> Hints:
-    """The hard-mode hints of one (guess, pattern) alone (remembered: a search meets the same few
-    thousand again and again, under many different earlier hints)."""
-    colours = decode_colours(pattern, len(word))
-    revealed: dict[str, int] = {}
-    for letter, colour in zip(word, colours):
-        if colour != GREY:
-            revealed[letter] = revealed.get(letter, 0) + 1
-    return Hints(fixed=tuple((position, letter) for position, (letter, colour) in enumerate(zip(word, colours))
-                             if colour == GREEN),
-                 at_least=tuple(sorted(revealed.items())))
+    """The hard-mode hints of one (guess, pattern) alone (remembered: about a third of a search's calls repeat
+    one, under other earlier hints)."""
+    greens, shown = shown_positions(len(word))[pattern]
+    counts: dict[str, int] = {}
+    for position in shown:
+        counts[word[position]] = counts.get(word[position], 0) + 1
+    return Hints(fixed=tuple((position, word[position]) for position in greens), at_least=tuple(sorted(counts.items())))
 
 
 def extend_hints(hints: Hints, word: str, pattern: int) -> Hints:
@@ -588,6 +598,7 @@ class Solver:
         self.narrow = len(game.words.answers) <= 1 << 16
         self.words = game.words.guesses
         self.memo: dict[tuple, tuple[int, int, int]] = {}  # key -> (lower bound, exact cost or -1, best guess)
+        self.legal: dict[Hints, np.ndarray] = {}  # hard mode: hints -> the guesses they allow (`allowed`)
         self.stats = Stats()
         self.report: Callable[[Stats], None] | None = None
         self.root: tuple | None = None
@@ -641,10 +652,18 @@ class Solver:
         return ((answers.astype(np.uint16) if self.narrow else answers).tobytes(), left, hints)
 
     def allowed(self, hints: Hints | None) -> np.ndarray:
-        """Guess indices the Guesser may play under these hints."""
+        """Guess indices the Guesser may play under these hints (read-only; remembered, as a search meets the
+        same few hundred hints thousands of times)."""
         if hints is None or not hints:
             return self.game.all_guesses
-        return np.flatnonzero(legal_mask(self.game.guess_letters, self.game.guess_counts, hints))
+        legal = self.legal.get(hints)
+        if legal is None:
+            if len(self.legal) >= LEGAL_KEPT:
+                self.legal.clear()
+            legal = np.flatnonzero(legal_mask(self.game.guess_letters, self.game.guess_counts, hints))
+            legal.setflags(write=False)
+            self.legal[hints] = legal
+        return legal
 
     def bounds(self, answers: np.ndarray, left: int, hints: Hints | None,
                budget: int = INFEASIBLE) -> tuple[np.ndarray, np.ndarray, int]:
