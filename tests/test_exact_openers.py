@@ -16,7 +16,7 @@ import pytest
 from plumbing.errors import UserError
 from wordle import load_words
 from wordle.optimal import Solver
-from tournament.exact_openers import ranked_openers, read_results, run_job, summary, JobSettings
+from tournament.exact_openers import judge_opener, ranked_openers, read_results, run_job, summary, JobSettings
 
 from .conftest import small_game
 from .test_optimal import POOL_ANSWERS, POOL_GUESSES
@@ -192,6 +192,20 @@ def test_one_opener_gives_its_total_its_rejection_or_no_win(tmp_path, capsys):
     assert code == 0 and "SLATE (hard mode): no win: no tree opening with it solves every answer within 5" in out
     code, _, err = run_cli(capsys, "openers", "--exact", "--opener", "zzzzz", *files)
     assert code != 0 and "not in the guess list" in err and "Traceback" not in err
+
+
+def test_the_job_raises_an_opener_s_replies_in_rounds(monkeypatch):
+    # Raising the replies a few guesses at a time (Solver.raise_in_rounds) rejects an opener near the cut-off
+    # with far less search; the job's judge once called try_guess without top_level and lost them unnoticed
+    # (rejections in hard mode 5 to 10 times slower), while the benchmarks, which pass it, kept them.
+    raised = []
+    original = Solver.raise_in_rounds
+    monkeypatch.setattr(Solver, "raise_in_rounds", lambda self, *args: raised.append(1) or original(self, *args))
+    game = small_game(ANSWERS, POOL_GUESSES)
+    for hard in (False, True):
+        raised.clear()
+        result = judge_opener(game, hard, 6, ranked_openers(game, hard, 6)[0])
+        assert raised and result.exact and result.total == expected_totals(game, hard)[result.opener]
 
 
 def test_no_win_is_recorded_for_every_opener_that_has_it_and_a_top_n_job_is_never_best_over_all(tmp_path):

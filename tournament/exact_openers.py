@@ -137,7 +137,7 @@ def judge(solver: Solver, settings: JobSettings, opener: str) -> OpenerTotal:
     if win:
         state = game.initial_state(hard=settings.hard, max_guesses=settings.max_guesses)
         cost = solver.try_guess(np.asarray(state.candidates), settings.max_guesses,
-                                Hints() if settings.hard else None, guess, limit)
+                                Hints() if settings.hard else None, guess, limit, top_level=True)
     exact = cost < limit or cost >= INFEASIBLE
     total, long_games = unpack(cost) if cost < INFEASIBLE else (-1, -1)
     if not exact:
