@@ -98,7 +98,8 @@ def test_the_work_cap_answers_undecided_and_the_search_then_answers():
     work = np.array([0, 5], dtype=np.int64)
     shorts = compiled()
     won = shorts.can_win3(game.matrix, game.guess_letters, game.guess_counts, True, game.all_guesses,
-                          len(game.all_guesses), answers, np.sort(game.words.answer_rows[answers]), work)
+                          len(game.all_guesses), answers, np.sort(game.words.answer_rows[answers]),
+                          game.words.answer_rows, work)
     assert won == UNDECIDED
     assert solver.can_win(answers, 3, None) == brute_wins(game, game.initial_state(hard=True, max_guesses=3))
 
@@ -121,3 +122,20 @@ def test_the_quick_certificate_only_claims_wins_brute_force_confirms(case, data)
         expected = brute_wins(game, state)
         assert solver.answers_win(group, 4, hints) in ((True, None) if expected else (None,))
         assert solver.can_win(group, 4, hints) == expected
+
+
+@needs_numba
+def test_a_family_no_guess_tells_apart_is_found_and_one_that_can_be_is_not():
+    from wordle import short_wins  # its functions, compiled
+    # _ATCH: seven answers alike but for their first letter; CHOMP tells apart C, H, M and P only
+    game = small_game(TRAPS[:7], ["chomp"])
+    answers = game.all_answers
+    work = np.array([0, 1 << 40], dtype=np.int64)
+    members, starts = short_wins.unsplit_families(game.matrix, game.guess_letters, game.guess_counts, game.all_guesses,
+                                                  len(game.all_guesses), answers, game.words.answer_rows, work)
+    assert sorted(members.tolist()) == answers.tolist() and starts.tolist() == [0, 7]
+    # three of them (BATCH, LATCH, WATCH) and a guess holding B, L and W: told apart, so no family
+    game = small_game(["batch", "latch", "watch"], ["blowy"])
+    members, starts = short_wins.unsplit_families(game.matrix, game.guess_letters, game.guess_counts, game.all_guesses,
+                                                  len(game.all_guesses), game.all_answers, game.words.answer_rows, work)
+    assert members.tolist() == [] and starts.tolist() == [0]

@@ -1082,7 +1082,7 @@ class Solver:
         game, short = self.game, self.short_wins
         if guess is None:
             won = short.can_win3(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
-                                 answers, np.sort(game.words.answer_rows[answers]), work)
+                                 answers, np.sort(game.words.answer_rows[answers]), game.words.answer_rows, work)
         else:
             won = short.wins_with3(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
                                    answers, guess, work)

@@ -11,7 +11,9 @@ be told apart by one legal guess. Those levels are searched here without Python 
 * `wins_with3`: a given guess wins when each of its replies, largest first, is separable under its own
   hints.
 * `can_win3`: some guess wins: the possible answers first (legal in hard mode, and most sets are won by
-  one), then the other legal guesses by how many replies they get (`guess_order`). It does not call
+  one), then the other legal guesses by how many replies they get (`guess_order`). A guess that leaves
+  whole a family no legal guess tells apart (three or more answers alike but at one position,
+  `unsplit_families`) is refuted without reading its replies. It does not call
   itself: numba's cache does not reload a recursive function that calls another (answers_win calls it).
   (The same exhaustive check with four guesses left was tried and lost: the search's rounds, which
   leave a slow guess for the next, do better there.)
@@ -176,12 +178,77 @@ def wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work
     return 1
 
 
-def can_win3(matrix, letters, counts, hard, legal, count, answers, rows, work):
+def unsplit_families(matrix, letters, counts, legal, count, answers, answer_rows, work):
+    """The families of `answers` (three or more alike but at one position) that no guess of `legal[:count]`
+    tells apart: their members, one family after another, and each family's start (one more than the families).
+
+    A guess that leaves such a family whole in one reply cannot win within three: that reply would need a
+    guess giving each of its answers its own pattern, which would tell the family apart too, and the
+    guesses allowed there are among `legal[:count]` (hard mode's rule only takes guesses away).
+    """
+    size = answers.shape[0]
+    length = letters.shape[1]
+    members = np.empty(length * size, answers.dtype)
+    starts = np.zeros(length * size + 1, np.int64)
+    keys = np.empty(size, np.int64)
+    found = 0
+    filled = 0
+    for position in range(length):
+        for k in range(size):
+            key = 0
+            for other in range(length):
+                if other != position:
+                    key = key * 32 + letters[answer_rows[answers[k]], other]
+            keys[k] = key
+        order = np.argsort(keys, kind="mergesort")
+        first = 0
+        while first < size:
+            last = first
+            while last + 1 < size and keys[order[last + 1]] == keys[order[first]]:
+                last += 1
+            if last - first >= 2:
+                family = np.empty(last - first + 1, answers.dtype)
+                for m in range(last - first + 1):
+                    family[m] = answers[order[first + m]]
+                if separable(matrix, letters, counts, legal, count, family, 0, 0, False, work) == 0:
+                    members[filled:filled + family.shape[0]] = family
+                    filled += family.shape[0]
+                    found += 1
+                    starts[found] = filled
+            first = last + 1
+    work[0] += length * size
+    return members[:filled], starts[:found + 1]
+
+
+def keeps_a_family(line, members, starts, work):
+    """Whether one guess's row of the matrix (`line`) gives every answer of some family the same pattern."""
+    for family in range(starts.shape[0] - 1):
+        code = line[members[starts[family]]]
+        whole = True
+        for m in range(starts[family] + 1, starts[family + 1]):
+            if line[members[m]] != code:
+                whole = False
+                break
+        if whole:
+            work[0] += starts[family + 1] - starts[family]
+            return True
+    work[0] += starts.shape[0]
+    return False
+
+
+def can_win3(matrix, letters, counts, hard, legal, count, answers, rows, answer_rows, work):
     """1 if some guess of `legal[:count]` wins every one of `answers` within three guesses, 0 if none does,
-    UNDECIDED past the work cap. `rows` are the guess rows of `answers`, ascending (each legal)."""
+    UNDECIDED past the work cap. `rows` are the guess rows of `answers`, ascending (each legal); `answer_rows`
+    the guess row of every answer. A guess that keeps an unsplit family whole is refuted without its replies
+    (`unsplit_families`)."""
     if answers.shape[0] <= 3:
         return 1
+    members, starts = unsplit_families(matrix, letters, counts, legal, count, answers, answer_rows, work)
+    if work[0] > work[1]:
+        return UNDECIDED
     for guess in guess_order(matrix, legal, count, answers, rows, work):
+        if keeps_a_family(matrix[guess], members, starts, work):
+            continue
         won = wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work)
         if won != 0:
             return won
@@ -269,7 +336,8 @@ def answers_win(matrix, letters, counts, hard, legal, answer_rows, answers, left
                 kept += 1
         here = here[:kept]
         work[0] += legal.shape[0] * depth
-    return can_win3(matrix, letters, counts, hard, here, here.shape[0], answers, np.sort(answer_rows[answers]), work)
+    return can_win3(matrix, letters, counts, hard, here, here.shape[0], answers, np.sort(answer_rows[answers]),
+                    answer_rows, work)
 
 
 class ShortWins(NamedTuple):
@@ -290,7 +358,9 @@ def compiled() -> ShortWins | None:
         return None
     jit = numba.njit(cache=True, nogil=True)
     global reply_count, separable, legal_after, guess_order, replies_of, wins_with3, can_win3, answers_win
+    global unsplit_families, keeps_a_family
     reply_count = jit(reply_count)
+    unsplit_families, keeps_a_family = jit(unsplit_families), jit(keeps_a_family)
     separable, legal_after, guess_order, replies_of = jit(separable), jit(legal_after), jit(guess_order), jit(replies_of)
     wins_with3 = jit(wins_with3)
     can_win3 = jit(can_win3)
