@@ -245,8 +245,8 @@ def revealed(word: str, pattern: int) -> Hints:
 def extend_hints(hints: Hints, word: str, pattern: int) -> Hints:
     """The hard-mode hints after one more (guess, pattern); the same as hints_from over the longer history.
 
-    A search calls this for every reply of every guess it bounds, so the one step's hints are remembered
-    (`revealed`) and only the merge is done here.
+    A search calls this for every reply of three or more answers of every guess it bounds, so the one step's
+    hints are remembered (`revealed`) and only the merge is done here.
     """
     step = revealed(word, pattern)
     if not hints:
