@@ -1,4 +1,4 @@
-"""Hard mode: the readable rule, its vectorised mask, and the legality properties."""
+"""Hard mode: the readable rule, its vectorised mask, hints a step at a time, and the legality properties."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from wordle import feedback, hints_from, legal_mask, violation
+from wordle import ALL_GREEN, feedback, hints_from, legal_mask, violation
+from wordle.hardmode import extend_hints
 from wordle.words import encode_letters, letter_counts
 
 word = st.text(alphabet="abcdeo", min_size=5, max_size=5)
@@ -107,3 +108,23 @@ def test_double_letters_demand_both_copies():
     mask = legal_mask(encode_letters(["ready", "geese"]), letter_counts(["ready", "geese"]), hints_from(history))
     assert mask.tolist() == [False, True]
     assert np.asarray(mask).dtype == bool
+
+
+def test_extend_hints_matches_hints_from():
+    history = [("salet", 2 + 3 * 1), ("later", 2 * 81 + 1 * 27)]
+    hints = hints_from([])
+    for word, pattern in history:
+        hints = extend_hints(hints, word, pattern)
+    assert hints == hints_from(history)
+
+
+@given(st.lists(st.tuples(st.text(alphabet="aels", min_size=5, max_size=5), st.integers(0, ALL_GREEN)),
+                max_size=4))
+def test_hints_extended_a_step_at_a_time_are_the_whole_history_s(history):
+    """The remembered one-step hints, merged a step at a time, against the readable reference over the whole
+    history (few letters, so repeated letters and counts that grow and shrink are common)."""
+    hints = hints_from([])
+    for word, pattern in history:
+        hints = extend_hints(hints, word, pattern)
+    expected = hints_from(history)
+    assert (hints.fixed, hints.at_least) == (expected.fixed, expected.at_least)

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle, load_words
 from search.limits import BudgetSpent
-from wordle.optimal import (INFEASIBLE, PAIRWISE_UP_TO, SCALE, Limits, Solver, dominated, extend_hints,
+from wordle.optimal import (INFEASIBLE, PAIRWISE_UP_TO, SCALE, Limits, Solver, dominated,
                             fast_least_bound, fast_lower_bounds, letter_tables, lower_bounds, transposed, unpack)
 from wordle.hardmode import hints_from
 from wordle.tree import build_tree
@@ -135,26 +135,6 @@ def test_hand_worked_sets():
     solution = solver.solve()
     assert (solution.total, solution.long_games) == (9, 0)
     assert game.words.guesses[solution.guess] in ("champ", "blowy")
-
-
-def test_extend_hints_matches_hints_from():
-    history = [("salet", 2 + 3 * 1), ("later", 2 * 81 + 1 * 27)]
-    hints = hints_from([])
-    for word, pattern in history:
-        hints = extend_hints(hints, word, pattern)
-    assert hints == hints_from(history)
-
-
-@given(st.lists(st.tuples(st.text(alphabet="aels", min_size=5, max_size=5), st.integers(0, ALL_GREEN)),
-                max_size=4))
-def test_hints_extended_a_step_at_a_time_are_the_whole_history_s(history):
-    """The remembered one-step hints, merged a step at a time, against the readable reference over the whole
-    history (few letters, so repeated letters and counts that grow and shrink are common)."""
-    hints = hints_from([])
-    for word, pattern in history:
-        hints = extend_hints(hints, word, pattern)
-    expected = hints_from(history)
-    assert (hints.fixed, hints.at_least) == (expected.fixed, expected.at_least)
 
 
 def test_top_total_is_an_upper_bound_of_the_proof():

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle
-from wordle.hardmode import Hints, legal_mask
-from wordle.optimal import Solver, extend_hints
+from wordle.hardmode import Hints, extend_hints, legal_mask
+from wordle.optimal import Solver
 from wordle.short_wins import UNDECIDED, compiled
 
 from .conftest import small_game

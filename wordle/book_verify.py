@@ -18,8 +18,8 @@ import numpy as np
 
 from .book import SHELF, BookError, OpeningBook, PositionTable, Shelf, _book_or_error, _table_or_error
 from .game import Wordle
-from .hardmode import Hints
-from .optimal import INFEASIBLE, SCALE, Limits, Solver, extend_hints, unpack
+from .hardmode import Hints, extend_hints
+from .optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
 from .positions import reply_groups
 
 

@@ -3,11 +3,14 @@
 letters may be reused.
 
 `violation` is the readable reference and names the broken hint; `legal_mask` is the
-vectorised form used by search, checked against it in the tests.
+vectorised form used by search, checked against it in the tests. Likewise `hints_from` reads a whole
+history, and `extend_hints` adds one (guess, pattern) to hints already known, from a remembered one-step
+table (`step_hints`), as the exact solver does at every reply; the tests check them against each other.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -60,6 +63,48 @@ def hints_from(history: list[tuple[str, int]] | tuple[tuple[str, int], ...]) -> 
         at_least=tuple(sorted(at_least.items())),
         sources=tuple(sorted(sources.items())),
     )
+
+
+@functools.cache
+def shown_positions(length: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """For each pattern code of `length` letters: its green positions, and its positions not grey."""
+    table = []
+    for code in range(3**length):
+        colours = decode_colours(code, length)
+        table.append((tuple(position for position, colour in enumerate(colours) if colour == GREEN),
+                      tuple(position for position, colour in enumerate(colours) if colour != GREY)))
+    return table
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def step_hints(word: str, pattern: int) -> Hints:
+    """The hard-mode hints of one (guess, pattern) alone, read from `shown_positions` (remembered: about a third
+    of a search's calls repeat one, under other earlier hints; 2**16 of them are about 40 MB)."""
+    greens, shown = shown_positions(len(word))[pattern]
+    counts: dict[str, int] = {}
+    for position in shown:
+        counts[word[position]] = counts.get(word[position], 0) + 1
+    return Hints(fixed=tuple((position, word[position]) for position in greens), at_least=tuple(sorted(counts.items())))
+
+
+def extend_hints(hints: Hints, word: str, pattern: int) -> Hints:
+    """The hard-mode hints after one more (guess, pattern); the same as hints_from over the longer history.
+
+    A search calls this for every reply of three or more answers of every guess it bounds, so the one step's
+    hints are remembered (`step_hints`) and only the merge is done here.
+    """
+    step = step_hints(word, pattern)
+    if not hints:
+        return step
+    if not step:
+        return hints
+    fixed = dict(hints.fixed)
+    fixed.update(step.fixed)
+    at_least = dict(hints.at_least)
+    for letter, count in step.at_least:
+        if count > at_least.get(letter, 0):
+            at_least[letter] = count
+    return Hints(fixed=tuple(sorted(fixed.items())), at_least=tuple(sorted(at_least.items())))
 
 
 def violation(guess: str, history: list[tuple[str, int]] | tuple[tuple[str, int], ...]) -> str | None:

@@ -62,9 +62,9 @@ from plumbing.errors import UserError
 from plumbing.storage import keep_numba_cache
 from search.limits import BudgetSpent
 from .endgames import Endgames, most_won
-from .feedback import ALL_GREEN, GREEN, GREY, decode_colours
+from .feedback import ALL_GREEN
 from .game import State, Wordle
-from .hardmode import Hints, legal_mask
+from .hardmode import Hints, extend_hints, legal_mask
 from .replies import distinct_replies, partition
 from .words import encode_letters
 from .short_wins import UNDECIDED, compiled as compiled_short_wins
@@ -218,48 +218,6 @@ def unpack(cost: int) -> tuple[int, int]:
     (7920, 3)
     """
     return cost // SCALE, cost % SCALE
-
-
-@functools.cache
-def shown_positions(length: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """For each pattern code of `length` letters: its green positions, and its positions not grey."""
-    table = []
-    for code in range(3**length):
-        colours = decode_colours(code, length)
-        table.append((tuple(position for position, colour in enumerate(colours) if colour == GREEN),
-                      tuple(position for position, colour in enumerate(colours) if colour != GREY)))
-    return table
-
-
-@functools.lru_cache(maxsize=1 << 18)
-def revealed(word: str, pattern: int) -> Hints:
-    """The hard-mode hints of one (guess, pattern) alone (remembered: about a third of a search's calls repeat
-    one, under other earlier hints)."""
-    greens, shown = shown_positions(len(word))[pattern]
-    counts: dict[str, int] = {}
-    for position in shown:
-        counts[word[position]] = counts.get(word[position], 0) + 1
-    return Hints(fixed=tuple((position, word[position]) for position in greens), at_least=tuple(sorted(counts.items())))
-
-
-def extend_hints(hints: Hints, word: str, pattern: int) -> Hints:
-    """The hard-mode hints after one more (guess, pattern); the same as hints_from over the longer history.
-
-    A search calls this for every reply of three or more answers of every guess it bounds, so the one step's
-    hints are remembered (`revealed`) and only the merge is done here.
-    """
-    step = revealed(word, pattern)
-    if not hints:
-        return step
-    if not step:
-        return hints
-    fixed = dict(hints.fixed)
-    fixed.update(step.fixed)
-    at_least = dict(hints.at_least)
-    for letter, count in step.at_least:
-        if count > at_least.get(letter, 0):
-            at_least[letter] = count
-    return Hints(fixed=tuple(sorted(fixed.items())), at_least=tuple(sorted(at_least.items())))
 
 
 def split_counts(columns: np.ndarray, guesses: np.ndarray | None, answers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -28,8 +28,8 @@ from plumbing.storage import append_json_line, provenance
 from search.limits import BudgetSpent
 from .feedback import ALL_GREEN
 from .game import Wordle
-from .hardmode import Hints
-from .optimal import INFEASIBLE, SCALE, Limits, Solver, extend_hints
+from .hardmode import Hints, extend_hints
+from .optimal import INFEASIBLE, SCALE, Limits, Solver
 from .replies import partition
 
 WORK_FORMAT = "wordle-arena position table work v1"
