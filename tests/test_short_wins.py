@@ -1,4 +1,5 @@
-"""The compiled three-guess win check (wordle.short_wins) against brute force and the solver's own search, both modes."""
+"""The compiled three-guess checks (wordle.short_wins), the win and the least cost, against brute force and the
+solver's own search, both modes."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle
 from wordle.hardmode import Hints, extend_hints, legal_mask
-from wordle.optimal import Solver
+from wordle.optimal import INFEASIBLE, SCALE, Solver
 from wordle.short_wins import UNDECIDED, compiled
 
 from .conftest import small_game
 from .test_objectives import brute_wins
+from .test_optimal import brute_force
 
 #: Families that trap hard mode (one letter apart), and a few words that split them.
 TRAPS = ["batch", "catch", "hatch", "latch", "match", "patch", "watch", "baste", "caste", "haste", "paste",
@@ -139,3 +141,63 @@ def test_a_family_no_guess_tells_apart_is_found_and_one_that_can_be_is_not():
     members, starts = short_wins.unsplit_families(game.matrix, game.guess_letters, game.guess_counts, game.all_guesses,
                                                   len(game.all_guesses), game.all_answers, game.words.answer_rows, work)
     assert members.tolist() == [] and starts.tolist() == [0]
+
+
+def three_left_costs(game: Wordle, hard: bool, long_game: int, group: np.ndarray, hints, budget: int) -> tuple[int, int]:
+    """A set's cost with three guesses left under `budget`, compiled (least_cost3) and by the solver's own loop."""
+    fast = Solver(game, hard=hard, max_guesses=4, long_game=long_game)
+    slow = Solver(game, hard=hard, max_guesses=4, long_game=long_game)
+    slow.short_wins = None  # solve_set's loop in Python, each two-guess reply its own search
+    return fast.solve_set(group, 3, hints, budget), slow.solve_set(group, 3, hints, budget)
+
+
+@needs_numba
+@settings(max_examples=40, deadline=None)
+@given(games, st.data())
+def test_the_compiled_three_guess_cost_equals_the_solvers_own_loop_and_brute_force(case, data):
+    answers, extra, hard = case
+    game = small_game(answers, extra)
+    opener = data.draw(st.integers(0, len(game.words.guesses) - 1))
+    replies = [int(code) for code, group in game.partition(game.all_answers, opener)
+               if code != ALL_GREEN and len(group) >= 3]
+    if not replies:
+        return
+    state = after_opener(game, hard, opener, data.draw(st.sampled_from(replies)), 4)  # three guesses left
+    hints = game.hints(state) if hard else None
+    group = np.asarray(state.candidates)
+    long_game = data.draw(st.integers(2, 4))  # which of the three guesses count as long
+    fast, slow = three_left_costs(game, hard, long_game, group, hints, INFEASIBLE)
+    assert fast == slow
+    expected = brute_force(game, state, long_game)  # guess numbers counted from the game's start
+    if expected is None:
+        assert fast >= INFEASIBLE
+    else:
+        assert (fast // SCALE + len(group), fast % SCALE) == expected
+        # under a budget: the exact cost below it, else a bound between the budget and the cost, from both
+        budget = data.draw(st.integers(fast - 3 * SCALE, fast + SCALE))
+        fast_cut, slow_cut = three_left_costs(game, hard, long_game, group, hints, budget)
+        for cut in (fast_cut, slow_cut):
+            assert cut == fast if fast < budget else budget <= cut <= fast
+
+
+@needs_numba
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_compiled_three_guess_cost_equals_the_solvers_own_loop_on_the_full_lists(official_game, hard):
+    game = official_game
+    rng = np.random.default_rng(27 + hard)
+    checked = 0
+    while checked < 12:
+        state = game.initial_state(hard=hard, max_guesses=6)
+        for _ in range(3):  # three guesses played, three left
+            guess = int(rng.choice(game.legal_guesses(state)))
+            replies = [(int(code), group) for code, group in game.partition(state.candidates, guess)
+                       if code != ALL_GREEN]
+            state = game.step(state, guess, max(replies, key=lambda reply: len(reply[1]))[0])
+        group = np.asarray(state.candidates)
+        if len(group) < 3:
+            continue
+        hints = game.hints(state) if hard else None
+        fast, slow = three_left_costs(game, hard, 5, group, hints, INFEASIBLE)
+        assert fast == slow, (state.history, fast, slow)
+        checked += 1

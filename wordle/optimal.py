@@ -18,7 +18,8 @@ guesses is a question of its own (`Solver.can_win`): a search that stops at the 
 winning tree, trying the answers still possible as guesses first, and remembering per
 set the most guesses known too few and the fewest known enough; "no win" is proved there.
 Its last three guesses, and a quick certificate tried first at every set (a tree guessing only
-answers still possible), are compiled in wordle.short_wins.
+answers still possible), are compiled in wordle.short_wins; so is the total objective's search of
+a set with three guesses left (`Solver.solve_three`).
 
 The search is a depth-first branch and bound over (answers, guesses left) sub-problems:
 
@@ -95,6 +96,8 @@ ANSWERS_WORK = 2_000_000
 ANSWERS_BREADTH = 3
 #: That check's work worth one set searched (about one pass of a few thousand guesses over a few answers).
 SHORT_NODE = 20_000
+#: "No cap" for the compiled three-guess cost's work counters (far above any count, and within 64 bits).
+NO_ROOM = 1 << 62
 #: The bound given to a guess never worth trying (above any real bound, small enough to sort by in 64 bits).
 _NEVER = 1 << 46
 
@@ -710,6 +713,8 @@ class Solver:
         guesses, lower, floor = self.bounds(answers, left, hints, budget)
         if key == self.root:
             self.stats.bound = int(lower[0]) if len(lower) else floor
+        elif left == 3 and self.short_wins is not None and not self.losses and self.limits.top is None:
+            return self.solve_three(answers, hints, key, guesses, lower, floor, budget)
         best, best_guess = INFEASIBLE, -1
         for guess, bound in zip(guesses.tolist(), lower.tolist()):
             limit = min(best, budget)
@@ -729,6 +734,28 @@ class Solver:
         bound = min(floor, best)
         self.remember(key, bound, -1, -1)
         return bound
+
+    def solve_three(self, answers: np.ndarray, hints: Hints | None, key: tuple, guesses: np.ndarray,
+                    lower: np.ndarray, floor: int, budget: int) -> int:
+        """solve_set's loop over `guesses` with three guesses left, compiled (wordle.short_wins.least_cost3): the
+        same values; the two-guess sets it searches are not remembered, and count as the win checks' work does."""
+        legal = self.allowed(hints) if self.hard else self.game.all_guesses
+        costs = np.array([SCALE, self.hit(3), self.hit(2), self.hit(1), INFEASIBLE], dtype=np.int64)
+        room = NO_ROOM if self.node_limit is None else max(0, self.node_limit - self.stats.nodes + 1) * SHORT_NODE
+        work = np.array([0, NO_ROOM, 0, room], dtype=np.int64)
+        done, cost, guess, floor = self.short_wins.least_cost3(
+            self.matrix, self.game.guess_letters, self.game.guess_counts, self.hard, legal, len(legal),
+            self.game.words.answer_rows, answers, guesses, lower.astype(np.int64), min(budget, NO_ROOM),
+            min(floor, NO_ROOM), costs, work)
+        self.stats.short_work += int(work[0])
+        self.stats.nodes += int(work[0]) // SHORT_NODE  # as the compiled win checks count
+        if done == UNDECIDED:  # the node limit passed
+            self.check_budget()
+        if cost >= 0:
+            self.remember(key, int(cost), int(cost), int(guess))
+            return int(cost)
+        self.remember(key, int(floor), -1, -1)
+        return int(floor)
 
     def try_guess(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int, limit: int,
                   top_level: bool = False) -> int:

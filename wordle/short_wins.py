@@ -1,4 +1,5 @@
-"""Whether a set of answers can be won within three guesses, both modes, in one compiled pass (numba).
+"""Sets with three guesses left, both modes, in one compiled pass (numba): whether they can be won, and at what
+least cost.
 
 The exhaustive win check (`wordle.optimal.Solver.can_win`) spends most of its time on its last
 two levels: with three guesses left, a guess wins when every reply of more than two answers can
@@ -17,13 +18,18 @@ be told apart by one legal guess. Those levels are searched here without Python 
   itself: numba's cache does not reload a recursive function that calls another (answers_win calls it).
   (The same exhaustive check with four guesses left was tried and lost: the search's rounds, which
   leave a slow guess for the next, do better there.)
+* `least_cost3`: the total objective's least cost with three guesses left (the branch and bound's own loop over
+  its ordered guesses, `wordle.optimal.Solver.solve_three`): a guess's replies at their floor, then each reply
+  of three or more at its exact cost with two left (`least_cost2`: told apart by one of its own answers, by
+  another legal guess, or not at all), until the total passes the best so far.
 * `answers_win`: a quick certificate at any depth: a tree that guesses answers still possible (legal in
   hard mode whatever the hints), trying the few best at each set, and `can_win3` with three guesses
   left where those fail. It proves wins only.
 
 Every function counts its work (patterns read) in `work[0]` and gives up, answering UNDECIDED, once
 it passes `work[1]`, so a caller can fall back to its own search; the count, not the clock, decides,
-so the same set gets the same answer on any machine. Answers are 1 (a win), 0 (proved: none).
+so the same set gets the same answer on any machine (`least_cost3` gives up past `work[3]` instead, between
+guesses, and needs `work[1]` out of reach). Answers are 1 (a win), 0 (proved: none).
 `compiled()` gives the jitted functions, or None where numba is not installed (the caller's own
 search then answers alone).
 """
@@ -340,12 +346,97 @@ def answers_win(matrix, letters, counts, hard, legal, answer_rows, answers, left
                     answer_rows, work)
 
 
+def least_cost2(matrix, letters, counts, hard, legal, count, answer_rows, group, guess, pattern, costs, work):
+    """The least cost of `group` (three or more answers, the reply `pattern` to `guess`) with two guesses left:
+    one of them tells the rest apart (its floor), else another legal guess does (every answer pays the last
+    guess), else none does (INFEASIBLE: some answers would be lost). `costs` as in `least_cost3`."""
+    size = group.shape[0]
+    scale, hit2, hit1 = costs[0], costs[2], costs[3]
+    rows = np.empty(size, np.int64)
+    for k in range(size):
+        rows[k] = answer_rows[group[k]]
+    if separable(matrix, letters, counts, rows, size, group, 0, 0, False, work) == 1:  # legal whatever the hints
+        return size * scale + hit2 - scale + (size - 1) * hit1
+    if separable(matrix, letters, counts, legal, count, group, guess, pattern, hard, work) == 1:
+        return size * scale + size * hit1
+    return costs[4]
+
+
+def cost_with3(matrix, letters, counts, hard, legal, count, answer_rows, answers, guess, limit, costs, work):
+    """The least cost of a tree for `answers` opening with `guess` with three guesses left, if below `limit`;
+    else a lower bound at least `limit`: every reply at its floor, then the larger ones (largest first) at
+    their least cost (`least_cost2`) until the total reaches `limit`."""
+    scale, hit3, hit2, hit1, infeasible = costs[0], costs[1], costs[2], costs[3], costs[4]
+    grouped, starts, order, sizes = replies_of(matrix, answers, guess, work)
+    total = answers.shape[0] * scale
+    for code in range(243):
+        size = sizes[code]
+        if size == 0:
+            continue
+        if code == _GREEN:
+            total += hit3 - scale
+        else:
+            total += size * scale + hit2 - scale + (size - 1) * hit1
+    if total >= limit:
+        return total
+    for code in order:
+        size = sizes[code]
+        if size <= 2:  # one or two answers: the floor is their cost
+            break
+        if code == _GREEN:
+            continue
+        floor = size * scale + hit2 - scale + (size - 1) * hit1
+        cost = least_cost2(matrix, letters, counts, hard, legal, count, answer_rows,
+                           grouped[starts[code]:starts[code + 1]], guess, code, costs, work)
+        work[2] += 1
+        if cost >= infeasible:
+            return infeasible
+        total += cost - floor
+        if total >= limit:
+            return total
+    return total
+
+
+def least_cost3(matrix, letters, counts, hard, legal, count, answer_rows, answers, guesses, lower, budget, floor,
+                costs, work):
+    """The total objective's least cost of `answers` with three guesses left, searching `guesses` (ordered, with
+    their one-step bounds `lower`) as the solver's own loop does. Returns (whether it finished: 1, or UNDECIDED
+    once `work[0]` passed `work[3]`; the cost if below `budget`, else -1; the best guess, else -1; the least
+    bound known of any guess tried or left).
+
+    `costs` holds SCALE, what the answer solved by the guess made with three, two and one left pays, and
+    INFEASIBLE; `legal[:count]` are the guesses allowed now (the second guess of hard mode must also obey
+    what the first revealed). `work[0]` counts patterns read, `work[2]` the two-guess sets searched; `work[1]`,
+    separable's cap, must be out of reach (an UNDECIDED there would read as "not separable").
+    """
+    best = costs[4]
+    best_guess = -1
+    for j in range(guesses.shape[0]):
+        limit = min(best, budget)
+        if lower[j] >= limit:
+            floor = min(floor, lower[j])
+            break
+        cost = cost_with3(matrix, letters, counts, hard, legal, count, answer_rows, answers, guesses[j], limit,
+                          costs, work)
+        if cost < limit:
+            best = cost
+            best_guess = guesses[j]
+        else:
+            floor = min(floor, cost)
+        if work[0] > work[3]:
+            return UNDECIDED, -1, -1, floor
+    if best < budget:
+        return 1, best, best_guess, floor
+    return 1, -1, -1, min(floor, best)
+
+
 class ShortWins(NamedTuple):
     """The compiled checks a solver calls (see the module's docstring)."""
 
     can_win3: object
     wins_with3: object
     answers_win: object
+    least_cost3: object
 
 
 @functools.lru_cache(maxsize=1)
@@ -358,11 +449,13 @@ def compiled() -> ShortWins | None:
         return None
     jit = numba.njit(cache=True, nogil=True)
     global reply_count, separable, legal_after, guess_order, replies_of, wins_with3, can_win3, answers_win
-    global unsplit_families, keeps_a_family
+    global unsplit_families, keeps_a_family, least_cost2, cost_with3, least_cost3
     reply_count = jit(reply_count)
     unsplit_families, keeps_a_family = jit(unsplit_families), jit(keeps_a_family)
     separable, legal_after, guess_order, replies_of = jit(separable), jit(legal_after), jit(guess_order), jit(replies_of)
     wins_with3 = jit(wins_with3)
     can_win3 = jit(can_win3)
     answers_win = jit(answers_win)
-    return ShortWins(can_win3=can_win3, wins_with3=wins_with3, answers_win=answers_win)
+    least_cost2, cost_with3 = jit(least_cost2), jit(cost_with3)
+    least_cost3 = jit(least_cost3)
+    return ShortWins(can_win3=can_win3, wins_with3=wins_with3, answers_win=answers_win, least_cost3=least_cost3)
