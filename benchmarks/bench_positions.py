@@ -102,7 +102,9 @@ def main() -> None:
     if args.only:
         every = [(word, parse_pattern(reply)) for word, reply in (item.split(":") for item in args.only.split(","))]
     load_before = os.getloadavg()
-    Solver(game).bounds(game.all_answers, 6, None)  # compile / load the kernel outside the timings
+    for hard in (False, True):  # compile / load the kernels outside the timings: the bounds, the three-guess search
+        Solver(game, hard=hard).solve_set(game.all_answers[:30], 3, game.hints(game.initial_state(hard=True))
+                                          if hard else None)
     record = {"command": " ".join(["python benchmarks/bench_positions.py", *([f"--sample {args.sample}"]
                                                                             if args.sample else []),
                                    f"--seed {args.seed}", f"--nodes {args.nodes}" if args.nodes else
