@@ -62,6 +62,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="timed calls of each kernel measurement (default 5)")
     parser.add_argument("--skip-numpy-proof", action="store_true", help="do not time the SALET proof without numba")
     args = parser.parse_args()
+    load_before = os.getloadavg()
     game = Wordle()
     rng = np.random.default_rng(0)
     kernel = []
@@ -88,7 +89,8 @@ def main() -> None:
         "word_lists_sha256": game.words.checksum,
         "cpu_model": cpu_model(),
         "cpu_count": os.cpu_count(),
-        "machine_note": "a 2-core machine shared with other jobs while this ran: times are noisy upper figures",
+        "load_average_before": [round(x, 2) for x in load_before],  # what else shared the machine, if anything
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
         "kernel": kernel,
         "solves": solves,
         **provenance(),
