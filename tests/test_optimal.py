@@ -11,9 +11,10 @@ from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle, load_words
 from search.limits import BudgetSpent
-from wordle.optimal import (INFEASIBLE, PAIRWISE_UP_TO, SCALE, Limits, Solver, dominated,
+from wordle.optimal import (INFEASIBLE, PAIRWISE_UP_TO, PRUNE_FROM, SCALE, Limits, Solver, dominated,
                             fast_least_bound, fast_lower_bounds, letter_tables, lower_bounds, transposed, unpack)
-from wordle.hardmode import hints_from
+from wordle import optimal
+from wordle.hardmode import extend_hints, hints_from
 from wordle.tree import build_tree
 
 from .conftest import small_game
@@ -284,3 +285,33 @@ def test_sharpening_raises_salets_bound_strictly_and_stays_within_its_proved_tot
     solver.sharpen_from = 3
     sharpened = solver.guess_bound(game.all_answers, 6, None, salet)[0]
     assert root < sharpened <= published_totals("normal")["salet"] * SCALE
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize("first", [1, 256])
+def test_the_least_bound_read_through_ceilings_equals_the_full_pass(official_game, hard, first, monkeypatch):
+    monkeypatch.setattr(optimal, "PRUNE_FIRST", first)  # 1: the ceilings alone decide which guesses are read
+    game = official_game
+    rng = np.random.default_rng(41 + hard)
+    solver = Solver(game, hard=hard)
+    checked = 0
+    while checked < 30:
+        state = game.initial_state(hard=hard, max_guesses=6)
+        opener = int(rng.integers(len(game.words.guesses)))
+        code, parent = max(((int(code), group) for code, group in game.partition(state.candidates, opener)
+                            if code != ALL_GREEN), key=lambda reply: len(reply[1]))
+        if len(parent) < 2 * PRUNE_FROM:
+            continue
+        parent_hints = game.hints(game.step(state, opener, code)) if hard else None
+        for guess in rng.choice(solver.allowed(parent_hints), 3, replace=False).tolist():
+            for reply, group in game.partition(np.asarray(parent), guess):
+                if reply == ALL_GREEN or len(group) < PRUNE_FROM:
+                    continue
+                hints = extend_hints(parent_hints, game.words.guesses[guess], int(reply)) if hard else None
+                left = int(rng.integers(2, 6))
+                expected = solver.least_bound(group, left, hints)
+                for ceiling in (solver.ceilings(np.asarray(parent), parent_hints),
+                                solver.ceilings(group, hints)):  # its own: the ceilings are exact, no slack
+                    assert solver.least_bound(group, left, hints, ceiling) == expected
+                checked += 1
