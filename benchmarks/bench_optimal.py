@@ -60,7 +60,7 @@ def main() -> None:
     """Measure the kernel and the solves and write them to results/."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="timed calls of each kernel measurement (default 5)")
-    parser.add_argument("--skip-numpy-proof", action="store_true", help="do not time the SALET proof without numba")
+    parser.add_argument("--skip-numpy-proof", action="store_true", help="do not time the SALET proof with the bounds in numpy")
     args = parser.parse_args()
     load_before = os.getloadavg()
     game = Wordle()

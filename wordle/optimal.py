@@ -94,7 +94,8 @@ SHORT_WORK = 50_000_000
 #: The quick certificate's work cap per call (patterns read) and the guesses it tries at each set.
 ANSWERS_WORK = 2_000_000
 ANSWERS_BREADTH = 3
-#: That check's work worth one set searched (about one pass of a few thousand guesses over a few answers).
+#: The compiled three-guess checks' work (patterns read, win or cost) worth one set searched (about one pass of a few
+#: thousand guesses over a few answers).
 SHORT_NODE = 20_000
 #: "No cap" for the compiled three-guess cost's work counters (far above any count, and within 64 bits).
 NO_ROOM = 1 << 62
@@ -188,7 +189,7 @@ class Stats:
     bound: int = 0
     replies: int = 0
     replies_done: int = 0
-    short_work: int = 0  # patterns the compiled three-guess win check read
+    short_work: int = 0  # patterns the compiled three-guess checks read (the win checks and the cost search)
     endgame_cuts: int = 0  # sets proved lost by an endgame (wordle.endgames)
     started: float = field(default_factory=time.perf_counter)
 
@@ -714,7 +715,7 @@ class Solver:
             guesses = self.allowed(hints)
             lower, hits = self.lower_bounds(self.columns, guesses, answers, (0, 0, 0), False)
             size = len(answers)
-            found = np.full(len(self.words), NO_ROOM, dtype=np.int64)  # never asked: not allowed here or below
+            found = np.full(len(self.words), NO_ROOM, dtype=np.int64)  # not allowed here, so nor in any reply: unread
             found[guesses] = np.where(lower >= _NEVER, 1, 3 * size - hits - lower // SCALE)
             if len(self.ceiling_memo) >= CEILINGS_KEPT:
                 self.ceiling_memo.clear()
@@ -796,8 +797,8 @@ class Solver:
             min(floor, NO_ROOM), costs, work)
         self.stats.short_work += int(work[0])
         self.stats.nodes += int(work[0]) // SHORT_NODE  # as the compiled win checks count
-        if done == UNDECIDED:  # the node limit passed
-            self.check_budget()
+        if done == UNDECIDED:  # the node limit passed between two guesses: nothing of this set is remembered
+            raise BudgetSpent(self.stats.nodes)
         if cost >= 0:
             self.remember(key, int(cost), int(cost), int(guess))
             return int(cost)

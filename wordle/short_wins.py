@@ -381,10 +381,8 @@ def cost_with3(matrix, letters, counts, hard, legal, count, answer_rows, answers
         return total
     for code in order:
         size = sizes[code]
-        if size <= 2:  # one or two answers: the floor is their cost
+        if size <= 2:  # one or two answers (all green among them): the floor is their cost
             break
-        if code == _GREEN:
-            continue
         floor = size * scale + hit2 - scale + (size - 1) * hit1
         cost = least_cost2(matrix, letters, counts, hard, legal, count, answer_rows,
                            grouped[starts[code]:starts[code + 1]], guess, code, costs, work)
@@ -402,7 +400,8 @@ def least_cost3(matrix, letters, counts, hard, legal, count, answer_rows, answer
     """The total objective's least cost of `answers` with three guesses left, searching `guesses` (ordered, with
     their one-step bounds `lower`) as the solver's own loop does. Returns (whether it finished: 1, or UNDECIDED
     once `work[0]` passed `work[3]`; the cost if below `budget`, else -1; the best guess, else -1; the least
-    bound known of any guess tried or left).
+    bound known of any guess tried or left, not to be remembered when UNDECIDED, as the guesses not tried are
+    left out).
 
     `costs` holds SCALE, what the answer solved by the guess made with three, two and one left pays, and
     INFEASIBLE; `legal[:count]` are the guesses allowed now (the second guess of hard mode must also obey
