@@ -346,19 +346,24 @@ def answers_win(matrix, letters, counts, hard, legal, answer_rows, answers, left
                     answer_rows, work)
 
 
+def floor2(size, costs):
+    """The least cost any tree can have for `size` answers with two guesses left (`costs` as in `least_cost3`):
+    one solved by the next guess, every other by the last (Solver.floor's rule, compiled)."""
+    return size * costs[0] + costs[2] - costs[0] + (size - 1) * costs[3]
+
+
 def least_cost2(matrix, letters, counts, hard, legal, count, answer_rows, group, guess, pattern, costs, work):
     """The least cost of `group` (three or more answers, the reply `pattern` to `guess`) with two guesses left:
     one of them tells the rest apart (its floor), else another legal guess does (every answer pays the last
     guess), else none does (INFEASIBLE: some answers would be lost). `costs` as in `least_cost3`."""
     size = group.shape[0]
-    scale, hit2, hit1 = costs[0], costs[2], costs[3]
     rows = np.empty(size, np.int64)
     for k in range(size):
         rows[k] = answer_rows[group[k]]
     if separable(matrix, letters, counts, rows, size, group, 0, 0, False, work) == 1:  # legal whatever the hints
-        return size * scale + hit2 - scale + (size - 1) * hit1
+        return floor2(size, costs)
     if separable(matrix, letters, counts, legal, count, group, guess, pattern, hard, work) == 1:
-        return size * scale + size * hit1
+        return size * costs[0] + size * costs[3]
     return costs[4]
 
 
@@ -366,29 +371,24 @@ def cost_with3(matrix, letters, counts, hard, legal, count, answer_rows, answers
     """The least cost of a tree for `answers` opening with `guess` with three guesses left, if below `limit`;
     else a lower bound at least `limit`: every reply at its floor, then the larger ones (largest first) at
     their least cost (`least_cost2`) until the total reaches `limit`."""
-    scale, hit3, hit2, hit1, infeasible = costs[0], costs[1], costs[2], costs[3], costs[4]
     grouped, starts, order, sizes = replies_of(matrix, answers, guess, work)
-    total = answers.shape[0] * scale
+    total = answers.shape[0] * costs[0]
     for code in range(243):
-        size = sizes[code]
-        if size == 0:
+        if sizes[code] == 0:
             continue
-        if code == _GREEN:
-            total += hit3 - scale
-        else:
-            total += size * scale + hit2 - scale + (size - 1) * hit1
+        total += costs[1] - costs[0] if code == _GREEN else floor2(sizes[code], costs)
     if total >= limit:
         return total
     for code in order:
         size = sizes[code]
         if size <= 2:  # one or two answers (all green among them): the floor is their cost
             break
-        floor = size * scale + hit2 - scale + (size - 1) * hit1
+        floor = floor2(size, costs)
         cost = least_cost2(matrix, letters, counts, hard, legal, count, answer_rows,
                            grouped[starts[code]:starts[code + 1]], guess, code, costs, work)
         work[2] += 1
-        if cost >= infeasible:
-            return infeasible
+        if cost >= costs[4]:
+            return costs[4]
         total += cost - floor
         if total >= limit:
             return total
@@ -448,13 +448,13 @@ def compiled() -> ShortWins | None:
         return None
     jit = numba.njit(cache=True, nogil=True)
     global reply_count, separable, legal_after, guess_order, replies_of, wins_with3, can_win3, answers_win
-    global unsplit_families, keeps_a_family, least_cost2, cost_with3, least_cost3
+    global unsplit_families, keeps_a_family, floor2, least_cost2, cost_with3, least_cost3
     reply_count = jit(reply_count)
     unsplit_families, keeps_a_family = jit(unsplit_families), jit(keeps_a_family)
     separable, legal_after, guess_order, replies_of = jit(separable), jit(legal_after), jit(guess_order), jit(replies_of)
     wins_with3 = jit(wins_with3)
     can_win3 = jit(can_win3)
     answers_win = jit(answers_win)
-    least_cost2, cost_with3 = jit(least_cost2), jit(cost_with3)
+    floor2, least_cost2, cost_with3 = jit(floor2), jit(least_cost2), jit(cost_with3)
     least_cost3 = jit(least_cost3)
     return ShortWins(can_win3=can_win3, wins_with3=wins_with3, answers_win=answers_win, least_cost3=least_cost3)
