@@ -3,6 +3,8 @@ solver's own search, both modes."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -13,7 +15,7 @@ from wordle.optimal import INFEASIBLE, SCALE, Solver
 from wordle.short_wins import UNDECIDED, compiled
 
 from .conftest import small_game
-from .test_objectives import brute_wins
+from .test_objectives import brute_wins, outcomes
 from .test_optimal import brute_force
 
 #: Families that trap hard mode (one letter apart), and a few words that split them.
@@ -50,7 +52,10 @@ def test_the_compiled_check_equals_brute_force_after_any_opener_and_reply(case, 
     group = np.asarray(state.candidates)
     expected = brute_wins(game, state)
     solver = Solver(game, hard=hard, max_guesses=4)
-    assert solver.short_win(group, 3, hints, None) in (expected, None)
+    won = solver.short_win(group, 3, hints, None)
+    assert won in (expected, None)
+    if won is False:  # its core: a subset lost too
+        assert not brute_wins(game, dataclasses.replace(state, candidates=solver.short_core))
     assert solver.can_win(group, 3, hints) == expected
     slow = Solver(game, hard=hard, max_guesses=4)
     slow.short_wins = None  # the solver's own search, uncompiled
@@ -60,6 +65,9 @@ def test_the_compiled_check_equals_brute_force_after_any_opener_and_reply(case, 
                        for kind, value in ((("solved", None) if code == ALL_GREEN else ("open", game.step(state, guess, code)))
                                            for code, _ in game.partition(state.candidates, guess)))
         assert solver.short_win(group, 3, hints, guess) == child_ok, game.words.guesses[guess]
+        if not child_ok:  # the answers it names: the guess loses on them too
+            core = dataclasses.replace(state, candidates=solver.short_core)
+            assert not all(kind == "solved" or brute_wins(game, value) for kind, value in outcomes(game, core, guess))
         assert slow.wins_with(group, 3, hints, guess) == child_ok
 
 
@@ -101,7 +109,7 @@ def test_the_work_cap_answers_undecided_and_the_search_then_answers():
     shorts = compiled()
     won = shorts.can_win3(game.matrix, game.guess_letters, game.guess_counts, True, game.all_guesses,
                           len(game.all_guesses), answers, np.sort(game.words.answer_rows[answers]),
-                          game.words.answer_rows, work)
+                          game.words.answer_rows, work, np.zeros(len(game.words.answers), np.uint8))
     assert won == UNDECIDED
     assert solver.can_win(answers, 3, None) == brute_wins(game, game.initial_state(hard=True, max_guesses=3))
 

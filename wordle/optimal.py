@@ -66,6 +66,7 @@ from .endgames import Endgames, most_won
 from .feedback import ALL_GREEN
 from .game import State, Wordle
 from .hardmode import Hints, extend_hints, legal_mask
+from .lost_cores import LostCores, bits
 from .replies import distinct_replies, partition
 from .words import encode_letters
 from .short_wins import UNDECIDED, compiled as compiled_short_wins
@@ -89,6 +90,8 @@ WHOLE_TRIES = 3
 WIN_WIDTH = 4
 #: can_win's first effort per guess (sets searched) before it moves on to the next guess; it quadruples each round.
 WIN_EFFORT = 32
+#: can_win asks the lost cores (wordle.lost_cores) about sets with this many guesses or more to go, and keeps theirs.
+CORE_FROM = 4
 #: The compiled three-guess win check's work cap per call (patterns read), past which the search below answers.
 SHORT_WORK = 50_000_000
 #: The quick certificate's work cap per call (patterns read) and the guesses it tries at each set.
@@ -586,6 +589,12 @@ class Solver:
         self.node_limit: int | None = None  # stats.nodes past which a search raises BudgetSpent
         # (answers, hints) -> (the most guesses known too few to win, the fewest known enough; 0 / NO_LIMIT: unknown)
         self.wins: dict[tuple, tuple[int, int]] = {}
+        self.cores: dict[tuple, np.ndarray] = {}  # win_key of a set proved lost -> a lost subset of it (its core)
+        self.lost_cores = LostCores(len(game.words.answers))  # cores of big sets, for any set holding one
+        self.legal_bits_memo: dict[Hints | None, int] = {}  # hints -> the guesses they allow, as bits
+        self.refutation: np.ndarray = game.all_answers  # wins_with's last refuted guess: a subset it loses on
+        self.search_core: np.ndarray = game.all_answers  # search_win's last -1: the union of its refutations
+        self.short_core: np.ndarray = game.all_answers  # short_win's last False: a lost subset
         self.tiers: dict[int, Solver] = {}  # the worst objective: a total-objective solver per guess limit
         self.worst_limit: int | None = None  # the worst objective: the least limit solve() found a tree under
         self.whole_key = self.win_key(game.all_answers, None)  # the whole answer list in the win memory
@@ -593,6 +602,7 @@ class Solver:
         self.whole_tries = 1  # opener_wins tries the whole list once per solver
         self.short_wins = compiled_short_wins()  # the compiled three-guess win check (None: no numba)
         self.endgame_cut = True  # can_win's endgame check (wordle.endgames); off only to measure what it buys
+        self.core_from = CORE_FROM
 
     # -- costs -------------------------------------------------------------------
     def hit(self, left: int) -> int:
@@ -917,6 +927,26 @@ class Solver:
         found = self.wins.get(self.win_key(answers, hints or None))
         return found is not None and left <= found[0]
 
+    def lost_core(self, answers: np.ndarray, hints: Hints | None) -> np.ndarray:
+        """A lost subset of `answers`, a set remembered as lost: its core where its proof found a smaller one."""
+        return self.cores.get(self.win_key(answers, hints or None), answers)
+
+    def legal_bits(self, hints: Hints | None) -> int:
+        """The guesses these hints allow, as an integer's bits (LostCores' form)."""
+        found = self.legal_bits_memo.get(hints or None)
+        if found is None:
+            if len(self.legal_bits_memo) >= LEGAL_KEPT:
+                self.legal_bits_memo.clear()
+            found = self.legal_bits_memo[hints or None] = bits(self.allowed(hints), len(self.words))
+        return found
+
+    def core_lost(self, answers: np.ndarray, left: int, hints: Hints | None) -> np.ndarray | None:
+        """A core (LostCores) inside `answers` proving them lost within `left` guesses, or None. Asked only where a
+        proof would be costly: `core_from` guesses or more to go."""
+        if left < self.core_from or not len(self.lost_cores):
+            return None
+        return self.lost_cores.find(answers, self.legal_bits(hints), left)
+
     def win_key(self, answers: np.ndarray, hints: Hints | None) -> tuple:
         """The key of a set (and its hints) in the win memory, whatever the guesses left."""
         return ((answers.astype(np.uint16) if self.narrow else answers).tobytes(), hints)
@@ -951,17 +981,27 @@ class Solver:
         self.check_budget()
         if self.win_limit is not None and self.stats.nodes > self.win_limit:
             raise _Undecided
-        won = False if self.endgame_lost(answers, left, hints) else None
+        core = self.core_lost(answers, left, hints)
+        if core is None:
+            core = self.endgame_core(answers, left, hints)
+        won = None if core is None else False
         if won is None and left > 3:
             won = self.answers_win(answers, left, hints)
-        if won is None:
+        if won is None:  # proved here by a search: its core is kept for other sets (LostCores)
             won = self.short_win(answers, left, hints, None)
-        if won is None:
-            won = self.search_win(answers, left, hints) >= 0
+            core = self.short_core
+            if won is None:
+                won = self.search_win(answers, left, hints) >= 0
+                core = self.search_core
+            if not won and left >= self.core_from:
+                self.lost_cores.add(core, self.legal_bits(hints), left)
         if len(self.wins) >= self.limits.memo and key not in self.wins:
             self.wins.clear()
+            self.cores.clear()
         too_few, enough = self.wins.get(key, (0, NO_LIMIT))
         self.wins[key] = (too_few, min(enough, left)) if won else (max(too_few, left), enough)
+        if not won and len(core) < size:
+            self.cores[key] = core
         return won
 
     @functools.cached_property
@@ -972,19 +1012,29 @@ class Solver:
     def endgame_lost(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
         """Whether the set's largest endgame proves it cannot be won within `left` guesses (wordle.endgames): by
         the counting bound, or, where that only just fails, by searching the endgame alone (a subset)."""
+        return self.endgame_core(answers, left, hints) is not None
+
+    def endgame_core(self, answers: np.ndarray, left: int, hints: Hints | None) -> np.ndarray | None:
+        """endgame_lost's proof: a lost subset of `answers` (the endgame or its core), or None where it finds none."""
         if not self.endgame_cut or left < 2 or len(answers) <= left:
-            return False
+            return None
         endgame = self.endgames.largest(answers)
         if endgame is None:
-            return False
+            return None
         most = most_won(self.columns, self.allowed(hints), endgame, left)
         if most < len(endgame):
             self.stats.endgame_cuts += 1
-            return True
+            return endgame
         if len(endgame) < len(answers) and most - len(endgame) < left - 1 and not self.can_win(endgame, left, hints):
             self.stats.endgame_cuts += 1
-            return True
-        return False
+            return self.lost_core(endgame, hints)
+        return None
+
+    def forget_wins(self) -> None:
+        """Empty the win memory and the lost cores (a search whose effort must not depend on what came before)."""
+        self.wins.clear()
+        self.cores.clear()
+        self.lost_cores.clear()
 
     def winning_guess(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> int | None:
         """A guess that starts a tree solving every one of `answers` within `left` guesses, found within `effort`
@@ -996,7 +1046,7 @@ class Solver:
             return int(self.game.words.answer_rows[answers[0]])
         if left <= 1:
             return None
-        self.wins.clear()
+        self.forget_wins()
         self.memo.clear()
         outer, self.win_limit = self.win_limit, self.stats.nodes + effort
         try:
@@ -1011,7 +1061,7 @@ class Solver:
                     effort: int) -> bool | None:
         """Whether `guess` starts a tree solving every one of `answers` within `left` guesses: True or False where
         proved within `effort` sets searched (from an empty win memory), None where the effort ran out."""
-        self.wins.clear()
+        self.forget_wins()
         self.memo.clear()
         outer, self.win_limit = self.win_limit, self.stats.nodes + effort
         try:
@@ -1044,10 +1094,12 @@ class Solver:
             if left == 2 and len(useful):  # a guess that tells every answer apart wins; none can otherwise
                 return int(guesses[useful[np.argmin(lower[useful])]])
             ordered += guesses[useful[np.argsort(lower[useful], kind="stable")]].tolist()
+        self.search_core = answers
         if left == 2:
             return -1
         outer = self.win_limit
         refuted: set[int] = set()
+        lost = np.zeros(len(self.game.words.answers), dtype=bool)  # the refutations' cores, together lost
         effort, width = WIN_EFFORT, WIN_WIDTH
         try:
             while True:
@@ -1062,41 +1114,66 @@ class Solver:
                         if self.wins_with(answers, left, hints, guess):
                             return guess
                         refuted.add(guess)
+                        lost[self.refutation] = True
                     except _Undecided:
                         if capped:
                             raise
                         undecided = True
                 if not undecided and width >= len(ordered):
+                    if refuted:
+                        self.search_core = np.flatnonzero(lost)
                     return -1
                 effort, width = (effort * 4 if undecided else effort), width * 4
         finally:
             self.win_limit = outer
 
     def wins_with(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int) -> bool:
-        """Whether `guess` starts a tree that solves every one of `answers` within `left` guesses."""
+        """Whether `guess` starts a tree that solves every one of `answers` within `left` guesses.
+
+        Where it does not, `refutation` is left holding answers on which `guess` loses too (a reply's core, or
+        `answers` where the compiled check gave no reply).
+        """
         replies = [(group, code) for code, group in partition(self.matrix[guess, answers], answers)
                    if code != ALL_GREEN]
         if left <= 1:
+            self.refutation = replies[0][0][:1] if replies else answers
             return not replies
         if left == 2:  # one guess left for each reply: each must be one answer
-            return all(len(group) == 1 for group, _ in replies)
+            for group, _ in replies:
+                if len(group) > 1:
+                    self.refutation = group[:2]
+                    return False
+            return True
         children = [(group, extend_hints(hints or Hints(), self.words[guess], code) if self.hard else None)
                     for group, code in replies if len(group) > left - 1]  # smaller ones are won (can_win)
         children.sort(key=lambda child: -len(child[0]))
-        if any(self.known_lost(group, left - 1, child) for group, child in children):
-            return False
+        for group, child in children:
+            if self.known_lost(group, left - 1, child):
+                self.refutation = self.lost_core(group, child)
+                return False
+        for group, child in children:
+            core = self.core_lost(group, left - 1, child)
+            if core is not None:
+                self.refutation = core
+                return False
         if left == 3:
             won = self.short_win(answers, left, hints, guess)
             if won is not None:
+                self.refutation = self.short_core
                 return won
         if left - 1 < 3:  # each reply is settled by one pass over the guesses
-            return all(self.can_win(group, left - 1, child) for group, child in children)
+            for group, child in children:
+                if not self.can_win(group, left - 1, child):
+                    self.refutation = self.lost_core(group, child)
+                    return False
+            return True
         effort = WIN_EFFORT  # in rounds, as search_win's guesses: a reply lost deep does not wait on others won
         while children:
             undecided = []
             for group, child in children:
                 won = self.try_to_win(group, left - 1, child, effort)
                 if won is False:
+                    self.refutation = self.lost_core(group, child)
                     return False
                 if won is None:
                     undecided.append((group, child))
@@ -1107,20 +1184,25 @@ class Solver:
     def short_win(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int | None) -> bool | None:
         """The compiled check (wordle.short_wins) of a set within three guesses (starting with `guess` if given):
         proved either way, or None without numba, with other guesses left, or past its work cap (SHORT_WORK
-        patterns read)."""
+        patterns read). Where it is False, `short_core` is left holding a lost subset of `answers` (with `guess`:
+        answers `guess` loses on)."""
         if self.short_wins is None or left != 3:
             return None
         legal = self.allowed(hints) if self.hard else self.game.all_guesses
         work = np.array([0, SHORT_WORK], dtype=np.int64)
         game, short = self.game, self.short_wins
+        core = np.zeros(len(game.words.answers), dtype=np.uint8)
         if guess is None:
             won = short.can_win3(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
-                                 answers, np.sort(game.words.answer_rows[answers]), game.words.answer_rows, work)
+                                 answers, np.sort(game.words.answer_rows[answers]), game.words.answer_rows, work, core)
         else:
             won = short.wins_with3(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
-                                   answers, guess, work)
+                                   answers, guess, work, core, answers[:0], np.zeros(1, np.int64),
+                                   np.zeros(1, np.int64))
         self.stats.short_work += int(work[0])
         self.stats.nodes += int(work[0]) // SHORT_NODE  # can_win's efforts count sets searched: this is worth as many
+        if won == 0:
+            self.short_core = np.flatnonzero(core)
         return None if won == UNDECIDED else bool(won)
 
     def answers_win(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool | None:
@@ -1191,7 +1273,7 @@ class Solver:
         if tier is None:
             tier = self.tiers[limit] = Solver(self.game, hard=self.hard, max_guesses=limit, limits=self.limits,
                                               long_game=self.long_game, dead_letters=self.tables is not None)
-            tier.wins = self.wins
+            tier.wins, tier.cores, tier.lost_cores = self.wins, self.cores, self.lost_cores
         tier.stats, tier.report, tier.deadline, tier.node_limit = self.stats, self.report, self.deadline, self.node_limit
         return tier
 

@@ -14,7 +14,10 @@ be told apart by one legal guess. Those levels are searched here without Python 
 * `can_win3`: some guess wins: the possible answers first (legal in hard mode, and most sets are won by
   one), then the other legal guesses by how many replies they get (`guess_order`). A guess that leaves
   whole a family no legal guess tells apart (three or more answers alike but at one position,
-  `unsplit_families`) is refuted without reading its replies. It does not call
+  `unsplit_families`) is refuted without reading its replies; so is one that keeps whole a reply already found
+  that no legal guess tells apart, legal after it or not (`wins_with3`'s dead replies, cut down to the answers
+  `separable` saw collide). Where none wins, the refutations' union is a lost subset (a core,
+  wordle.lost_cores). It does not call
   itself: numba's cache does not reload a recursive function that calls another (answers_win calls it).
   (The same exhaustive check with four guesses left was tried and lost: the search's rounds, which
   leave a slow guess for the next, do better there.)
@@ -45,23 +48,31 @@ from plumbing.storage import keep_numba_cache
 
 #: The answer when the work cap passed before the question was settled.
 UNDECIDED = -1
+#: separable's answer where no guess at all tells the answers apart, legal or not (0: one does, but none is legal).
+APART_BY_NONE = 2
+#: The most replies can_win3 keeps that no legal guess of its own tells apart (`wins_with3`'s `dead`).
+DEAD_KEPT = 32
 #: The all-green pattern (the guess was the answer).
 _GREEN = 242
 
 
-def separable(matrix, letters, counts, legal, count, answers, guess, pattern, hard, work):
-    """1 if one of the first `count` guesses of `legal` gives every one of `answers` its own pattern, else 0
-    (UNDECIDED past the work cap); in hard mode only a guess still legal after `guess` got `pattern` counts.
+def separable(matrix, letters, counts, legal, count, answers, guess, pattern, hard, work, pairs):
+    """1 if one of the first `count` guesses of `legal` gives every one of `answers` its own pattern, else 0, or
+    APART_BY_NONE where none of them does, legal or not (UNDECIDED past the work cap); in hard mode only a guess
+    still legal after `guess` got `pattern` counts.
 
     Each guess is first read for telling the answers apart (most stop at the second or third answer),
-    and only one that does is checked for legality (`legal_after`).
+    and only one that does is checked for legality (`legal_after`). Where `pairs` has room (a flag per answer),
+    the first two answers each guess does not tell apart are flagged: where none tells them apart, the
+    flagged answers are a subset no guess tells apart either (mostly the first few answers).
     """
     size = answers.shape[0]
     if size <= 1:
         return 1
     if size > 243:
-        return 0
+        return APART_BY_NONE
     seen = np.zeros(4, np.uint64)
+    told = False
     for j in range(count):
         row = matrix[legal[j]]
         seen[:] = 0
@@ -72,15 +83,22 @@ def separable(matrix, letters, counts, legal, count, answers, guess, pattern, ha
             if seen[code >> 6] & bit:
                 work[0] += k + 1
                 apart = False
+                if pairs.shape[0]:
+                    pairs[k] = 1
+                    for m in range(k):
+                        if row[answers[m]] == code:
+                            pairs[m] = 1
+                            break
                 break
             seen[code >> 6] |= bit
         if apart:
             work[0] += size
             if not hard or legal_after(letters, counts, guess, pattern, legal[j]):
                 return 1
+            told = True
         if work[0] > work[1]:
             return UNDECIDED
-    return 0
+    return 0 if told else APART_BY_NONE
 
 
 def legal_after(letters, counts, guess, pattern, word):
@@ -165,20 +183,36 @@ def replies_of(matrix, answers, guess, work):
     return grouped, starts, np.argsort(-sizes), sizes
 
 
-def wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work):
+def wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work, core, dead, dead_starts, dead_found):
     """1 if `guess` wins every one of `answers` within three guesses, this one included, 0 if not, UNDECIDED
     past the work cap: each reply of more than two answers, largest first, separable by a guess still legal.
-    `legal[:count]` are the guesses allowed now."""
+    `legal[:count]` are the guesses allowed now. Where it is 0, the reply that no guess tells apart (lost with
+    two guesses left) is marked in `core` (a flag per answer of the game); where no guess of `legal[:count]`
+    tells it apart, legal or not, it is also added to `dead` (members, as `unsplit_families` gives them, and
+    `dead_found[0]` of them so far, while there is room): any other guess that keeps it whole loses too."""
     grouped, starts, order, sizes = replies_of(matrix, answers, guess, work)
     for code in order:
         if sizes[code] <= 2:  # two answers win within two guesses; so does the all-green one
             break
         if code == _GREEN:
             continue
-        found = separable(matrix, letters, counts, legal, count, grouped[starts[code]:starts[code + 1]], guess, code,
-                          hard, work)
-        if found != 1:
+        group = grouped[starts[code]:starts[code + 1]]
+        pairs = np.zeros(group.shape[0], np.uint8)
+        found = separable(matrix, letters, counts, legal, count, group, guess, code, hard, work, pairs)
+        if found == 1:
+            continue
+        if found == UNDECIDED:
             return found
+        if pairs.sum() >= 3:  # the flagged answers: a smaller set no legal guess tells apart
+            group = group[pairs == 1]
+        for k in range(group.shape[0]):
+            core[group[k]] = 1
+        number, first = dead_found[0], dead_starts[dead_found[0]]
+        if found == APART_BY_NONE and number + 1 < dead_starts.shape[0] and first + group.shape[0] <= dead.shape[0]:
+            dead[first:first + group.shape[0]] = group
+            dead_starts[number + 1] = first + group.shape[0]
+            dead_found[0] = number + 1
+        return 0
         if work[0] > work[1]:
             return UNDECIDED
     return 1
@@ -216,7 +250,7 @@ def unsplit_families(matrix, letters, counts, legal, count, answers, answer_rows
                 family = np.empty(last - first + 1, answers.dtype)
                 for m in range(last - first + 1):
                     family[m] = answers[order[first + m]]
-                if separable(matrix, letters, counts, legal, count, family, 0, 0, False, work) == 0:
+                if separable(matrix, letters, counts, legal, count, family, 0, 0, False, work, np.zeros(0, np.uint8)) == APART_BY_NONE:
                     members[filled:filled + family.shape[0]] = family
                     filled += family.shape[0]
                     found += 1
@@ -227,7 +261,7 @@ def unsplit_families(matrix, letters, counts, legal, count, answers, answer_rows
 
 
 def keeps_a_family(line, members, starts, work):
-    """Whether one guess's row of the matrix (`line`) gives every answer of some family the same pattern."""
+    """The first family to which one guess's row of the matrix (`line`) gives one pattern throughout, or -1."""
     for family in range(starts.shape[0] - 1):
         code = line[members[starts[family]]]
         whole = True
@@ -237,25 +271,43 @@ def keeps_a_family(line, members, starts, work):
                 break
         if whole:
             work[0] += starts[family + 1] - starts[family]
-            return True
+            return family
     work[0] += starts.shape[0]
-    return False
+    return -1
 
 
-def can_win3(matrix, letters, counts, hard, legal, count, answers, rows, answer_rows, work):
+def can_win3(matrix, letters, counts, hard, legal, count, answers, rows, answer_rows, work, core):
     """1 if some guess of `legal[:count]` wins every one of `answers` within three guesses, 0 if none does,
     UNDECIDED past the work cap. `rows` are the guess rows of `answers`, ascending (each legal); `answer_rows`
     the guess row of every answer. A guess that keeps an unsplit family whole is refuted without its replies
-    (`unsplit_families`)."""
+    (`unsplit_families`).
+
+    Where it is 0, `core` (a flag per answer of the game, cleared by the caller) marks a lost subset of
+    `answers`: each guess's refutation, a family it keeps whole or a reply no guess tells apart. Any guess
+    loses on their union too (wordle.lost_cores), so it is lost within three guesses under these legal guesses.
+    """
     if answers.shape[0] <= 3:
         return 1
     members, starts = unsplit_families(matrix, letters, counts, legal, count, answers, answer_rows, work)
     if work[0] > work[1]:
         return UNDECIDED
+    size = answers.shape[0]
+    dead = np.empty(DEAD_KEPT * size, answers.dtype)
+    dead_starts = np.zeros(DEAD_KEPT + 1, np.int64)
+    dead_found = np.zeros(1, np.int64)
     for guess in guess_order(matrix, legal, count, answers, rows, work):
-        if keeps_a_family(matrix[guess], members, starts, work):
+        family = keeps_a_family(matrix[guess], members, starts, work)
+        if family >= 0:
+            for m in range(starts[family], starts[family + 1]):
+                core[members[m]] = 1
             continue
-        won = wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work)
+        family = keeps_a_family(matrix[guess], dead, dead_starts[:dead_found[0] + 1], work)
+        if family >= 0:
+            for m in range(dead_starts[family], dead_starts[family + 1]):
+                core[dead[m]] = 1
+            continue
+        won = wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work, core, dead, dead_starts,
+                         dead_found)
         if won != 0:
             return won
         if work[0] > work[1]:
@@ -343,7 +395,7 @@ def answers_win(matrix, letters, counts, hard, legal, answer_rows, answers, left
         here = here[:kept]
         work[0] += legal.shape[0] * depth
     return can_win3(matrix, letters, counts, hard, here, here.shape[0], answers, np.sort(answer_rows[answers]),
-                    answer_rows, work)
+                    answer_rows, work, np.zeros(answer_rows.shape[0], np.uint8))
 
 
 def floor2(size, costs):
@@ -360,9 +412,9 @@ def least_cost2(matrix, letters, counts, hard, legal, count, answer_rows, group,
     rows = np.empty(size, np.int64)
     for k in range(size):
         rows[k] = answer_rows[group[k]]
-    if separable(matrix, letters, counts, rows, size, group, 0, 0, False, work) == 1:  # legal whatever the hints
+    if separable(matrix, letters, counts, rows, size, group, 0, 0, False, work, np.zeros(0, np.uint8)) == 1:  # legal anyway
         return floor2(size, costs)
-    if separable(matrix, letters, counts, legal, count, group, guess, pattern, hard, work) == 1:
+    if separable(matrix, letters, counts, legal, count, group, guess, pattern, hard, work, np.zeros(0, np.uint8)) == 1:
         return size * costs[0] + size * costs[3]
     return costs[4]
 

@@ -1,0 +1,101 @@
+"""Lost cores (wordle.lost_cores): the query's rule, every core a solver keeps lost by brute force, and a solver
+that keeps its cores from opener to opener still equal to brute force, both modes."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from wordle import ALL_GREEN, Wordle
+from wordle.hardmode import Hints, extend_hints, legal_mask
+from wordle.lost_cores import LostCores, bits
+from wordle.optimal import Solver
+
+from .conftest import small_game
+from .test_objectives import brute_wins
+from .test_short_wins import SPLITTERS, TRAPS
+
+games = st.tuples(st.lists(st.sampled_from(TRAPS), min_size=8, max_size=12, unique=True),
+                  st.lists(st.sampled_from(SPLITTERS), max_size=2, unique=True), st.booleans(), st.integers(2, 4),
+                  st.booleans())
+
+
+def test_a_core_is_found_only_inside_the_set_with_no_more_guesses_left_and_no_more_legal():
+    cores = LostCores(answers=10, kept=2)
+    cores.add(np.array([2, 3, 5]), legal=0b0110, left=3)
+    found = cores.find(np.array([1, 2, 3, 5, 8]), legal=0b0110, left=3)
+    assert found.tolist() == [2, 3, 5]
+    assert cores.find(np.array([1, 2, 3, 5]), legal=0b0010, left=2) is not None  # fewer legal, fewer left
+    assert cores.find(np.array([1, 2, 3, 8]), legal=0b0110, left=3) is None  # 5 missing
+    assert cores.find(np.array([2, 3, 5]), legal=0b1110, left=3) is None  # a guess the core's proof did not allow
+    assert cores.find(np.array([2, 3, 5]), legal=0b0110, left=4) is None  # more guesses than it was proved for
+    cores.add(np.array([7, 8, 9]), legal=0b1, left=5)
+    cores.add(np.array([0, 1, 4]), legal=0b1, left=5)  # past `kept`: the oldest is forgotten
+    assert len(cores) == 2 and cores.find(np.array([1, 2, 3, 5, 8]), legal=0b0110, left=3) is None
+    assert bits(np.array([0, 3]), 10) == 0b1001
+
+
+def brute_wins_under(game: Wordle, hard: bool, answers: tuple[int, ...], legal: frozenset[int], left: int) -> bool:
+    """Whether some tree wins every one of `answers` within `left` guesses, each guess from `legal` (in hard mode,
+    and also obeying what the replies since revealed): the readable oracle of a kept core."""
+
+    @functools.cache
+    def wins(group: tuple[int, ...], allowed: frozenset[int], left: int) -> bool:
+        if left == 0:
+            return False
+        for guess in allowed:
+            replies = game.partition(np.array(group), guess)
+            if all(code == ALL_GREEN or wins(tuple(part.tolist()), after(allowed, guess, int(code)), left - 1)
+                   for code, part in replies):
+                return True
+        return False
+
+    def after(allowed: frozenset[int], guess: int, code: int) -> frozenset[int]:
+        if not hard:
+            return allowed
+        mask = legal_mask(game.guess_letters, game.guess_counts, extend_hints(Hints(), game.words.guesses[guess], code))
+        return frozenset(word for word in allowed if mask[word])
+
+    return wins(answers, legal, left)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, st.randoms(use_true_random=False))
+def test_a_solver_keeping_its_cores_from_opener_to_opener_equals_brute_force(case, random):
+    answers, extra, hard, left, compiled = case
+    game = small_game(answers, extra)
+    state = game.initial_state(hard=hard, max_guesses=left + 1)
+    solver = Solver(game, hard=hard, max_guesses=left + 1)
+    solver.core_from = 2  # keep and ask cores from two guesses left, as small games have few deeper sets
+    if not compiled:
+        solver.short_wins = None  # the solver's own search, uncompiled, builds every core
+    openers = list(range(len(game.words.guesses)))
+    random.shuffle(openers)
+    for opener in openers:
+        expected = all(code == ALL_GREEN or brute_wins(game, game.step(state, opener, code))
+                       for code, _ in game.partition(state.candidates, opener))
+        assert solver.opener_wins(opener) == expected, game.words.guesses[opener]
+    for core_left, _, _, legal, core in solver.lost_cores.entries:
+        allowed = frozenset(word for word in range(len(game.words.guesses)) if legal >> word & 1)
+        assert not brute_wins_under(game, hard, tuple(core.tolist()), allowed, core_left)
+
+
+def test_a_core_proved_under_hard_modes_hints_does_not_condemn_the_same_answers_without_them():
+    """BATCH, CATCH, HATCH, LATCH, MATCH, PATCH within three: lost once -ATCH is green (every guess then ends in
+    ATCH and tells one answer apart), won without hints (BLIMP first); the core kept from the first proof must not
+    answer the second question."""
+    game = small_game(TRAPS[:6], ["blimp", "watch"])
+    family = game.all_answers
+    reply = int("02222", 3)  # WATCH: W grey, ATCH green
+    hints = extend_hints(Hints(), "watch", reply)
+    state = game.initial_state(hard=True, max_guesses=4)
+    assert not brute_wins(game, game.step(state, game.words.guess_index["watch"], reply))
+    assert brute_wins(game, game.initial_state(hard=True, max_guesses=3))
+    solver = Solver(game, hard=True, max_guesses=4)
+    solver.core_from = 3
+    solver.endgame_cut = False  # the search proves it, and keeps the core
+    assert not solver.can_win(family, 3, hints)
+    assert len(solver.lost_cores) == 1
+    assert solver.can_win(family, 3, None)

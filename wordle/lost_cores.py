@@ -1,0 +1,67 @@
+"""Answer sets proved lost, kept to prove bigger sets lost at once.
+
+A set of answers is lost within `left` guesses when no tree solves every one of them within that many.
+Losing is monotone. A set that holds a lost set (a core) is lost too, with no more guesses to go and no
+guess legal that the core's proof did not allow: a tree winning the bigger set would win the core, and its
+guesses would be legal there, since hard mode's demands only add up (the guesses legal after a reply are
+those legal before it that also meet the reply's demands).
+
+A proof that a set is lost refutes each legal guess by one reply that cannot be won; the union of those
+replies' cores is lost under the same legal guesses (`Solver.can_win` builds it). It is often far smaller
+than the set: in hard mode, after an opener ending in -ER, one family (-ATER, -OWER, -IVER words) is the
+trap, whatever else the reply holds, so the core proved for one opener's reply is found in the next one's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: The most cores kept (each costs two integer tests per query; a new one past it forgets the oldest).
+CORES_KEPT = 256
+
+
+def bits(indices: np.ndarray, count: int) -> int:
+    """The indices (each below `count`) as one integer's bits."""
+    mask = np.zeros(count, dtype=bool)
+    mask[indices] = True
+    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
+
+
+class LostCores:
+    """Cores proved lost within some guesses under some legal guesses, and the query for a set that holds one.
+
+    Args:
+        answers: how many answers the game has (the cores' indices are below it).
+        kept: the most cores remembered.
+    """
+
+    def __init__(self, answers: int, kept: int = CORES_KEPT) -> None:
+        self.answers = answers
+        self.kept = kept
+        self.entries: list[tuple[int, int, int, int, np.ndarray]] = []  # (left, size, core bits, legal bits, core)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def clear(self) -> None:
+        self.entries.clear()
+
+    def add(self, core: np.ndarray, legal: int, left: int) -> None:
+        """Remember `core` (answer indices) as lost within `left` guesses when only the guesses in `legal` (bits)
+        may be played."""
+        if len(self.entries) >= self.kept:
+            del self.entries[0]
+        self.entries.append((left, len(core), bits(core, self.answers), legal, core))
+
+    def find(self, answers: np.ndarray, legal: int, left: int) -> np.ndarray | None:
+        """A remembered core inside `answers` that proves it lost within `left` guesses under the guesses in
+        `legal` (bits), or None."""
+        size, held = len(answers), None
+        for core_left, core_size, core, core_legal, indices in self.entries:
+            if core_left < left or core_size > size or legal & ~core_legal:
+                continue
+            if held is None:
+                held = bits(answers, self.answers)
+            if not core & ~held:
+                return indices
+        return None
