@@ -32,8 +32,11 @@ def test_a_core_is_found_only_inside_the_set_with_no_more_guesses_left_and_no_mo
     assert cores.find(np.array([2, 3, 5]), legal=0b1110, left=3) is None  # a guess the core's proof did not allow
     assert cores.find(np.array([2, 3, 5]), legal=0b0110, left=4) is None  # more guesses than it was proved for
     cores.add(np.array([7, 8, 9]), legal=0b1, left=5)
-    cores.add(np.array([0, 1, 4]), legal=0b1, left=5)  # past `kept`: the oldest is forgotten
+    cores.add(np.array([7, 8, 9]), legal=0b1, left=5)  # the same core twice; past `kept`: the oldest is forgotten
     assert len(cores) == 2 and cores.find(np.array([1, 2, 3, 5, 8]), legal=0b0110, left=3) is None
+    assert cores.find(np.array([7, 8, 9]), legal=0b1, left=5).tolist() == [7, 8, 9]
+    cores.add(np.array([0, 1]), legal=0b1, left=5)
+    assert cores.find(np.array([7, 8, 9]), legal=0b1, left=5).tolist() == [7, 8, 9]  # the later copy is kept
     assert bits(np.array([0, 3]), 10) == 0b1001
 
 
@@ -77,7 +80,7 @@ def test_a_solver_keeping_its_cores_from_opener_to_opener_equals_brute_force(cas
         expected = all(code == ALL_GREEN or brute_wins(game, game.step(state, opener, code))
                        for code, _ in game.partition(state.candidates, opener))
         assert solver.opener_wins(opener) == expected, game.words.guesses[opener]
-    for core_left, _, _, legal, core in solver.lost_cores.entries:
+    for legal, (core_left, _, _, core) in solver.lost_cores.order:
         allowed = frozenset(word for word in range(len(game.words.guesses)) if legal >> word & 1)
         assert not brute_wins_under(game, hard, tuple(core.tolist()), allowed, core_left)
 

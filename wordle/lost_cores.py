@@ -14,10 +14,14 @@ trap, whatever else the reply holds, so the core proved for one opener's reply i
 
 from __future__ import annotations
 
+import collections
+
 import numpy as np
 
 #: The most cores kept (each costs two integer tests per query; a new one past it forgets the oldest).
 CORES_KEPT = 256
+#: The most queries' legal guesses whose groups are remembered (then forgotten all together).
+QUERIES_KEPT = 4096
 
 
 def bits(indices: np.ndarray, count: int) -> int:
@@ -30,6 +34,9 @@ def bits(indices: np.ndarray, count: int) -> int:
 class LostCores:
     """Cores proved lost within some guesses under some legal guesses, and the query for a set that holds one.
 
+    Cores are grouped by their legal guesses (a proof's sets share a few), so a query tests its own legal
+    guesses against each group once, and remembers which groups those were until a group is added or emptied.
+
     Args:
         answers: how many answers the game has (the cores' indices are below it).
         kept: the most cores remembered.
@@ -38,30 +45,51 @@ class LostCores:
     def __init__(self, answers: int, kept: int = CORES_KEPT) -> None:
         self.answers = answers
         self.kept = kept
-        self.entries: list[tuple[int, int, int, int, np.ndarray]] = []  # (left, size, core bits, legal bits, core)
+        self.groups: dict[int, list[tuple[int, int, int, np.ndarray]]] = {}  # legal bits -> (left, size, bits, core)
+        self.order: collections.deque[tuple[int, tuple[int, int, int, np.ndarray]]] = collections.deque()
+        self.within: dict[int, list[list[tuple[int, int, int, np.ndarray]]]] = {}  # query's legal -> groups allowed
 
     def __len__(self) -> int:
-        return len(self.entries)
+        return len(self.order)
 
     def clear(self) -> None:
-        self.entries.clear()
+        self.groups.clear()
+        self.order.clear()
+        self.within.clear()
 
     def add(self, core: np.ndarray, legal: int, left: int) -> None:
         """Remember `core` (answer indices) as lost within `left` guesses when only the guesses in `legal` (bits)
         may be played."""
-        if len(self.entries) >= self.kept:
-            del self.entries[0]
-        self.entries.append((left, len(core), bits(core, self.answers), legal, core))
+        if len(self.order) >= self.kept:
+            oldest, entry = self.order.popleft()
+            group = self.groups[oldest]
+            del group[next(place for place, kept in enumerate(group) if kept is entry)]
+            if not group:
+                del self.groups[oldest]
+                self.within.clear()
+        entry = (left, len(core), bits(core, self.answers), core)
+        if legal not in self.groups:
+            self.groups[legal] = []
+            self.within.clear()
+        self.groups[legal].append(entry)
+        self.order.append((legal, entry))
 
     def find(self, answers: np.ndarray, legal: int, left: int) -> np.ndarray | None:
         """A remembered core inside `answers` that proves it lost within `left` guesses under the guesses in
         `legal` (bits), or None."""
+        groups = self.within.get(legal)
+        if groups is None:
+            if len(self.within) >= QUERIES_KEPT:
+                self.within.clear()
+            groups = self.within[legal] = [group for core_legal, group in self.groups.items()
+                                           if not legal & ~core_legal]
         size, held = len(answers), None
-        for core_left, core_size, core, core_legal, indices in self.entries:
-            if core_left < left or core_size > size or legal & ~core_legal:
-                continue
-            if held is None:
-                held = bits(answers, self.answers)
-            if not core & ~held:
-                return indices
+        for group in groups:
+            for core_left, core_size, core, indices in group:
+                if core_left < left or core_size > size:
+                    continue
+                if held is None:
+                    held = bits(answers, self.answers)
+                if not core & ~held:
+                    return indices
         return None
