@@ -3,6 +3,7 @@ that keeps its cores from opener to opener still equal to brute force, both mode
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import numpy as np
@@ -102,3 +103,43 @@ def test_a_core_proved_under_hard_modes_hints_does_not_condemn_the_same_answers_
     assert not solver.can_win(family, 3, hints)
     assert len(solver.lost_cores) == 1
     assert solver.can_win(family, 3, None)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(TRAPS), min_size=6, max_size=12, unique=True),
+       st.lists(st.sampled_from(SPLITTERS), max_size=2, unique=True), st.booleans(), st.booleans())
+def test_the_core_remembered_for_a_set_is_lost_within_every_limit_it_was_proved_lost(answers, extra, compiled,
+                                                                                      endgames):
+    """Normal mode (no hints, so one set meets every limit): asked with one guess more each time, the set's
+    remembered core must be lost within the latest limit proved lost, not only an earlier one's (an endgame's
+    core within two, say, and the whole set within three)."""
+    game = small_game(answers, extra)
+    solver = Solver(game, max_guesses=5)
+    solver.endgame_cut = endgames
+    if not compiled:
+        solver.short_wins = None
+    group = game.all_answers
+    for left in range(2, 5):
+        if solver.can_win(group, left, None):
+            break
+        core = solver.lost_core(group, None)
+        assert not brute_wins(game, dataclasses.replace(game.initial_state(max_guesses=left), candidates=core))
+
+
+def test_a_later_proof_for_more_guesses_replaces_the_core_remembered_for_fewer():
+    """Within two guesses the -ATCH endgame is the set's core; a proof within three whose core is the whole set
+    must not leave the endgame standing as the core for three guesses (it was proved lost only within two)."""
+    game = small_game(TRAPS[:7] + ["baste", "caste", "haste"])
+    group = game.all_answers
+    solver = Solver(game, max_guesses=5)
+    assert not solver.can_win(group, 2, None)
+    assert len(solver.lost_core(group, None)) == 7  # BATCH, CATCH, ... WATCH
+    solver.endgame_core = lambda answers, left, hints: None
+
+    def whole_set_lost(answers, left, hints, guess):  # a three-guess proof that names the whole set
+        solver.short_core = answers
+        return False
+
+    solver.short_win = whole_set_lost
+    assert not solver.can_win(group, 3, None)
+    assert solver.lost_core(group, None).tolist() == group.tolist()

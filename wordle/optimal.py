@@ -989,19 +989,23 @@ class Solver:
             won = self.answers_win(answers, left, hints)
         if won is None:  # proved here by a search: its core is kept for other sets (LostCores)
             won = self.short_win(answers, left, hints, None)
-            core = self.short_core
             if won is None:
                 won = self.search_win(answers, left, hints) >= 0
                 core = self.search_core
+            elif not won:
+                core = self.short_core
             if not won and left >= self.core_from:
-                self.lost_cores.add(core, self.legal_bits(hints), left)
+                self.lost_cores.add(core if len(core) else answers, self.legal_bits(hints), left)
         if len(self.wins) >= self.limits.memo and key not in self.wins:
             self.wins.clear()
             self.cores.clear()
         too_few, enough = self.wins.get(key, (0, NO_LIMIT))
         self.wins[key] = (too_few, min(enough, left)) if won else (max(too_few, left), enough)
-        if not won and len(core) < size:
-            self.cores[key] = core
+        if not won:  # the core proved now, for every number of guesses up to `left`; none where it is the whole set
+            if 0 < len(core) < size:
+                self.cores[key] = core
+            else:
+                self.cores.pop(key, None)
         return won
 
     @functools.cached_property

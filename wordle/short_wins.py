@@ -199,10 +199,12 @@ def wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work
         group = grouped[starts[code]:starts[code + 1]]
         pairs = np.zeros(group.shape[0], np.uint8)
         found = separable(matrix, letters, counts, legal, count, group, guess, code, hard, work, pairs)
-        if found == 1:
-            continue
         if found == UNDECIDED:
             return found
+        if found == 1:
+            if work[0] > work[1]:
+                return UNDECIDED
+            continue
         if pairs.sum() >= 3:  # the flagged answers: a smaller set no legal guess tells apart
             group = group[pairs == 1]
         for k in range(group.shape[0]):
@@ -213,8 +215,6 @@ def wins_with3(matrix, letters, counts, hard, legal, count, answers, guess, work
             dead_starts[number + 1] = first + group.shape[0]
             dead_found[0] = number + 1
         return 0
-        if work[0] > work[1]:
-            return UNDECIDED
     return 1
 
 
@@ -250,7 +250,9 @@ def unsplit_families(matrix, letters, counts, legal, count, answers, answer_rows
                 family = np.empty(last - first + 1, answers.dtype)
                 for m in range(last - first + 1):
                     family[m] = answers[order[first + m]]
-                if separable(matrix, letters, counts, legal, count, family, 0, 0, False, work, np.zeros(0, np.uint8)) == APART_BY_NONE:
+                no_pairs = np.zeros(0, np.uint8)
+                apart = separable(matrix, letters, counts, legal, count, family, 0, 0, False, work, no_pairs)
+                if apart == APART_BY_NONE:
                     members[filled:filled + family.shape[0]] = family
                     filled += family.shape[0]
                     found += 1
@@ -412,9 +414,10 @@ def least_cost2(matrix, letters, counts, hard, legal, count, answer_rows, group,
     rows = np.empty(size, np.int64)
     for k in range(size):
         rows[k] = answer_rows[group[k]]
-    if separable(matrix, letters, counts, rows, size, group, 0, 0, False, work, np.zeros(0, np.uint8)) == 1:  # legal anyway
+    no_pairs = np.zeros(0, np.uint8)
+    if separable(matrix, letters, counts, rows, size, group, 0, 0, False, work, no_pairs) == 1:  # legal anyway
         return floor2(size, costs)
-    if separable(matrix, letters, counts, legal, count, group, guess, pattern, hard, work, np.zeros(0, np.uint8)) == 1:
+    if separable(matrix, letters, counts, legal, count, group, guess, pattern, hard, work, no_pairs) == 1:
         return size * costs[0] + size * costs[3]
     return costs[4]
 
