@@ -1013,13 +1013,10 @@ class Solver:
         """The answer list's endgames (answers alike but for one letter), grouped once per solver."""
         return Endgames(self.game.words.answers)
 
-    def endgame_lost(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
-        """Whether the set's largest endgame proves it cannot be won within `left` guesses (wordle.endgames): by
-        the counting bound, or, where that only just fails, by searching the endgame alone (a subset)."""
-        return self.endgame_core(answers, left, hints) is not None
-
     def endgame_core(self, answers: np.ndarray, left: int, hints: Hints | None) -> np.ndarray | None:
-        """endgame_lost's proof: a lost subset of `answers` (the endgame or its core), or None where it finds none."""
+        """A lost subset of `answers` (the endgame or its core) where the set's largest endgame proves it cannot be
+        won within `left` guesses (wordle.endgames): by the counting bound, or, where that only just fails, by
+        searching the endgame alone. None where it proves nothing."""
         if not self.endgame_cut or left < 2 or len(answers) <= left:
             return None
         endgame = self.endgames.largest(answers)

@@ -16,7 +16,7 @@ be told apart by one legal guess. Those levels are searched here without Python 
   whole a family no legal guess tells apart (three or more answers alike but at one position,
   `unsplit_families`) is refuted without reading its replies; so is one that keeps whole a reply already found
   that no legal guess tells apart, legal after it or not (`wins_with3`'s dead replies, cut down to the answers
-  `separable` saw collide). Where none wins, the refutations' union is a lost subset (a core,
+  `separable` saw collide, kept after the families in one list). Where none wins, the refutations' union is a lost subset (a core,
   wordle.lost_cores). It does not call
   itself: numba's cache does not reload a recursive function that calls another (answers_win calls it).
   (The same exhaustive check with four guesses left was tried and lost: the search's rounds, which
@@ -293,16 +293,13 @@ def can_win3(matrix, letters, counts, hard, legal, count, answers, rows, answer_
     members, starts = unsplit_families(matrix, letters, counts, legal, count, answers, answer_rows, work)
     if work[0] > work[1]:
         return UNDECIDED
-    size = answers.shape[0]
-    dead = np.empty(DEAD_KEPT * size, answers.dtype)
-    dead_starts = np.zeros(DEAD_KEPT + 1, np.int64)
-    dead_found = np.zeros(1, np.int64)
+    families = starts.shape[0] - 1  # the unsplit families are the first dead sets; wins_with3 adds the replies
+    dead = np.empty(members.shape[0] + DEAD_KEPT * answers.shape[0], answers.dtype)
+    dead[:members.shape[0]] = members
+    dead_starts = np.zeros(families + DEAD_KEPT + 1, np.int64)
+    dead_starts[:families + 1] = starts
+    dead_found = np.full(1, families, np.int64)
     for guess in guess_order(matrix, legal, count, answers, rows, work):
-        family = keeps_a_family(matrix[guess], members, starts, work)
-        if family >= 0:
-            for m in range(starts[family], starts[family + 1]):
-                core[members[m]] = 1
-            continue
         family = keeps_a_family(matrix[guess], dead, dead_starts[:dead_found[0] + 1], work)
         if family >= 0:
             for m in range(dead_starts[family], dead_starts[family + 1]):
