@@ -92,6 +92,10 @@ WIN_WIDTH = 4
 WIN_EFFORT = 32
 #: can_win asks the lost cores (wordle.lost_cores) about sets with this many guesses or more to go, and keeps theirs.
 CORE_FROM = 4
+#: How many guesses that won a set search_win remembers per (guesses left, hints), the latest first (`winners`), and
+#: for how many (guesses left, hints) at most (all are forgotten past it).
+WINNERS_KEPT = 4
+WINNER_KEYS = 1 << 16
 #: The compiled three-guess win check's work cap per call (patterns read), past which the search below answers.
 SHORT_WORK = 50_000_000
 #: The quick certificate's work cap per call (patterns read) and the guesses it tries at each set.
@@ -603,6 +607,8 @@ class Solver:
         self.short_wins = compiled_short_wins()  # the compiled three-guess win check (None: no numba)
         self.endgame_cut = True  # can_win's endgame check (wordle.endgames); off only to measure what it buys
         self.core_from = CORE_FROM
+        # (guesses left, hints) -> the latest guesses that won a set there (search_win tries them first)
+        self.winners: dict[tuple[int, Hints | None], list[int]] = {}
 
     # -- costs -------------------------------------------------------------------
     def hit(self, left: int) -> int:
@@ -1032,10 +1038,12 @@ class Solver:
         return None
 
     def forget_wins(self) -> None:
-        """Empty the win memory and the lost cores (a search whose effort must not depend on what came before)."""
+        """Empty the win memory, the lost cores and the remembered winners (a search whose effort must not depend on
+        what came before)."""
         self.wins.clear()
         self.cores.clear()
         self.lost_cores.clear()
+        self.winners.clear()
 
     def winning_guess(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> int | None:
         """A guess that starts a tree solving every one of `answers` within `left` guesses, found within `effort`
@@ -1081,6 +1089,11 @@ class Solver:
         it runs out, so a guess whose subtree fails deep does not hold up one that wins at once; each
         round takes four times as many guesses (the best by their bound first) and, where one was left
         undecided, four times the effort, within what the caller's own round allows.
+
+        The guesses that last won a set with the same guesses left and the same hints (`winners`) go first:
+        sets alike in their hints are often won by the same guess. In hard mode's all-opener job, -ER
+        words under E and R green come back opener after opener, and the guess that won one (RIMER
+        for UTTER's) can sit hundreds of guesses down the order of the next.
         """
         rows = np.sort(self.game.words.answer_rows[answers])
         others = self.allowed(hints)
@@ -1098,6 +1111,7 @@ class Solver:
         self.search_core = answers
         if left == 2:
             return -1
+        ordered = self.winners_first(ordered, (left, hints))
         outer = self.win_limit
         refuted: set[int] = set()
         lost = np.zeros(len(self.game.words.answers), dtype=bool)  # the refutations' cores, together lost
@@ -1113,6 +1127,7 @@ class Solver:
                     self.win_limit = outer if capped else limit
                     try:
                         if self.wins_with(answers, left, hints, guess):
+                            self.remember_winner((left, hints), guess)
                             return guess
                         refuted.add(guess)
                         lost[self.refutation] = True
@@ -1127,6 +1142,25 @@ class Solver:
                 effort, width = (effort * 4 if undecided else effort), width * 4
         finally:
             self.win_limit = outer
+
+    def winners_first(self, ordered: list[int], key: tuple[int, Hints | None]) -> list[int]:
+        """`ordered` with the remembered winners for `key` that it holds moved to the front, the latest first."""
+        winners = self.winners.get(key)
+        if not winners:
+            return ordered
+        held = set(ordered)
+        front = [guess for guess in winners if guess in held]
+        return front + [guess for guess in ordered if guess not in front] if front else ordered
+
+    def remember_winner(self, key: tuple[int, Hints | None], guess: int) -> None:
+        """Keep `guess` as the latest winner for `key` (at most WINNERS_KEPT, the oldest dropped)."""
+        if len(self.winners) >= WINNER_KEYS and key not in self.winners:
+            self.winners.clear()
+        winners = self.winners.setdefault(key, [])
+        if guess in winners:
+            winners.remove(guess)
+        winners.insert(0, guess)
+        del winners[WINNERS_KEPT:]
 
     def wins_with(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int) -> bool:
         """Whether `guess` starts a tree that solves every one of `answers` within `left` guesses.

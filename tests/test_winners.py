@@ -1,0 +1,103 @@
+"""The remembered winners (Solver.winners): search_win tries the latest guess that won a set with the same guesses
+left and hints first; the order changes no verdict, a remembered guess not legal or not useful there is never
+tried, and forget_wins forgets them."""
+
+from __future__ import annotations
+
+import random as stdlib_random
+
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from wordle import ALL_GREEN
+from wordle.hardmode import Hints
+from wordle.optimal import WINNERS_KEPT, Solver
+
+from .conftest import small_game
+from .test_objectives import brute_wins
+from .test_short_wins import SPLITTERS, TRAPS
+
+games = st.tuples(st.lists(st.sampled_from(TRAPS), min_size=8, max_size=12, unique=True),
+                  st.lists(st.sampled_from(SPLITTERS), max_size=2, unique=True), st.booleans(), st.integers(2, 4),
+                  st.booleans())
+
+
+class AnyWinners(dict):
+    """Remembered winners made up on the spot: every key answers a few guesses at random, legal there or not."""
+
+    def __init__(self, guesses: int, seed: int):
+        super().__init__()
+        self.random = stdlib_random.Random(seed)
+        self.guesses = guesses
+
+    def get(self, key, default=None):
+        return self.random.sample(range(self.guesses), min(WINNERS_KEPT, self.guesses))
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, st.integers(0, 2**16))
+def test_any_remembered_winners_change_no_verdict(case, seed):
+    """Whatever guesses the memory puts first, each opener's win check still equals brute force."""
+    answers, extra, hard, left, compiled = case
+    game = small_game(answers, extra)
+    state = game.initial_state(hard=hard, max_guesses=left + 1)
+    solver = Solver(game, hard=hard, max_guesses=left + 1)
+    solver.winners = AnyWinners(len(game.words.guesses), seed)
+    if not compiled:
+        solver.short_wins = None  # the solver's own search reaches search_win with three guesses left too
+    for opener in range(len(game.words.guesses)):
+        expected = all(code == ALL_GREEN or brute_wins(game, game.step(state, opener, code))
+                       for code, _ in game.partition(state.candidates, opener))
+        assert solver.opener_wins(opener) == expected, game.words.guesses[opener]
+
+
+def test_a_set_searched_again_tries_the_guess_that_won_it_first():
+    """Hard mode, ten -ATCH, -ASTE and -ATER answers within three guesses: the search tries the answers first, each
+    losing on a family it cannot split, then wins with WHELP; asked again with the win memory forgotten but the
+    winners kept, its first guess is WHELP."""
+    game = small_game(["caste", "hatch", "hater", "latch", "later", "patch", "tamer", "taste", "waste", "watch"],
+                      ["slate", "might", "whelp"])
+    solver = Solver(game, hard=True, max_guesses=3)
+    solver.short_wins = None  # the pure-Python search, so every guess it tries passes through wins_with
+    tried: list[int] = []
+    wins_with = solver.wins_with
+
+    def spy(answers, left, hints, guess):
+        if left == 3:
+            tried.append(guess)
+        return wins_with(answers, left, hints, guess)
+
+    solver.wins_with = spy
+    won = solver.search_win(game.all_answers, 3, Hints())
+    assert game.words.guesses[won] == "whelp" and len(set(tried)) == 11 and tried[-1] == won
+    assert solver.winners[(3, Hints())] == [won]
+    solver.wins.clear()
+    solver.memo.clear()
+    tried.clear()
+    assert solver.search_win(game.all_answers, 3, Hints()) == won
+    assert tried == [won]
+    solver.forget_wins()
+    assert solver.winners == {}
+
+
+def test_a_remembered_winner_not_legal_here_is_never_tried():
+    """The winners remembered under other hints are another key's; a guess of the key's own list that these hints
+    forbid (hard mode) is dropped from the front, not tried."""
+    game = small_game(TRAPS[:6], ["chomp", "brawl", "might", "whelp"])
+    solver = Solver(game, hard=True, max_guesses=3)
+    hints = Hints(fixed=((1, "a"),), at_least=(("a", 1),))
+    illegal = game.words.guess_index["chomp"]  # no A: not a hard-mode guess under these hints
+    ordered = solver.allowed(hints).tolist()
+    assert illegal not in ordered
+    solver.winners[(3, hints)] = [illegal, ordered[-1]]
+    assert solver.winners_first(ordered, (3, hints)) == [ordered[-1]] + ordered[:-1]
+    assert solver.winners_first(ordered, (2, hints)) == ordered  # another number of guesses left: another key
+
+
+def test_the_winners_kept_per_key_are_the_latest_few():
+    game = small_game(TRAPS[:6], SPLITTERS)
+    solver = Solver(game, hard=False, max_guesses=3)
+    for guess in [0, 1, 2, 3, 4, 2]:
+        solver.remember_winner((3, None), guess)
+    assert solver.winners[(3, None)] == [2, 4, 3, 1][:WINNERS_KEPT]
+    assert np.isin(solver.winners[(3, None)], range(len(game.words.guesses))).all()
