@@ -1,10 +1,9 @@
 """The remembered winners (Solver.winners): search_win tries the latest guess that won a set with the same guesses
 left and hints first; the order changes no verdict, a remembered guess not legal or not useful there is never
-tried, and forget_wins forgets them."""
+tried, and forget_wins forgets them, so an effort-capped answer (what advice shows) does not depend on what the
+solver searched before."""
 
 from __future__ import annotations
-
-import random as stdlib_random
 
 import numpy as np
 from hypothesis import given, settings, strategies as st
@@ -27,11 +26,12 @@ class AnyWinners(dict):
 
     def __init__(self, guesses: int, seed: int):
         super().__init__()
-        self.random = stdlib_random.Random(seed)
+        self.rng = np.random.default_rng(seed)
         self.guesses = guesses
 
     def get(self, key, default=None):
-        return self.random.sample(range(self.guesses), min(WINNERS_KEPT, self.guesses))
+        """A few distinct guesses drawn afresh for any key."""
+        return self.rng.choice(self.guesses, size=min(WINNERS_KEPT, self.guesses), replace=False).tolist()
 
 
 @settings(max_examples=40, deadline=None)
@@ -95,9 +95,45 @@ def test_a_remembered_winner_not_legal_here_is_never_tried():
 
 
 def test_the_winners_kept_per_key_are_the_latest_few():
+    """The latest first, a guess won again moves to the front, and only WINNERS_KEPT are kept."""
     game = small_game(TRAPS[:6], SPLITTERS)
     solver = Solver(game, hard=False, max_guesses=3)
-    for guess in [0, 1, 2, 3, 4, 2]:
+    played = [0, 1, 2, 3, 4, 5, 6, 2]
+    for guess in played:
         solver.remember_winner((3, None), guess)
-    assert solver.winners[(3, None)] == [2, 4, 3, 1][:WINNERS_KEPT]
-    assert np.isin(solver.winners[(3, None)], range(len(game.words.guesses))).all()
+    latest = list(dict.fromkeys(reversed(played)))
+    assert solver.winners[(3, None)] == latest[:WINNERS_KEPT]
+
+
+@settings(max_examples=25, deadline=None)
+@given(games, st.integers(1, 40))
+def test_an_effort_capped_answer_does_not_depend_on_earlier_searches(case, effort):
+    """winning_guess and wins_within (what advice asks, within a count of sets) give the same answer, at the same
+    count, from a solver that has already searched every opener and these very questions (its win memory, kept
+    cores and winners full) as from a fresh one."""
+    answers, extra, hard, left, compiled = case
+    game = small_game(answers, extra)
+    hints = Hints() if hard else None
+
+    def solver() -> Solver:
+        made = Solver(game, hard=hard, max_guesses=left + 1)
+        made.core_from = 2
+        if not compiled:
+            made.short_wins = None
+        return made
+
+    used = solver()
+    for opener in range(len(game.words.guesses)):  # every opener, then the very questions asked below, uncapped
+        used.opener_wins(opener)
+        used.wins_with(game.all_answers, left, hints, opener)
+    used.can_win(game.all_answers, left, hints)
+    for guess in (None, *range(len(game.words.guesses))):
+        asked = []
+        for asking in (solver(), used):  # a fresh solver for each question
+            nodes = asking.stats.nodes
+            if guess is None:
+                answer = asking.winning_guess(game.all_answers, left, hints, effort)
+            else:
+                answer = asking.wins_within(game.all_answers, left, hints, guess, effort)
+            asked.append((answer, asking.stats.nodes - nodes))
+        assert asked[0] == asked[1], (guess, asked)

@@ -1092,8 +1092,8 @@ class Solver:
 
         The guesses that last won a set with the same guesses left and the same hints (`winners`) go first:
         sets alike in their hints are often won by the same guess. In hard mode's all-opener job, -ER
-        words under E and R green come back opener after opener, and the guess that won one (RIMER
-        for UTTER's, 253rd of 442) can sit as far down the order of the next.
+        words under E and R green come back opener after opener; RIMER, which won UTTER's, was 253rd of
+        the 442 guesses in the search's own order there.
         """
         rows = np.sort(self.game.words.answer_rows[answers])
         others = self.allowed(hints)
