@@ -98,10 +98,16 @@ def test_a_cut_off_solves_openers_at_or_below_it_and_rejects_the_rest_with_a_tru
     assert digest["best"]["total"] == winning[0] and digest["proved_best_over_all"]
 
 
-#: The tests that stop a job mid-way stop it once its results file has this many lines (the header and a few
-#: results), so the window for the signal is the whole rest of the job: stopped 30 lines in, the slice's job
-#: sometimes finished first on a fast machine, and the test then saw no stop.
-STOP_AT_LINES = 4
+#: Python source that runs the command line after it with SIGINT at its default. A shell without job control
+#: starts a background command with SIGINT ignored (`nohup bash -c "pytest ..." &`), exec keeps an ignored
+#: signal, and the job then never saw the tests' Ctrl-C: it ran to the end and exited 0.
+SIGINT_RESTORED = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                   "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])")
+
+
+def interruptible(argv: list[str]) -> list[str]:
+    """`argv` (a Python command line) run with SIGINT at its default, whatever this process inherited."""
+    return [argv[0], "-c", SIGINT_RESTORED, *argv[1:]]
 
 
 def all_openers_on_a_slice(tmp_path: Path, answers: int, guesses: int) -> list[str]:
@@ -128,7 +134,7 @@ def test_the_all_opener_job_killed_on_dask_and_resumed_gives_the_same_summary(tm
     job = subprocess.Popen([*argv, "--out", str(killed)], cwd=ROOT, start_new_session=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        while job.poll() is None and (not killed.exists() or len(killed.read_text().splitlines()) < STOP_AT_LINES):
+        while job.poll() is None and (not killed.exists() or len(killed.read_text().splitlines()) < 30):
             time.sleep(0.01)
     finally:
         os.killpg(job.pid, signal.SIGKILL)  # the job, its scheduler and both workers, mid-run
@@ -154,10 +160,10 @@ def test_a_stopped_job_writes_what_it_proved_and_its_resumption_keeps_both_runs(
     pytest.importorskip("distributed")
     argv = all_openers_on_a_slice(tmp_path, 120, 600)
     out = tmp_path / "stopped.jsonl"
-    job = subprocess.Popen([*argv, "--out", str(out)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                           text=True)
+    job = subprocess.Popen(interruptible([*argv, "--out", str(out)]), cwd=ROOT, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
     try:
-        while job.poll() is None and (not out.exists() or len(out.read_text().splitlines()) < STOP_AT_LINES):
+        while job.poll() is None and (not out.exists() or len(out.read_text().splitlines()) < 30):
             time.sleep(0.01)
     finally:
         job.send_signal(signal.SIGINT)  # Ctrl-C: the job stops, saying what it saved
@@ -373,10 +379,10 @@ def test_ctrl_c_in_a_terminal_stops_a_dask_job_without_a_traceback(tmp_path):
     pytest.importorskip("distributed")
     argv = all_openers_on_a_slice(tmp_path, 120, 600)
     out = tmp_path / "o.jsonl"
-    job = subprocess.Popen([*argv, "--out", str(out)], cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, text=True)
+    job = subprocess.Popen(interruptible([*argv, "--out", str(out)]), cwd=ROOT, start_new_session=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        while job.poll() is None and (not out.exists() or len(out.read_text().splitlines()) < STOP_AT_LINES):
+        while job.poll() is None and (not out.exists() or len(out.read_text().splitlines()) < 30):
             time.sleep(0.01)
         os.killpg(job.pid, signal.SIGINT)
         _, error = job.communicate(timeout=120)
