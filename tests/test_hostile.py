@@ -131,13 +131,19 @@ def test_killing_the_tournaments_parent_leaves_no_worker_behind(tmp_path):
 def test_sigterm_stops_a_tournament_as_ctrl_c_does(tmp_path):
     """SIGTERM: the run says it was interrupted (exit 130), its workers end, and --resume finishes it."""
     run = tmp_path / "run"
-    argv = ["tournament", "--agents", "entropy", "--sample", "300", "--jobs", "2", "--out", str(run)]
+    # every answer, both modes, stopped once a few games are journaled: the rest of the run is the window for the
+    # signal (300 answers and a second's sleep once let the run finish first, on a fast machine)
+    argv = ["tournament", "--agents", "entropy", "--jobs", "2", "--out", str(run)]
     parent = subprocess.Popen([sys.executable, "cli.py", *argv], cwd=ROOT, stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while len(workers := child_processes(parent.pid)) < 2 and time.monotonic() < deadline and parent.poll() is None:
-        time.sleep(0.2)
-    time.sleep(1)
+    journal = run / "journal.csv"
+    while True:
+        workers = child_processes(parent.pid)
+        started = len(workers) >= 2 and journal.exists() and len(journal.read_text().splitlines()) >= 10
+        if started or parent.poll() is not None or time.monotonic() > deadline:
+            break
+        time.sleep(0.02)
     parent.send_signal(signal.SIGTERM)
     code = parent.wait(timeout=30)
     assert code == 130 and "interrupted: every finished game is saved" in parent.stderr.read()
