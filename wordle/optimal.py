@@ -1152,12 +1152,13 @@ class Solver:
 
     def winners_first(self, ordered: list[int], key: tuple[int, Hints | None]) -> list[int]:
         """`ordered` with the remembered winners for `key` that it holds moved to the front, the latest first."""
-        winners = self.winners.get(key)
-        if not winners:
+        front = [guess for guess in self.winners.get(key, ()) if guess in ordered]
+        if not front:
             return ordered
-        held = set(ordered)
-        front = [guess for guess in winners if guess in held]
-        return front + [guess for guess in ordered if guess not in front] if front else ordered
+        rest = ordered.copy()
+        for guess in front:  # at most WINNERS_KEPT: a scan each, not a set of the whole order
+            rest.remove(guess)
+        return front + rest
 
     def remember_winner(self, key: tuple[int, Hints | None], guess: int) -> None:
         """Keep `guess` as the latest winner for `key` (at most WINNERS_KEPT, the oldest dropped)."""
