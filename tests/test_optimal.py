@@ -11,8 +11,9 @@ from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle, load_words
 from search.limits import BudgetSpent
-from wordle.optimal import (INFEASIBLE, PAIRWISE_UP_TO, PRUNE_FROM, SCALE, Limits, Solver, dominated,
-                            fast_least_bound, fast_lower_bounds, letter_tables, lower_bounds, transposed, unpack)
+from wordle.optimal import (INFEASIBLE, PAIRWISE_UP_TO, PRUNE_FROM, SCALE, Limits, Solver, ceiling_least_bound,
+                            colour_ceilings, dominated, fast_ceiling_least_bound, fast_least_bound, fast_lower_bounds,
+                            least_lower_bound, letter_tables, lower_bounds, transposed, unpack)
 from wordle import optimal
 from wordle.hardmode import extend_hints, hints_from
 from wordle.tree import build_tree
@@ -173,6 +174,64 @@ def test_compiled_lower_bounds_equal_the_numpy_reference(official_game, data):
     assert fast_least_bound()(columns, guesses, answers, costs, must_split) == int(slow[0].min())
 
 
+def reply_set(game: Wordle, data) -> np.ndarray:
+    """A set of answers as a search meets them: one reply's answers to a guess, from a random part of the list."""
+    part = np.array(sorted(data.draw(st.sets(st.integers(0, 2314), min_size=1, max_size=1200))))
+    guess = data.draw(st.integers(0, 12971))
+    codes = game.matrix[guess, part]
+    return part[codes == codes[data.draw(st.integers(0, len(part) - 1))]]
+
+
+def test_colour_ceilings_on_a_hand_worked_pair(official_game):
+    game = official_game
+    answers = np.array([game.words.answers.index(word) for word in ("crane", "crate")])
+    letters = game.guess_letters[game.words.answer_rows]
+    # CRANE: C, R, A and E green in both, N green or grey (CRATE has no N): 2, the replies it gets; FUZZY: no letter
+    # in either, every position grey: 1; TENOR: O grey, each other letter held by some answer away from its
+    # position, so yellow or grey (the ceiling does not look at copies): 2 * 2 * 2 * 1 * 2
+    guesses = np.array([game.words.guess_index[word] for word in ("crane", "fuzzy", "tenor")])
+    assert colour_ceilings(letters, game.guess_letters, guesses, answers).tolist() == [2, 1, 16]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_colour_ceilings_are_at_least_the_replies(official_game, data):
+    game = official_game
+    answers = reply_set(game, data)
+    guesses = np.array(sorted(data.draw(st.sets(st.integers(0, 12971), min_size=1, max_size=200))))
+    ceilings = colour_ceilings(game.guess_letters[game.words.answer_rows], game.guess_letters, guesses, answers)
+    replies = np.array([len(np.unique(game.matrix[guess, answers])) for guess in guesses])
+    assert (ceilings >= replies).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_least_bound_read_through_ceilings_equals_every_guess_read(official_game, data):
+    pytest.importorskip("numba")
+    game = official_game
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(optimal, "PRUNE_FIRST", data.draw(st.sampled_from([1, 7, 256])))  # the chunk read at a time
+        least_read_through_ceilings_is_every_guess_read(game, data)
+
+
+def least_read_through_ceilings_is_every_guess_read(game: Wordle, data) -> None:
+    answers = reply_set(game, data)
+    hard = data.draw(st.booleans())  # a hard-mode set's guesses: those its hints allow
+    hints = hints_from([(game.words.guesses[data.draw(st.integers(0, 12971))], data.draw(st.integers(0, 241)))])
+    solver = Solver(game, hard=hard)
+    guesses = solver.allowed(hints if hard else None)
+    costs = tuple(data.draw(st.lists(st.integers(0, 1), min_size=3, max_size=3)))
+    must_split = data.draw(st.booleans())
+    columns = transposed(game)
+    # a parent's ceilings (the replies each guess gets from a set holding these), or none
+    parent = np.union1d(answers, np.array(sorted(data.draw(st.sets(st.integers(0, 2314), max_size=300))), np.int64))
+    ceiling = solver.ceilings(parent, None) if data.draw(st.booleans()) else None
+    expected = least_lower_bound(columns, guesses, answers, costs, must_split)
+    assert ceiling_least_bound(columns, guesses, answers, costs, must_split, solver.letters, ceiling) == expected
+    assert fast_ceiling_least_bound() is not ceiling_least_bound
+    assert fast_ceiling_least_bound()(columns, guesses, answers, costs, must_split, solver.letters, ceiling) == expected
+
+
 def published_totals(mode: str) -> dict[str, int]:
     """The exact totals of the top 20 openers the exact job published (-1: no tree wins every game)."""
     lines = (Path(__file__).resolve().parents[1] / "results" / f"openers-exact-{mode}-top20.jsonl").read_text().splitlines()
@@ -312,7 +371,10 @@ def test_the_least_bound_read_through_ceilings_equals_the_full_pass(official_gam
                     continue
                 hints = extend_hints(parent_hints, game.words.guesses[guess], int(reply)) if hard else None
                 left = int(rng.integers(2, 6))
-                expected = solver.least_bound(group, left, hints)
+                expected = least_lower_bound(transposed(game), solver.allowed(hints), group, solver.step_costs(left),
+                                             left == 2)  # every allowed guess read
+                expected = INFEASIBLE if expected >= optimal._NEVER else expected  # no guess worth trying
+                assert solver.least_bound(group, left, hints) == expected
                 for ceiling in (solver.ceilings(np.asarray(parent), parent_hints),
                                 solver.ceilings(group, hints)):  # its own: the ceilings are exact, no slack
                     assert solver.least_bound(group, left, hints, ceiling) == expected

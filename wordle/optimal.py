@@ -147,8 +147,9 @@ class Outcome(NamedTuple):
 
 #: Replies of at least this many answers get their one-step bound before they are searched.
 SHARPEN_FROM = 10
-#: least_bound reads a set of at least PRUNE_FROM answers for the PRUNE_FIRST guesses of highest ceiling first,
-#: then only the guesses whose ceiling allows a lower bound; `ceilings` keeps CEILINGS_KEPT sets' ceilings.
+#: least_bound reads a set of at least PRUNE_FROM answers PRUNE_FIRST guesses at a time, highest ceiling on their
+#: replies first, until no ceiling left allows a lower bound (`ceiling_least_bound`); `ceilings` keeps
+#: CEILINGS_KEPT sets' ceilings.
 PRUNE_FROM = 100
 PRUNE_FIRST = 256
 CEILINGS_KEPT = 8
@@ -361,6 +362,46 @@ def least_lower_bound(columns: np.ndarray, guesses: np.ndarray, answers: np.ndar
     return int(lower_bounds(columns, guesses, answers, costs, must_split)[0].min(initial=_NEVER))
 
 
+def colour_ceilings(answer_letters: np.ndarray, guess_letters: np.ndarray, guesses: np.ndarray,
+                    answers: np.ndarray) -> np.ndarray:
+    """Per guess, a ceiling on the different replies it gets from `answers`: the product over its positions of the
+    colours that position can show. Green where some answer has the guess's letter there; yellow or grey where
+    some answer has not, of which grey alone where none of those holds the letter anywhere. (Letter numbers per
+    word: `answer_letters` per answer, `guess_letters` per guess.)"""
+    rows = answer_letters[answers].astype(np.int64)
+    size, length = rows.shape
+    at = np.stack([np.bincount(rows[:, position], minlength=26) for position in range(length)])  # position x letter
+    holding = (np.arange(26)[None, None, :] == rows[:, :, None]).any(axis=1).sum(axis=0)  # answers holding a letter
+    options = (at > 0) + (at < size) * (1 + (holding[None, :] > at))
+    return options[np.arange(length), guess_letters[guesses].astype(np.int64)].prod(axis=1)
+
+
+def ceiling_least_bound(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, costs: tuple[int, int, int],
+                        must_split: bool, letters: tuple[np.ndarray, np.ndarray], ceiling: np.ndarray | None) -> int:
+    """least_lower_bound, reading only the guesses whose ceiling on their replies allows a bound below the least so
+    far: colour_ceilings (`letters`: per answer and per guess), the set's size, and `ceiling` (per guess index, at
+    least its replies from these answers, if given). Read PRUNE_FIRST at a time from the highest ceiling down
+    (with two guesses left and `must_split`, a guess short of a reply per answer is never worth trying). The
+    readable reference of `fast_ceiling_least_bound`."""
+    size = len(answers)
+    most = np.minimum(colour_ceilings(letters[0], letters[1], guesses, answers), size)
+    if ceiling is not None:
+        most = np.minimum(most, ceiling[guesses])
+    if must_split:
+        most[most < size] = 0
+    order = np.argsort(-most, kind="stable")
+    # the least bound a guess of `most` replies could have: one of them all green, the rest each its own reply
+    # (the bound falls with every reply more, and by a whole guess where one is the guess itself)
+    lowest = (3 * size - 1 - most) * SCALE + costs[0] + (most - 1) * costs[1] + (size - most) * costs[2]
+    least = _NEVER
+    for start in range(0, len(order), PRUNE_FIRST):
+        if most[order[start]] == 0 or lowest[order[start]] >= least:
+            break
+        chunk = guesses[order[start:start + PRUNE_FIRST]]
+        least = min(least, least_lower_bound(columns, chunk, answers, costs, must_split))
+    return least
+
+
 @contextlib.contextmanager
 def _no_blas_probe() -> Iterator[None]:
     """While numba loads its typing registries (at a kernel's first call), it probes for BLAS by importing
@@ -481,18 +522,75 @@ def _least_kernel(columns, guesses, answers, hit_now, hit_next, hit_later, must_
     return best
 
 
+def _ceiling_least_kernel(columns, guesses, answers, answer_letters, guess_letters, ceiling, hit_now, hit_next,
+                          hit_later, must_split, pairwise_up_to, chunk):  # pragma: no cover
+    """ceiling_least_bound (`ceiling` empty: none given); the guesses ordered by a counting sort."""
+    size, count, length = answers.shape[0], guesses.shape[0], guess_letters.shape[1]
+    at = np.zeros((length, 26), np.int64)
+    holding = np.zeros(26, np.int64)
+    for i in range(size):
+        letters = answer_letters[answers[i]]
+        mask = 0
+        for position in range(length):
+            at[position, letters[position]] += 1
+            mask |= 1 << letters[position]
+        for letter in range(26):
+            holding[letter] += (mask >> letter) & 1
+    options = np.zeros((length, 26), np.int64)
+    for position in range(length):
+        for letter in range(26):
+            here = at[position, letter]
+            options[position, letter] = ((here > 0) + (here < size) * (1 + (holding[letter] > here)))
+    most = np.empty(count, np.int64)
+    for j in range(count):
+        guess = guesses[j]
+        product = 1
+        for position in range(length):
+            product *= options[position, guess_letters[guess, position]]
+        most[j] = min(product, size)
+        if ceiling.shape[0] > 0:
+            most[j] = min(most[j], ceiling[guess])
+        if must_split and most[j] < size:
+            most[j] = 0
+    starts = np.zeros(size + 2, np.int64)  # a counting sort, highest ceiling first
+    for j in range(count):
+        starts[size - most[j] + 1] += 1
+    for value in range(1, size + 2):
+        starts[value] += starts[value - 1]
+    order = np.empty(count, np.int64)
+    for j in range(count):
+        slot = size - most[j]
+        order[starts[slot]] = j
+        starts[slot] += 1
+    never = np.int64(1) << 46
+    least = never
+    for start in range(0, count, chunk):
+        top = most[order[start]]
+        lowest = (3 * size - 1 - top) * 4096 + hit_now + (top - 1) * hit_next + (size - top) * hit_later
+        if top == 0 or lowest >= least:
+            break
+        stop = min(start + chunk, count)
+        chosen = np.empty(stop - start, np.int64)
+        for t in range(stop - start):
+            chosen[t] = guesses[order[start + t]]
+        least = min(least, _least_kernel(columns, chosen, answers, hit_now, hit_next, hit_later, must_split,
+                                         pairwise_up_to))
+    return least
+
+
 @functools.lru_cache(maxsize=1)
-def _compiled() -> tuple[Callable[..., tuple[np.ndarray, np.ndarray]], Callable[..., int]] | None:
-    """lower_bounds and least_lower_bound compiled with numba, or None without numba."""
+def _compiled() -> tuple[Callable[..., tuple[np.ndarray, np.ndarray]], Callable[..., int], Callable[..., int]] | None:
+    """lower_bounds, least_lower_bound and ceiling_least_bound compiled with numba, or None without numba."""
     keep_numba_cache()  # numba reads its cache folder when first imported
     try:
         import numba
     except ImportError:
         return None
     jit = numba.njit(cache=True, nogil=True)
-    global _reply_counts, _bounds_kernel, _least_kernel
-    _reply_counts = jit(_reply_counts)  # compiled first: the other two call it by this global name
+    global _reply_counts, _bounds_kernel, _least_kernel, _ceiling_least_kernel
+    _reply_counts = jit(_reply_counts)  # compiled first: the others call it (and _least_kernel) by global name
     _bounds_kernel, _least_kernel = jit(_bounds_kernel), jit(_least_kernel)
+    _ceiling_least_kernel = jit(_ceiling_least_kernel)
 
     no_tables = (np.zeros(1, np.int64), np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64))
 
@@ -512,7 +610,17 @@ def _compiled() -> tuple[Callable[..., tuple[np.ndarray, np.ndarray]], Callable[
         with _no_blas_probe():
             return int(_least_kernel(columns, guesses, answers, costs[0], costs[1], costs[2], must_split, PAIRWISE_UP_TO))
 
-    return bounds, least_bound
+    no_ceiling = np.zeros(0, np.int64)
+
+    def ceiling_least(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, costs: tuple[int, int, int],
+                      must_split: bool, letters: tuple[np.ndarray, np.ndarray], ceiling: np.ndarray | None) -> int:
+        """ceiling_least_bound, compiled."""
+        with _no_blas_probe():
+            return int(_ceiling_least_kernel(columns, guesses, answers, letters[0], letters[1],
+                                            no_ceiling if ceiling is None else ceiling, costs[0], costs[1], costs[2],
+                                            must_split, PAIRWISE_UP_TO, PRUNE_FIRST))
+
+    return bounds, least_bound, ceiling_least
 
 
 def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
@@ -526,6 +634,19 @@ def fast_least_bound() -> Callable[..., int]:
     """least_lower_bound compiled with numba, else the reference."""
     compiled = _compiled()
     return least_lower_bound if compiled is None else compiled[1]
+
+
+def fast_ceiling_least_bound() -> Callable[..., int]:
+    """ceiling_least_bound compiled with numba, else the reference."""
+    compiled = _compiled()
+    return ceiling_least_bound if compiled is None else compiled[2]
+
+
+def lazy_ceiling_least_bound(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray,
+                             costs: tuple[int, int, int], must_split: bool, letters: tuple[np.ndarray, np.ndarray],
+                             ceiling: np.ndarray | None) -> int:
+    """`fast_ceiling_least_bound`, made on first use (as lazy_lower_bounds)."""
+    return fast_ceiling_least_bound()(columns, guesses, answers, costs, must_split, letters, ceiling)
 
 
 def lazy_lower_bounds(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, costs: tuple[int, int, int],
@@ -590,6 +711,8 @@ class Solver:
         self.root: tuple | None = None
         self.lower_bounds: Callable[..., tuple[np.ndarray, np.ndarray]] = lazy_lower_bounds
         self.least_lower_bound: Callable[..., int] = lazy_least_bound
+        self.ceiling_least_bound: Callable[..., int] = lazy_ceiling_least_bound
+        self.letters = (game.guess_letters[game.words.answer_rows], game.guess_letters)  # per answer, per guess
         # normal mode: guesses the dead-letter rule makes redundant are left out of bounds and search (`dominated`);
         # values are unchanged, but where a left-out guess ties the best the tree may name another guess, so a
         # solver whose tree must stay the published one (the optimal agent) is made with dead_letters=False
@@ -704,29 +827,19 @@ class Solver:
         """The least one-step bound over every guess worth trying (INFEASIBLE if none is): bounds' floor at a
         budget of 0, without ordering the guesses.
 
-        With `ceiling` (per guess, at least the replies it gets from these answers: those it gets from a set
-        holding them, `ceilings`), a big set is read for the PRUNE_FIRST guesses of highest ceiling first, then
-        only for those whose ceiling allows a bound below the least so far: the same least bound.
+        A big set is read only for the guesses whose ceiling on their replies allows a bound below the least so
+        far (`ceiling_least_bound`): the same least bound. The ceilings are the colours each position of a guess
+        can show, and `ceiling` where given (per guess, at least the replies it gets from these answers: those it
+        gets from a set holding them, `ceilings`).
         """
         if self.limits.top is not None:
             return self.bounds(answers, left, hints, 0)[2]
         guesses, costs = self.allowed(hints), self.step_costs(left)
         must_split = left == 2 and not self.losses  # the dead-letter rule keeps the least bound
-        if ceiling is None or len(answers) < PRUNE_FROM or len(guesses) <= 2 * PRUNE_FIRST:
+        if len(answers) < PRUNE_FROM or len(guesses) <= 2 * PRUNE_FIRST:
             least = self.least_lower_bound(self.columns, guesses, answers, costs, must_split)
-            return INFEASIBLE if least >= _NEVER else least
-        size = len(answers)
-        most = np.minimum(ceiling[guesses], size)  # replies (all green included) each guess can get at most
-        first = np.argpartition(-most, PRUNE_FIRST)[:PRUNE_FIRST]
-        least = self.least_lower_bound(self.columns, guesses[first], answers, costs, must_split)
-        # the least bound a guess of `most` replies could have: one of them all green, the rest each its own reply
-        # (the bound falls with every reply more, and by a whole guess where one is the guess itself)
-        lowest = ((3 * size - 1 - most) * SCALE + costs[0] + (most - 1) * costs[1] + (size - most) * costs[2])
-        rest = np.ones(len(guesses), dtype=bool)
-        rest[first] = False
-        rest &= lowest < least
-        if rest.any():
-            least = min(least, self.least_lower_bound(self.columns, guesses[rest], answers, costs, must_split))
+        else:
+            least = self.ceiling_least_bound(self.columns, guesses, answers, costs, must_split, self.letters, ceiling)
         return INFEASIBLE if least >= _NEVER else least
 
     def ceilings(self, answers: np.ndarray, hints: Hints | None) -> np.ndarray:
