@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle, load_words
 from search.limits import BudgetSpent
-from wordle.optimal import (INFEASIBLE, PAIRWISE_UP_TO, PRUNE_FROM, SCALE, Limits, Solver, ceiling_least_bound,
+from wordle.optimal import (INFEASIBLE, PAIRWISE_UP_TO, SCALE, Limits, Solver, ceiling_least_bound,
                             colour_ceilings, dominated, fast_ceiling_least_bound, fast_least_bound, fast_lower_bounds,
                             least_lower_bound, letter_tables, lower_bounds, transposed, unpack)
 from wordle import optimal
@@ -362,12 +362,12 @@ def test_the_least_bound_read_through_ceilings_equals_the_full_pass(official_gam
         opener = int(rng.integers(len(game.words.guesses)))
         code, parent = max(((int(code), group) for code, group in game.partition(state.candidates, opener)
                             if code != ALL_GREEN), key=lambda reply: len(reply[1]))
-        if len(parent) < 2 * PRUNE_FROM:
+        if len(parent) < 200:
             continue
         parent_hints = game.hints(game.step(state, opener, code)) if hard else None
         for guess in rng.choice(solver.allowed(parent_hints), 3, replace=False).tolist():
             for reply, group in game.partition(np.asarray(parent), guess):
-                if reply == ALL_GREEN or len(group) < PRUNE_FROM:
+                if reply == ALL_GREEN or len(group) < 6:  # as sharpening asks
                     continue
                 hints = extend_hints(parent_hints, game.words.guesses[guess], int(reply)) if hard else None
                 left = int(rng.integers(2, 6))

@@ -1,0 +1,125 @@
+"""Two commits side by side: the CPU each takes to value the same positions, run alternately in one window.
+
+Run: python benchmarks/bench_versions.py --base COMMIT [--head COMMIT] [--positions fuzzy:-----,...]
+        [--modes hard,normal] [--rounds 3] [--out FILE]
+The machine this project is measured on is a shared VM whose speed drifts by 10 to 20% between runs (and
+changed by a factor of 2.2 between sessions under the same CPU name), so a speed-up is measured as a ratio of
+two versions run in the same window, never against a number from another run. Each commit is checked out in a
+temporary git worktree (`--head` defaults to HEAD); in every round each version values each position in
+each mode in a fresh process (`wordle.valuation.value_position`, a fresh solver, no budget to cut it short:
+the value is proved), base first in odd rounds and head first in even ones, after one warm-up per version that
+loads its compiled kernels. Each run records its process CPU, the sub-problems searched and the value; the
+two versions' values must agree. Writes results/bench_versions.json (or --out) with the per-run figures, the
+median CPU per version and position, their ratio, and the command, word-list checksum, commits, CPU model,
+cores and the load average before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from plumbing.storage import cpu_model, provenance  # noqa: E402
+from wordle import Wordle  # noqa: E402
+
+# What each run does, inside the version's own tree: value one position, print one JSON line.
+CHILD = """
+import json, sys, time
+sys.path.insert(0, '.')
+from wordle import Wordle, parse_pattern
+from search.limits import Budget
+from wordle.optimal import Solver
+from wordle.valuation import value_position
+word, reply, hard = sys.argv[1], sys.argv[2], sys.argv[3] == 'hard'
+game = Wordle()
+state = game.step(game.initial_state(hard=hard), game.words.guess_index[word], parse_pattern(reply))
+solver = Solver(game, hard=hard)
+cpu = time.process_time()
+valuation = value_position(game, state, (), Budget(nodes=None, seconds=None), solver)
+cpu = time.process_time() - cpu
+print(json.dumps({"cpu_seconds": round(cpu, 3), "sub_problems": valuation.nodes, "proved": valuation.proved,
+                  "best": game.words.guesses[valuation.best], "value": valuation.value.low}))
+"""
+
+
+def git(*argv: str) -> str:
+    """A git command in this repository, its output stripped."""
+    return subprocess.run(["git", *argv], cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def value_in(tree: Path, position: str, mode: str) -> dict:
+    """One fresh process in `tree` valuing `position` in `mode`."""
+    word, reply = position.split(":")
+    run = subprocess.run([sys.executable, "-c", CHILD, word, reply, mode], cwd=tree, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    if run.returncode != 0:
+        raise SystemExit(f"{tree.name}: {position} {mode} failed: {run.stderr.strip().splitlines()[-1:]}")
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    """Value the positions with both commits, alternately, and record the ratio."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", required=True, help="the commit to compare against")
+    parser.add_argument("--head", default="HEAD", help="the commit measured (default HEAD)")
+    parser.add_argument("--positions", default="fuzzy:-----", help="OPENER:REPLY,... (default fuzzy:-----)")
+    parser.add_argument("--modes", default="hard,normal", help="hard, normal or both (default both)")
+    parser.add_argument("--rounds", type=int, default=3, help="runs per version, position and mode (default 3)")
+    parser.add_argument("--out", type=Path, default=ROOT / "results" / "bench_versions.json")
+    args = parser.parse_args()
+    positions, modes = args.positions.split(","), args.modes.split(",")
+    if not set(modes) <= {"hard", "normal"} or args.rounds < 1:
+        raise SystemExit("--modes takes hard and/or normal, --rounds at least 1")
+    commits = {"base": git("rev-parse", args.base), "head": git("rev-parse", args.head)}
+    load_before = os.getloadavg()
+    runs: dict[str, dict[str, list[dict]]] = {"base": {}, "head": {}}
+    with tempfile.TemporaryDirectory() as scratch:
+        trees = {name: Path(scratch) / name for name in commits}
+        for name, commit in commits.items():
+            git("worktree", "add", "--detach", str(trees[name]), commit)
+        try:
+            for name in commits:  # load (or compile) each version's kernels outside the timings
+                value_in(trees[name], "deeds:-----", "hard")
+            for number in range(args.rounds):
+                order = ("base", "head") if number % 2 == 0 else ("head", "base")
+                for position in positions:
+                    for mode in modes:
+                        for name in order:
+                            run = value_in(trees[name], position, mode)
+                            runs[name].setdefault(f"{position} {mode}", []).append(run)
+                            print(f"round {number + 1} {name} {position} {mode}: {run['cpu_seconds']:.1f} s CPU, "
+                                  f"{run['sub_problems']} sub-problems", flush=True)
+        finally:
+            for tree in trees.values():
+                git("worktree", "remove", "--force", str(tree))
+    summary = {}
+    for key in runs["base"]:
+        values = {(run["best"], run["value"]) for name in runs for run in runs[name][key]}
+        if len({value for _, value in values}) != 1:
+            raise SystemExit(f"{key}: the versions disagree: {sorted(values)}")
+        base = statistics.median(run["cpu_seconds"] for run in runs["base"][key])
+        head = statistics.median(run["cpu_seconds"] for run in runs["head"][key])
+        summary[key] = {"base_median_cpu_seconds": base, "head_median_cpu_seconds": head,
+                        "ratio_head_to_base": round(head / base, 3), "value": runs["base"][key][0]["value"]}
+        print(f"{key}: base {base:.1f} s, head {head:.1f} s CPU (median of {args.rounds}): ratio {head / base:.2f}")
+    record = {"command": f"python benchmarks/bench_versions.py --base {args.base} --head {args.head} --positions "
+                         f"{args.positions} --modes {args.modes} --rounds {args.rounds}",
+              "seed": None, "word_lists_sha256": Wordle().words.checksum, **provenance(), "cpu_model": cpu_model(),
+              "cores": os.cpu_count(), "commits": commits, "load_average_before": [round(x, 2) for x in load_before],
+              "load_average_after": [round(x, 2) for x in os.getloadavg()], "summary": summary, "runs": runs}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(record, indent=1) + "\n")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
