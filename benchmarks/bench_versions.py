@@ -28,12 +28,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from plumbing.storage import cpu_model, provenance  # noqa: E402
+from plumbing.storage import cpu_model, provenance, write_atomically  # noqa: E402
 from wordle import Wordle  # noqa: E402
 
 # What each run does, inside the version's own tree: value one position, print one JSON line.
 CHILD = """
 import json, sys, time
+from pathlib import Path
 sys.path.insert(0, '.')
 from wordle import Wordle, parse_pattern
 from search.limits import Budget
@@ -46,14 +47,19 @@ solver = Solver(game, hard=hard)
 cpu = time.process_time()
 valuation = value_position(game, state, (), Budget(nodes=None, seconds=None), solver)
 cpu = time.process_time() - cpu
+import wordle
 print(json.dumps({"cpu_seconds": round(cpu, 3), "sub_problems": valuation.nodes, "proved": valuation.proved,
-                  "best": game.words.guesses[valuation.best], "value": valuation.value.low}))
+                  "best": game.words.guesses[valuation.best], "value": valuation.value.low,
+                  "imported_from": str(Path(wordle.__file__).parent.parent)}))
 """
 
 
 def git(*argv: str) -> str:
-    """A git command in this repository, its output stripped."""
-    return subprocess.run(["git", *argv], cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
+    """A git command in this repository, its output stripped; its own error as the message if it fails."""
+    run = subprocess.run(["git", *argv], cwd=ROOT, capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit(f"git {' '.join(argv)}: {(run.stderr.strip().splitlines() or ['failed'])[-1]}")
+    return run.stdout.strip()
 
 
 def value_in(tree: Path, position: str, mode: str) -> dict:
@@ -63,7 +69,10 @@ def value_in(tree: Path, position: str, mode: str) -> dict:
                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
     if run.returncode != 0:
         raise SystemExit(f"{tree.name}: {position} {mode} failed: {run.stderr.strip().splitlines()[-1:]}")
-    return json.loads(run.stdout.strip().splitlines()[-1])
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    if Path(result.pop("imported_from")).resolve() != tree.resolve():  # another copy on the path would be measured
+        raise SystemExit(f"{tree.name}: the run imported wordle from outside its worktree")
+    return result
 
 
 def main() -> None:
@@ -79,16 +88,18 @@ def main() -> None:
     positions, modes = args.positions.split(","), args.modes.split(",")
     if not set(modes) <= {"hard", "normal"} or args.rounds < 1:
         raise SystemExit("--modes takes hard and/or normal, --rounds at least 1")
-    commits = {"base": git("rev-parse", args.base), "head": git("rev-parse", args.head)}
+    commits = {"base": git("rev-parse", "--verify", f"{args.base}^{{commit}}"),
+               "head": git("rev-parse", "--verify", f"{args.head}^{{commit}}")}
     load_before = os.getloadavg()
     runs: dict[str, dict[str, list[dict]]] = {"base": {}, "head": {}}
     with tempfile.TemporaryDirectory() as scratch:
         trees = {name: Path(scratch) / name for name in commits}
-        for name, commit in commits.items():
-            git("worktree", "add", "--detach", str(trees[name]), commit)
         try:
-            for name in commits:  # load (or compile) each version's kernels outside the timings
-                value_in(trees[name], "deeds:-----", "hard")
+            for name, commit in commits.items():
+                git("worktree", "add", "--detach", str(trees[name]), commit)
+            for name in commits:  # load (or compile) each version's kernels outside the timings, in each mode
+                for mode in modes:
+                    value_in(trees[name], "deeds:-----", mode)
             for number in range(args.rounds):
                 order = ("base", "head") if number % 2 == 0 else ("head", "base")
                 for position in positions:
@@ -100,24 +111,25 @@ def main() -> None:
                                   f"{run['sub_problems']} sub-problems", flush=True)
         finally:
             for tree in trees.values():
-                git("worktree", "remove", "--force", str(tree))
+                subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
+            subprocess.run(["git", "worktree", "prune"], cwd=ROOT, capture_output=True)
     summary = {}
     for key in runs["base"]:
-        values = {(run["best"], run["value"]) for name in runs for run in runs[name][key]}
-        if len({value for _, value in values}) != 1:
-            raise SystemExit(f"{key}: the versions disagree: {sorted(values)}")
+        values = {(run["value"], run["proved"]) for name in runs for run in runs[name][key]}
+        if len(values) != 1:  # the best guess may differ where guesses tie
+            raise SystemExit(f"{key}: the versions disagree (value, proved): {sorted(values)}")
         base = statistics.median(run["cpu_seconds"] for run in runs["base"][key])
         head = statistics.median(run["cpu_seconds"] for run in runs["head"][key])
         summary[key] = {"base_median_cpu_seconds": base, "head_median_cpu_seconds": head,
                         "ratio_head_to_base": round(head / base, 3), "value": runs["base"][key][0]["value"]}
         print(f"{key}: base {base:.1f} s, head {head:.1f} s CPU (median of {args.rounds}): ratio {head / base:.2f}")
     record = {"command": f"python benchmarks/bench_versions.py --base {args.base} --head {args.head} --positions "
-                         f"{args.positions} --modes {args.modes} --rounds {args.rounds}",
+                         f"{args.positions} --modes {args.modes} --rounds {args.rounds}"
+                         + (f" --out {args.out}" if args.out != ROOT / "results" / "bench_versions.json" else ""),
               "seed": None, "word_lists_sha256": Wordle().words.checksum, **provenance(), "cpu_model": cpu_model(),
               "cores": os.cpu_count(), "commits": commits, "load_average_before": [round(x, 2) for x in load_before],
               "load_average_after": [round(x, 2) for x in os.getloadavg()], "summary": summary, "runs": runs}
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(record, indent=1) + "\n")
+    write_atomically(args.out, json.dumps(record, indent=1) + "\n")
     print(f"wrote {args.out}")
 
 

@@ -220,7 +220,9 @@ def least_read_through_ceilings_is_every_guess_read(game: Wordle, data) -> None:
     hints = hints_from([(game.words.guesses[data.draw(st.integers(0, 12971))], data.draw(st.integers(0, 241)))])
     solver = Solver(game, hard=hard)
     guesses = solver.allowed(hints if hard else None)
-    costs = tuple(data.draw(st.lists(st.integers(0, 1), min_size=3, max_size=3)))
+    # the total objective's costs, or the losses objective's with two guesses left (a lost answer costs 2**32 more)
+    costs = data.draw(st.sampled_from([tuple(data.draw(st.lists(st.integers(0, 1), min_size=3, max_size=3))),
+                                       Solver(game, objective="losses").step_costs(2)]))
     must_split = data.draw(st.booleans())
     columns = transposed(game)
     # a parent's ceilings (the replies each guess gets from a set holding these), or none

@@ -535,9 +535,9 @@ def _ceiling_least_kernel(columns, guesses, answers, answer_letters, guess_lette
         mask = 0
         for position in range(length):
             at[position, letters[position]] += 1
-            mask |= 1 << letters[position]
+            mask |= np.int64(1) << np.int64(letters[position])  # int64 compiled or not (letters are uint8)
         for letter in range(26):
-            holding[letter] += (mask >> letter) & 1
+            holding[letter] += (mask >> np.int64(letter)) & 1
     options = np.zeros((length, 26), np.int64)
     for position in range(length):
         for letter in range(26):
