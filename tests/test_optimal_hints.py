@@ -45,3 +45,29 @@ def test_the_remembered_legal_guesses_are_the_hints_own_even_past_the_memory_s_s
         assert legal.tolist() == expected.tolist()
         assert not legal.flags.writeable
     assert len(solver.legal) == 1
+
+
+class _EverySet:
+    """A `Solver.seen_sets` that holds every set: known_floor then builds every reply's hints, as before the index."""
+
+    def __contains__(self, stored: bytes) -> bool:
+        return True
+
+    def add(self, stored: bytes) -> None:
+        pass
+
+
+def test_replies_left_without_hints_change_no_search(official_game):
+    # A reply in neither memory under any hints is bounded without building its hints (known_floor): the same
+    # search, node for node, as one that builds them all, on hard-mode positions of the full lists (205 and 746
+    # answers; 1,720 and 293 sub-problems)
+    game = official_game
+    for opener, answer in (("jazzy", "batch"), ("frump", "sassy")):
+        guess = game.words.guess_index[opener]
+        state = game.step(game.initial_state(hard=True), guess, int(game.matrix[guess, game.words.answers.index(answer)]))
+        answers, hints = np.asarray(state.candidates), game.hints(state)
+        lazy, eager = Solver(game, hard=True), Solver(game, hard=True)
+        eager.seen_sets = _EverySet()
+        assert lazy.solve_set(answers, 5, hints) == eager.solve_set(answers, 5, hints)
+        assert (lazy.stats.nodes, lazy.stats.memo_hits) == (eager.stats.nodes, eager.stats.memo_hits)
+        assert lazy.memo == eager.memo

@@ -108,6 +108,8 @@ SHORT_NODE = 20_000
 NO_ROOM = 1 << 62
 #: The bound given to a guess never worth trying (above any real bound, small enough to sort by in 64 bits).
 _NEVER = 1 << 46
+#: Hard mode: a reply's hints not built yet (`Solver.known_floor`); `Solver.reply_hints` builds them.
+PENDING = Hints(fixed=((-1, "?"),))
 
 
 class Objective(str, enum.Enum):
@@ -734,6 +736,9 @@ class Solver:
         self.tiers: dict[int, Solver] = {}  # the worst objective: a total-objective solver per guess limit
         self.worst_limit: int | None = None  # the worst objective: the least limit solve() found a tree under
         self.whole_key = self.win_key(game.all_answers, None)  # the whole answer list in the win memory
+        # hard mode: the sets (as their keys' bytes) the memory or the win memory may hold under some hints: a reply
+        # not among them needs no hints to be looked up (`known_floor`); emptied only with the memory (`remember`)
+        self.seen_sets: set[bytes] = {self.whole_key[0]}
         self.win_limit: int | None = None  # stats.nodes past which can_win's current round gives up (_Undecided)
         self.whole_tries = 1  # opener_wins tries the whole list once per solver
         self.short_wins = compiled_short_wins()  # the compiled three-guess win check (None: no numba)
@@ -981,7 +986,8 @@ class Solver:
     def guess_bound(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int,
                     limit: int = INFEASIBLE) -> tuple[int, list]:
         """A proved lower bound on every tree opening with `guess`, and its replies, largest first, each as
-        (group, code, (bound, hints)).
+        (group, code, (bound, hints)); where the bound reaches `limit` (the guess is cut, its replies not searched)
+        a hard-mode reply's hints may be PENDING, not built.
 
         Each reply is bounded by `known_floor`, then the largest (down to `sharpen_from` answers) by the
         least one-step bound over every guess there; it stops once the total reaches `limit`. The total and
@@ -1003,12 +1009,16 @@ class Solver:
         for number, (group, code, (floor, child_hints)) in enumerate(replies):  # the largest replies' bounds, sharper
             if len(group) < self.sharpen_from or floor >= INFEASIBLE:
                 break
+            if child_hints is PENDING:
+                child_hints = self.reply_hints(hints, guess, code)
             sharper = self.sharpen(group, left - 1, child_hints, floor, (answers, hints or None))
             replies[number] = (group, code, (sharper, child_hints))
             total += sharper - floor
             if total >= limit:
-                break
-        return total, replies
+                return total, replies
+        # the guess is to be searched: every reply's hints
+        return total, [(group, code, (floor, self.reply_hints(hints, guess, code) if child_hints is PENDING
+                                      else child_hints)) for group, code, (floor, child_hints) in replies]
 
     def raise_in_rounds(self, replies: list, left: int, total: int, limit: int, top_level: bool) -> int:
         """Raise every reply's bound a guess at a time (cheap searches under tight budgets) until the total
@@ -1037,19 +1047,33 @@ class Solver:
         """A reply's lower bound (the remembered one if better) and the hints under which it is solved.
 
         One or two answers cost the same under any hints (an answer still possible is always a legal hard-mode
-        guess), and their floor is exact: their hints are left out (None), as nothing reads them.
+        guess), and their floor is exact: their hints are left out (None), as nothing reads them. In hard mode a
+        reply neither memory holds under any hints (`seen_sets`) has nothing to look up: its hints are left
+        PENDING (building them is most of the cost of bounding a reply), for `reply_hints` where needed.
         """
         floor = self.floor(len(group), left)
         if len(group) <= 2:
             return floor, None
-        child_hints = extend_hints(hints or Hints(), self.words[guess], code) if self.hard else None
-        if floor < INFEASIBLE:
-            if self.known_lost(group, left, child_hints):  # at least one answer lost whatever is played
-                return (floor + FIRST if self.losses else INFEASIBLE), child_hints
-            known = self.memo.get(self.key(group, left, child_hints))
-            if known is not None:
-                floor = max(floor, known[0])
+        if floor >= INFEASIBLE:
+            return floor, PENDING if self.hard else None
+        stored = (group.astype(np.uint16) if self.narrow else group).tobytes()  # as `key` and `win_key` store it
+        if not self.hard:
+            child_hints = None
+        elif stored in self.seen_sets:
+            child_hints = self.reply_hints(hints, guess, code)
+        else:
+            return floor, PENDING  # in neither memory under any hints: nothing to look up
+        found = self.wins.get((stored, child_hints or None))
+        if found is not None and left <= found[0]:  # known_lost: at least one answer lost whatever is played
+            return (floor + FIRST if self.losses else INFEASIBLE), child_hints
+        known = self.memo.get((stored, left, child_hints))
+        if known is not None:
+            floor = max(floor, known[0])
         return floor, child_hints
+
+    def reply_hints(self, hints: Hints | None, guess: int, code: int) -> Hints | None:
+        """The hints a reply is solved under: its parent's and this step's (hard mode), else None."""
+        return extend_hints(hints or Hints(), self.words[guess], code) if self.hard else None
 
     # -- can it be won at all? ----------------------------------------------------
     def known_lost(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
@@ -1131,6 +1155,7 @@ class Solver:
             self.cores.clear()
         too_few, enough = self.wins.get(key, (0, NO_LIMIT))
         self.wins[key] = (too_few, min(enough, left)) if won else (max(too_few, left), enough)
+        self.seen_sets.add(key[0])
         if not won:  # the core proved now, for every number of guesses up to `left`; none where it is the whole set
             if 0 < len(core) < size:
                 self.cores[key] = core
@@ -1434,6 +1459,7 @@ class Solver:
             tier = self.tiers[limit] = Solver(self.game, hard=self.hard, max_guesses=limit, limits=self.limits,
                                               long_game=self.long_game, dead_letters=self.tables is not None)
             tier.wins, tier.cores, tier.lost_cores = self.wins, self.cores, self.lost_cores
+            tier.seen_sets = self.seen_sets
         tier.stats, tier.report, tier.deadline, tier.node_limit = self.stats, self.report, self.deadline, self.node_limit
         return tier
 
@@ -1479,6 +1505,8 @@ class Solver:
         if len(self.memo) >= self.limits.memo and key not in self.memo:
             self.stats.forgotten += len(self.memo)
             self.memo.clear()
+            self.seen_sets = {self.whole_key[0], *(win_key[0] for win_key in self.wins)}
+        self.seen_sets.add(key[0])
         old = self.memo.get(key)
         if old is not None and exact < 0:
             bound = max(bound, old[0])
