@@ -1063,8 +1063,7 @@ class Solver:
             child_hints = self.reply_hints(hints, guess, code)
         else:
             return floor, PENDING  # in neither memory under any hints: nothing to look up
-        found = self.wins.get((stored, child_hints or None))
-        if found is not None and left <= found[0]:  # known_lost: at least one answer lost whatever is played
+        if self.lost_within((stored, child_hints or None), left):  # at least one answer lost whatever is played
             return (floor + FIRST if self.losses else INFEASIBLE), child_hints
         known = self.memo.get((stored, left, child_hints))
         if known is not None:
@@ -1078,7 +1077,11 @@ class Solver:
     # -- can it be won at all? ----------------------------------------------------
     def known_lost(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
         """Whether `answers` is remembered as lost within `left` guesses (no tree solves them all)."""
-        found = self.wins.get(self.win_key(answers, hints or None))
+        return self.lost_within(self.win_key(answers, hints or None), left)
+
+    def lost_within(self, key: tuple, left: int) -> bool:
+        """Whether the set of a win-memory key is remembered as lost within `left` guesses."""
+        found = self.wins.get(key)
         return found is not None and left <= found[0]
 
     def lost_core(self, answers: np.ndarray, hints: Hints | None) -> np.ndarray:
