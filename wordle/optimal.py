@@ -774,7 +774,11 @@ class Solver:
     # -- the search --------------------------------------------------------------
     def key(self, answers: np.ndarray, left: int, hints: Hints | None) -> tuple:
         """The memory's key of a sub-problem (answer indices as 16-bit numbers where they fit)."""
-        return ((answers.astype(np.uint16) if self.narrow else answers).tobytes(), left, hints)
+        return (self.set_bytes(answers), left, hints)
+
+    def set_bytes(self, answers: np.ndarray) -> bytes:
+        """A set of answers as both memories' keys hold it (indices as 16-bit numbers where they fit)."""
+        return (answers.astype(np.uint16) if self.narrow else answers).tobytes()
 
     def allowed(self, hints: Hints | None) -> np.ndarray:
         """Guess indices the Guesser may play under these hints (read-only; remembered, as a search meets the
@@ -1056,7 +1060,7 @@ class Solver:
             return floor, None
         if floor >= INFEASIBLE:
             return floor, PENDING if self.hard else None
-        stored = (group.astype(np.uint16) if self.narrow else group).tobytes()  # as `key` and `win_key` store it
+        stored = self.set_bytes(group)
         if not self.hard:
             child_hints = None
         elif stored in self.seen_sets:
@@ -1106,7 +1110,7 @@ class Solver:
 
     def win_key(self, answers: np.ndarray, hints: Hints | None) -> tuple:
         """The key of a set (and its hints) in the win memory, whatever the guesses left."""
-        return ((answers.astype(np.uint16) if self.narrow else answers).tobytes(), hints)
+        return (self.set_bytes(answers), hints)
 
     def can_win(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
         """Whether some tree solves every one of `answers` within `left` guesses (proved either way).
