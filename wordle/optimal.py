@@ -1101,10 +1101,14 @@ class Solver:
             found = self.legal_bits_memo[hints or None] = bits(self.allowed(hints), len(self.words))
         return found
 
+    def asks_cores(self, left: int) -> bool:
+        """Whether `core_lost` looks at a set with `left` guesses to go (it has cores, and the proof would be costly)."""
+        return left >= self.core_from and len(self.lost_cores) > 0
+
     def core_lost(self, answers: np.ndarray, left: int, hints: Hints | None) -> np.ndarray | None:
         """A core (LostCores) inside `answers` proving them lost within `left` guesses, or None. Asked only where a
         proof would be costly: `core_from` guesses or more to go."""
-        if left < self.core_from or not len(self.lost_cores):
+        if not self.asks_cores(left):
             return None
         return self.lost_cores.find(answers, self.legal_bits(hints), left)
 
@@ -1336,39 +1340,48 @@ class Solver:
                     self.refutation = group[:2]
                     return False
             return True
-        children = [(group, extend_hints(hints or Hints(), self.words[guess], code) if self.hard else None)
-                    for group, code in replies if len(group) > left - 1]  # smaller ones are won (can_win)
+        children = [(group, code) for group, code in replies if len(group) > left - 1]  # smaller ones are won (can_win)
         children.sort(key=lambda child: -len(child[0]))
-        for group, child in children:
-            if self.known_lost(group, left - 1, child):
-                self.refutation = self.lost_core(group, child)
-                return False
-        for group, child in children:
-            core = self.core_lost(group, left - 1, child)
-            if core is not None:
-                self.refutation = core
-                return False
+        hinted: dict[int, Hints | None] = {}
+
+        def child_hints(code: int) -> Hints | None:
+            """A reply's hints, built where first needed (most replies of a refuted guess never need theirs)."""
+            if code not in hinted:
+                hinted[code] = self.reply_hints(hints, guess, code)
+            return hinted[code]
+
+        for group, code in children:
+            stored = self.set_bytes(group)
+            if stored in self.seen_sets and self.lost_within((stored, child_hints(code) or None), left - 1):
+                self.refutation = self.lost_core(group, child_hints(code))
+                return False  # (a set the win memory holds under no hints is not remembered lost: no hints built)
+        if self.asks_cores(left - 1):
+            for group, code in children:
+                core = self.core_lost(group, left - 1, child_hints(code))
+                if core is not None:
+                    self.refutation = core
+                    return False
         if left == 3:
             won = self.short_win(answers, left, hints, guess)
             if won is not None:
                 self.refutation = self.short_core
                 return won
         if left - 1 < 3:  # each reply is settled by one pass over the guesses
-            for group, child in children:
-                if not self.can_win(group, left - 1, child):
-                    self.refutation = self.lost_core(group, child)
+            for group, code in children:
+                if not self.can_win(group, left - 1, child_hints(code)):
+                    self.refutation = self.lost_core(group, child_hints(code))
                     return False
             return True
         effort = WIN_EFFORT  # in rounds, as search_win's guesses: a reply lost deep does not wait on others won
         while children:
             undecided = []
-            for group, child in children:
-                won = self.try_to_win(group, left - 1, child, effort)
+            for group, code in children:
+                won = self.try_to_win(group, left - 1, child_hints(code), effort)
                 if won is False:
-                    self.refutation = self.lost_core(group, child)
+                    self.refutation = self.lost_core(group, child_hints(code))
                     return False
                 if won is None:
-                    undecided.append((group, child))
+                    undecided.append((group, code))
             children = undecided
             effort *= 4
         return True
