@@ -10,6 +10,7 @@ from wordle.optimal import SCALE, Solver
 
 from .conftest import small_game
 from .games import TRAP
+from .test_short_wins import needs_numba
 
 
 def test_the_same_answers_under_other_hints_are_another_sub_problem():
@@ -73,6 +74,7 @@ def test_replies_left_without_hints_change_no_search(official_game):
         assert lazy.memo == eager.memo
 
 
+@needs_numba  # the sets counted include the compiled checks' work
 def test_the_win_search_builds_reply_hints_only_where_needed(official_game):
     # wins_with looks a reply up in the win memory only where `seen_sets` holds its set, and builds its hints only
     # then, or when the reply is searched: the same proofs, set for set, as a solver that builds every reply's

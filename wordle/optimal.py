@@ -736,8 +736,9 @@ class Solver:
         self.tiers: dict[int, Solver] = {}  # the worst objective: a total-objective solver per guess limit
         self.worst_limit: int | None = None  # the worst objective: the least limit solve() found a tree under
         self.whole_key = self.win_key(game.all_answers, None)  # the whole answer list in the win memory
-        # hard mode: the sets (as their keys' bytes) the memory or the win memory may hold under some hints: a reply
-        # not among them needs no hints to be looked up (`known_floor`); emptied only with the memory (`remember`)
+        # the sets (as their keys' bytes) the memory or the win memory may hold under some hints: a reply not among
+        # them has nothing to look up, so its hard-mode hints can wait (`known_floor`, `wins_with`); emptied only
+        # with the memory (`remember`), in place, as tiers share it
         self.seen_sets: set[bytes] = {self.whole_key[0]}
         self.win_limit: int | None = None  # stats.nodes past which can_win's current round gives up (_Undecided)
         self.whole_tries = 1  # opener_wins tries the whole list once per solver
@@ -1525,7 +1526,8 @@ class Solver:
         if len(self.memo) >= self.limits.memo and key not in self.memo:
             self.stats.forgotten += len(self.memo)
             self.memo.clear()
-            self.seen_sets = {self.whole_key[0], *(win_key[0] for win_key in self.wins)}
+            self.seen_sets.clear()  # in place: the tiers hold the same set
+            self.seen_sets.update([self.whole_key[0], *(win_key[0] for win_key in self.wins)])
         self.seen_sets.add(key[0])
         old = self.memo.get(key)
         if old is not None and exact < 0:
