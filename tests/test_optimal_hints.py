@@ -6,7 +6,7 @@ import numpy as np
 
 from wordle import feedback, hints_from
 from wordle.hardmode import legal_mask
-from wordle.optimal import SCALE, Solver
+from wordle.optimal import SCALE, Limits, Solver
 
 from .conftest import small_game
 from .games import TRAP
@@ -93,3 +93,17 @@ def test_the_win_search_builds_reply_hints_only_where_needed(official_game):
     assert lazy.wins == eager.wins
     assert lazy.cores.keys() == eager.cores.keys()
     assert all(np.array_equal(lazy.cores[key], eager.cores[key]) for key in lazy.cores)
+
+
+def test_a_memory_put_back_after_the_memory_filled_is_looked_up_again():
+    # value_position puts a saved memory back after each guess it weighs (Solver.use_memo). Where the memory filled
+    # up meanwhile, `seen_sets` was rebuilt without the saved sets; put back, they are looked up again
+    game = small_game(TRAP, ["slate", "salet", "taces"])
+    answers = np.arange(len(TRAP))
+    solver = Solver(game, hard=True, limits=Limits(memo=3))
+    solver.solve_set(answers, 5, hints_from([]))
+    saved = dict(solver.memo)
+    solver.solve_set(answers, 5, hints_from([("slate", feedback("slate", "waste"))]))  # fills and empties it again
+    assert solver.stats.forgotten and not all(key[0] in solver.seen_sets for key in saved)
+    solver.use_memo(saved)
+    assert solver.memo is saved and all(key[0] in solver.seen_sets for key in saved)

@@ -1521,6 +1521,12 @@ class Solver:
         self.remember(key, floor, -1, -1)
         return floor
 
+    def use_memo(self, memo: dict[tuple, tuple[int, int, int]]) -> None:
+        """Search on with `memo`, a memory saved earlier; its sets go back into `seen_sets`, which a memory that filled
+        up since has rebuilt without them (a set missing there would have its remembered bound skipped)."""
+        self.memo = memo
+        self.seen_sets.update(key[0] for key in memo)
+
     def remember(self, key: tuple, bound: int, exact: int, guess: int) -> None:
         """Store a sub-problem's bound (and exact cost and guess when known), forgetting all when full."""
         if len(self.memo) >= self.limits.memo and key not in self.memo:

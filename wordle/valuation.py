@@ -435,7 +435,7 @@ def _value_asked(solver: Solver, quick: tuple[Solver, ...], budget: Budget, star
         if guess == best or bound.low >= bound.high:
             continue
         for solver_, memory in zip((solver, *quick), memories):
-            solver_.memo = dict(memory)
+            solver_.use_memo(dict(memory))
         clock = _Clock(share, (solver, *quick), started)
         for narrow in quick:  # a tree for the guess: its high
             try:
@@ -452,7 +452,7 @@ def _value_asked(solver: Solver, quick: tuple[Solver, ...], budget: Budget, star
         for solver_ in (solver, *quick):
             _Clock.disarm(solver_)
     for solver_, memory in zip((solver, *quick), memories):
-        solver_.memo = memory
+        solver_.use_memo(memory)
 
 
 def _search(solver: Solver, quick: tuple[Solver, ...], clock: _Clock, answers: np.ndarray, left: int,
