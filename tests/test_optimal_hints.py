@@ -6,7 +6,7 @@ import numpy as np
 
 from wordle import feedback, hints_from
 from wordle.hardmode import legal_mask
-from wordle.optimal import SCALE, Limits, Solver
+from wordle.optimal import INFEASIBLE, SCALE, Limits, Solver
 
 from .conftest import small_game
 from .games import TRAP
@@ -107,3 +107,16 @@ def test_a_memory_put_back_after_the_memory_filled_is_looked_up_again():
     assert solver.stats.forgotten and not all(key[0] in solver.seen_sets for key in saved)
     solver.use_memo(saved)
     assert solver.memo is saved and all(key[0] in solver.seen_sets for key in saved)
+
+
+@needs_numba  # the branch sits before the compiled three-guess search
+def test_a_hard_mode_set_with_three_guesses_left_is_asked_whether_it_can_be_won_first():
+    # The six _ASTE answers after SLATE (T and E fixed, S and A revealed) with three guesses to go: every legal
+    # guess tests one first letter, so no tree solves all six. The cost search asks the compiled win check first
+    # (a lost set would otherwise cost a refutation of every guess): INFEASIBLE, and the set remembered as lost
+    game = small_game(TRAP, ["slate", "salet", "taces"])
+    answers = np.arange(len(TRAP))
+    bound = hints_from([("slate", feedback("slate", "waste"))])
+    solver = Solver(game, hard=True)
+    assert solver.solve_set(answers, 3, bound) >= INFEASIBLE
+    assert solver.known_lost(answers, 3, bound)

@@ -912,6 +912,9 @@ class Solver:
         if key == self.root:
             self.stats.bound = int(lower[0]) if len(lower) else floor
         elif left == 3 and self.short_wins is not None and not self.losses and self.limits.top is None:
+            if self.hard and not self.can_win(answers, left, hints):  # lost: the compiled win check says so at
+                self.remember(key, INFEASIBLE, -1, -1)                   # once, where the cost search refutes
+                return INFEASIBLE                                        # every guess a pattern at a time
             return self.solve_three(answers, hints, key, guesses, lower, floor, budget)
         best, best_guess = INFEASIBLE, -1
         for guess, bound in zip(guesses.tolist(), lower.tolist()):
