@@ -109,14 +109,17 @@ def test_a_memory_put_back_after_the_memory_filled_is_looked_up_again():
     assert solver.memo is saved and all(key[0] in solver.seen_sets for key in saved)
 
 
-@needs_numba  # the branch sits before the compiled three-guess search
-def test_a_hard_mode_set_with_three_guesses_left_is_asked_whether_it_can_be_won_first():
+@needs_numba  # the question is asked from inside the compiled three-guess search's rounds
+def test_a_hard_mode_set_with_three_guesses_left_is_asked_whether_it_can_be_won(monkeypatch):
     # The six _ASTE answers after SLATE (T and E fixed, S and A revealed) with three guesses to go: every legal
-    # guess tests one first letter, so no tree solves all six. The cost search asks the compiled win check first
-    # (a lost set would otherwise cost a refutation of every guess): INFEASIBLE, and the set remembered as lost
+    # guess tests one first letter, so no tree solves all six. Past THREE_ASK_WIN patterns read, the cost search
+    # asks the win check (a lost set would otherwise cost a refutation of every guess): INFEASIBLE either way, and
+    # where it asked, the set is remembered as lost
     game = small_game(TRAP, ["slate", "salet", "taces"])
     answers = np.arange(len(TRAP))
     bound = hints_from([("slate", feedback("slate", "waste"))])
-    solver = Solver(game, hard=True)
-    assert solver.solve_set(answers, 3, bound) >= INFEASIBLE
-    assert solver.known_lost(answers, 3, bound)
+    searched = Solver(game, hard=True)
+    assert searched.solve_set(answers, 3, bound) >= INFEASIBLE and not searched.known_lost(answers, 3, bound)
+    monkeypatch.setattr("wordle.optimal.THREE_ASK_WIN", 0)
+    asked = Solver(game, hard=True)
+    assert asked.solve_set(answers, 3, bound) >= INFEASIBLE and asked.known_lost(answers, 3, bound)

@@ -104,6 +104,11 @@ ANSWERS_BREADTH = 3
 #: The compiled three-guess checks' work (patterns read, win or cost) worth one set searched (about one pass of a few
 #: thousand guesses over a few answers).
 SHORT_NODE = 20_000
+#: Hard mode: the compiled three-guess cost search asks whether a set can be won at all once it has read this many
+#: patterns (a lost set is refuted guess by guess, about 10 million patterns for the -ER sets after QAJAQ). Asked
+#: of every set, hard IMMIX, GYPPY and JUGUM took 40% more CPU; from 1 million, hard QAJAQ took 66 s; from 100,000,
+#: QAJAQ 42 s (236 s never asking) and IMMIX as never asking (2026-11-27, `solve POSITION --hard`).
+THREE_ASK_WIN = 100_000
 #: "No cap" for the compiled three-guess cost's work counters (far above any count, and within 64 bits).
 NO_ROOM = 1 << 62
 #: The bound given to a guess never worth trying (above any real bound, small enough to sort by in 64 bits).
@@ -912,9 +917,6 @@ class Solver:
         if key == self.root:
             self.stats.bound = int(lower[0]) if len(lower) else floor
         elif left == 3 and self.short_wins is not None and not self.losses and self.limits.top is None:
-            if self.hard and not self.can_win(answers, left, hints):  # lost: the compiled win check says so at
-                self.remember(key, INFEASIBLE, -1, -1)                   # once, where the cost search refutes
-                return INFEASIBLE                                        # every guess a pattern at a time
             return self.solve_three(answers, hints, key, guesses, lower, floor, budget)
         best, best_guess = INFEASIBLE, -1
         for guess, bound in zip(guesses.tolist(), lower.tolist()):
@@ -943,13 +945,24 @@ class Solver:
         legal = self.allowed(hints) if self.hard else self.game.all_guesses
         costs = np.array([SCALE, self.hit(3), self.hit(2), self.hit(1), INFEASIBLE], dtype=np.int64)
         room = NO_ROOM if self.node_limit is None else max(0, self.node_limit - self.stats.nodes + 1) * SHORT_NODE
-        work = np.array([0, NO_ROOM, 0, room], dtype=np.int64)
-        done, cost, guess, floor = self.short_wins.least_cost3(
-            self.matrix, self.game.guess_letters, self.game.guess_counts, self.hard, legal, len(legal),
-            self.game.words.answer_rows, answers, guesses, lower.astype(np.int64), min(budget, NO_ROOM),
-            min(floor, NO_ROOM), costs, work)
-        self.stats.short_work += int(work[0])
-        self.stats.nodes += int(work[0]) // SHORT_NODE  # as the compiled win checks count
+        # hard mode: past THREE_ASK_WIN patterns read, ask whether the set can be won at all (a lost set costs the
+        # search a refutation of every guess; the win check says so at once), then search on if it can
+        cap = min(room, THREE_ASK_WIN) if self.hard else room
+        while True:
+            work = np.array([0, NO_ROOM, 0, cap], dtype=np.int64)
+            done, cost, guess, floor = self.short_wins.least_cost3(
+                self.matrix, self.game.guess_letters, self.game.guess_counts, self.hard, legal, len(legal),
+                self.game.words.answer_rows, answers, guesses, lower.astype(np.int64), min(budget, NO_ROOM),
+                min(floor, NO_ROOM), costs, work)
+            self.stats.short_work += int(work[0])
+            self.stats.nodes += int(work[0]) // SHORT_NODE  # as the compiled win checks count
+            if done != UNDECIDED or cap == room:
+                break
+            if not self.can_win(answers, 3, hints):
+                self.remember(key, INFEASIBLE, -1, -1)
+                return INFEASIBLE
+            room = NO_ROOM if self.node_limit is None else max(0, self.node_limit - self.stats.nodes + 1) * SHORT_NODE
+            cap = room
         if done == UNDECIDED:  # the node limit passed between two guesses: nothing of this set is remembered
             raise BudgetSpent(self.stats.nodes)
         if cost >= 0:
