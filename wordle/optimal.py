@@ -938,13 +938,17 @@ class Solver:
         self.remember(key, bound, -1, -1)
         return bound
 
+    def short_room(self) -> int:
+        """The patterns a compiled three-guess search may still read under the node limit (NO_ROOM without one)."""
+        return NO_ROOM if self.node_limit is None else max(0, self.node_limit - self.stats.nodes + 1) * SHORT_NODE
+
     def solve_three(self, answers: np.ndarray, hints: Hints | None, key: tuple, guesses: np.ndarray,
                     lower: np.ndarray, floor: int, budget: int) -> int:
         """solve_set's loop over `guesses` with three guesses left, compiled (wordle.short_wins.least_cost3): the
         same values; the two-guess sets it searches are not remembered, and count as the win checks' work does."""
         legal = self.allowed(hints) if self.hard else self.game.all_guesses
         costs = np.array([SCALE, self.hit(3), self.hit(2), self.hit(1), INFEASIBLE], dtype=np.int64)
-        room = NO_ROOM if self.node_limit is None else max(0, self.node_limit - self.stats.nodes + 1) * SHORT_NODE
+        room = self.short_room()
         # hard mode: past THREE_ASK_WIN patterns read, ask whether the set can be won at all (a lost set costs the
         # search a refutation of every guess; the win check says so at once), then search on if it can
         cap = min(room, THREE_ASK_WIN) if self.hard else room
@@ -961,8 +965,7 @@ class Solver:
             if not self.can_win(answers, 3, hints):
                 self.remember(key, INFEASIBLE, -1, -1)
                 return INFEASIBLE
-            room = NO_ROOM if self.node_limit is None else max(0, self.node_limit - self.stats.nodes + 1) * SHORT_NODE
-            cap = room
+            cap = room = self.short_room()
         if done == UNDECIDED:  # the node limit passed between two guesses: nothing of this set is remembered
             raise BudgetSpent(self.stats.nodes)
         if cost >= 0:
