@@ -166,10 +166,126 @@ CEILINGS_KEPT = 8
 #: repaid by the many replies of a big position's root; the whole list's ceilings are too loose to repay it
 #: (measured: 200 normal-mode openers of the job, 4.8 s of CPU without, 5.6 s with).
 CEILINGS_FROM = 700
+#: A part of a big set (`Parts`) lends its replies ceilings only if it holds at most this share of the set.
+PART_SHARE = 0.9
+#: How many big sets' parts a solver keeps before it forgets them all.
+PARTS_KEPT = 4
 #: Hard mode: how many hints' legal guesses `Solver.allowed` keeps (at most 100 KB each) before it forgets them all.
 LEGAL_KEPT = 512
 #: A given opener's replies are raised in rounds of at most this many guesses each (0: one reply at a time).
 ROUNDS = 3
+
+
+class Parts:
+    """The parts of a big set that lend its replies tighter ceilings (`Solver.reply_ceilings`).
+
+    A part is the set's answers with one feature: holding a letter, lacking it, or holding a letter at a place. A
+    reply every answer of which has the feature lies in that part, so no guess gets more different replies from it
+    than from the part. Parts of more than PART_SHARE of the set are left out (their counts cost a pass over nearly
+    the whole set and are hardly below its own); each part's counts are made on first use and kept while the set is
+    the solver's latest big set. Features are numbered: letter L held is L, lacked 26 + L, held at place P
+    52 + 26 P + L (letters numbered from 0 for a).
+    """
+
+    def __init__(self, solver: "Solver", answers: np.ndarray, hints: Hints | None) -> None:
+        self.solver, self.answers, self.hints = solver, answers, hints
+        self.key = solver.win_key(answers, hints)
+        self.places = solver.letters[0][answers].astype(np.int64)  # each answer's letter at each place
+        self.masks = np.bitwise_or.reduce(np.int64(1) << self.places, axis=1)  # each answer's letters, as bits
+        holders = ((self.masks[:, None] >> np.arange(26)) & 1).sum(axis=0)
+        most = PART_SHARE * len(answers)
+        # per feature number, whether its part is small enough to be worth its counts (places: always)
+        self.worth = np.concatenate((holders <= most, (holders > 0) & (len(answers) - holders <= most),
+                                     np.ones(26 * solver.letters[0].shape[1], bool)))
+        self.counted = np.zeros(len(self.worth), bool)
+        self.found = np.empty((len(self.worth), len(solver.words)), np.int64)  # rows filled on first use
+        self.member = np.zeros(len(solver.game.words.answers), bool)
+        self.member[answers] = True
+        self.ceiling = solver.ceilings(answers, hints)
+
+    def holding(self, group: np.ndarray) -> np.ndarray:
+        """The features (numbered) every answer of `group` has whose part is small enough to be worth its counts."""
+        return self.solver.group_features(self.solver.letters[0], group, self.worth)
+
+    def count(self, feature: int) -> None:
+        """Count each guess's different replies from the part with this feature, once."""
+        if feature >= 52:
+            place, letter = divmod(feature - 52, 26)
+            inside = self.places[:, place] == letter
+        else:
+            inside = (self.masks >> (feature % 26) & 1).astype(bool) == (feature < 26)
+        self.found[feature] = self.solver.count_replies(self.answers[inside], self.hints)
+        self.counted[feature] = True
+
+    def ceilings_of(self, group: np.ndarray) -> np.ndarray:
+        """Each guess's ceiling on its different replies from `group` (a subset of the set): the least over the set
+        and every part holding `group`."""
+        features = self.holding(group)
+        for feature in features[~self.counted[features]].tolist():
+            self.count(feature)
+        out = np.empty_like(self.ceiling)
+        self.solver.least_rows(self.ceiling, self.found, features, out)
+        return out
+
+
+def group_features(answer_letters: np.ndarray, group: np.ndarray, worth: np.ndarray) -> np.ndarray:
+    """The `Parts` features every answer of `group` has (numbered as there) that `worth` marks: the readable
+    reference of the compiled `_features_kernel`."""
+    places = answer_letters[group].astype(np.int64)
+    masks = np.bitwise_or.reduce(np.int64(1) << places, axis=1)
+    letters = np.arange(26)
+    held = (np.bitwise_and.reduce(masks) >> letters & 1).astype(bool)
+    lacked = ~(np.bitwise_or.reduce(masks) >> letters & 1).astype(bool)
+    same = np.zeros((places.shape[1], 26), bool)
+    for place in np.flatnonzero((places == places[0]).all(axis=0)):
+        same[place, places[0, place]] = True
+    return np.flatnonzero(np.concatenate((held, lacked, same.ravel())) & worth)
+
+
+def least_rows(first: np.ndarray, rows: np.ndarray, chosen: np.ndarray, out: np.ndarray) -> None:
+    """out = the least of `first` and the chosen rows, element by element: the reference of `_least_rows_kernel`."""
+    out[:] = first if len(chosen) == 0 else np.minimum(first, rows[chosen].min(axis=0))
+
+
+def _features_kernel(answer_letters, group, worth):  # pragma: no cover
+    """group_features, compiled."""
+    length = answer_letters.shape[1]
+    every, some = np.int64(-1), np.int64(0)
+    first = answer_letters[group[0]]
+    same = np.ones(length, np.bool_)
+    for answer in group:
+        mask = np.int64(0)
+        for place in range(length):
+            letter = answer_letters[answer, place]
+            mask |= np.int64(1) << np.int64(letter)
+            same[place] &= letter == first[place]
+        every &= mask
+        some |= mask
+    found = np.empty(52 + length, np.int64)
+    number = 0
+    for letter in range(26):
+        if (every >> letter) & 1 and worth[letter]:
+            found[number] = letter
+            number += 1
+    for letter in range(26):
+        if not (some >> letter) & 1 and worth[26 + letter]:
+            found[number] = 26 + letter
+            number += 1
+    for place in range(length):
+        feature = 52 + 26 * place + np.int64(first[place])
+        if same[place] and worth[feature]:
+            found[number] = feature
+            number += 1
+    return found[:number]
+
+
+def _least_rows_kernel(first, rows, chosen, out):  # pragma: no cover
+    """least_rows, compiled."""
+    out[:] = first
+    for feature in chosen:  # row by row: each read in order, so that it vectorises
+        row = rows[feature]
+        for j in range(out.shape[0]):
+            out[j] = min(out[j], row[j])
 
 
 class _Undecided(Exception):
@@ -632,6 +748,18 @@ def _compiled() -> tuple[Callable[..., tuple[np.ndarray, np.ndarray]], Callable[
     return bounds, least_bound, ceiling_least
 
 
+@functools.lru_cache(maxsize=1)
+def fast_parts() -> tuple[Callable[..., np.ndarray], Callable[..., None]]:
+    """group_features and least_rows compiled with numba, else the references."""
+    keep_numba_cache()
+    try:
+        import numba
+    except ImportError:
+        return group_features, least_rows
+    jit = numba.njit(cache=True, nogil=True)
+    return jit(_features_kernel), jit(_least_rows_kernel)
+
+
 def fast_lower_bounds() -> Callable[..., tuple[np.ndarray, np.ndarray]]:
     """lower_bounds compiled with numba (each guess's replies counted by comparing rows pair by pair, or marked in
     four 64-bit words), else the reference."""
@@ -715,6 +843,8 @@ class Solver:
         self.memo: dict[tuple, tuple[int, int, int]] = {}  # key -> (lower bound, exact cost or -1, best guess)
         self.legal: dict[Hints, np.ndarray] = {}  # hard mode: hints -> the guesses they allow (`allowed`)
         self.ceiling_memo: dict[tuple, np.ndarray] = {}  # (answers, hints) -> each guess's replies (`ceilings`)
+        self.parts: dict[tuple, Parts] = {}  # the latest big sets' parts and their counts (`reply_ceilings`)
+        self.group_features, self.least_rows = fast_parts()
         self.stats = Stats()
         self.report: Callable[[Stats], None] | None = None
         self.root: tuple | None = None
@@ -853,13 +983,18 @@ class Solver:
             return self.bounds(answers, left, hints, 0)[2]
         guesses, costs = self.allowed(hints), self.step_costs(left)
         must_split = left == 2 and not self.losses  # the dead-letter rule keeps the least bound
-        size, width = len(answers), self.columns.shape[1]
-        pairwise = size <= PAIRWISE_UP_TO and len(guesses) * PAIRWISE_READS > size * width  # as _reply_counts
-        if pairwise or len(guesses) <= PRUNE_FIRST:  # every guess read at the cost of a few
+        if not self.reads_with_ceilings(len(answers), hints):  # every guess read at the cost of a few
             least = self.least_lower_bound(self.columns, guesses, answers, costs, must_split)
         else:
             least = self.ceiling_least_bound(self.columns, guesses, answers, costs, must_split, self.letters, ceiling)
         return INFEASIBLE if least >= _NEVER else least
+
+    def reads_with_ceilings(self, size: int, hints: Hints | None) -> bool:
+        """Whether `least_bound` reads a set of `size` answers highest ceiling first (else every guess, as cheaply as
+        a few: the pairwise count, or few guesses allowed)."""
+        guesses = self.allowed(hints)
+        pairwise = size <= PAIRWISE_UP_TO and len(guesses) * PAIRWISE_READS > size * self.columns.shape[1]
+        return not (pairwise or len(guesses) <= PRUNE_FIRST)  # as _reply_counts
 
     def ceilings(self, answers: np.ndarray, hints: Hints | None) -> np.ndarray:
         """For each guess allowed under `hints`, how many different replies it gets from `answers` (all green
@@ -867,15 +1002,51 @@ class Solver:
         key = self.win_key(answers, hints)
         found = self.ceiling_memo.get(key)
         if found is None:
-            guesses = self.allowed(hints)
-            lower, hits = self.lower_bounds(self.columns, guesses, answers, (0, 0, 0), False)
-            size = len(answers)
-            found = np.full(len(self.words), NO_ROOM, dtype=np.int64)  # not allowed here, so nor in any reply: unread
-            found[guesses] = np.where(lower >= _NEVER, 1, 3 * size - hits - lower // SCALE)
+            found = self.count_replies(answers, hints)
             if len(self.ceiling_memo) >= CEILINGS_KEPT:
                 self.ceiling_memo.clear()
             self.ceiling_memo[key] = found
         return found
+
+    def count_replies(self, answers: np.ndarray, hints: Hints | None) -> np.ndarray:
+        """For each guess allowed under `hints`, how many different replies it gets from `answers` (all green
+        included); NO_ROOM for the others (not allowed there, so nor in any reply: never read)."""
+        guesses = self.allowed(hints)
+        lower, hits = self.lower_bounds(self.columns, guesses, answers, (0, 0, 0), False)
+        found = np.full(len(self.words), NO_ROOM, dtype=np.int64)
+        found[guesses] = np.where(lower >= _NEVER, 1, 3 * len(answers) - hits - lower // SCALE)
+        return found
+
+    def reply_ceilings(self, group: np.ndarray, parent: tuple[np.ndarray, Hints | None] | None) -> np.ndarray | None:
+        """Each guess's ceiling on the different replies it gets from `group`, or None where none is known: the least
+        of what it gets from a big set holding `group` (`parent`, its big parent, or else the latest big set that
+        holds it) and from each part of that set that holds all of `group` (`Parts`: the answers with a letter,
+        without it, or with it at a place). Any guess's count over a superset is a ceiling, under any hints."""
+        if parent is not None and CEILINGS_FROM <= len(parent[0]) < len(self.game.words.answers):
+            key = self.win_key(*parent)
+            parts = self.parts.get(key)
+            if parts is None:
+                if len(self.parts) >= PARTS_KEPT:
+                    self.parts.clear()
+                parts = self.parts[key] = Parts(self, *parent)
+            return parts.ceilings_of(group)
+        for parts in reversed(self.parts.values()):  # the latest first
+            if parts.member[group].all():
+                return parts.ceilings_of(group)
+        return None
+
+    def peak(self, answers: np.ndarray, hints: Hints | None) -> int:
+        """The most different replies (all green included) any guess allowed under `hints` gets from `answers`: no
+        guess gets more from any subset of them (`ceilings`)."""
+        return int(self.ceilings(answers, hints)[self.allowed(hints)].max())
+
+    def peak_floor(self, size: int, left: int, peak: int) -> int:
+        """A lower bound on a set of `size` answers with `left` (at least 2) guesses to go when no guess gets more
+        than `peak` different replies from it: the one-step bound of a guess with that many, one of them all green,
+        as `ceiling_least_bound` reads it (Selby's bound for a set bigger than the most replies of any guess)."""
+        hit_now, hit_next, hit_later = self.step_costs(left)
+        top = min(size, peak)
+        return (3 * size - 1 - top) * SCALE + hit_now + (top - 1) * hit_next + (size - top) * hit_later
 
     def solve_set(self, answers: np.ndarray, left: int, hints: Hints | None = None,
                   budget: int = INFEASIBLE) -> int:
@@ -1027,6 +1198,15 @@ class Solver:
             else:
                 replies.append((group, code, self.known_floor(group, left - 1, hints, code, guess)))
         replies.sort(key=lambda reply: -len(reply[0]))
+        if (left > 2 and self.limits.top is None
+                and CEILINGS_FROM <= len(answers) < len(self.game.words.answers)):  # the replies bigger than the peak
+            peak = self.peak(answers, hints)
+            for number, (group, code, (floor, child_hints)) in enumerate(replies):
+                if len(group) <= peak:
+                    break
+                if floor < INFEASIBLE:
+                    replies[number] = (group, code, (max(floor, self.peak_floor(len(group), left - 1, peak)),
+                                                     child_hints))
         total = cost + sum(reply[2][0] for reply in replies)
         if total >= limit:
             return total, replies
@@ -1533,9 +1713,8 @@ class Solver:
             return max(floor, known[0])
         self.check_budget()
         ceiling = None
-        if (parent is not None and self.limits.top is None
-                and CEILINGS_FROM <= len(parent[0]) < len(self.game.words.answers)):
-            ceiling = self.ceilings(*parent)
+        if self.limits.top is None and self.reads_with_ceilings(len(group), hints):
+            ceiling = self.reply_ceilings(group, parent)
         floor = max(floor, self.least_bound(group, left, hints, ceiling))
         self.remember(key, floor, -1, -1)
         return floor
