@@ -1192,9 +1192,17 @@ class Solver:
             raise ValueError("guess_bound sums replies: not for the worst objective")
         cost = len(answers) * SCALE
         replies = []
+        # hard mode, the common case written out (as known_floor would answer): a reply of one or two answers, or one
+        # neither memory holds under any hints, is bounded by its floor, a line in its size
+        first, second = self.floor(1, left - 1), self.floor(2, left - 1)
+        inline = self.hard and second < INFEASIBLE
+        seen, narrow = self.seen_sets, self.narrow
         for code, group in partition(self.matrix[guess, answers], answers):
             if code == ALL_GREEN:
                 cost += self.hit(left) - SCALE
+            elif inline and (len(group) <= 2 or (group.astype(np.uint16) if narrow else group).tobytes() not in seen):
+                replies.append((group, code, (first + (len(group) - 1) * (second - first),
+                                              None if len(group) <= 2 else PENDING)))
             else:
                 replies.append((group, code, self.known_floor(group, left - 1, hints, code, guess)))
         replies.sort(key=lambda reply: -len(reply[0]))

@@ -1,0 +1,156 @@
+"""The parts of a big set (wordle.optimal.Parts): ceilings that never fall below a guess's real count of replies,
+compiled helpers equal to their readable references, and Selby's peak floor below the least one-step bound."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordle import ALL_GREEN, Wordle
+from wordle import optimal
+from wordle.hardmode import extend_hints
+from wordle.optimal import (INFEASIBLE, Parts, Solver, fast_parts, group_features, least_lower_bound, least_rows,
+                            transposed)
+
+
+def big_set(game: Wordle, data, hard: bool):
+    """A reply of at least 100 answers to a drawn opener, and its hints (hard mode)."""
+    state = game.initial_state(hard=hard)
+    while True:
+        opener = data.draw(st.integers(0, len(game.words.guesses) - 1), label="opener")
+        replies = [(int(code), np.asarray(group)) for code, group in game.partition(state.candidates, opener)
+                   if code != ALL_GREEN and len(group) >= 100]
+        if replies:
+            code, answers = data.draw(st.sampled_from(replies), label="reply")
+            hints = game.hints(game.step(state, opener, code)) if hard else None
+            return opener, code, answers, hints
+
+
+def inner_set(game: Wordle, data, answers: np.ndarray, hints, hard: bool):
+    """A set inside `answers`: a reply to a drawn guess there (one or two steps down), or a drawn subset of one."""
+    group, group_hints = answers, hints
+    for _ in range(data.draw(st.integers(1, 2), label="depth")):
+        guess = data.draw(st.integers(0, len(game.words.guesses) - 1), label="guess")
+        code, inner = max(((int(code), g) for code, g in game.partition(group, guess)), key=lambda r: len(r[1]))
+        group_hints = extend_hints(group_hints, game.words.guesses[guess], code) if hard else None
+        group = np.asarray(inner)
+    if data.draw(st.booleans(), label="thin") and len(group) > 3:
+        keep = data.draw(st.lists(st.booleans(), min_size=len(group), max_size=len(group)), label="keep")
+        group = group[np.asarray(keep, bool)] if any(keep) else group[:1]
+    return group, group_hints
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_a_part_ceiling_is_never_below_the_replies_a_guess_gets(official_game, data):
+    game = official_game
+    hard = data.draw(st.booleans(), label="hard")
+    solver = Solver(game, hard=hard)
+    _, _, answers, hints = big_set(game, data, hard)
+    group, _ = inner_set(game, data, answers, hints, hard)
+    parts = Parts(solver, answers, hints)
+    ceiling = parts.ceilings_of(group)
+    guesses = solver.allowed(hints)
+    replies = np.array([len(np.unique(game.matrix[guess, group])) for guess in guesses])
+    assert (ceiling[guesses] >= replies).all()
+    # each feature it used really holds every answer of the group
+    for feature in parts.holding(group).tolist():
+        letters = solver.letters[0][group]
+        if feature < 26:
+            assert (letters == feature).any(axis=1).all()
+        elif feature < 52:
+            assert not (letters == feature - 26).any()
+        else:
+            place, letter = divmod(feature - 52, 26)
+            assert (letters[:, place] == letter).all()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_the_least_bound_through_part_ceilings_equals_every_guess_read(official_game, data):
+    game = official_game
+    hard = data.draw(st.booleans(), label="hard")
+    solver = Solver(game, hard=hard)
+    _, _, answers, hints = big_set(game, data, hard)
+    group, group_hints = inner_set(game, data, answers, hints, hard)
+    left = data.draw(st.integers(2, 5), label="left")
+    expected = least_lower_bound(transposed(game), solver.allowed(group_hints), group, solver.step_costs(left),
+                                 left == 2)
+    expected = INFEASIBLE if expected >= optimal._NEVER else expected
+    ceiling = Parts(solver, answers, hints).ceilings_of(group)
+    assert solver.least_bound(group, left, group_hints, ceiling) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_compiled_part_helpers_equal_their_references(official_game, data):
+    pytest.importorskip("numba")
+    game = official_game
+    solver = Solver(game)
+    features, rows_least = fast_parts()
+    assert features is not group_features and rows_least is not least_rows
+    group = np.array(sorted(data.draw(st.sets(st.integers(0, 2314), min_size=1, max_size=60), label="group")))
+    if data.draw(st.booleans(), label="one family"):  # answers sharing letters, so that features hold
+        letter = data.draw(st.integers(0, 25), label="letter")
+        holders = np.flatnonzero((solver.letters[0] == letter).any(axis=1))
+        group = np.intersect1d(group, holders) if len(np.intersect1d(group, holders)) else holders[:5]
+    worth = np.array(data.draw(st.lists(st.booleans(), min_size=52 + 130, max_size=52 + 130), label="worth"))
+    assert features(solver.letters[0], group, worth).tolist() == group_features(solver.letters[0], group,
+                                                                                worth).tolist()
+    rng = np.random.default_rng(data.draw(st.integers(0, 1000), label="seed"))
+    rows = rng.integers(0, 300, size=(8, 50))
+    first = rng.integers(0, 300, size=50)
+    chosen = np.array(sorted(data.draw(st.sets(st.integers(0, 7), max_size=8), label="rows")), np.int64)
+    fast_out, slow_out = np.empty(50, np.int64), np.empty(50, np.int64)
+    rows_least(first, rows, chosen, fast_out)
+    least_rows(first, rows, chosen, slow_out)
+    assert fast_out.tolist() == slow_out.tolist()
+
+
+def test_features_of_a_hand_worked_group(official_game):
+    game = official_game
+    solver = Solver(game)
+    group = np.array([game.words.answers.index(word) for word in ("fight", "light", "night")])
+    found = group_features(solver.letters[0], group, np.ones(52 + 130, bool)).tolist()
+    letter = {c: i for i, c in enumerate("abcdefghijklmnopqrstuvwxyz")}
+    held = sorted(letter[c] for c in "ight")
+    lacked = sorted(26 + i for c, i in letter.items() if c not in "fighlnt")
+    places = [52 + 26 * place + letter[c] for place, c in ((1, "i"), (2, "g"), (3, "h"), (4, "t"))]
+    assert found == held + lacked + places
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_the_peak_floor_is_never_above_the_least_one_step_bound(official_game, data):
+    game = official_game
+    hard = data.draw(st.booleans(), label="hard")
+    solver = Solver(game, hard=hard)
+    _, _, answers, hints = big_set(game, data, hard)
+    group, group_hints = inner_set(game, data, answers, hints, hard)
+    left = data.draw(st.integers(2, 5), label="left")
+    peak = solver.peak(answers, hints)
+    least = solver.least_bound(group, left, group_hints)
+    assert solver.peak_floor(len(group), left, peak) <= least
+    assert solver.peak_floor(len(group), left, peak) >= solver.floor(len(group), left)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_hard_mode_replies_are_bounded_as_known_floor_bounds_them(official_game, data):
+    # guess_bound writes hard mode's common case out (a reply of one or two answers, or one no memory holds): with a
+    # limit of 0 it stops before sharpening, so every reply's (floor, hints) is known_floor's, memory or not
+    game = official_game
+    solver = Solver(game, hard=True)
+    _, _, answers, hints = big_set(game, data, True)
+    answers = answers[:600]  # below the big sets whose replies get peak floors
+    left = data.draw(st.integers(2, 6), label="left")
+    guesses = solver.allowed(hints)
+    for _ in range(data.draw(st.integers(0, 3), label="solved first")):  # some sets in the memory
+        guess = int(guesses[data.draw(st.integers(0, len(guesses) - 1), label="guess")])
+        solver.try_guess(answers, left, hints, guess, INFEASIBLE)
+    guess = int(guesses[data.draw(st.integers(0, len(guesses) - 1), label="guess")])
+    _, replies = solver.guess_bound(answers, left, hints, guess, 0)
+    for group, code, bound in replies:
+        assert bound == solver.known_floor(group, left - 1, hints, code, guess)
