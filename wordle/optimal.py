@@ -199,8 +199,6 @@ class Parts:
                                      np.ones(26 * solver.letters[0].shape[1], bool)))
         self.counted = np.zeros(len(self.worth), bool)
         self.found = np.empty((len(self.worth), len(solver.words)), np.int64)  # rows filled on first use
-        self.member = np.zeros(len(solver.game.words.answers), bool)
-        self.member[answers] = True
         self.ceiling = solver.ceilings(answers, hints)
 
     def holding(self, group: np.ndarray) -> np.ndarray:
@@ -1018,22 +1016,20 @@ class Solver:
         return found
 
     def reply_ceilings(self, group: np.ndarray, parent: tuple[np.ndarray, Hints | None] | None) -> np.ndarray | None:
-        """Each guess's ceiling on the different replies it gets from `group`, or None where none is known: the least
-        of what it gets from a big set holding `group` (`parent`, its big parent, or else the latest big set that
-        holds it) and from each part of that set that holds all of `group` (`Parts`: the answers with a letter,
-        without it, or with it at a place). Any guess's count over a superset is a ceiling, under any hints."""
-        if parent is not None and CEILINGS_FROM <= len(parent[0]) < len(self.game.words.answers):
-            key = self.win_key(*parent)
-            parts = self.parts.get(key)
-            if parts is None:
-                if len(self.parts) >= PARTS_KEPT:
-                    self.parts.clear()
-                parts = self.parts[key] = Parts(self, *parent)
-            return parts.ceilings_of(group)
-        for parts in reversed(self.parts.values()):  # the latest first
-            if parts.member[group].all():
-                return parts.ceilings_of(group)
-        return None
+        """Each guess's ceiling on the different replies it gets from `group`, a reply of `parent` (a set and its
+        hints), or None where the parent is not a big set: the least of what it gets from the parent and from each
+        part of it that holds all of `group` (`Parts`: the answers with a letter, without it, or with it at a
+        place). A guess's count over a superset is a ceiling, under any hints. (Sets deeper in the search, inside
+        the latest big set, could take the same ceilings; measured, that cost more than it saved.)"""
+        if parent is None or not CEILINGS_FROM <= len(parent[0]) < len(self.game.words.answers):
+            return None
+        key = self.win_key(*parent)
+        parts = self.parts.get(key)
+        if parts is None:
+            if len(self.parts) >= PARTS_KEPT:
+                self.parts.clear()
+            parts = self.parts[key] = Parts(self, *parent)
+        return parts.ceilings_of(group)
 
     def peak(self, answers: np.ndarray, hints: Hints | None) -> int:
         """The most different replies (all green included) any guess allowed under `hints` gets from `answers`: no
