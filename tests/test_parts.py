@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from wordle import ALL_GREEN, Wordle
 from wordle import optimal
 from wordle.hardmode import extend_hints
-from wordle.optimal import (INFEASIBLE, Parts, Solver, fast_parts, group_features, least_lower_bound, least_rows,
+from wordle.optimal import (INFEASIBLE, SCALE, Parts, Solver, fast_parts, group_features, least_lower_bound, least_rows,
                             transposed)
 
 
@@ -51,10 +51,11 @@ def test_a_part_ceiling_is_never_below_the_replies_a_guess_gets(official_game, d
     _, _, answers, hints = big_set(game, data, hard)
     group, _ = inner_set(game, data, answers, hints, hard)
     parts = Parts(solver, answers, hints)
-    ceiling = parts.ceilings_of(group)
+    ceiling, top = parts.ceilings_of(group)
     guesses = solver.allowed(hints)
     replies = np.array([len(np.unique(game.matrix[guess, group])) for guess in guesses])
     assert (ceiling[guesses] >= replies).all()
+    assert top == ceiling[guesses].max() >= replies.max()
     # each feature it used really holds every answer of the group
     for feature in parts.holding(group).tolist():
         letters = solver.letters[0][group]
@@ -79,7 +80,7 @@ def test_the_least_bound_through_part_ceilings_equals_every_guess_read(official_
     expected = least_lower_bound(transposed(game), solver.allowed(group_hints), group, solver.step_costs(left),
                                  left == 2)
     expected = INFEASIBLE if expected >= optimal._NEVER else expected
-    ceiling = Parts(solver, answers, hints).ceilings_of(group)
+    ceiling, _ = Parts(solver, answers, hints).ceilings_of(group)
     assert solver.least_bound(group, left, group_hints, ceiling) == expected
 
 
@@ -104,8 +105,7 @@ def test_the_compiled_part_helpers_equal_their_references(official_game, data):
     first = rng.integers(0, 300, size=50)
     chosen = np.array(sorted(data.draw(st.sets(st.integers(0, 7), max_size=8), label="rows")), np.int64)
     fast_out, slow_out = np.empty(50, np.int64), np.empty(50, np.int64)
-    rows_least(first, rows, chosen, fast_out)
-    least_rows(first, rows, chosen, slow_out)
+    assert rows_least(first, rows, chosen, fast_out) == least_rows(first, rows, chosen, slow_out) == slow_out.max()
     assert fast_out.tolist() == slow_out.tolist()
 
 
@@ -154,3 +154,35 @@ def test_hard_mode_replies_are_bounded_as_known_floor_bounds_them(official_game,
     _, replies = solver.guess_bound(answers, left, hints, guess, 0)
     for group, code, bound in replies:
         assert bound == solver.known_floor(group, left - 1, hints, code, guess)
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.data())
+def test_a_big_sets_guess_bound_is_every_reply_at_its_least_one_step_bound(official_game, data):
+    # a set of 700+ answers (peak floors, part ceilings, bounds from ceilings alone, then the passes): with no limit
+    # every reply of six or more answers ends at the least one-step bound over every guess there, read in full
+    game = official_game
+    hard = data.draw(st.booleans(), label="hard")
+    solver = Solver(game, hard=hard)
+    state = game.initial_state(hard=hard)
+    opener = data.draw(st.sampled_from(["fuzzy", "mummy", "quill", "jujus", "kudzu"]), label="opener")
+    answers = np.asarray(game.step(state, game.words.guess_index[opener], 0).candidates)
+    assert len(answers) >= optimal.CEILINGS_FROM
+    hints = None if not hard else game.hints(game.step(state, game.words.guess_index[opener], 0))
+    guess = data.draw(st.integers(0, len(game.words.guesses) - 1), label="guess")
+    left = data.draw(st.integers(4, 5), label="left")  # no reply with two guesses left: none is lost
+    total, replies = solver.guess_bound(answers, left, hints, guess)
+    expected = len(answers) * SCALE
+    columns = transposed(game)
+    for code, group in game.partition(answers, guess):
+        if code == ALL_GREEN:
+            expected += solver.hit(left) - SCALE
+            continue
+        floor = solver.floor(len(group), left - 1)
+        if len(group) >= solver.sharpen_from:
+            group_hints = extend_hints(hints, game.words.guesses[guess], int(code)) if hard else None
+            least = least_lower_bound(columns, solver.allowed(group_hints), np.asarray(group),
+                                      solver.step_costs(left - 1), left - 1 == 2)
+            floor = max(floor, INFEASIBLE if least >= optimal._NEVER else least)
+        expected += floor
+    assert total == expected

@@ -215,15 +215,15 @@ class Parts:
         self.found[feature] = self.solver.count_replies(self.answers[inside], self.hints)
         self.counted[feature] = True
 
-    def ceilings_of(self, group: np.ndarray) -> np.ndarray:
+    def ceilings_of(self, group: np.ndarray) -> tuple[np.ndarray, int]:
         """Each guess's ceiling on its different replies from `group` (a subset of the set): the least over the set
-        and every part holding `group`."""
+        and every part holding `group`; and the most of them (no guess gets more replies from `group`)."""
         features = self.holding(group)
         for feature in features[~self.counted[features]].tolist():
             self.count(feature)
         out = np.empty_like(self.ceiling)
-        self.solver.least_rows(self.ceiling, self.found, features, out)
-        return out
+        top = self.solver.least_rows(self.ceiling, self.found, features, out)
+        return out, int(top)
 
 
 def group_features(answer_letters: np.ndarray, group: np.ndarray, worth: np.ndarray) -> np.ndarray:
@@ -240,9 +240,11 @@ def group_features(answer_letters: np.ndarray, group: np.ndarray, worth: np.ndar
     return np.flatnonzero(np.concatenate((held, lacked, same.ravel())) & worth)
 
 
-def least_rows(first: np.ndarray, rows: np.ndarray, chosen: np.ndarray, out: np.ndarray) -> None:
-    """out = the least of `first` and the chosen rows, element by element: the reference of `_least_rows_kernel`."""
+def least_rows(first: np.ndarray, rows: np.ndarray, chosen: np.ndarray, out: np.ndarray) -> int:
+    """out = the least of `first` and the chosen rows, element by element; returns the most of `out` below NO_ROOM
+    (0 if none is): the reference of `_least_rows_kernel`."""
     out[:] = first if len(chosen) == 0 else np.minimum(first, rows[chosen].min(axis=0))
+    return int(out[out < NO_ROOM].max(initial=0))
 
 
 def _features_kernel(answer_letters, group, worth):  # pragma: no cover
@@ -284,6 +286,11 @@ def _least_rows_kernel(first, rows, chosen, out):  # pragma: no cover
         row = rows[feature]
         for j in range(out.shape[0]):
             out[j] = min(out[j], row[j])
+    most = 0
+    for j in range(out.shape[0]):
+        if out[j] < NO_ROOM and out[j] > most:
+            most = out[j]
+    return most
 
 
 class _Undecided(Exception):
@@ -1015,11 +1022,12 @@ class Solver:
         found[guesses] = np.where(lower >= _NEVER, 1, 3 * len(answers) - hits - lower // SCALE)
         return found
 
-    def reply_ceilings(self, group: np.ndarray, parent: tuple[np.ndarray, Hints | None] | None) -> np.ndarray | None:
+    def reply_ceilings(self, group: np.ndarray,
+                       parent: tuple[np.ndarray, Hints | None] | None) -> tuple[np.ndarray, int] | None:
         """Each guess's ceiling on the different replies it gets from `group`, a reply of `parent` (a set and its
-        hints), or None where the parent is not a big set: the least of what it gets from the parent and from each
-        part of it that holds all of `group` (`Parts`: the answers with a letter, without it, or with it at a
-        place). A guess's count over a superset is a ceiling, under any hints. (Sets deeper in the search, inside
+        hints), and the most of them; None where the parent is not a big set. A ceiling is the least of what the
+        guess gets from the parent and from each part of it that holds all of `group` (`Parts`: the answers with a
+        letter, without it, or with it at a place). A guess's count over a superset is a ceiling, under any hints. (Sets deeper in the search, inside
         the latest big set, could take the same ceilings; measured, that cost more than it saved.)"""
         if parent is None or not CEILINGS_FROM <= len(parent[0]) < len(self.game.words.answers):
             return None
@@ -1202,8 +1210,8 @@ class Solver:
             else:
                 replies.append((group, code, self.known_floor(group, left - 1, hints, code, guess)))
         replies.sort(key=lambda reply: -len(reply[0]))
-        if (left > 2 and self.limits.top is None
-                and CEILINGS_FROM <= len(answers) < len(self.game.words.answers)):  # the replies bigger than the peak
+        big = left > 2 and self.limits.top is None and CEILINGS_FROM <= len(answers) < len(self.game.words.answers)
+        if big:  # the replies bigger than the peak
             peak = self.peak(answers, hints)
             for number, (group, code, (floor, child_hints)) in enumerate(replies):
                 if len(group) <= peak:
@@ -1214,12 +1222,24 @@ class Solver:
         total = cost + sum(reply[2][0] for reply in replies)
         if total >= limit:
             return total, replies
+        ceilings: dict[int, np.ndarray] = {}
+        if big:  # first, what each big reply's ceilings alone allow (its part ceilings' most), no guess read
+            for number, (group, code, (floor, child_hints)) in enumerate(replies):
+                if len(group) <= PAIRWISE_UP_TO or floor >= INFEASIBLE:
+                    break
+                ceilings[number], top = self.reply_ceilings(group, (answers, hints or None))
+                quick = self.peak_floor(len(group), left - 1, top)
+                if quick > floor:
+                    replies[number] = (group, code, (quick, child_hints))
+                    total += quick - floor
+                    if total >= limit:
+                        return total, replies
         for number, (group, code, (floor, child_hints)) in enumerate(replies):  # the largest replies' bounds, sharper
             if len(group) < self.sharpen_from or floor >= INFEASIBLE:
                 break
             if child_hints is PENDING:
                 child_hints = self.reply_hints(hints, guess, code)
-            sharper = self.sharpen(group, left - 1, child_hints, floor, (answers, hints or None))
+            sharper = self.sharpen(group, left - 1, child_hints, floor, (answers, hints or None), ceilings.get(number))
             replies[number] = (group, code, (sharper, child_hints))
             total += sharper - floor
             if total >= limit:
@@ -1708,7 +1728,7 @@ class Solver:
             raise BudgetSpent(self.stats.nodes)
 
     def sharpen(self, group: np.ndarray, left: int, hints: Hints | None, floor: int,
-                parent: tuple[np.ndarray, Hints | None] | None = None) -> int:
+                parent: tuple[np.ndarray, Hints | None] | None = None, ceiling: np.ndarray | None = None) -> int:
         """A reply's bound raised to the least one-step bound over every guess there (remembered); `parent`, the
         set it is a reply of (and its hints), lends a big reply its guesses' ceilings (`least_bound`)."""
         key = self.key(group, left, hints)
@@ -1716,9 +1736,9 @@ class Solver:
         if known is not None and (known[1] >= 0 or known[0] > floor):
             return max(floor, known[0])
         self.check_budget()
-        ceiling = None
-        if self.limits.top is None and self.reads_with_ceilings(len(group), hints):
-            ceiling = self.reply_ceilings(group, parent)
+        if ceiling is None and self.limits.top is None and self.reads_with_ceilings(len(group), hints):
+            found = self.reply_ceilings(group, parent)
+            ceiling = None if found is None else found[0]
         floor = max(floor, self.least_bound(group, left, hints, ceiling))
         self.remember(key, floor, -1, -1)
         return floor
