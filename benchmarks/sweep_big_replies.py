@@ -58,7 +58,7 @@ def large_positions(game: Wordle, least: int, most: int | None, modes: list[bool
                 continue
             members = np.nonzero(answers[opener] == reply)[0].tobytes()
             for hard in modes:
-                hints = repr(game.hints(game.step(game.initial_state(hard=True), opener, int(reply)))) if hard else ""
+                hints = game.hints(game.step(game.initial_state(hard=True), opener, int(reply))) if hard else None
                 found.setdefault((members, hard, hints), (opener, int(reply), hard, int(counts[reply])))
     return sorted(found.values(), key=lambda item: (-item[3], item[2], item[0], item[1]))
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from wordle import ALL_GREEN, Wordle
 from wordle import optimal
 from wordle.hardmode import extend_hints
-from wordle.optimal import (INFEASIBLE, SCALE, Parts, Solver, fast_parts, group_features, least_lower_bound, least_rows,
+from wordle.optimal import (INFEASIBLE, NO_ROOM, SCALE, Parts, Solver, fast_parts, group_features, least_lower_bound, least_rows,
                             transposed)
 
 
@@ -103,9 +103,12 @@ def test_the_compiled_part_helpers_equal_their_references(official_game, data):
     rng = np.random.default_rng(data.draw(st.integers(0, 1000), label="seed"))
     rows = rng.integers(0, 300, size=(8, 50))
     first = rng.integers(0, 300, size=50)
+    first[rng.random(50) < 0.3] = NO_ROOM  # guesses the set does not allow: left out of the most
+    rows[:, rng.random(50) < 0.2] = NO_ROOM
     chosen = np.array(sorted(data.draw(st.sets(st.integers(0, 7), max_size=8), label="rows")), np.int64)
     fast_out, slow_out = np.empty(50, np.int64), np.empty(50, np.int64)
-    assert rows_least(first, rows, chosen, fast_out) == least_rows(first, rows, chosen, slow_out) == slow_out.max()
+    most = rows_least(first, rows, chosen, fast_out)
+    assert most == least_rows(first, rows, chosen, slow_out) == slow_out[slow_out < NO_ROOM].max(initial=0)
     assert fast_out.tolist() == slow_out.tolist()
 
 
@@ -126,14 +129,15 @@ def test_features_of_a_hand_worked_group(official_game):
 def test_the_peak_floor_is_never_above_the_least_one_step_bound(official_game, data):
     game = official_game
     hard = data.draw(st.booleans(), label="hard")
-    solver = Solver(game, hard=hard)
+    limit = data.draw(st.sampled_from([5, 6]), label="max guesses")
+    solver = Solver(game, hard=hard, max_guesses=limit, objective=data.draw(st.sampled_from(["total", "losses"])))
     _, _, answers, hints = big_set(game, data, hard)
     group, group_hints = inner_set(game, data, answers, hints, hard)
-    left = data.draw(st.integers(2, 5), label="left")
-    peak = solver.peak(answers, hints)
+    left = data.draw(st.integers(2, limit - 1), label="left")
     least = solver.least_bound(group, left, group_hints)
-    assert solver.peak_floor(len(group), left, peak) <= least
-    assert solver.peak_floor(len(group), left, peak) >= solver.floor(len(group), left)
+    _, most = Parts(solver, answers, hints).ceilings_of(group)  # the set's peak, and the part ceilings' most
+    for peak in (solver.peak(answers, hints), most):
+        assert solver.floor(len(group), left) <= solver.peak_floor(len(group), left, peak) <= least
 
 
 @settings(max_examples=30, deadline=None)

@@ -35,6 +35,11 @@ The search is a depth-first branch and bound over (answers, guesses left) sub-pr
 * Sharper bounds for big replies: before a guess's replies are searched, each reply of at
   least SHARPEN_FROM answers gets its own one-step bound (the least bound over every guess
   there) in place of 2m - 1, largest first, stopping once the total reaches the budget.
+  That pass reads a guess only while its ceiling on the replies it can get still allows a
+  lower bound; a big set's replies take their ceilings from the set and from its parts
+  (`Parts`: its answers with a letter, without it, or with it at a place), and are first
+  bounded by those ceilings alone (`Solver.peak_floor`, Selby's bound for a set bigger
+  than the most replies any guess gets).
 * Rounds at the top: a given opener's replies are raised at most ROUNDS guesses at a time,
   reply after reply, so a total just past the cut-off is proved by many cheap searches.
 * Exact answers for tiny sets: one answer costs one guess, two cost three, and with two
@@ -181,15 +186,15 @@ class Parts:
 
     A part is the set's answers with one feature: holding a letter, lacking it, or holding a letter at a place. A
     reply every answer of which has the feature lies in that part, so no guess gets more different replies from it
-    than from the part. Parts of more than PART_SHARE of the set are left out (their counts cost a pass over nearly
-    the whole set and are hardly below its own); each part's counts are made on first use and kept while the set is
-    the solver's latest big set. Features are numbered: letter L held is L, lacked 26 + L, held at place P
-    52 + 26 P + L (letters numbered from 0 for a).
+    than from the part. A letter's parts of more than PART_SHARE of the set are left out (their counts cost a pass
+    over nearly the whole set and are hardly below its own); the places' parts are always asked. Each part's counts
+    are made on first use and kept with the set (a solver keeps PARTS_KEPT sets' parts, at most 182 rows of counts
+    each, about 19 MB with every allowed guess). Features are numbered: letter L held is L, lacked 26 + L, held at
+    place P 52 + 26 P + L (letters numbered from 0 for a).
     """
 
     def __init__(self, solver: "Solver", answers: np.ndarray, hints: Hints | None) -> None:
         self.solver, self.answers, self.hints = solver, answers, hints
-        self.key = solver.win_key(answers, hints)
         self.places = solver.letters[0][answers].astype(np.int64)  # each answer's letter at each place
         self.masks = np.bitwise_or.reduce(np.int64(1) << self.places, axis=1)  # each answer's letters, as bits
         holders = ((self.masks[:, None] >> np.arange(26)) & 1).sum(axis=0)
@@ -198,12 +203,12 @@ class Parts:
         self.worth = np.concatenate((holders <= most, (holders > 0) & (len(answers) - holders <= most),
                                      np.ones(26 * solver.letters[0].shape[1], bool)))
         self.counted = np.zeros(len(self.worth), bool)
-        self.found = np.empty((len(self.worth), len(solver.words)), np.int64)  # rows filled on first use
+        self.counts = np.empty((len(self.worth), len(solver.words)), np.int64)  # rows filled on first use
         self.ceiling = solver.ceilings(answers, hints)
 
     def holding(self, group: np.ndarray) -> np.ndarray:
         """The features (numbered) every answer of `group` has whose part is small enough to be worth its counts."""
-        return self.solver.group_features(self.solver.letters[0], group, self.worth)
+        return self.solver.features_of(self.solver.letters[0], group, self.worth)
 
     def count(self, feature: int) -> None:
         """Count each guess's different replies from the part with this feature, once."""
@@ -212,7 +217,7 @@ class Parts:
             inside = self.places[:, place] == letter
         else:
             inside = (self.masks >> (feature % 26) & 1).astype(bool) == (feature < 26)
-        self.found[feature] = self.solver.count_replies(self.answers[inside], self.hints)
+        self.counts[feature] = self.solver.count_replies(self.answers[inside], self.hints)
         self.counted[feature] = True
 
     def ceilings_of(self, group: np.ndarray) -> tuple[np.ndarray, int]:
@@ -222,7 +227,7 @@ class Parts:
         for feature in features[~self.counted[features]].tolist():
             self.count(feature)
         out = np.empty_like(self.ceiling)
-        top = self.solver.least_rows(self.ceiling, self.found, features, out)
+        top = self.solver.least_of_rows(self.ceiling, self.counts, features, out)
         return out, int(top)
 
 
@@ -754,7 +759,7 @@ def _compiled() -> tuple[Callable[..., tuple[np.ndarray, np.ndarray]], Callable[
 
 
 @functools.lru_cache(maxsize=1)
-def fast_parts() -> tuple[Callable[..., np.ndarray], Callable[..., None]]:
+def fast_parts() -> tuple[Callable[..., np.ndarray], Callable[..., int]]:
     """group_features and least_rows compiled with numba, else the references."""
     keep_numba_cache()
     try:
@@ -849,7 +854,7 @@ class Solver:
         self.legal: dict[Hints, np.ndarray] = {}  # hard mode: hints -> the guesses they allow (`allowed`)
         self.ceiling_memo: dict[tuple, np.ndarray] = {}  # (answers, hints) -> each guess's replies (`ceilings`)
         self.parts: dict[tuple, Parts] = {}  # the latest big sets' parts and their counts (`reply_ceilings`)
-        self.group_features, self.least_rows = fast_parts()
+        self.features_of, self.least_of_rows = fast_parts()  # Parts' helpers, compiled where numba is
         self.stats = Stats()
         self.report: Callable[[Stats], None] | None = None
         self.root: tuple | None = None
@@ -1188,8 +1193,10 @@ class Solver:
         (group, code, (bound, hints)); where the bound reaches `limit` (the guess is cut, its replies not searched)
         a hard-mode reply's hints may be PENDING, not built.
 
-        Each reply is bounded by `known_floor`, then the largest (down to `sharpen_from` answers) by the
-        least one-step bound over every guess there; it stops once the total reaches `limit`. The total and
+        Each reply is bounded by `known_floor`; in a big set (`reply_ceilings`) the replies bigger than the most
+        replies any guess gets are raised to `peak_floor`, and then each big reply to what its part ceilings alone
+        allow; then the largest (down to `sharpen_from` answers) by the least one-step bound over every guess there.
+        It stops once the total reaches `limit`. The total and
         losses objectives only (the worst objective's costs are not sums over replies).
         """
         if self.objective is Objective.WORST:
@@ -1198,21 +1205,21 @@ class Solver:
         replies = []
         # hard mode, the common case written out (as known_floor would answer): a reply of one or two answers, or one
         # neither memory holds under any hints, is bounded by its floor, a line in its size
-        first, second = self.floor(1, left - 1), self.floor(2, left - 1)
-        inline = self.hard and second < INFEASIBLE
+        one_floor, two_floor = self.floor(1, left - 1), self.floor(2, left - 1)
+        inline = self.hard and two_floor < INFEASIBLE
         seen, narrow = self.seen_sets, self.narrow
         for code, group in partition(self.matrix[guess, answers], answers):
             if code == ALL_GREEN:
                 cost += self.hit(left) - SCALE
             elif inline and (len(group) <= 2 or (group.astype(np.uint16) if narrow else group).tobytes() not in seen):
-                replies.append((group, code, (first + (len(group) - 1) * (second - first),
+                replies.append((group, code, (one_floor + (len(group) - 1) * (two_floor - one_floor),
                                               None if len(group) <= 2 else PENDING)))
             else:
                 replies.append((group, code, self.known_floor(group, left - 1, hints, code, guess)))
         replies.sort(key=lambda reply: -len(reply[0]))
         big = left > 2 and self.limits.top is None and CEILINGS_FROM <= len(answers) < len(self.game.words.answers)
         if big:  # the replies bigger than the peak
-            peak = self.peak(answers, hints)
+            peak = self.peak(answers, hints or None)  # as reply_ceilings asks (hard mode's no hints: None)
             for number, (group, code, (floor, child_hints)) in enumerate(replies):
                 if len(group) <= peak:
                     break
@@ -1227,11 +1234,11 @@ class Solver:
             for number, (group, code, (floor, child_hints)) in enumerate(replies):
                 if len(group) <= PAIRWISE_UP_TO or floor >= INFEASIBLE:
                     break
-                ceilings[number], top = self.reply_ceilings(group, (answers, hints or None))
-                quick = self.peak_floor(len(group), left - 1, top)
-                if quick > floor:
-                    replies[number] = (group, code, (quick, child_hints))
-                    total += quick - floor
+                ceilings[number], most = self.reply_ceilings(group, (answers, hints or None))
+                from_ceilings = self.peak_floor(len(group), left - 1, most)
+                if from_ceilings > floor:
+                    replies[number] = (group, code, (from_ceilings, child_hints))
+                    total += from_ceilings - floor
                     if total >= limit:
                         return total, replies
         for number, (group, code, (floor, child_hints)) in enumerate(replies):  # the largest replies' bounds, sharper
@@ -1239,7 +1246,8 @@ class Solver:
                 break
             if child_hints is PENDING:
                 child_hints = self.reply_hints(hints, guess, code)
-            sharper = self.sharpen(group, left - 1, child_hints, floor, (answers, hints or None), ceilings.get(number))
+            sharper = self.sharpen(group, left - 1, child_hints, floor, (answers, hints or None),
+                                   ceilings.get(number))
             replies[number] = (group, code, (sharper, child_hints))
             total += sharper - floor
             if total >= limit:
@@ -1730,7 +1738,8 @@ class Solver:
     def sharpen(self, group: np.ndarray, left: int, hints: Hints | None, floor: int,
                 parent: tuple[np.ndarray, Hints | None] | None = None, ceiling: np.ndarray | None = None) -> int:
         """A reply's bound raised to the least one-step bound over every guess there (remembered); `parent`, the
-        set it is a reply of (and its hints), lends a big reply its guesses' ceilings (`least_bound`)."""
+        set it is a reply of (and its hints), lends a big reply its guesses' ceilings (`reply_ceilings`), or
+        `ceiling` gives them, already made."""
         key = self.key(group, left, hints)
         known = self.memo.get(key)
         if known is not None and (known[1] >= 0 or known[0] > floor):
