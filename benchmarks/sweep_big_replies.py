@@ -130,8 +130,17 @@ def main() -> None:
     _GAME = game = Wordle()
     tasks = large_positions(game, args.min_answers, args.max_answers, [mode == "hard" for mode in names])
     done = []
-    if args.out.exists():
-        done = [json.loads(line) for line in args.out.read_text().splitlines() if line.strip()]
+    if args.out.exists():  # a sweep resumed: its rows so far, each checked before it is believed
+        for number, line in enumerate(args.out.read_text(errors="replace").splitlines(), 1):
+            try:
+                row = json.loads(line) if line.strip() else None
+                if row is not None and not {"position", "mode", "answers", "cpu_seconds", "proved"} <= row.keys():
+                    raise ValueError
+            except (ValueError, AttributeError):
+                parser.error(f"{args.out}: line {number} is not a row of this sweep "
+                             "(move the file aside to start again)")
+            if row is not None:
+                done.append(row)
     finished = {(row["position"], row["mode"]) for row in done}
     todo = [task + (args.cap,) for task in tasks
             if (f"{game.words.guesses[task[0]]}:{format_pattern(task[1])}", "hard" if task[2] else "normal")

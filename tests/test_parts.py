@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from wordle import ALL_GREEN, Wordle
 from wordle import optimal
 from wordle.hardmode import extend_hints
-from wordle.optimal import (INFEASIBLE, NO_ROOM, SCALE, Parts, Solver, fast_parts, group_features, least_lower_bound, least_rows,
-                            transposed)
+from wordle.optimal import (INFEASIBLE, NO_ROOM, SCALE, Parts, Solver, fast_parts, group_features, least_lower_bound,
+                            least_rows, transposed)
 
 
 def big_set(game: Wordle, data, hard: bool):

@@ -1032,8 +1032,9 @@ class Solver:
         """Each guess's ceiling on the different replies it gets from `group`, a reply of `parent` (a set and its
         hints), and the most of them; None where the parent is not a big set. A ceiling is the least of what the
         guess gets from the parent and from each part of it that holds all of `group` (`Parts`: the answers with a
-        letter, without it, or with it at a place). A guess's count over a superset is a ceiling, under any hints. (Sets deeper in the search, inside
-        the latest big set, could take the same ceilings; measured, that cost more than it saved.)"""
+        letter, without it, or with it at a place). A guess's count over a superset is a ceiling, under any hints.
+        (Sets deeper in the search, inside the latest big set, could take the same ceilings; measured, that cost
+        more than it saved.)"""
         if parent is None or not CEILINGS_FROM <= len(parent[0]) < len(self.game.words.answers):
             return None
         key = self.win_key(*parent)
