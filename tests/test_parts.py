@@ -16,7 +16,7 @@ from wordle.optimal import (INFEASIBLE, NO_ROOM, SCALE, Parts, Solver, fast_part
 
 
 def big_set(game: Wordle, data, hard: bool):
-    """A reply of at least 100 answers to a drawn opener, and its hints (hard mode)."""
+    """A reply of at least 100 answers to a drawn opener, and its hints (None in normal mode)."""
     state = game.initial_state(hard=hard)
     while True:
         opener = data.draw(st.integers(0, len(game.words.guesses) - 1), label="opener")
@@ -25,7 +25,7 @@ def big_set(game: Wordle, data, hard: bool):
         if replies:
             code, answers = data.draw(st.sampled_from(replies), label="reply")
             hints = game.hints(game.step(state, opener, code)) if hard else None
-            return opener, code, answers, hints
+            return answers, hints
 
 
 def inner_set(game: Wordle, data, answers: np.ndarray, hints, hard: bool):
@@ -42,14 +42,19 @@ def inner_set(game: Wordle, data, answers: np.ndarray, hints, hard: bool):
     return group, group_hints
 
 
+def nested_sets(game: Wordle, data, hard: bool):
+    """A big set and its hints (`big_set`), and a set inside it and its hints (`inner_set`)."""
+    answers, hints = big_set(game, data, hard)
+    return (answers, hints, *inner_set(game, data, answers, hints, hard))
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_a_part_ceiling_is_never_below_the_replies_a_guess_gets(official_game, data):
     game = official_game
     hard = data.draw(st.booleans(), label="hard")
     solver = Solver(game, hard=hard)
-    _, _, answers, hints = big_set(game, data, hard)
-    group, _ = inner_set(game, data, answers, hints, hard)
+    answers, hints, group, _ = nested_sets(game, data, hard)
     parts = Parts(solver, answers, hints)
     ceiling, top = parts.ceilings_of(group)
     guesses = solver.allowed(hints)
@@ -74,8 +79,7 @@ def test_the_least_bound_through_part_ceilings_equals_every_guess_read(official_
     game = official_game
     hard = data.draw(st.booleans(), label="hard")
     solver = Solver(game, hard=hard)
-    _, _, answers, hints = big_set(game, data, hard)
-    group, group_hints = inner_set(game, data, answers, hints, hard)
+    answers, hints, group, group_hints = nested_sets(game, data, hard)
     left = data.draw(st.integers(2, 5), label="left")
     expected = least_lower_bound(transposed(game), solver.allowed(group_hints), group, solver.step_costs(left),
                                  left == 2)
@@ -131,8 +135,7 @@ def test_the_peak_floor_is_never_above_the_least_one_step_bound(official_game, d
     hard = data.draw(st.booleans(), label="hard")
     limit = data.draw(st.sampled_from([5, 6]), label="max guesses")
     solver = Solver(game, hard=hard, max_guesses=limit, objective=data.draw(st.sampled_from(["total", "losses"])))
-    _, _, answers, hints = big_set(game, data, hard)
-    group, group_hints = inner_set(game, data, answers, hints, hard)
+    answers, hints, group, group_hints = nested_sets(game, data, hard)
     left = data.draw(st.integers(2, limit - 1), label="left")
     least = solver.least_bound(group, left, group_hints)
     _, most = Parts(solver, answers, hints).ceilings_of(group)  # the set's peak, and the part ceilings' most
@@ -147,7 +150,7 @@ def test_hard_mode_replies_are_bounded_as_known_floor_bounds_them(official_game,
     # limit of 0 it stops before sharpening, so every reply's (floor, hints) is known_floor's, memory or not
     game = official_game
     solver = Solver(game, hard=True)
-    _, _, answers, hints = big_set(game, data, True)
+    answers, hints = big_set(game, data, True)
     answers = answers[:600]  # below the big sets whose replies get peak floors
     left = data.draw(st.integers(2, 6), label="left")
     guesses = solver.allowed(hints)

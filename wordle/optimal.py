@@ -205,6 +205,7 @@ class Parts:
         self.counted = np.zeros(len(self.worth), bool)
         self.counts = np.empty((len(self.worth), len(solver.words)), np.int64)  # rows filled on first use
         self.ceiling = solver.ceilings(answers, hints)
+        self.peak = int(self.ceiling[solver.allowed(hints)].max())  # no guess gets more replies from any subset
 
     def holding(self, group: np.ndarray) -> np.ndarray:
         """The features (numbered) every answer of `group` has whose part is small enough to be worth its counts."""
@@ -1037,18 +1038,22 @@ class Solver:
         more than it saved.)"""
         if parent is None or not CEILINGS_FROM <= len(parent[0]) < len(self.game.words.answers):
             return None
-        key = self.win_key(*parent)
+        return self.parts_of(*parent).ceilings_of(group)
+
+    def parts_of(self, answers: np.ndarray, hints: Hints | None) -> Parts:
+        """The parts of a big set (`Parts`), kept for the latest PARTS_KEPT sets."""
+        key = self.win_key(answers, hints)
         parts = self.parts.get(key)
         if parts is None:
             if len(self.parts) >= PARTS_KEPT:
                 self.parts.clear()
-            parts = self.parts[key] = Parts(self, *parent)
-        return parts.ceilings_of(group)
+            parts = self.parts[key] = Parts(self, answers, hints)
+        return parts
 
     def peak(self, answers: np.ndarray, hints: Hints | None) -> int:
         """The most different replies (all green included) any guess allowed under `hints` gets from `answers`: no
         guess gets more from any subset of them (`ceilings`)."""
-        return int(self.ceilings(answers, hints)[self.allowed(hints)].max())
+        return self.parts_of(answers, hints).peak
 
     def peak_floor(self, size: int, left: int, peak: int) -> int:
         """A lower bound on a set of `size` answers with `left` (at least 2) guesses to go when no guess gets more
@@ -1220,7 +1225,8 @@ class Solver:
         replies.sort(key=lambda reply: -len(reply[0]))
         big = left > 2 and self.limits.top is None and CEILINGS_FROM <= len(answers) < len(self.game.words.answers)
         if big:  # the replies bigger than the peak
-            peak = self.peak(answers, hints or None)  # as reply_ceilings asks (hard mode's no hints: None)
+            parts = self.parts_of(answers, hints or None)  # as reply_ceilings asks (hard mode's no hints: None)
+            peak = parts.peak
             for number, (group, code, (floor, child_hints)) in enumerate(replies):
                 if len(group) <= peak:
                     break
@@ -1235,7 +1241,7 @@ class Solver:
             for number, (group, code, (floor, child_hints)) in enumerate(replies):
                 if len(group) <= PAIRWISE_UP_TO or floor >= INFEASIBLE:
                     break
-                ceilings[number], most = self.reply_ceilings(group, (answers, hints or None))
+                ceilings[number], most = parts.ceilings_of(group)
                 from_ceilings = self.peak_floor(len(group), left - 1, most)
                 if from_ceilings > floor:
                     replies[number] = (group, code, (from_ceilings, child_hints))
