@@ -193,3 +193,34 @@ def test_a_big_sets_guess_bound_is_every_reply_at_its_least_one_step_bound(offic
             floor = max(floor, INFEASIBLE if least >= optimal._NEVER else least)
         expected += floor
     assert total == expected
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.data())
+def test_every_remembered_bound_is_at_least_the_one_step_bound(official_game, data):
+    """`sharpen` takes a remembered bound as already sharpened: every bound the memory holds, exact or not, is at
+    least the least one-step bound of its set (what sharpen would read). Checked over a search cut by a budget,
+    so that bounds short of exact are remembered too, under both objectives that sum replies."""
+    game = official_game
+    hard = data.draw(st.booleans(), label="hard")
+    objective = data.draw(st.sampled_from(["total", "losses"]), label="objective")
+    solver = Solver(game, hard=hard, objective=objective)
+    state = game.initial_state(hard=hard)
+    opener = data.draw(st.integers(0, len(game.words.guesses) - 1), label="opener")
+    replies = [(int(code), np.asarray(group)) for code, group in game.partition(state.candidates, opener)
+               if code != ALL_GREEN and 20 <= len(group) <= 150]
+    if not replies:
+        return
+    code, answers = data.draw(st.sampled_from(replies), label="reply")
+    hints = game.hints(game.step(state, opener, code)) if hard else None
+    left = data.draw(st.integers(3, 5), label="left")
+    floor = solver.floor(len(answers), left)
+    budget = floor + data.draw(st.integers(0, 4 * len(answers)), label="slack") * SCALE // 2
+    solver.solve_set(answers, left, hints, budget)
+    assert solver.memo
+    width = np.uint16 if solver.narrow else np.int64
+    for (stored, remembered_left, remembered_hints), (bound, exact, _) in solver.memo.items():
+        group = np.frombuffer(stored, dtype=width).astype(np.int64)
+        one_step = solver.least_bound(group, remembered_left, remembered_hints)
+        assert bound >= one_step
+        assert exact < 0 or exact >= one_step

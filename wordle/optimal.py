@@ -1241,6 +1241,8 @@ class Solver:
             for number, (group, code, (floor, child_hints)) in enumerate(replies):
                 if len(group) <= PAIRWISE_UP_TO or floor >= INFEASIBLE:
                     break
+                if child_hints is not PENDING and self.key(group, left - 1, child_hints) in self.memo:
+                    continue  # its floor holds its remembered bound, at least its one-step bound: no ceiling raises it
                 ceilings[number], most = parts.ceilings_of(group)
                 from_ceilings = self.peak_floor(len(group), left - 1, most)
                 if from_ceilings > floor:
@@ -1749,7 +1751,9 @@ class Solver:
         `ceiling` gives them, already made."""
         key = self.key(group, left, hints)
         known = self.memo.get(key)
-        if known is not None and (known[1] >= 0 or known[0] > floor):
+        if known is not None:  # every bound the memory holds is at least the one-step bound: nothing to read
+            if known[1] < 0 and floor > known[0]:
+                self.remember(key, floor, -1, -1)
             return max(floor, known[0])
         self.check_budget()
         if ceiling is None and self.limits.top is None and self.reads_with_ceilings(len(group), hints):
