@@ -10,7 +10,7 @@ import pytest
 
 import cli
 
-from wordle import Wordle, load_matrix, load_words
+from wordle import ALL_GREEN, Wordle, load_matrix, load_words
 from wordle.matrix import pattern_matrix
 from wordle.words import Words
 
@@ -33,6 +33,20 @@ def small_game(answers: list[str], extra_guesses: list[str] = ()) -> Wordle:
     guesses = tuple(sorted(set(answers) | set(extra_guesses)))
     words = Words.build(tuple(answers), guesses)
     return Wordle(words, pattern_matrix(words.guesses, words.answers))
+
+
+def draw_reply(game: Wordle, data, hard: bool, least: int, most: int | None = None):
+    """A reply of `least` to `most` answers (not all green) to an opener drawn with Hypothesis's `data`, and its
+    hints (None in normal mode); None where the opener leaves no such reply."""
+    from hypothesis import strategies as st
+    state = game.initial_state(hard=hard)
+    opener = data.draw(st.integers(0, len(game.words.guesses) - 1), label="opener")
+    replies = [(int(code), np.asarray(group)) for code, group in game.partition(state.candidates, opener)
+               if code != ALL_GREEN and least <= len(group) <= (most or len(group))]
+    if not replies:
+        return None
+    code, answers = data.draw(st.sampled_from(replies), label="reply")
+    return answers, (game.hints(game.step(state, opener, code)) if hard else None)
 
 
 def learner_models(game: Wordle, folder, hard: bool = False) -> None:

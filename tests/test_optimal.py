@@ -18,7 +18,7 @@ from wordle import optimal
 from wordle.hardmode import extend_hints, hints_from
 from wordle.tree import build_tree
 
-from .conftest import small_game
+from .conftest import draw_reply, small_game
 
 # Words from the official lists with many shared letters, so small games have real choices.
 POOL_ANSWERS = ["cater", "later", "water", "hater", "eater", "rater", "taper", "caper", "paper", "baker",
@@ -381,3 +381,34 @@ def test_the_least_bound_read_through_ceilings_equals_the_full_pass(official_gam
                                 solver.ceilings(group, hints)):  # its own: the ceilings are exact, no slack
                     assert solver.least_bound(group, left, hints, ceiling) == expected
                 checked += 1
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.data())
+def test_a_set_searched_again_under_rising_budgets_keeps_its_value_and_true_guess_floors(official_game, data):
+    """A set searched under budgets rising a step at a time (as raise_in_rounds does), on one solver, skips the
+    guesses an earlier search cut above the new budget (`Solver.guess_floors`): it ends at the value a fresh
+    solver finds at once, and every guess floor kept is at most that guess's true cost."""
+    game = official_game
+    hard = data.draw(st.booleans(), label="hard")
+    found = draw_reply(game, data, hard, 15, 80)
+    if found is None:
+        return
+    answers, hints = found
+    left = data.draw(st.integers(4, 5), label="left")  # 3 is the compiled search's, which keeps no floors
+    exact = Solver(game, hard=hard).solve_set(answers, left, hints)
+    if exact >= INFEASIBLE:  # lost within `left`: no budget below INFEASIBLE solves it
+        return
+    solver, fresh = Solver(game, hard=hard), Solver(game, hard=hard)
+    budget, step = solver.floor(len(answers), left), data.draw(st.integers(1, 3), label="step") * SCALE
+    while True:
+        budget += step
+        value = solver.solve_set(answers, left, hints, budget)
+        if value < budget:
+            break
+        assert value <= exact
+        for (stored, floors_left, floors_hints), cut in solver.guess_floors.items():
+            group = np.frombuffer(stored, dtype=np.uint16).astype(np.int64)
+            for guess, bound in cut.items():
+                assert bound <= fresh.try_guess(group, floors_left, floors_hints, guess, INFEASIBLE)
+    assert value == exact

@@ -14,18 +14,15 @@ from wordle.hardmode import extend_hints
 from wordle.optimal import (INFEASIBLE, NO_ROOM, SCALE, Parts, Solver, fast_parts, group_features, least_lower_bound,
                             least_rows, transposed)
 
+from .conftest import draw_reply
+
 
 def big_set(game: Wordle, data, hard: bool):
     """A reply of at least 100 answers to a drawn opener, and its hints (None in normal mode)."""
-    state = game.initial_state(hard=hard)
     while True:
-        opener = data.draw(st.integers(0, len(game.words.guesses) - 1), label="opener")
-        replies = [(int(code), np.asarray(group)) for code, group in game.partition(state.candidates, opener)
-                   if code != ALL_GREEN and len(group) >= 100]
-        if replies:
-            code, answers = data.draw(st.sampled_from(replies), label="reply")
-            hints = game.hints(game.step(state, opener, code)) if hard else None
-            return answers, hints
+        found = draw_reply(game, data, hard, 100)
+        if found is not None:
+            return found
 
 
 def inner_set(game: Wordle, data, answers: np.ndarray, hints, hard: bool):
@@ -205,14 +202,10 @@ def test_every_remembered_bound_is_at_least_the_one_step_bound(official_game, da
     hard = data.draw(st.booleans(), label="hard")
     objective = data.draw(st.sampled_from(["total", "losses"]), label="objective")
     solver = Solver(game, hard=hard, objective=objective)
-    state = game.initial_state(hard=hard)
-    opener = data.draw(st.integers(0, len(game.words.guesses) - 1), label="opener")
-    replies = [(int(code), np.asarray(group)) for code, group in game.partition(state.candidates, opener)
-               if code != ALL_GREEN and 20 <= len(group) <= 150]
-    if not replies:
+    found = draw_reply(game, data, hard, 20, 150)
+    if found is None:
         return
-    code, answers = data.draw(st.sampled_from(replies), label="reply")
-    hints = game.hints(game.step(state, opener, code)) if hard else None
+    answers, hints = found
     left = data.draw(st.integers(3, 5), label="left")
     floor = solver.floor(len(answers), left)
     budget = floor + data.draw(st.integers(0, 4 * len(answers)), label="slack") * SCALE // 2

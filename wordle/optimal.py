@@ -177,6 +177,8 @@ PART_SHARE = 0.9
 PARTS_KEPT = 4
 #: Hard mode: how many hints' legal guesses `Solver.allowed` keeps (at most 100 KB each) before it forgets them all.
 LEGAL_KEPT = 512
+#: How many unsolved sets' guess bounds (`Solver.guess_floors`) a solver keeps before it forgets them all.
+GUESS_FLOORS_KEPT = 1 << 18
 #: A given opener's replies are raised in rounds of at most this many guesses each (0: one reply at a time).
 ROUNDS = 3
 
@@ -852,6 +854,9 @@ class Solver:
         self.narrow = len(game.words.answers) <= 1 << 16
         self.words = game.words.guesses
         self.memo: dict[tuple, tuple[int, int, int]] = {}  # key -> (lower bound, exact cost or -1, best guess)
+        # key of a set searched and not solved within its budget -> its guesses cut there, each with the bound it
+        # was cut at (a later search of the set with a higher budget skips those still cut: `solve_set`)
+        self.guess_floors: dict[tuple, dict[int, int]] = {}
         self.legal: dict[Hints, np.ndarray] = {}  # hard mode: hints -> the guesses they allow (`allowed`)
         self.ceiling_memo: dict[tuple, np.ndarray] = {}  # (answers, hints) -> each guess's replies (`ceilings`)
         self.parts: dict[tuple, Parts] = {}  # the latest big sets' parts and their counts (`reply_ceilings`)
@@ -1105,11 +1110,16 @@ class Solver:
         elif left == 3 and self.short_wins is not None and not self.losses and self.limits.top is None:
             return self.solve_three(answers, hints, key, guesses, lower, floor, budget)
         best, best_guess = INFEASIBLE, -1
+        cut = self.guess_floors.get(key, {})  # what an earlier search of this set cut each guess at
         for guess, bound in zip(guesses.tolist(), lower.tolist()):
             limit = min(best, budget)
             if bound >= limit:
                 floor = min(floor, bound)
                 break
+            known = cut.get(guess, 0)
+            if known >= limit:  # a proved bound on the guess, still above the limit: cut again, unread
+                floor = min(floor, known)
+                continue
             cost = self.try_guess(answers, left, hints, guess, limit)
             if cost < limit:
                 best, best_guess = cost, guess
@@ -1117,9 +1127,15 @@ class Solver:
                     self.stats.best = best
             else:
                 floor = min(floor, cost)
+                cut[guess] = cost
         if best < budget:
+            self.guess_floors.pop(key, None)
             self.remember(key, best, best, best_guess)
             return best
+        if cut:
+            if len(self.guess_floors) >= GUESS_FLOORS_KEPT and key not in self.guess_floors:
+                self.guess_floors.clear()
+            self.guess_floors[key] = cut
         bound = min(floor, best)
         self.remember(key, bound, -1, -1)
         return bound
