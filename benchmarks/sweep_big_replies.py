@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from wordle import ALL_GREEN, Wordle, format_pattern  # noqa: E402
 from wordle import valuation  # noqa: E402
-from wordle.optimal import Solver  # noqa: E402
+from wordle.optimal import CEILINGS_FROM, Solver  # noqa: E402
 from plumbing.storage import cpu_model, provenance  # noqa: E402
 from search.limits import Budget  # noqa: E402
 
@@ -82,11 +82,15 @@ def value_one(task: tuple[int, int, bool, int, float]) -> dict:
 
 def warm(game: Wordle) -> None:
     """Compile (or load) every kernel a large position uses in the parent, before the workers fork: a position of
-    about 300 answers (CRANE's all-grey reply) valued in each mode."""
+    about 300 answers (CRANE's all-grey reply) valued in each mode, and the ceilings a big set's parts lend (only
+    a set of CEILINGS_FROM answers or more has them)."""
     crane = game.words.guess_index["crane"]
     for hard in (False, True):
         state = game.step(game.initial_state(hard=hard), crane, 0)
-        valuation.value_position(game, state, (), Budget(seconds=300), Solver(game, hard=hard))
+        solver = Solver(game, hard=hard)
+        valuation.value_position(game, state, (), Budget(seconds=300), solver)
+        big = game.all_answers[:CEILINGS_FROM]
+        solver.reply_ceilings(big[big % 2 == 0], (big, None))
 
 
 def summarise(rows: list[dict], record: dict) -> dict:
