@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wordle import feedback, hints_from
 from wordle.hardmode import legal_mask
 from wordle.optimal import INFEASIBLE, SCALE, Limits, Solver
 
-from .conftest import small_game
+from .conftest import draw_reply, small_game
 from .games import TRAP
 from .test_short_wins import needs_numba
 
@@ -123,3 +126,40 @@ def test_a_hard_mode_set_with_three_guesses_left_is_asked_whether_it_can_be_won(
     monkeypatch.setattr("wordle.optimal.THREE_ASK_WIN", 0)
     asked = Solver(game, hard=True)
     assert asked.solve_set(answers, 3, bound) >= INFEASIBLE and asked.known_lost(answers, 3, bound)
+
+
+@needs_numba  # the cores are kept where the compiled three-guess search asks whether a set can be won
+def test_a_set_holding_a_core_lost_within_three_is_lost_at_once(monkeypatch):
+    # The _ASTE six after SLATE are lost within three guesses; asked first, their core is kept (`three_cores`), and
+    # a bigger set under the same hints that holds them (FEAST, no legal guess there) is then lost without a win check
+    game = small_game(TRAP + ["feast"], ["slate", "salet", "taces"])
+    bound = hints_from([("slate", feedback("slate", "waste"))])
+    six = np.array([game.words.answer_index[word] for word in TRAP])
+    solver = Solver(game, hard=True)
+    assert solver.lost_within_three(six, bound)
+    assert len(solver.three_cores) == 1
+    checks = solver.stats.nodes
+    assert solver.lost_within_three(np.arange(len(game.words.answers)), bound)
+    assert solver.stats.nodes == checks  # no win check: the core answered
+
+
+@needs_numba
+@settings(max_examples=8, deadline=None)
+@given(st.data())
+def test_every_set_lost_within_three_by_a_core_is_lost(official_game, data):
+    """Hard mode, with every three-guess set asked whether it can be won: each answer `lost_within_three` gives,
+    from a kept core or from the win check, is a fresh solver's win check's; and the value is unchanged."""
+    found = draw_reply(official_game, data, True, 20, 120)
+    if found is None:
+        return
+    answers, hints = found
+    solver, fresh, asked = Solver(official_game, hard=True), Solver(official_game, hard=True), []
+    ask = solver.lost_within_three
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("wordle.optimal.THREE_ASK_WIN", 0)
+        patch.setattr(solver, "lost_within_three",
+                      lambda group, where: asked.append((group, where)) or ask(group, where))
+        value = solver.solve_set(answers, 4, hints)
+    for group, where in asked:
+        assert ask(group, where) == (not fresh.can_win(group, 3, where))
+    assert value == Solver(official_game, hard=True).solve_set(answers, 4, hints)

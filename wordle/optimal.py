@@ -880,6 +880,9 @@ class Solver:
         self.wins: dict[tuple, tuple[int, int]] = {}
         self.cores: dict[tuple, np.ndarray] = {}  # win_key of a set proved lost -> a lost subset of it (its core)
         self.lost_cores = LostCores(len(game.words.answers))  # cores of big sets, for any set holding one
+        # hard mode: cores of the sets the three-guess search found lost within 3 (`solve_three`), apart from the
+        # others so that they never push a costlier proof's core out
+        self.three_cores = LostCores(len(game.words.answers))
         self.legal_bits_memo: dict[Hints | None, int] = {}  # hints -> the guesses they allow, as bits
         self.refutation: np.ndarray = game.all_answers  # wins_with's last refuted guess: a subset it loses on
         self.search_core: np.ndarray = game.all_answers  # search_win's last -1: the union of its refutations
@@ -1164,7 +1167,7 @@ class Solver:
             self.stats.nodes += int(work[0]) // SHORT_NODE  # as the compiled win checks count
             if done != UNDECIDED or cap == room:
                 break
-            if not self.can_win(answers, 3, hints):
+            if self.lost_within_three(answers, hints):
                 self.remember(key, INFEASIBLE, -1, -1)
                 return INFEASIBLE
             cap = room = self.short_room()
@@ -1175,6 +1178,17 @@ class Solver:
             return int(cost)
         self.remember(key, int(floor), -1, -1)
         return int(floor)
+
+    def lost_within_three(self, answers: np.ndarray, hints: Hints | None) -> bool:
+        """Whether no tree solves `answers` within 3 guesses under `hints` (hard mode): at once where the set holds
+        the core of a set found lost so before (`three_cores`), else by the win check, whose core is kept."""
+        legal = self.legal_bits(hints)
+        if len(self.three_cores) and self.three_cores.find(answers, legal, 3) is not None:
+            return True
+        if self.can_win(answers, 3, hints):
+            return False
+        self.three_cores.add(self.cores.get(self.win_key(answers, hints or None), answers), legal, 3)
+        return True
 
     def try_guess(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int, limit: int,
                   top_level: bool = False) -> int:
@@ -1460,6 +1474,7 @@ class Solver:
         self.wins.clear()
         self.cores.clear()
         self.lost_cores.clear()
+        self.three_cores.clear()
         self.winners.clear()
 
     def winning_guess(self, answers: np.ndarray, left: int, hints: Hints | None, effort: int) -> int | None:
@@ -1736,6 +1751,7 @@ class Solver:
             tier = self.tiers[limit] = Solver(self.game, hard=self.hard, max_guesses=limit, limits=self.limits,
                                               long_game=self.long_game, dead_letters=self.tables is not None)
             tier.wins, tier.cores, tier.lost_cores = self.wins, self.cores, self.lost_cores
+            tier.three_cores = self.three_cores
             tier.seen_sets = self.seen_sets
         tier.stats, tier.report, tier.deadline, tier.node_limit = self.stats, self.report, self.deadline, self.node_limit
         return tier
