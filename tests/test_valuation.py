@@ -297,3 +297,21 @@ def test_a_position_with_no_win_advises_the_guess_losing_fewest_on_every_surface
     first = json.loads(out)["suggestions"][0]
     assert code == 0 and first["guess"] == "batch" and first["value"]["text"] == "loses 2"
     assert first["value"]["answers_lost"] == {"at_least": 2, "at_most": 2}
+
+
+@pytest.mark.slow
+def test_a_solver_that_valued_before_values_as_a_fresh_one(official_game):
+    """The guess bounds an unsolved set keeps (`Solver.guess_floors`) go with the memory: a valuation that empties
+    the memory empties them too, so a solver valuing a state again, under a node budget that leaves it unproved,
+    gives a fresh solver's bounds (kept across, they let the second search skip guesses and reach further)."""
+    game = official_game
+    index = game.words.guess_index
+    state = game.step(game.initial_state(), index["fuzzy"], 0)
+    budget = Budget(nodes=400, seconds=SAFETY_SECONDS)
+    solver = Solver(game)
+    first = value_position(game, state, [index["slate"]], budget, solver)
+    again = value_position(game, state, [index["slate"]], budget, solver)
+    fresh = value_position(game, state, [index["slate"]], budget, Solver(game))
+    assert not first.proved
+    assert (again.value, again.guesses, again.nodes) == (first.value, first.guesses, first.nodes)
+    assert (fresh.value, fresh.guesses, fresh.nodes) == (first.value, first.guesses, first.nodes)

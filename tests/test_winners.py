@@ -72,7 +72,7 @@ def test_a_set_searched_again_tries_the_guess_that_won_it_first():
     assert game.words.guesses[won] == "whelp" and len(set(tried)) == 11 and tried[-1] == won
     assert solver.winners[(3, Hints())] == [won]
     solver.wins.clear()
-    solver.memo.clear()
+    solver.forget_memory()
     tried.clear()
     assert solver.search_win(game.all_answers, 3, Hints()) == won
     assert tried == [won]

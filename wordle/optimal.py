@@ -177,8 +177,9 @@ PART_SHARE = 0.9
 PARTS_KEPT = 4
 #: Hard mode: how many hints' legal guesses `Solver.allowed` keeps (at most 100 KB each) before it forgets them all.
 LEGAL_KEPT = 512
-#: How many unsolved sets' guess bounds (`Solver.guess_floors`) a solver keeps before it forgets them all.
-GUESS_FLOORS_KEPT = 1 << 18
+#: How many guess bounds of unsolved sets (`Solver.guess_floors`, all sets together) a solver keeps before it forgets
+#: them all (about 100 bytes each).
+GUESS_FLOORS_KEPT = 1 << 19
 #: A given opener's replies are raised in rounds of at most this many guesses each (0: one reply at a time).
 ROUNDS = 3
 
@@ -855,8 +856,10 @@ class Solver:
         self.words = game.words.guesses
         self.memo: dict[tuple, tuple[int, int, int]] = {}  # key -> (lower bound, exact cost or -1, best guess)
         # key of a set searched and not solved within its budget -> its guesses cut there, each with the bound it
-        # was cut at (a later search of the set with a higher budget skips those still cut: `solve_set`)
+        # was cut at (a later search of the set with a higher budget skips those still cut: `solve_set`); part of
+        # the memory, forgotten with it (`forget_memory`, `use_memo`), and `guess_floor_count` bounds in all
         self.guess_floors: dict[tuple, dict[int, int]] = {}
+        self.guess_floor_count = 0
         self.legal: dict[Hints, np.ndarray] = {}  # hard mode: hints -> the guesses they allow (`allowed`)
         self.ceiling_memo: dict[tuple, np.ndarray] = {}  # (answers, hints) -> each guess's replies (`ceilings`)
         self.parts: dict[tuple, Parts] = {}  # the latest big sets' parts and their counts (`reply_ceilings`)
@@ -1113,7 +1116,8 @@ class Solver:
         elif left == 3 and self.short_wins is not None and not self.losses and self.limits.top is None:
             return self.solve_three(answers, hints, key, guesses, lower, floor, budget)
         best, best_guess = INFEASIBLE, -1
-        cut = self.guess_floors.get(key, {})  # what an earlier search of this set cut each guess at
+        cut = self.guess_floors.pop(key, None) or {}  # what an earlier search of this set cut each guess at
+        self.guess_floor_count -= len(cut)
         for guess, bound in zip(guesses.tolist(), lower.tolist()):
             limit = min(best, budget)
             if bound >= limit:
@@ -1132,13 +1136,13 @@ class Solver:
                 floor = min(floor, cost)
                 cut[guess] = cost
         if best < budget:
-            self.guess_floors.pop(key, None)
             self.remember(key, best, best, best_guess)
             return best
         if cut:
-            if len(self.guess_floors) >= GUESS_FLOORS_KEPT and key not in self.guess_floors:
-                self.guess_floors.clear()
+            if self.guess_floor_count + len(cut) > GUESS_FLOORS_KEPT:
+                self.forget_guess_floors()
             self.guess_floors[key] = cut
+            self.guess_floor_count += len(cut)
         bound = min(floor, best)
         self.remember(key, bound, -1, -1)
         return bound
@@ -1271,8 +1275,9 @@ class Solver:
             for number, (group, code, (floor, child_hints)) in enumerate(replies):
                 if len(group) <= PAIRWISE_UP_TO or floor >= INFEASIBLE:
                     break
-                if child_hints is not PENDING and self.key(group, left - 1, child_hints) in self.memo:
-                    continue  # its floor holds its remembered bound, at least its one-step bound: no ceiling raises it
+                known = None if child_hints is PENDING else self.memo.get(self.key(group, left - 1, child_hints))
+                if known is not None and floor >= known[0]:
+                    continue  # its floor is at least its remembered bound, so its one-step bound: no ceiling raises it
                 ceilings[number], most = parts.ceilings_of(group)
                 from_ceilings = self.peak_floor(len(group), left - 1, most)
                 if from_ceilings > floor:
@@ -1488,7 +1493,7 @@ class Solver:
         if left <= 1:
             return None
         self.forget_wins()
-        self.memo.clear()
+        self.forget_memory()
         outer, self.win_limit = self.win_limit, self.stats.nodes + effort
         try:
             guess = self.search_win(answers, left, hints)
@@ -1503,7 +1508,7 @@ class Solver:
         """Whether `guess` starts a tree solving every one of `answers` within `left` guesses: True or False where
         proved within `effort` sets searched (from an empty win memory), None where the effort ran out."""
         self.forget_wins()
-        self.memo.clear()
+        self.forget_memory()
         outer, self.win_limit = self.win_limit, self.stats.nodes + effort
         try:
             return self.wins_with(answers, left, hints, int(guess))
@@ -1795,10 +1800,21 @@ class Solver:
         self.remember(key, floor, -1, -1)
         return floor
 
+    def forget_memory(self) -> None:
+        """Empty the memory (and the guess bounds kept with it), so that what comes next depends on nothing before."""
+        self.memo.clear()
+        self.forget_guess_floors()
+
+    def forget_guess_floors(self) -> None:
+        """Forget every unsolved set's guess bounds (`guess_floors`)."""
+        self.guess_floors.clear()
+        self.guess_floor_count = 0
+
     def use_memo(self, memo: dict[tuple, tuple[int, int, int]]) -> None:
         """Search on with `memo`, a memory saved earlier; its sets go back into `seen_sets`, which a memory that filled
         up since has rebuilt without them (a set missing there would have its remembered bound skipped)."""
         self.memo = memo
+        self.forget_guess_floors()  # they belong to the memory they were found with
         self.seen_sets.update(key[0] for key in memo)
 
     def remember(self, key: tuple, bound: int, exact: int, guess: int) -> None:
@@ -1806,6 +1822,7 @@ class Solver:
         if len(self.memo) >= self.limits.memo and key not in self.memo:
             self.stats.forgotten += len(self.memo)
             self.memo.clear()
+            self.forget_guess_floors()
             self.seen_sets.clear()  # in place: the tiers hold the same set
             self.seen_sets.update([self.whole_key[0], *(win_key[0] for win_key in self.wins)])
         self.seen_sets.add(key[0])

@@ -292,7 +292,7 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
     asked = list(dict.fromkeys(int(guess) for guess in guesses))
     for solver_ in (solver, *quick):
         solver_.root = None
-        solver_.memo.clear()
+        solver_.forget_memory()
     bounds = {guess: _Bounds(solver.try_guess(answers, left, hints, guess, 0)) for guess in asked}
     book = opening_book(tuple(game.words.guesses), game.words.checksum, state.hard, state.max_guesses) \
         if not state.history else OpeningBook()
@@ -358,7 +358,7 @@ def _count_losses(solver: Solver, budget: Budget, started: float, answers: np.nd
     twin = losses_solver(solver)
 
     def count(guess: int | None, nodes: int | None) -> Value:
-        twin.memo.clear()
+        twin.forget_memory()
         twin.wins.clear()
         twin.root = None
         clock = _Clock(Budget(nodes=nodes, seconds=budget.seconds), (twin,), started)
