@@ -135,8 +135,9 @@ def test_the_peak_floor_is_never_above_the_least_one_step_bound(official_game, d
     answers, hints, group, group_hints = nested_sets(game, data, hard)
     left = data.draw(st.integers(2, limit - 1), label="left")
     least = solver.least_bound(group, left, group_hints)
-    _, most = Parts(solver, answers, hints).ceilings_of(group)  # the set's peak, and the part ceilings' most
-    for peak in (solver.peak(answers, hints), most):
+    parts = Parts(solver, answers, hints)
+    _, most = parts.ceilings_of(group)  # the set's peak, and the part ceilings' most
+    for peak in (parts.peak, most):
         assert solver.floor(len(group), left) <= solver.peak_floor(len(group), left, peak) <= least
 
 

@@ -1061,11 +1061,6 @@ class Solver:
             parts = self.parts[key] = Parts(self, answers, hints)
         return parts
 
-    def peak(self, answers: np.ndarray, hints: Hints | None) -> int:
-        """The most different replies (all green included) any guess allowed under `hints` gets from `answers`: no
-        guess gets more from any subset of them (`ceilings`)."""
-        return self.parts_of(answers, hints).peak
-
     def peak_floor(self, size: int, left: int, peak: int) -> int:
         """A lower bound on a set of `size` answers with `left` (at least 2) guesses to go when no guess gets more
         than `peak` different replies from it: the one-step bound of a guess with that many, one of them all green,
