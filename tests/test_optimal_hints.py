@@ -129,7 +129,7 @@ def test_a_hard_mode_set_with_three_guesses_left_is_asked_whether_it_can_be_won(
 
 
 @needs_numba  # the cores are kept where the compiled three-guess search asks whether a set can be won
-def test_a_set_holding_a_core_lost_within_three_is_lost_at_once(monkeypatch):
+def test_a_set_holding_a_core_lost_within_three_is_lost_at_once():
     # The _ASTE six after SLATE are lost within three guesses; asked first, their core is kept (`three_cores`), and
     # a bigger set under the same hints that holds them (FEAST, no legal guess there) is then lost without a win check
     game = small_game(TRAP + ["feast"], ["slate", "salet", "taces"])
