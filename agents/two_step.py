@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable
@@ -32,7 +31,7 @@ import numpy as np
 
 from wordle import ALL_GREEN, State, Wordle
 from wordle.game import DEFAULT_MAX_GUESSES
-from plumbing.processes import tie_to_parent
+from plumbing.processes import tie_to_parent, worker_pool
 from search.ranking import rounded
 from plumbing.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value, read_or_build
 
@@ -182,9 +181,7 @@ def rank_openers(game: Wordle, count: int, hard: bool, jobs: int = 1,
     if jobs > 1 and len(openers) > 1 and "fork" in multiprocessing.get_all_start_methods():
         _WORKER.clear()
         _WORKER.update(game=game, hard=hard, max_guesses=max_guesses)
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=min(jobs, len(openers)), mp_context=context,
-                                 initializer=tie_to_parent, initargs=(os.getpid(),)) as pool:
+        with worker_pool(min(jobs, len(openers)), initializer=tie_to_parent, initargs=(os.getpid(),)) as pool:
             for result in pool.map(_evaluate_in_worker, openers):
                 results.append(result)
                 if on_result is not None:

@@ -5,17 +5,26 @@ Two mechanisms, because each has a gap the other covers: Linux's parent-death si
 compiled code that never returns to Python, but it fires when the *thread* that forked
 the worker ends; a watchdog thread that notices the worker was handed to another parent
 works on every POSIX system, whichever thread started the worker.
+
+And the other way round: a parent that stops its workers (an error, a Ctrl-C) ends and reaps every one of them
+within seconds (`stop_processes`, `worker_pool`), so none outlives the call that started it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import ctypes.util
+import multiprocessing
 import os
 import signal
 import sys
 import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.process import BaseProcess
 from pathlib import Path
+from typing import Callable, Iterable, Iterator
 
 #: How often the watchdog looks at the worker's parent, in seconds.
 WATCH_SECONDS = 0.5
@@ -104,3 +113,47 @@ def is_alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(") ")[-1][0] != "Z"
     except OSError:
         return False
+
+
+#: How long a stopped worker is given to end on SIGTERM before it is killed outright, in seconds.
+STOP_SECONDS = 2.0
+
+
+def stop_processes(processes: Iterable[BaseProcess], grace: float = STOP_SECONDS) -> None:
+    """End every process of `processes` and reap it, within about `grace` seconds more than a kill takes.
+
+    SIGTERM first, then SIGKILL (with the process group it leads) for any still alive at the deadline: a worker
+    blocked where a Python signal handler never runs (a lock inherited by fork, a compiled loop) would otherwise
+    outlive its parent's call, and multiprocessing joins every live child at interpreter exit, forever.
+    """
+    processes = [process for process in processes if process.pid is not None]
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    deadline = time.monotonic() + grace
+    for process in processes:
+        process.join(timeout=max(0.0, deadline - time.monotonic()))
+    for process in processes:
+        if process.is_alive():
+            end_group(process.pid)
+            process.join(timeout=grace)
+
+
+@contextlib.contextmanager
+def worker_pool(jobs: int, initializer: Callable[..., None] | None = None,
+                initargs: tuple = ()) -> Iterator[ProcessPoolExecutor]:
+    """A pool of `jobs` forked worker processes (spawned where fork is missing), none of which outlives the block.
+
+    A block that ends normally waits for the work it submitted; one left by an exception (an error in the parent, a
+    Ctrl-C, SIGTERM as Ctrl-C) cancels what has not started and stops every worker at once (`stop_processes`).
+    """
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=initializer, initargs=initargs)
+    try:
+        yield pool
+    except BaseException:
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        stop_processes(workers)
+        raise
+    pool.shutdown(wait=True)

@@ -22,13 +22,12 @@ import concurrent.futures
 import contextlib
 import json
 import logging
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -39,7 +38,7 @@ from plumbing.errors import UserError
 from wordle import Wordle, load_matrix
 from wordle.hardmode import Hints
 from wordle.optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
-from plumbing.processes import end_spawned_children, tie_to_parent
+from plumbing.processes import end_spawned_children, tie_to_parent, worker_pool
 from plumbing.storage import FolderBusy, FolderLock, append_json_line, provenance
 from wordle.words import Words
 
@@ -163,19 +162,10 @@ def run_local(lists, settings: JobSettings, openers: list[str], jobs: int) -> It
         for opener in openers:
             yield solve_opener(None, settings, opener)
         return
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_set_lists,
-                               initargs=(lists, os.getpid()))
-    futures = [pool.submit(solve_opener, None, settings, opener) for opener in openers]
-    try:
+    with worker_pool(jobs, initializer=_set_lists, initargs=(lists, os.getpid())) as pool:
+        futures = [pool.submit(solve_opener, None, settings, opener) for opener in openers]
         for future in as_completed(futures):
             yield future.result()
-    finally:  # stopped early (Ctrl-C, SIGTERM, an error): end the workers now rather than wait out their proofs
-        workers = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for worker in workers:
-            worker.kill()
-            worker.join()
 
 
 def solve_openers(lists: tuple[tuple[str, ...], tuple[str, ...]], settings: JobSettings,

@@ -20,6 +20,7 @@ import json
 import multiprocessing
 import os
 import time
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -29,7 +30,7 @@ from agents.base import indicator_seeds
 from agents.indicators import INDICATORS, against_rngs, make_indicator, play_with, reply_problems
 from plumbing.errors import UserError
 from wordle import Wordle, format_pattern, parse_pattern
-from plumbing.processes import tie_to_parent
+from plumbing.processes import tie_to_parent, worker_pool
 from plumbing.storage import WORD_LISTS_KEY, read_text_file, results_record, write_atomically
 
 MATRIX_FILE = "indicators.json"
@@ -187,9 +188,9 @@ def share_out(players: Players, work: Callable[[list[dict]], Any], shares: list[
         for share in shares:
             done(share, work(share))
         return
-    with multiprocessing.get_context("fork").Pool(min(jobs, len(shares)), initializer=tie_to_parent,
-                                                  initargs=(os.getpid(),)) as pool:
-        for number, result in pool.imap_unordered(_numbered, enumerate(shares)):
+    with worker_pool(min(jobs, len(shares)), initializer=tie_to_parent, initargs=(os.getpid(),)) as pool:
+        for future in as_completed([pool.submit(_numbered, item) for item in enumerate(shares)]):
+            number, result = future.result()
             done(shares[number], result)
 
 

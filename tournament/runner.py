@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable
 
 from agents import Agent, make_agent, spec
 from plumbing.errors import UserError
-from plumbing.processes import tie_to_parent
+from plumbing.processes import stop_processes, tie_to_parent
 from plumbing.storage import FolderBusy, FolderLock, prepare_folder, provenance, write_atomically
 from wordle import Wordle
 
@@ -200,13 +200,13 @@ def _play_in_workers(game: Wordle, plan: Plan, tasks: list[Task], jobs: int,
             # Not daemons: an agent may use worker processes of its own. The finally clause ends them.
             worker = context.Process(target=_worker, args=(game, plan, task_queue, sending, os.getpid()),
                                      daemon=False)
+            pipes[receiving] = worker  # kept before it starts: a stop that comes during the start still ends it
             with warnings.catch_warnings():
                 # Python warns on fork once JAX is loaded (a test run, or ppo training, loads it); the workers
                 # only play games, and every agent plays with numpy alone, so no JAX thread is needed there.
                 warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
                 worker.start()
             sending.close()  # the worker holds the only sending end: its exit closes the pipe
-            pipes[receiving] = worker
         open_pipes.update(pipes)
         while open_pipes and failure is None:
             for pipe in connection.wait(list(open_pipes), timeout=POLL_SECONDS):
@@ -226,17 +226,16 @@ def _play_in_workers(game: Wordle, plan: Plan, tasks: list[Task], jobs: int,
                     break
                 else:
                     del open_pipes[pipe]
-    finally:
-        for worker in pipes.values():
-            if worker.is_alive():
-                worker.terminate()
-        for worker in pipes.values():
-            worker.join(timeout=5)
-        for pipe in open_pipes:
-            _record_what_is_left(pipe, record)
-        for pipe in pipes:
-            pipe.close()
+    finally:  # however the loop ended, every worker is ended and reaped before the games they sent are read
         task_queue.cancel_join_thread()
+        stop_processes(pipes.values())
+        try:
+            for pipe in open_pipes:
+                _record_what_is_left(pipe, record)
+        finally:
+            for pipe in pipes:
+                pipe.close()
+            task_queue.close()
     if failure is not None:
         raise TournamentError(failure)
 

@@ -1,0 +1,143 @@
+"""No worker outlives the call that started it: a tournament (or any pool of the project) stopped by an error in the
+parent, a worker's failure, a worker's death, Ctrl-C or SIGTERM ends and reaps every worker within seconds, even a
+worker that ignores SIGTERM. A child left alive would be joined forever when the interpreter exits."""
+
+from __future__ import annotations
+
+import errno
+import multiprocessing
+import os
+import signal
+import time
+
+import pytest
+
+import tournament.runner as runner
+from agents.two_step import rank_openers
+from plumbing.errors import UserError
+from plumbing.processes import child_processes, is_alive, worker_pool
+from tests.test_tournament import lists, tournament  # noqa: F401  (fixture and helper)
+from tournament.records import Journal
+
+#: How long a worker may outlive the call that stopped it ("within a few seconds").
+FEW_SECONDS = 5.0
+
+
+@pytest.fixture()
+def no_child_left():
+    """After the test: every child process the test started has ended and been reaped within a few seconds."""
+    before = set(child_processes(os.getpid()))
+    yield
+    deadline = time.monotonic() + FEW_SECONDS
+    while time.monotonic() < deadline:
+        left = [pid for pid in child_processes(os.getpid()) if pid not in before and is_alive(pid)]
+        if not left and not multiprocessing.active_children():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"children still alive: {left}, active: {multiprocessing.active_children()}")
+
+
+def stubborn_play(game, agent, plan, mode, answer):
+    """A worker's game that ignores SIGTERM and never ends (a worker stuck where no Python handler runs)."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    while True:
+        time.sleep(1)
+
+
+def journal_that_fails_at(third: BaseException | None = None, signal_number: int | None = None):
+    """Journal.write that, at the third game, raises `third` or sends this process `signal_number`."""
+    write, written = Journal.write, []
+
+    def failing(self, record):
+        if len(written) == 3:
+            if signal_number is not None:
+                os.kill(os.getpid(), signal_number)
+                time.sleep(1)  # the handler raises here
+            raise third
+        written.append(record)
+        write(self, record)
+    return failing
+
+
+@pytest.mark.parametrize("stop", [OSError(errno.ENOSPC, "No space left on device"), KeyboardInterrupt(),
+                                  RuntimeError("a bug in the parent"), "sigterm"],
+                         ids=["full-disk", "ctrl-c", "parent-error", "sigterm"])
+def test_a_tournament_stopped_by_its_parent_leaves_no_worker(capsys, lists, tmp_path, monkeypatch, stop,
+                                                            no_child_left):
+    """The parent fails while journaling (full disk, Ctrl-C, a bug, SIGTERM as the command line turns it into Ctrl-C):
+    the command answers as it should and every worker is gone."""
+    failing = journal_that_fails_at(signal_number=signal.SIGTERM) if stop == "sigterm" else journal_that_fails_at(stop)
+    monkeypatch.setattr(Journal, "write", failing)
+    if isinstance(stop, RuntimeError):
+        with pytest.raises(RuntimeError):
+            tournament(capsys, lists, tmp_path / "run", "--jobs", "2")
+        return
+    code, _, err = tournament(capsys, lists, tmp_path / "run", "--jobs", "2")
+    assert code == (2 if isinstance(stop, OSError) else 130), err
+
+
+@pytest.mark.parametrize("worker", ["fails", "dies"])
+def test_a_tournament_stopped_by_a_worker_leaves_no_worker(capsys, lists, tmp_path, monkeypatch, worker,
+                                                          no_child_left):
+    """A worker's bad input (a UserError inside it) or its death stops the run in one line; none is left."""
+    def play(game, agent, plan, mode, answer):
+        if worker == "dies":
+            os._exit(3)
+        raise UserError("a worker's own bad input")
+
+    monkeypatch.setattr(runner, "play_game", play)
+    code, _, err = tournament(capsys, lists, tmp_path / "run", "--jobs", "2")
+    assert code == 2 and err.count("\n") == 1, err
+
+
+def test_a_worker_that_ignores_sigterm_is_killed_when_the_parent_stops(capsys, lists, tmp_path, monkeypatch,
+                                                                       no_child_left):
+    """Workers stuck past SIGTERM are killed outright: the stopped call returns within seconds, none left."""
+    monkeypatch.setattr(runner, "play_game", stubborn_play)
+    monkeypatch.setattr(runner, "POLL_SECONDS", 0.1)
+    calls = []
+
+    def wait(pipes, timeout):  # the parent's second look at its pipes is a Ctrl-C
+        calls.append(1)
+        if len(calls) == 10:
+            raise KeyboardInterrupt
+        time.sleep(timeout)
+        return []
+
+    monkeypatch.setattr(runner.connection, "wait", wait)
+    began = time.monotonic()
+    code, _, _ = tournament(capsys, lists, tmp_path / "run", "--jobs", "2")
+    assert code == 130 and time.monotonic() - began < 30
+
+
+def stuck(_: int) -> int:
+    """A task that ignores SIGTERM and never ends."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    while True:
+        time.sleep(1)
+
+
+def test_a_worker_pool_left_by_an_error_ends_its_stuck_workers(no_child_left):
+    """worker_pool: an exception in the block stops workers that ignore SIGTERM, within seconds."""
+    began = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with worker_pool(2) as pool:
+            futures = [pool.submit(stuck, n) for n in range(4)]
+            time.sleep(1)
+            raise KeyboardInterrupt
+    assert time.monotonic() - began < 15 and len(futures) == 4
+
+
+def test_ranking_openers_stopped_by_its_caller_leaves_no_worker(no_child_left):
+    """rank_openers on two workers, its progress callback failing at the first result: the workers go with it."""
+    from wordle import Wordle, load_matrix, load_words
+    from wordle.words import Words
+    official = load_words()
+    words = Words.build(tuple(official.answers[::60]), tuple(official.answers[::60]))
+    game = Wordle(words, load_matrix(words))
+
+    def fail(_):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        rank_openers(game, 6, hard=False, jobs=2, on_result=fail)
