@@ -81,3 +81,39 @@ def run_cli(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> t
 def private_cache(session_cache, monkeypatch):
     """Keep the tests' matrix cache out of the user's cache directory."""
     monkeypatch.setenv("WORDLE_ARENA_CACHE", str(session_cache))
+
+
+#: A fast-tier test slower than this alone (its call, in seconds) belongs to the slow tier (`@pytest.mark.slow`).
+FAST_TIER_SECONDS = 5.0
+#: The fast-tier tests that ran past FAST_TIER_SECONDS in this run: (seconds, test id).
+_SLOW_IN_FAST_TIER: list[tuple[float, str]] = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Note a test without the slow mark whose call ran past FAST_TIER_SECONDS."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.duration > FAST_TIER_SECONDS and item.get_closest_marker("slow") is None:
+        _SLOW_IN_FAST_TIER.append((report.duration, item.nodeid))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Name the unmarked tests that took over FAST_TIER_SECONDS: they belong to the slow tier.
+
+    A report, not a failure: a test's time depends on the machine's load, and no test fails on a clock.
+    """
+    if _SLOW_IN_FAST_TIER:
+        terminalreporter.section("slow tests outside the slow tier")
+        for seconds, nodeid in sorted(_SLOW_IN_FAST_TIER, reverse=True):
+            terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}: mark it @pytest.mark.slow")
+
+
+#: Test modules that load JAX, whose threads make any later fork of the test process unsafe (a forked child can
+#: deadlock on a lock a JAX thread held): they run after every other test.
+LOADS_JAX = ("test_ppo.py", "test_ppo_env.py")
+
+
+def pytest_collection_modifyitems(items):
+    """Run the modules that load JAX last, so that no test forks worker processes after JAX has started threads."""
+    items.sort(key=lambda item: item.path.name in LOADS_JAX)

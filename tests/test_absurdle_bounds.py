@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,6 +55,7 @@ def test_a_found_win_beats_the_absurdle_indicator_in_four():
         assert played.solved and len(played.turns) == 4
 
 
+@pytest.mark.slow
 def test_the_command_proves_three_impossible_and_wins_in_four(capsys, official_game):
     from .conftest import run_cli
     code, out, _ = run_cli(capsys, "absurdle", "--beam", "20")

@@ -105,6 +105,7 @@ def test_the_shipped_fit_is_the_results_files_and_its_held_out_figures_recompute
     assert fitted["summary"]["mean_rank"] < models["likely before this fit"]["summary"]["mean_rank"]
 
 
+@pytest.mark.slow
 def test_freshs_repeat_weight_and_held_out_forecasts_recompute_from_the_record():
     record = json.loads(RESULTS.read_text())
     assert FRESH_REPEAT_WEIGHT == pytest.approx(record["fresh_repeat_weight"], abs=1e-6)

@@ -92,6 +92,7 @@ def start_value(monkeypatch, shelf, hard=False):
                           solver=Solver(GAME, hard=hard)).value
 
 
+@pytest.mark.slow
 def test_the_book_holds_every_opener_exact_bounded_or_no_win(tmp_path):
     path, shelf = make_book(tmp_path)
     book = opening_book(GUESSES, CHECKSUM, False, 6, shelf)
@@ -108,6 +109,7 @@ def test_the_book_holds_every_opener_exact_bounded_or_no_win(tmp_path):
     assert path.read_bytes() == encode_artefact(data)  # the same data gives the same bytes
 
 
+@pytest.mark.slow
 def test_no_win_openers_are_kept_in_hard_mode(tmp_path):
     trap = small_game(["baste", "caste", "haste", "paste", "taste", "waste", "vaste"], ["chimp", "beach"])
     path, digest, draft = build_book(trap, make_run(tmp_path, hard=True, game=trap, slack=None), folder=tmp_path, command="test")
@@ -119,6 +121,7 @@ def test_no_win_openers_are_kept_in_hard_mode(tmp_path):
         assert Solver(trap, hard=True).try_guess(np.arange(7), 6, Hints(), opener, INFEASIBLE) >= INFEASIBLE
 
 
+@pytest.mark.slow
 def test_a_partial_run_is_refused(tmp_path):
     run = make_run(tmp_path, openers=GUESSES[:5])
     with pytest.raises(UserError, match="partial run"):
@@ -255,6 +258,7 @@ def make_table(folder, hard=False, openers=("salet", "crate", "champ"), nodes=10
 
 
 @pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.slow
 def test_the_table_holds_every_replys_exact_value(tmp_path, monkeypatch, hard):
     _, shelf, _ = make_table(tmp_path, hard)
     on_shelf(monkeypatch, shelf)

@@ -17,6 +17,7 @@ from tests.conftest import run_cli
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_agent_trace_shows_tiles_counts_bits_and_outcome(capsys):
     code, out, err = run_cli(capsys, "play", "--agent", "random", "--answer", "crane", "--seed", "3")
     assert code == 0 and err == ""
@@ -24,6 +25,7 @@ def test_agent_trace_shows_tiles_counts_bits_and_outcome(capsys):
     assert " C   R   A   N   E " in out and "left" in out and "bits" in out
 
 
+@pytest.mark.slow
 def test_same_seed_same_trace(capsys):
     first = run_cli(capsys, "play", "--agent", "random", "--answer", "slate", "--seed", "5", "--hard")
     second = run_cli(capsys, "play", "--agent", "random", "--answer", "slate", "--seed", "5", "--hard")
@@ -162,6 +164,7 @@ def test_mode_means_normal_hard_or_both_and_only_that(capsys):
     assert code == 2 and "argument --mode: invalid choice: 'zero'" in err
 
 
+@pytest.mark.slow
 def test_play_without_a_seed_draws_a_fresh_answer_and_prints_its_seed(capsys):
     seen = set()
     for _ in range(4):
@@ -186,6 +189,7 @@ def test_piped_trace_spells_the_feedback_out(capsys):
     assert "reply: g right letter, right place; y in the word, elsewhere; - not in the word" in out
 
 
+@pytest.mark.slow
 def test_no_color_keeps_the_feedback_and_drops_the_colours(capsys, monkeypatch):
     monkeypatch.setenv("FORCE_COLOR", "1")
     monkeypatch.setenv("COLORTERM", "truecolor")
@@ -210,6 +214,7 @@ def test_the_keyboard_names_each_used_letter_in_words(capsys, monkeypatch):
            "V W X Y Z" in out
 
 
+@pytest.mark.slow
 def test_the_share_grid_ends_the_game(capsys):
     _, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--hard")
     grid, offer = out.rsplit("\n", 2)[0], out.rsplit("\n", 2)[1]  # then the one-line offer of the review
@@ -280,6 +285,7 @@ def test_the_tournament_says_when_an_agent_prepares_before_its_games(capsys, tmp
     assert "entropy: one-time" not in out
 
 
+@pytest.mark.slow
 def test_a_node_budget_that_cuts_the_search_short_says_so(capsys):
     code, out, _ = run_cli(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--nodes", "50", "--seed", "0")
     first = next(line for line in out.splitlines() if line.startswith("1 "))

@@ -67,6 +67,7 @@ def test_a_results_file_of_another_job_is_refused(tmp_path):
     assert len(path.read_text().splitlines()) == 2
 
 
+@pytest.mark.slow
 def test_dask_job_on_a_local_cluster_of_two_workers_gives_the_same_totals(tmp_path):
     pytest.importorskip("distributed")
     game = small_game(ANSWERS, POOL_GUESSES)
@@ -78,6 +79,7 @@ def test_dask_job_on_a_local_cluster_of_two_workers_gives_the_same_totals(tmp_pa
 
 
 @pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.slow
 def test_a_cut_off_solves_openers_at_or_below_it_and_rejects_the_rest_with_a_true_bound(tmp_path, hard):
     game = small_game(ANSWERS, POOL_GUESSES)
     expected = expected_totals(game, hard)
@@ -126,6 +128,7 @@ def proved_part(digest: dict) -> dict:
             if key not in ("command", "commit", "dirty", "created", "versions", "machine", "timing")}
 
 
+@pytest.mark.slow
 def test_the_all_opener_job_killed_on_dask_and_resumed_gives_the_same_summary(tmp_path):
     pytest.importorskip("distributed")
     argv = all_openers_on_a_slice(tmp_path, 120, 600)
@@ -156,6 +159,7 @@ def test_the_all_opener_job_killed_on_dask_and_resumed_gives_the_same_summary(tm
     assert again["timing"]["runs"][-1]["openers"] == sessions[-1]["openers"] < again["done"]
 
 
+@pytest.mark.slow
 def test_a_stopped_job_writes_what_it_proved_and_its_resumption_keeps_both_runs(tmp_path):
     pytest.importorskip("distributed")
     argv = all_openers_on_a_slice(tmp_path, 120, 600)
@@ -255,6 +259,7 @@ def stopped_in_one_line(job: subprocess.Popen, ready: Callable[[], bool]) -> str
     return err
 
 
+@pytest.mark.slow
 def test_a_sigterm_stops_the_dask_job_in_one_line_and_the_resume_gives_the_same_summary(tmp_path):
     pytest.importorskip("distributed")
     argv = all_openers_on_a_slice(tmp_path, 150, 800)
@@ -273,6 +278,7 @@ def test_a_sigterm_stops_the_dask_job_in_one_line_and_the_resume_gives_the_same_
     assert proved_part(first) == proved_part(again) and first["proved_best_over_all"] and first["win_checked"] == first["openers"]
 
 
+@pytest.mark.slow
 def test_a_second_job_into_the_same_file_is_refused_in_one_line(tmp_path):
     from tournament.exact_openers import job_lock
 
@@ -295,6 +301,7 @@ def test_a_second_job_into_the_same_file_is_refused_in_one_line(tmp_path):
     run_job(game, False, 6, ["cater"], path, "test", jobs=1)  # released: the next job runs
 
 
+@pytest.mark.slow
 def test_a_local_cluster_takes_no_fixed_port_and_warns_nothing_when_8787_is_taken(tmp_path):
     """Dask's scheduler served its HTTP routes on 8787 even with the dashboard off, and warned ('Port 8787 is already
     in use ... Hosting the HTTP server on port N instead') when another cluster held it."""
@@ -333,6 +340,7 @@ def test_the_results_file_keeps_its_v1_bytes(tmp_path):
     assert all(line == json.dumps(json.loads(line)) for line in lines)
 
 
+@pytest.mark.slow
 def test_a_stop_while_the_local_cluster_starts_is_one_line_and_leaves_no_worker(tmp_path):
     """SIGTERM as the cluster's workers start: distributed's exit hook closed the half-started cluster again and
     printed its AssertionError traceback ('Exception ignored in atexit callback')."""
@@ -373,6 +381,7 @@ def test_dask_logs_nothing_once_quieted():
                 if logging.getLogger(name).isEnabledFor(logging.CRITICAL)]
 
 
+@pytest.mark.slow
 def test_ctrl_c_in_a_terminal_stops_a_dask_job_without_a_traceback(tmp_path):
     """A terminal's Ctrl-C reaches the whole process group: the workers too. They used to die mid-task and leave the
     job waiting on them forever, with their tracebacks printed; now the job stops, says what it saved, exits 130."""

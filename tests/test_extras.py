@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+
+import pytest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -15,6 +17,7 @@ OPTIONAL_MODULES = ("starlette", "uvicorn", "h11", "httpx", "httpx2", "playwrigh
                     "jax", "jaxlib", "optax", "matplotlib")
 
 
+@pytest.mark.slow
 def test_every_test_module_is_collected_without_the_optional_extras(tmp_path):
     """pytest --collect-only with the optional modules hidden (None in sys.modules: importing one fails as if it
     were not installed, and importlib.util.find_spec finds nothing) collects every module without an error."""

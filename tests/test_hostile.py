@@ -65,6 +65,7 @@ def server_port(server: subprocess.Popen) -> int:
 
 
 @NEEDS_WEB
+@pytest.mark.slow
 def test_the_server_holds_its_budget_serves_the_next_request_and_stops_on_one_sigterm():
     """An unbounded search is stopped at the budget (503, one line), a cheap request right after is served, and
     one SIGTERM stops the server mid-search within seconds, its workers with it."""
@@ -108,6 +109,7 @@ def test_the_server_holds_its_budget_serves_the_next_request_and_stops_on_one_si
 
 
 # -- workers that die with their parent --------------------------------------------------------------
+@pytest.mark.slow
 def test_killing_the_tournaments_parent_leaves_no_worker_behind(tmp_path):
     """SIGKILL of the tournament's parent mid-run: every worker ends within a few seconds."""
     parent = subprocess.Popen([sys.executable, "cli.py", "tournament", "--agents", "entropy,letter-frequency",
@@ -128,6 +130,7 @@ def test_killing_the_tournaments_parent_leaves_no_worker_behind(tmp_path):
             parent.wait()
 
 
+@pytest.mark.slow
 def test_sigterm_stops_a_tournament_as_ctrl_c_does(tmp_path):
     """SIGTERM: the run says it was interrupted (exit 130), its workers end, and --resume finishes it."""
     run = tmp_path / "run"
@@ -284,6 +287,7 @@ def test_a_resealed_matrix_cache_with_impossible_codes_is_rebuilt(tmp_path):
 
 
 # -- output ---------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_play_prints_under_an_ascii_only_encoding():
     """PYTHONIOENCODING=ascii: the emoji grid prints ('?' for what ASCII lacks), no UnicodeEncodeError."""
     done = subprocess.run([sys.executable, "cli.py", "play", "--agent", "entropy", "--answer", "crane", "--seed", "0"],
@@ -358,6 +362,7 @@ def one_line_error(response, status: int) -> str:
 
 @NEEDS_WEB
 @pytest.mark.parametrize("method, path, body", GUARDED, ids=[f"{m} {p.split('?')[0]}" for m, p, _ in GUARDED])
+@pytest.mark.slow
 def test_another_origins_page_cannot_drive_the_server(guarded_client, method, path, body):
     """What a page elsewhere can send (its Origin or Sec-Fetch-Site says so, or a body a form or no-cors fetch can
     make: text/plain, a form's types) is refused before any work; the page's own requests are not."""
@@ -470,6 +475,7 @@ def hogging_handler():
 
 
 @NEEDS_WEB
+@pytest.mark.slow
 def test_a_worker_over_its_memory_cap_fails_its_call_and_is_replaced():
     """A call past the worker's address-space cap is a one-line OverMemory (503); the next call is served by a
     fresh worker."""
@@ -536,6 +542,7 @@ def test_a_guess_against_a_searching_indicator_is_inside_the_killable_budget(off
 
 
 @NEEDS_WEB
+@pytest.mark.slow
 def test_cheap_requests_and_static_files_never_wait_behind_expensive_ones():
     """While more expensive requests than the server admits are in (unbounded advice, on one worker), a cheap
     request, a page and a static file each answer within a second; those past the admission bound are a 503 at

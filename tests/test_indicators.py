@@ -135,6 +135,7 @@ def exact_minimax_guesser(game: Wordle, max_guesses: int):
 
 @settings(max_examples=10, deadline=None)
 @given(game=small_lists(), seed=st.integers(0, 100))
+@pytest.mark.slow
 def test_indicators_are_consistent_and_the_adversary_is_no_easier_than_absurdle(game, seed):
     max_guesses = 4  # the deepest search a player may run: both sides search to the end of the game
     choose = exact_minimax_guesser(game, max_guesses)
@@ -186,6 +187,7 @@ def test_search_runs_unchanged_with_indicator_decision_nodes():
     assert isinstance(adversary, type(make_indicator("adversary", game))) and not isinstance(adversary, Honest)
 
 
+@pytest.mark.slow
 def test_play_gives_the_adversary_the_depth_asked_even_for_a_guesser_that_does_not_search(capsys):
     from .conftest import run_cli
     code, out, _ = run_cli(capsys, "play", "--agent", "random", "--indicator", "adversary", "--depth", "1",

@@ -7,6 +7,7 @@ import dataclasses
 import functools
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle
@@ -67,6 +68,7 @@ def brute_wins_under(game: Wordle, hard: bool, answers: tuple[int, ...], legal: 
 
 @settings(max_examples=40, deadline=None)
 @given(games, st.randoms(use_true_random=False))
+@pytest.mark.slow
 def test_a_solver_keeping_its_cores_from_opener_to_opener_equals_brute_force(case, random):
     answers, extra, hard, left, compiled = case
     game = small_game(answers, extra)
@@ -86,6 +88,7 @@ def test_a_solver_keeping_its_cores_from_opener_to_opener_equals_brute_force(cas
         assert not brute_wins_under(game, hard, tuple(core.tolist()), allowed, core_left)
 
 
+@pytest.mark.slow
 def test_a_core_proved_under_hard_modes_hints_does_not_condemn_the_same_answers_without_them():
     """BATCH, CATCH, HATCH, LATCH, MATCH, PATCH within three: lost once -ATCH is green (every guess then ends in
     ATCH and tells one answer apart), won without hints (BLIMP first); the core kept from the first proof must not
@@ -108,6 +111,7 @@ def test_a_core_proved_under_hard_modes_hints_does_not_condemn_the_same_answers_
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from(TRAPS), min_size=6, max_size=12, unique=True),
        st.lists(st.sampled_from(SPLITTERS), max_size=2, unique=True), st.booleans(), st.booleans())
+@pytest.mark.slow
 def test_the_core_remembered_for_a_set_is_lost_within_every_limit_it_was_proved_lost(answers, extra, compiled,
                                                                                       endgames):
     """Normal mode (no hints, so one set meets every limit): asked with one guess more each time, the set's

@@ -77,6 +77,7 @@ def test_the_last_guess_goes_to_the_likeliest_answer_not_the_first_in_the_alphab
     assert losses["gatch"] == pytest.approx((share["watch"] + share["ratch"]) / total)
 
 
+@pytest.mark.slow
 def test_followed_blindly_hard_mode_advice_keeps_every_certain_win():
     """Every position the advice reaches on every answer, in hard mode within 5 guesses: where the slow oracle
     finds a play that wins every possible answer, the advised guess keeps one (else, where one wins every

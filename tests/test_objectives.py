@@ -96,6 +96,7 @@ def test_the_losses_objective_equals_brute_force_and_its_tree_replays(case):
 
 @settings(max_examples=40, deadline=None)
 @given(small_lists)
+@pytest.mark.slow
 def test_the_worst_objective_equals_brute_force_and_its_tree_replays(case):
     answers, extra, max_guesses, hard = case
     game = small_game(answers, extra)

@@ -157,6 +157,7 @@ def test_salet_normal_mode_with_the_best_ten_guesses_is_7920(official_game):
 
 @settings(max_examples=30, deadline=None)
 @given(st.data())
+@pytest.mark.slow
 def test_compiled_lower_bounds_equal_the_numpy_reference(official_game, data):
     pytest.importorskip("numba")
     # up to PAIRWISE_UP_TO answers, with most of the guesses asked, the replies are counted pair by pair, else
@@ -206,6 +207,7 @@ def test_colour_ceilings_are_at_least_the_replies(official_game, data):
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
+@pytest.mark.slow
 def test_the_least_bound_read_through_ceilings_equals_every_guess_read(official_game, data):
     pytest.importorskip("numba")
     game = official_game

@@ -61,6 +61,7 @@ class _EverySet:
         pass
 
 
+@pytest.mark.slow
 def test_replies_left_without_hints_change_no_search(official_game):
     # A reply in neither memory under any hints is bounded without building its hints (known_floor): the same
     # search, node for node, as one that builds them all, on hard-mode positions of the full lists (205 and 746
@@ -78,6 +79,7 @@ def test_replies_left_without_hints_change_no_search(official_game):
 
 
 @needs_numba  # the sets counted include the compiled checks' work
+@pytest.mark.slow
 def test_the_win_search_builds_reply_hints_only_where_needed(official_game):
     # wins_with looks a reply up in the win memory only where `seen_sets` holds its set, and builds its hints only
     # then, or when the reply is searched: the same proofs, set for set, as a solver that builds every reply's

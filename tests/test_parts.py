@@ -47,6 +47,7 @@ def nested_sets(game: Wordle, data, hard: bool):
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
+@pytest.mark.slow
 def test_a_part_ceiling_is_never_below_the_replies_a_guess_gets(official_game, data):
     game = official_game
     hard = data.draw(st.booleans(), label="hard")
@@ -143,6 +144,7 @@ def test_the_peak_floor_is_never_above_the_least_one_step_bound(official_game, d
 
 @settings(max_examples=30, deadline=None)
 @given(st.data())
+@pytest.mark.slow
 def test_hard_mode_replies_are_bounded_as_known_floor_bounds_them(official_game, data):
     # guess_bound writes hard mode's common case out (a reply of one or two answers, or one no memory holds): with a
     # limit of 0 it stops before sharpening, so every reply's (floor, hints) is known_floor's, memory or not
@@ -195,6 +197,7 @@ def test_a_big_sets_guess_bound_is_every_reply_at_its_least_one_step_bound(offic
 
 @settings(max_examples=12, deadline=None)
 @given(st.data())
+@pytest.mark.slow
 def test_every_remembered_bound_is_at_least_the_one_step_bound(official_game, data):
     """`sharpen` takes a remembered bound as already sharpened: every bound the memory holds, exact or not, is at
     least the least one-step bound of its set (what sharpen would read). Checked over a search cut by a budget,

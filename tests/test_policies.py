@@ -182,6 +182,7 @@ def test_values_match_the_reference_and_expectimax_lies_between(game, depth, nam
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trap_games(), st.sampled_from(["cost", "entropy", "flat"]), st.integers(3, 5), st.booleans(), st.booleans())
+@pytest.mark.slow
 def test_the_beam_and_its_widening_match_the_reference(game, name, max_guesses, hard, candidates_only):
     # Narrow beams, widened or not, against the plain recursion of search_helpers.reference_beam. The
     # flat evaluation orders guesses by the tie-break alone, so the beam often holds only losing guesses.

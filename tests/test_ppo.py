@@ -151,6 +151,7 @@ def test_reward_is_the_scaled_expected_information():
     assert np.allclose(hit, [1 / 3, 1 / 3])
 
 
+@pytest.mark.slow
 def test_each_played_guess_earns_its_information_and_bonus_less_the_guess_cost():
     """A rollout's rewards, replayed guess by guess with reward(): information + bonus x hit - cost while live, else 0."""
     game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
@@ -169,6 +170,7 @@ def test_each_played_guess_earns_its_information_and_bonus_less_the_guess_cost()
         state = env.advance(tables, state, guess, tables.matrix[guess, answers].astype(jnp.int32), jnp)
 
 
+@pytest.mark.slow
 def test_the_step_size_follows_the_rate():
     """Rate 0 leaves the weights as they were; rate 1 moves them (the schedule scales Adam's step)."""
     game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
@@ -179,6 +181,7 @@ def test_the_step_size_follows_the_rate():
     assert any(not np.array_equal(np.asarray(moved[name]), np.asarray(run.params[name])) for name in run.params)
 
 
+@pytest.mark.slow
 def test_the_learning_rate_falls_to_its_floor_over_the_budget():
     """Each iteration's step scale is 1 - (1 - lr_floor) x the share of the budget spent before it."""
     from search.limits import Budget

@@ -120,6 +120,7 @@ def rezipped(path, target, edit) -> None:
             out.writestr(info.filename, edit(info.filename, archive.read(info.filename)))
 
 
+@pytest.mark.slow
 def test_damaged_or_foreign_models_are_refused(tmp_path):
     """Damage anywhere it matters is refused, whatever the file's length on this machine: a flipped byte at the
     start, middle and end of every member's stored bytes, and every member (the header among them) edited in a

@@ -276,6 +276,7 @@ def test_a_budget_outside_its_range_or_not_in_ascii_digits_is_refused(capsys, bu
     one_line_error(code, err, "is not a budget")
 
 
+@pytest.mark.slow
 def test_an_ascii_only_output_spells_the_marks():
     """Under PYTHONIOENCODING=ascii the marks of a bound and an estimate were all '?'; they are spelled."""
     from cli import spell_unencodable
@@ -289,6 +290,7 @@ def test_an_ascii_only_output_spells_the_marks():
 
 
 @pytest.mark.parametrize("redirect", [">&-", ">/dev/full"])
+@pytest.mark.slow
 def test_output_that_cannot_be_written_is_an_error(redirect):
     """`review ... >&-` exited 0 with nothing shown; a closed or full stdout is one line on stderr and exit non-zero."""
     done = subprocess.run(f"{sys.executable} cli.py review --answer crane slate crane {redirect}", shell=True,

@@ -171,6 +171,7 @@ def original(official_game) -> AnswerModel:
     return load_model("original", make_game=lambda words: official_game)
 
 
+@pytest.mark.slow
 def test_following_the_solver_scores_full_skill_and_a_poor_guess_less(original):
     """SALET (the proved best opener), then each time the solver's own best: skill 99 at every step."""
     game = original.game

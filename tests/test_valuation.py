@@ -206,6 +206,7 @@ def first_of(game, state, valuation):
 
 @settings(max_examples=30, deadline=None)
 @given(small_lists, st.data())
+@pytest.mark.slow
 def test_more_budget_never_suggests_a_worse_guess(case, data):
     answers, extra, max_guesses, hard = case
     game = small_game(answers, extra)

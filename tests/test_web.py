@@ -102,6 +102,7 @@ def test_play_refuses_unknown_words_and_hard_mode_breaches_naming_the_hint(clien
 
 
 @pytest.mark.parametrize("seed", [7, 2024])
+@pytest.mark.slow
 def test_play_from_a_seed_draws_the_answer_as_the_cli_does(client, capsys, seed):
     code, out, _ = run_cli(capsys, "play", "--agent", "random", "--seed", str(seed), "--max-guesses", "1", "--json")
     assert code in (0, 1)
@@ -138,6 +139,7 @@ def test_keyboard_and_share_text():
 @pytest.mark.parametrize("agent, answer, hard", [("entropy", "crane", False), ("alphabeta", "proxy", False),
                                                  ("entropy", "ionic", True),
                                                  ("letter-frequency", "eerie", False)])
+@pytest.mark.slow
 def test_watch_is_the_cli_trace(client, capsys, official_game, agent, answer, hard):
     """The trace of `play --agent NAME --answer WORD --seed 3` (searching agents with the web's --nodes budget)."""
     reply = client.post("/api/watch", json={"agent": agent, "answer": answer, "hard": hard, "seed": 3}).json()
@@ -226,6 +228,7 @@ def test_advise_is_the_assistants_answer(client, official_game):
     (("crane", "plaid"), "nasal", False, None), (("tares",), "flock", True, None), (("fuzzy", "jumbo"), "humor", True, None),
     (("salet", "crony"), "robin", True, None), (("crane", "plaid"), "nasal", False, "original"),
     (("salet", "crony"), "robin", True, "original")])
+@pytest.mark.slow
 def test_the_web_advises_as_the_terminal_does(client, capsys, guesses, answer, hard, model):
     """`assist --json` and /api/advise with no advisor named: the same advisor, model, counts and figures."""
     steps = [f"{word}:{format_pattern(feedback(word, answer))}" for word in guesses]
@@ -356,6 +359,7 @@ def test_serve_refuses_an_address_it_cannot_use(capsys):
     assert len(stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_serve_says_where_it_listens_and_stops_cleanly_on_ctrl_c():
     import signal
     import subprocess
@@ -395,6 +399,7 @@ bodies = st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=5)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(endpoint=st.sampled_from(["/api/feedback", "/api/play/new", "/api/play/guess", "/api/watch", "/api/advise"]),
        body=bodies)
+@pytest.mark.slow
 def test_any_request_body_gets_an_answer_or_a_one_line_4xx(client, endpoint, body):
     if "agent" in body or endpoint == "/api/advise":
         body["agent"] = "random"  # keep the work small: the other agents and their options are tested above

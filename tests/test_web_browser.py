@@ -30,6 +30,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+#: A real browser for every page at three sizes: minutes, so the slow tier.
+pytestmark = pytest.mark.slow
+
 pytest.importorskip("starlette", reason="the web page needs the 'web' extra: pip install -e '.[web]'")
 pytest.importorskip("uvicorn", reason="serving the page needs uvicorn (the 'web' extra)")
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (the 'web' extra)")

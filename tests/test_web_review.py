@@ -33,6 +33,7 @@ def without_times(data: dict) -> dict:
     return data
 
 
+@pytest.mark.slow
 def test_the_api_gives_the_cli_review(client, capsys):
     reply = client.post("/api/review", json={"answer": "cigar", "words": GAME, "answers": "original"})
     assert reply.status_code == 200, reply.text

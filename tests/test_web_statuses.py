@@ -38,6 +38,7 @@ def test_the_api_page_has_a_row_for_every_route_and_explains_every_status(offici
 
 
 @NEEDS_WEB
+@pytest.mark.slow
 def test_the_documented_statuses_cover_the_audits_web_cases(official_game, monkeypatch):
     """The audit's cross-site, Host, surrogate and body cases, and a client past its games, sent to the app as `serve`
     makes it: every case holds, and every status answered is one /api lists for its route."""

@@ -6,6 +6,7 @@ solver searched before."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN
@@ -36,6 +37,7 @@ class AnyWinners(dict):
 
 @settings(max_examples=40, deadline=None)
 @given(games, st.integers(0, 2**16))
+@pytest.mark.slow
 def test_any_remembered_winners_change_no_verdict(case, seed):
     """Whatever guesses the memory puts first, each opener's win check still equals brute force."""
     answers, extra, hard, left, compiled = case

@@ -90,6 +90,7 @@ def test_a_tournament_stopped_by_a_worker_leaves_no_worker(capsys, lists, tmp_pa
     assert code == 2 and err.count("\n") == 1, err
 
 
+@pytest.mark.slow
 def test_a_worker_that_ignores_sigterm_is_killed_when_the_parent_stops(capsys, lists, tmp_path, monkeypatch,
                                                                        no_child_left):
     """Workers stuck past SIGTERM are killed outright: the stopped call returns within seconds, none left."""
@@ -117,6 +118,7 @@ def stuck(_: int) -> int:
         time.sleep(1)
 
 
+@pytest.mark.slow
 def test_a_worker_pool_left_by_an_error_ends_its_stuck_workers(no_child_left):
     """worker_pool: an exception in the block stops workers that ignore SIGTERM, within seconds."""
     began = time.monotonic()
