@@ -1,8 +1,9 @@
-"""What a search may spend (one frozen Limit), what it returns (a SearchResult), and what it asks of an evaluation.
+"""What a search may spend (one frozen Limit), what it returns (a SearchResult), what it asks of an evaluation,
+and the one overrun signal (BudgetSpent) with the budget of an exact search (Budget).
 
-Values are from the maximiser's point of view, higher is better (in Wordle, the Guesser's,
-on the scale of `Wordle.utility`). How a game is searched (Wordle's beam, pool, widening,
-endgame and opening) is not a limit: it is the game's own strategy, read by its policies.
+Values are from the maximiser's point of view, higher is better, on the scale of the game's
+`utility`. How a game is searched (which moves a node weighs, how far its beam widens, where
+it searches to the end) is not a limit: it is the game's own strategy, read by its policies.
 
 >>> Limit(depth=2, nodes=500).depth
 2
@@ -15,11 +16,11 @@ ValueError: depth must be at least 1, got 0
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Hashable, Protocol
 
 import numpy as np
 
-from .game import Game
+from .game import StateIn
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class Limit:
 
 class BudgetSpent(Exception):
     """The one overrun signal: a search spent its budget before it finished (the engine's searches under a stopping
-    node budget, `Limit.stop`; Wordle's exact solver past its node limit or its deadline)."""
+    node budget, `Limit.stop`; a game's exact solver past its `Budget`'s nodes or seconds)."""
 
     def __init__(self, nodes: int, spent: str = "node budget"):
         """Say what ran out (`spent`: the node budget, the time cap) and how many nodes the search had visited."""
@@ -75,7 +76,7 @@ class SearchResult:
     """What a search found.
 
     Attributes:
-        move: the move (in Wordle, the guess index) to play.
+        move: the maximiser's move to play.
         value: its value on the utility scale.
         nodes: nodes visited (maximiser and opponent nodes; a cache hit counts as one).
         depth: the deepest maximiser level reached, the root being 1 (a node answered from
@@ -94,17 +95,29 @@ class SearchResult:
     budget_reached: bool = False
 
 
-class Evaluator(Protocol):
-    """What the search needs of an evaluation (heuristics.evaluation implements it for Wordle).
+class Evaluator(Protocol[StateIn]):
+    """What the search needs of an evaluation of a game's states: the maximiser's moves valued at the horizon.
 
-    Its settings (Wordle's indication threshold, say) are its own: the search passes only the state.
+    Its settings (a threshold, say) are its own: the search passes only the game, the state and the moves.
     """
 
-    key: tuple
-    random_ties: bool
+    @property
+    def key(self) -> tuple[Hashable, ...]:
+        """What the evaluation's values depend on besides the state (rankings kept under one key are its)."""
+        ...
 
-    def values(self, game: Game, state: Any, moves: np.ndarray) -> np.ndarray:
-        """Values of `moves` at a maximiser's state, one array for all of them."""
+    @property
+    def random_ties(self) -> bool:
+        """Whether equal values are ordered by a seeded generator (the search then needs one) rather than by index."""
+        ...
+
+    def values(self, game: Any, state: StateIn, moves: np.ndarray) -> np.ndarray:
+        """Values of `moves` at a maximiser's state, one array for all of them.
+
+        `game` is the game searched, handed through as it is: an evaluation is written for one game
+        and reads what that game offers beyond the protocol (tables of its own), a type
+        the protocol cannot name, so it is Any here and each evaluation names its own.
+        """
         ...
 
 
