@@ -15,13 +15,11 @@ from plumbing.errors import UserError
 from wordle import Wordle
 
 from .models import model_path, train_command
-from search.limits import Budget
-
-from .training import Reporter, write_curve
+from .training import Reporter, TrainingBudget, write_curve
 
 LEARNERS = ("q-learning", "ppo")
 #: The budget a `train` run gets when it names none.
-DEFAULT_BUDGET = {"q-learning": Budget(episodes=100_000), "ppo": Budget(seconds=60 * 60)}
+DEFAULT_BUDGET = {"q-learning": TrainingBudget(episodes=100_000), "ppo": TrainingBudget(seconds=60 * 60)}
 
 
 @dataclass(frozen=True)
@@ -91,7 +89,7 @@ def start(learner: str, game: Wordle, hard: bool, max_guesses: int, seed: int, f
     return new()
 
 
-def train(learner: str, game: Wordle, hard: bool, budget: Budget, seed: int, command: str, max_guesses: int = 6,
+def train(learner: str, game: Wordle, hard: bool, budget: TrainingBudget, seed: int, command: str, max_guesses: int = 6,
           fresh: bool = False, folder: str | Path | None = None, report: Reporter | None = None,
           every_s: float = 60.0, init: str = "scratch") -> TrainingOutcome:
     """Train `learner` within `budget`, checkpointing every `every_s` seconds and on Ctrl-C, then save everything.

@@ -69,9 +69,9 @@ def cut_off(state: State, guesses: int) -> State:
 SearchFunction = Callable[..., SearchResult]
 
 
-def shortest_win(algorithm: SearchFunction, game: ModelledGame, state: State, evaluation: Evaluator, limit: Limit,
-                 policies: Policies, table: TranspositionTable | None, rng: np.random.Generator | None,
-                 most: int) -> tuple[SearchResult | None, int]:
+def shortest_win(algorithm: SearchFunction, game: ModelledGame, state: State, evaluation: Evaluator[State],
+                 limit: Limit, policies: Policies[State], table: TranspositionTable | None,
+                 rng: np.random.Generator | None, most: int) -> tuple[SearchResult | None, int]:
     """The first move of the shortest win over `game` within `most` guesses, and the nodes visited.
 
     Horizons h = 1 .. `most` are searched in turn, each `h` deep in the game cut off h guesses

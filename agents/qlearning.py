@@ -38,9 +38,8 @@ from wordle import ALL_GREEN, State, Wordle
 from .base import Agent, Decision
 from .models import ModelError, load_model, machine, model_path, save_model
 from .registry import register
-from search.limits import Budget
 
-from .training import Progress, Recent, Reporter, curve_row
+from .training import Progress, Recent, Reporter, TrainingBudget, curve_row
 
 LEARNER = "q-learning"
 #: Decisions list this many of the best actions as alternatives.
@@ -209,7 +208,7 @@ class Trainer:
         """The learner's fixed choices."""
         return self.table.config
 
-    def train(self, budget: Budget, report: Reporter | None = None, checkpoint=None, every_s: float = 60.0) -> None:
+    def train(self, budget: TrainingBudget, report: Reporter | None = None, checkpoint=None, every_s: float = 60.0) -> None:
         """Train until the budget is spent; on Ctrl-C the work so far is kept (the caller saves it).
 
         `checkpoint()` is called every `every_s` seconds.

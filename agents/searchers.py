@@ -132,7 +132,7 @@ class SearchAgent(Agent):
         """Run the full search on `state`, keeping its values in the agent's table."""
         return self.run(state, rng, self.limit, self.policies, self.memory.table)
 
-    def run(self, state: State, rng: np.random.Generator, limit: Limit, policies: Policies,
+    def run(self, state: State, rng: np.random.Generator, limit: Limit, policies: Policies[State],
             table: TranspositionTable | None) -> Decision:
         """One search of `state` under `limit` and `policies`, as a Decision; against a modelled Indicator,
         the shortest win it sees first."""

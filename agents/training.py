@@ -1,5 +1,4 @@
-"""What every learner's training shares: its progress reports and its learning curve (its budget is
-the engine's one budget type, `search.limits.Budget`: episodes and seconds).
+"""What every learner's training shares: its budget (episodes and seconds), its progress reports and its learning curve.
 
 A learning curve has one row per evaluation: episodes trained so far, seconds spent,
 and the greedy policy's average guesses and solved share over every answer (a loss
@@ -21,6 +20,46 @@ from plumbing.storage import write_atomically
 
 #: Columns of a learning-curve CSV.
 CURVE_COLUMNS = ("episodes", "seconds", "average", "solved", "worst")
+
+
+@dataclass(frozen=True)
+class TrainingBudget:
+    """How long a training run goes on: episodes trained in all (resumed ones included) and seconds of this run,
+    whichever limit comes first (None: no limit of that kind).
+
+    >>> TrainingBudget(episodes=100, seconds=90).minutes
+    1.5
+    """
+
+    episodes: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse a budget no run can spend."""
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"a budget's seconds must be positive, got {self.seconds}")
+        if self.episodes is not None and self.episodes < 1:
+            raise ValueError(f"a budget's episodes must be at least 1, got {self.episodes}")
+
+    @property
+    def minutes(self) -> float | None:
+        """The seconds in minutes (how training budgets are typed), or None."""
+        return None if self.seconds is None else self.seconds / 60
+
+    def done(self, episodes: int, started: float) -> bool:
+        """Whether a training run that began at `started` (time.monotonic) has spent it, `episodes` trained in all."""
+        if self.episodes is not None and episodes >= self.episodes:
+            return True
+        return self.seconds is not None and time.monotonic() - started >= self.seconds
+
+    def fraction(self, episodes: int, started: float, first: int) -> float:
+        """How much of the budget is spent, 0 to 1, by whichever limit is nearer (a progress bar, a schedule)."""
+        spent = 0.0
+        if self.episodes is not None:
+            spent = (episodes - first) / max(1, self.episodes - first)
+        if self.seconds is not None:
+            spent = max(spent, (time.monotonic() - started) / max(1e-9, self.seconds))
+        return min(1.0, spent)
 
 
 @dataclass

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from agents.ppo.learn import Learner, PPOConfig  # noqa: E402
-from search.limits import Budget  # noqa: E402
+from agents.training import TrainingBudget  # noqa: E402
 from wordle import Wordle, load_matrix, load_words  # noqa: E402
 from plumbing.storage import provenance, write_atomically  # noqa: E402
 
@@ -85,7 +85,7 @@ def main() -> None:
     words = load_words()
     changed = dict(args.set)
     learner = Learner(Wordle(words, load_matrix(words)), PPOConfig(hard=args.hard, **changed), args.seed)
-    learner.train(Budget(seconds=args.minutes * 60))
+    learner.train(TrainingBudget(seconds=args.minutes * 60))
     best = learner.best[1]
     figures = {"command": "python benchmarks/bench_ppo_settings.py " + " ".join(sys.argv[1:]), "seed": args.seed,
                "changed": changed, "config": dataclasses.asdict(learner.config), "word_lists_sha256": words.checksum,

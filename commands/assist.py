@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
-
 import numpy as np
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -15,6 +13,7 @@ from agents import agent_names
 from agents.answer_model import DEFAULT_MODEL
 from agents.assistant import (ADVISOR, MAYBE_BETTER, Advice, advice_notes, advice_data, advise_model, make_advisor,
                               parse_step, read_step)
+from agents.base import Agent
 from agents.indicators import make_indicator
 from agents.model_value import VALUE_BUDGET, Valuer, budget_text
 from agents.params import flag
@@ -41,10 +40,10 @@ from .variants import add_variant_options, command_assist_variant, variant_of
 ABSURDLE_ADVISOR = "minimax"
 
 
-def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[Any]:
+def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[RenderableType]:
     """What the assistant shows after each step: any widening of the answer model, the counts, the bits, the
     likeliest answers and the suggestions table."""
-    parts: list[Any] = [Text(note, style="yellow") for note in advice.notes]
+    parts: list[RenderableType] = [Text(note, style="yellow") for note in advice.notes]
     if advice.steps:
         parts.append(trace_table(game, list(advice.steps), palette=palette))
         parts.append(Text(REPLY_LEGEND))
@@ -123,7 +122,7 @@ FALLBACK_NOTE = ("{agent}'s full search needs more nodes here than its budget al
                  "of its shallower search (2 guesses deep, no endgame search).")
 
 
-def thinking(agent: Any, state_hard: bool, max_guesses: int, number: int) -> str:
+def thinking(agent: Agent, state_hard: bool, max_guesses: int, number: int) -> str:
     """What the spinner says while `agent` chooses guess `number`."""
     if number == 1 and hasattr(agent, "opening_cached") and not agent.opening_cached(state_hard, max_guesses):
         return (f"{agent.name}: searching its first move for {'hard' if state_hard else 'normal'} mode and its "

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
+import numpy as np
 from rich.console import Console
 from rich.text import Text
 
 from agents import AGENTS, Decision, agent_names, game_rng
 from agents.assistant import make_advisor
 from agents.base import draw_answer, fresh_seed
-from agents.indicators import Choice, against_rngs, indicator_names, make_indicator, play_with
+from agents.indicators import Choice, Indicator, against_rngs, indicator_names, make_indicator, play_with
 from plumbing.errors import UserError
 from wordle import Playthrough, State, Turn, Wordle, format_pattern
 
@@ -143,10 +143,10 @@ def depth_of(args: argparse.Namespace) -> int:
 class Announced:
     """An Indicator whose every reply is searched under a spinner saying so."""
 
-    def __init__(self, indicator: Any, what: str):
+    def __init__(self, indicator: Indicator, what: str):
         self.indicator, self.what = indicator, what
 
-    def reply(self, state: State, rng: Any) -> Choice:
+    def reply(self, state: State, rng: np.random.Generator) -> Choice:
         """The Indicator's reply, with the spinner on."""
         with waiting(self.what):
             return self.indicator.reply(state, rng)

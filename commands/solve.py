@@ -15,17 +15,10 @@ from plumbing.storage import prepare_output
 from wordle.tree import FORMATS as TREE_FORMATS
 from wordle.tree import write_tree
 
+from .budgets import budget_argument
 from .games import load_game
 from .options import MOST_BREADTH, add_game_options, path_text, whole
 from .render import waiting
-
-def budget(text: str) -> Any:
-    """argparse type: a budget as `search.limits.parse_budget` reads it (nodes: 5000, 200k, 1.5M; a cap: 5s, 500ms)."""
-    from search.limits import parse_budget
-    try:
-        return parse_budget(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def command_value(args: argparse.Namespace, console: Console) -> int:
@@ -143,7 +136,7 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("steps", nargs="*", metavar="STEP",
                         help="the game so far, each as guess:colours (e.g. crane:-y--g; g green, y yellow, - grey)")
-    parser.add_argument("--budget", type=budget, metavar="NODES|TIME",
+    parser.add_argument("--budget", type=budget_argument, metavar="NODES|TIME",
                         help="with steps: solver nodes to spend (5000, 200k, 1.5M; default: assist's and review's "
                              "budget, so that solve shows the same values; the same result on any machine) or a time "
                              "cap (500ms, 5s; a result it cuts says so)")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import Progress
@@ -14,6 +14,10 @@ from .games import load_game
 from .options import EXIT_INTERRUPTED, add_game_options, add_seed_option, canonical_command, path_text, whole
 from .render import plain_console, worst_text
 
+if TYPE_CHECKING:
+    from agents.training import Progress as TrainingProgress
+    from agents.training import TrainingBudget
+
 #: Upper limits of train's budget: past them a run means days.
 MOST_EPISODES = 100_000_000
 
@@ -21,10 +25,10 @@ MOST_EPISODES = 100_000_000
 MOST_MINUTES = 10_000
 
 
-def training_budget(episodes: int | None, minutes: float | None) -> Any:
-    """The engine's budget for a training run of `episodes` in all, or `minutes` of this run, whichever comes first."""
-    from search.limits import Budget
-    return Budget(episodes=episodes, seconds=None if minutes is None else minutes * 60)
+def training_budget(episodes: int | None, minutes: float | None) -> TrainingBudget:
+    """The budget of a training run of `episodes` in all, or `minutes` of this run, whichever comes first."""
+    from agents.training import TrainingBudget
+    return TrainingBudget(episodes=episodes, seconds=None if minutes is None else minutes * 60)
 
 
 def train_line(args: argparse.Namespace) -> str:
@@ -56,7 +60,7 @@ def command_train(args: argparse.Namespace, console: Console) -> int:
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"training {args.learner} ({mode})", total=1.0)
 
-        def report(state: Any) -> None:
+        def report(state: TrainingProgress) -> None:
             last = state.last_eval or {}
             progress.update(task, completed=state.fraction, description=(
                 f"{args.learner} ({mode}): {state.episodes} episodes, {state.games_per_second:.0f} games/s, "

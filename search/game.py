@@ -1,10 +1,20 @@
-"""The game protocol: the verbs every algorithm in this package calls, and nothing more.
+"""The game protocol, `Game[State, Move]`: the verbs every algorithm in this package calls, and nothing more.
 
-A game is an object, a state is whatever value it hands back (hashable where a table keys it).
+A game is an object; its states are values of one type (`State`), its moves of another (`Move`).
 The verbs are aima-python's and OpenSpiel's: whose turn it is, the moves there, the state a
 move leads to, whether the game is over and what it was worth to the maximiser (higher is
 better), and, for expectimax, the opponent's moves as chance outcomes with their probabilities.
 Turns alternate: the maximiser moves, then the opponent (or chance) replies.
+
+Two things the engine asks beyond the verbs' types:
+
+- a state is hashable (the transposition table keys a state, or the key a game's policies make of it);
+- the maximiser's moves are whole numbers (an index into a list of moves, a count of stones to take),
+  because the engine ranks them in numpy arrays and breaks ties by the lower one. The opponent's
+  moves may be any `Move` (a game of several boards may reply with a tuple, one part a board).
+
+The hooks a search takes (search/algorithms.py) are typed by the same `State`; a hook that knows
+nothing of the game takes any state (`object`) and so serves every game.
 
 >>> class Pick:
 ...     maximiser = "max"
@@ -20,42 +30,45 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable, Protocol, TypeVar, runtime_checkable
+from typing import Hashable, Iterable, Protocol, TypeVar, runtime_checkable
 
-#: A game's state: any value the game hands back from `result`.
-S = TypeVar("S")
+#: A game's state: any hashable value the game hands back from `result`.
+State = TypeVar("State", bound=Hashable)
+#: A game's move, either player's (the maximiser's are whole numbers, see the module docstring).
+Move = TypeVar("Move")
+#: A state as a hook receives it and hands it to nothing (a hook for any state serves every game).
+StateIn = TypeVar("StateIn", bound=Hashable, contravariant=True)
 
 
 @runtime_checkable
-class Game(Protocol[S]):
-    """A two-player game with chance, as the search algorithms see it.
+class Game(Protocol[State, Move]):
+    """A two-player game with chance, as the search algorithms see it."""
 
-    Attributes:
-        maximiser: the player whose value the search maximises (`to_move` returns it on that player's turns).
-    """
+    @property
+    def maximiser(self) -> Hashable:
+        """The player whose value the search maximises (`to_move` returns it on that player's turns)."""
+        ...
 
-    maximiser: Hashable
-
-    def to_move(self, state: S) -> Hashable:
+    def to_move(self, state: State) -> Hashable:
         """The player to move in `state`."""
         ...
 
-    def actions(self, state: S) -> Iterable[Any]:
+    def actions(self, state: State) -> Iterable[Move]:
         """The moves the player to move may make."""
         ...
 
-    def result(self, state: S, move: Any) -> S:
+    def result(self, state: State, move: Move) -> State:
         """The state `move` leads to."""
         ...
 
-    def is_terminal(self, state: S) -> bool:
+    def is_terminal(self, state: State) -> bool:
         """Whether the game is over."""
         ...
 
-    def utility(self, state: S) -> float:
+    def utility(self, state: State) -> float:
         """A finished game's value to the maximiser, higher is better."""
         ...
 
-    def chance_outcomes(self, state: S) -> Iterable[tuple[Any, float]]:
+    def chance_outcomes(self, state: State) -> Iterable[tuple[Move, float]]:
         """The opponent's moves as chance outcomes, each with its probability (for expectimax)."""
         ...

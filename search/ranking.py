@@ -2,8 +2,8 @@
 
 Every key is lower-is-better; float keys are rounded to `DECIMALS` places first, so that
 sums taken in different orders tie when they are equal in real arithmetic. A player that
-values guesses higher-is-better passes minus its values, then usually `~can_win`: among
-equal values, prefer a guess that can be the answer, then the lower guess index.
+values moves higher-is-better passes minus its values, then any keys of its game (a move
+that can end the game at once before one that cannot, say), then the lower move.
 
 >>> best_first(np.array([4, 7, 9]), np.array([-1.0, -2.0, -2.0]), np.array([True, True, False])).tolist()
 [2, 1, 0]
@@ -11,10 +11,20 @@ equal values, prefer a guess that can be the answer, then the lower guess index.
 
 from __future__ import annotations
 
+from typing import overload
+
 import numpy as np
 
 #: Values are rounded to this many decimals so that equal partitions tie exactly.
 DECIMALS = 9
+
+
+@overload
+def rounded(values: float) -> float: ...
+
+
+@overload
+def rounded(values: np.ndarray) -> np.ndarray: ...
 
 
 def rounded(values: np.ndarray | float) -> np.ndarray | float:

@@ -1,6 +1,6 @@
 """The transposition table: values of searched nodes, kept by (state key, depth), with bound flags.
 
-Values are from the maximising player's point of view (the Guesser's), higher is better.
+Values are from the maximising player's point of view, higher is better.
 A search cut short by alpha-beta learns only a bound: a node whose value came out at or
 below its alpha is worth at most that (UPPER), one at or above its beta at least that
 (LOWER). A bound answers a later visit only when it settles that visit's window as well;

@@ -54,10 +54,10 @@ def learner_models(game: Wordle, folder, hard: bool = False) -> None:
     from agents.models import model_path, save_model
     from agents.ppo import env, net
     from agents.qlearning import QConfig, QTable, Trainer
-    from search.limits import Budget
+    from agents.training import TrainingBudget
 
     run = Trainer(QTable(game, QConfig(hard=hard, eval_every=10**9)), seed=0)
-    run.train(Budget(episodes=200))
+    run.train(TrainingBudget(episodes=200))
     run.save(model_path("q-learning", hard, folder), "test")
     params = net.init_params(env.feature_size(6), 8, 4, np.random.default_rng(0))
     save_model(model_path("ppo", hard, folder), {f"param_{name}": value for name, value in params.items()},

@@ -1,4 +1,5 @@
-"""The games the tests share: small Wordle games worked by hand, random ones, and abstract game trees.
+"""The Wordle games the tests share: small games worked by hand, and random ones (the engine's games, none of them
+Wordle, are in tests/toy_games.py).
 
 Values are from the maximiser's (the Guesser's) point of view, higher is better.
 """
@@ -116,72 +117,3 @@ def trap_games(draw):
     answers += [WORDS.answers[i] for i in others if WORDS.answers[i] not in answers]
     extra_ids = draw(st.lists(st.integers(0, len(WORDS.guesses) - 1), min_size=0, max_size=4, unique=True))
     return small_game(answers, [WORDS.guesses[i] for i in extra_ids])
-
-
-# -- abstract game trees ---------------------------------------------------------------------
-MAX, MIN, CHANCE = "max", "min", "chance"
-
-
-class TreeGame:
-    """A game written out as a tree, with the verbs the search algorithms use.
-
-    A maximiser's node is a dict move -> opponent's node; an opponent's node is a dict
-    reply -> (probability, maximiser's node); a leaf (a number) is a terminal maximiser's
-    node worth that much. A state is the path of moves from the root. The opponent is MIN,
-    or CHANCE when `chance` is set; either way `chance_outcomes` gives the probabilities.
-    """
-
-    maximiser = MAX
-
-    def __init__(self, tree: dict, chance: bool = False):
-        self.tree, self.opponent = tree, CHANCE if chance else MIN
-
-    def node(self, state: tuple) -> dict | float:
-        """The subtree at the end of a path."""
-        node = self.tree
-        for depth, move in enumerate(state):
-            node = node[move] if depth % 2 == 0 else node[move][1]
-        return node
-
-    def to_move(self, state: tuple) -> str:
-        """MAX after an even number of moves, else the opponent."""
-        return MAX if len(state) % 2 == 0 else self.opponent
-
-    def is_terminal(self, state: tuple) -> bool:
-        """A leaf."""
-        return not isinstance(self.node(state), dict)
-
-    def utility(self, state: tuple) -> float:
-        """The leaf's number."""
-        return float(self.node(state))
-
-    def actions(self, state: tuple) -> np.ndarray:
-        """The node's moves, in the order the tree lists them."""
-        return np.array(list(self.node(state)), dtype=np.int64)
-
-    def result(self, state: tuple, move: int) -> tuple:
-        """The path one move longer."""
-        return state + (int(move),)
-
-    def chance_outcomes(self, state: tuple) -> list[tuple[int, float]]:
-        """The replies with their probabilities."""
-        return [(reply, probability) for reply, (probability, _) in self.node(state).items()]
-
-
-class Estimates:
-    """An evaluation over a TreeGame: each move's estimate, by the path it ends (default 0)."""
-
-    random_ties = False
-    key = ("estimates",)
-
-    def __init__(self, estimates: dict[tuple, float] | None = None):
-        self.estimates = estimates or {}
-
-    def values(self, game: TreeGame, state: tuple, moves: np.ndarray) -> np.ndarray:
-        """The estimate of each move."""
-        return np.array([self.estimates.get(state + (int(move),), 0.0) for move in moves])
-
-
-def replies(*leaves: tuple[float, float]) -> dict:
-    """An opponent's node whose replies 0, 1, ... (probability, leaf) are as listed."""
-    return {reply: leaf for reply, leaf in enumerate(leaves)}

@@ -8,7 +8,7 @@ from search.algorithms import AllMoves, Policies, alphabeta, expectimax, minimax
 from search.limits import BudgetSpent, Limit
 from search.table import TranspositionTable
 
-from .games import Estimates, TreeGame, replies
+from .toy_games import Estimates, TreeGame, WidensOnLoss, replies
 
 #: aima-python's example tree (3 12 8 / 2 4 6 / 14 5 2), each reply with a probability.
 #: Minimax: move 0 is worth min(3, 12, 8) = 3, move 1 min(2, 4, 6) = 2, move 2 min(14, 5, 2) = 2.
@@ -26,6 +26,12 @@ AIMA = {0: replies((0.5, 3.0), (0.25, 12.0), (0.25, 8.0)),
 DEEP = {0: replies((0.5, {0: replies((1.0, 4.0)), 1: replies((1.0, 0.0))}), (0.5, 1.0)),
         1: replies((0.5, 2.0), (0.5, {0: replies((1.0, 3.0)), 1: replies((1.0, 5.0))}))}
 DEEP_ESTIMATES = Estimates({(0,): 7.0, (1,): 4.0, (0, 0, 0): 4.0, (0, 0, 1): 6.0, (1, 1, 0): 3.0, (1, 1, 1): 0.0})
+
+#: A value at or below 0 is a loss. Move 0 is worth 2; move 1 leads to a second choice N of three moves, in
+#: this order: N0 (replies 1 and -1: worth -1, a loss), N1 (-2, a loss) and N2 (9). A beam of two searches N0
+#: and N1, sees only losses, and widens to N2: N is worth 9, and so is move 1.
+WIDENS = {0: replies((1.0, 2.0)),
+          1: replies((1.0, {0: replies((0.5, 1.0), (0.5, -1.0)), 1: replies((1.0, -2.0)), 2: replies((1.0, 9.0))}))}
 
 
 def test_minimax_on_the_aima_tree():
@@ -137,3 +143,25 @@ def test_searches_start_where_the_maximiser_moves():
     for state in ((0,), (0, 1)):  # the opponent to move; a leaf
         with pytest.raises(ValueError):
             minimax(game, state, Estimates(), Limit())
+
+
+def test_a_beam_widens_while_every_move_it_searched_shows_a_loss():
+    game = TreeGame(WIDENS)
+    narrow = minimax(game, (), Estimates(), Limit(depth=3), Policies(moves=AllMoves(game, Estimates(), beam=2)))
+    widening = Policies(moves=WidensOnLoss(game, Estimates(), beam=2, widen=4, chance=False))
+    wide = minimax(game, (), Estimates(), Limit(depth=3), widening)
+    assert (narrow.move, narrow.value) == (0, 2.0)  # N0 and N1 only: N is worth -1
+    assert (wide.move, wide.value) == (1, 9.0)
+
+
+def test_alphabeta_searches_below_the_loss_line_until_a_move_shows_no_loss():
+    # With move 0's 2 as alpha, N0's first reply (1 <= 2) would cut it short at 1, which is not a loss, so N would
+    # not widen and move 1 would be worth 1. The floor searches N0 with alpha 0: its -1 shows, and N widens as
+    # in minimax.
+    game = TreeGame(WIDENS)
+    widening = WidensOnLoss(game, Estimates(), beam=2, widen=4, chance=False)
+    pruned = alphabeta(game, (), Estimates(), Limit(depth=3), Policies(moves=widening))
+    assert (pruned.move, pruned.value) == (1, 9.0)
+    widening.floor = lambda alpha: alpha  # no floor
+    unfloored = alphabeta(game, (), Estimates(), Limit(depth=3), Policies(moves=widening))
+    assert (unfloored.move, unfloored.value) == (0, 2.0)

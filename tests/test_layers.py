@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,10 +53,19 @@ def test_each_package_imports_only_the_layers_below_it(package):
 
 
 def test_the_engine_names_no_game():
-    """The engine's source does not mention Wordle's words, patterns or answers: it knows only the Game protocol."""
+    """The engine's source, docstrings included, does not mention Wordle, its guesses, patterns or Indicator: it knows
+    only the Game protocol."""
     for path in (ROOT / "search").glob("*.py"):
         code = path.read_text(encoding="utf-8")
         assert "import wordle" not in code and "from wordle" not in code, path.name
+        named = re.findall(r"\b(?:wordle(?!-arena)|guess\w*|guesser|indicator|pattern\w*)\b", code, re.IGNORECASE)
+        assert not named, (path.name, named)
+
+
+def test_the_engine_is_tested_on_games_that_are_not_wordle():
+    """The toy games' tests import the engine alone: every algorithm and policy hook runs with no game package."""
+    for name in ("toy_games.py", "test_engine_toy.py", "test_algorithms.py", "test_table.py", "test_ranking.py"):
+        assert project_imports(ROOT / "tests" / name) <= {"search"}, name
 
 
 def test_importing_any_package_has_no_side_effects(tmp_path):

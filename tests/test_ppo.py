@@ -184,13 +184,13 @@ def test_the_step_size_follows_the_rate():
 @pytest.mark.slow
 def test_the_learning_rate_falls_to_its_floor_over_the_budget():
     """Each iteration's step scale is 1 - (1 - lr_floor) x the share of the budget spent before it."""
-    from search.limits import Budget
+    from agents.training import TrainingBudget
     game = small_game(["hello", "jelly", "belly", "below"], ["octal"])
     run = Learner(game, PPOConfig(games=8, hidden=8, embed=4, lr_floor=0.1, eval_every=10**6), seed=2)
     rates, iterate = [], run._iterate
     run._iterate = lambda params, opt_state, key, rate: (rates.append(float(rate)), iterate(params, opt_state, key,
                                                                                            rate))[1]
-    run.train(Budget(episodes=40))
+    run.train(TrainingBudget(episodes=40))
     assert rates == pytest.approx([1.0, 0.82, 0.64, 0.46, 0.28])
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from agents.models import ModelError, load_model
 from agents.qlearning import QConfig, QLearningAgent, QTable, Trainer, evaluate, state_hash
-from search.limits import Budget
+from agents.training import TrainingBudget
 
 from .conftest import run_cli, small_game
 
@@ -24,7 +24,7 @@ def tiny():
 def trained(game, episodes: int = 6000, **config) -> Trainer:
     """A run on `game` trained for `episodes` exploring at random (Q-learning learns the greedy values off-policy)."""
     run = Trainer(QTable(game, QConfig(epsilon0=1.0, epsilon_half=1e12, eval_every=10**9, **config)), seed=1)
-    run.train(Budget(episodes=episodes))
+    run.train(TrainingBudget(episodes=episodes))
     return run
 
 
@@ -196,8 +196,8 @@ def test_a_budget_is_spent_by_whichever_limit_comes_first(monkeypatch):
     ppo's learning-rate schedule), capped at 1."""
     import agents.training as training
     monkeypatch.setattr(training.time, "monotonic", lambda: 130.0)
-    budget = Budget(episodes=1000, seconds=60.0)
+    budget = TrainingBudget(episodes=1000, seconds=60.0)
     assert budget.fraction(episodes=100, started=100.0, first=0) == pytest.approx(0.5)  # 30 s of 60
     assert budget.fraction(episodes=900, started=100.0, first=0) == pytest.approx(0.9)
-    assert Budget(episodes=1000).fraction(episodes=250, started=100.0, first=0) == pytest.approx(0.25)
-    assert Budget(seconds=15.0).fraction(episodes=0, started=100.0, first=0) == 1.0
+    assert TrainingBudget(episodes=1000).fraction(episodes=250, started=100.0, first=0) == pytest.approx(0.25)
+    assert TrainingBudget(seconds=15.0).fraction(episodes=0, started=100.0, first=0) == 1.0

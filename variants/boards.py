@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, cast
 
 import numpy as np
 
@@ -82,7 +82,10 @@ class BoardsPlaythrough:
 
 
 class Boards:
-    """K simultaneous boards over one pair of word lists (`rules`: Wordle's lists and pattern matrix)."""
+    """K simultaneous boards over one pair of word lists (`rules`: Wordle's lists and pattern matrix).
+
+    A `search.game.Game[BoardsState, int | Reply]`: the Guesser's moves are guess indices, the Indicator's replies.
+    """
 
     maximiser = GUESSER
 
@@ -168,7 +171,7 @@ class Boards:
             raise ValueError("chance outcomes exist only while a guess awaits its reply")
         return self._joint(state)
 
-    def actions(self, state: BoardsState) -> list:
+    def actions(self, state: BoardsState) -> np.ndarray | list[Reply]:
         """Legal moves: guess indices for the Guesser; for the Indicator, its replies, the likeliest first."""
         if self.is_terminal(state):
             return []
@@ -178,15 +181,15 @@ class Boards:
         order = sorted(range(len(joint)), key=lambda i: -joint[i][1])  # stable: ties keep the product order
         return [joint[i][0] for i in order]
 
-    def result(self, state: BoardsState, move) -> BoardsState:
-        """The state after `move` (a guess index, or a reply); the given state is left unchanged.
+    def result(self, state: BoardsState, move: int | Reply) -> BoardsState:
+        """The state after `move` (a guess index while the Guesser moves, else a reply); `state` is left unchanged.
 
         Raises:
             IllegalMove: a guess out of range or breaking hard mode, a move after the end, or a reply
                 that does not fit the boards (a pattern on a solved board, or one no possible answer gives).
         """
         if state.pending is None:
-            guess = int(move)
+            guess = int(cast(int, move))
             if self.is_terminal(state):
                 raise IllegalMove("the game is over")
             if not 0 <= guess < len(self.rules.words.guesses):
@@ -194,7 +197,7 @@ class Boards:
             if state.hard and (broken := self.violation(state, guess)) is not None:
                 raise IllegalMove(f"hard mode: {broken}")
             return BoardsState(state.candidates, state.solved, state.history, state.max_guesses, state.hard, guess)
-        reply = tuple(move)
+        reply = tuple(cast(Reply, move))
         if len(reply) != self.boards:
             raise IllegalMove(f"a reply has one pattern a board ({self.boards}), got {len(reply)}")
         candidates, solved = list(state.candidates), list(state.solved)

@@ -118,7 +118,8 @@ class FibblePlaythrough:
 
 
 class Fibble:
-    """Fibble over one pair of word lists (`rules`: Wordle's lists and pattern matrix)."""
+    """Fibble over one pair of word lists (`rules`: Wordle's lists and pattern matrix): a
+    `search.game.Game[FibbleState, int]` (guess indices, then shown patterns)."""
 
     maximiser = GUESSER
 

@@ -18,10 +18,11 @@ from typing import Any
 import numpy as np
 
 from agents.variant_assistant import advice_data, advise_variant
-from agents.variant_players import make_variant_player, variant_settings
+from agents.variant_players import VariantPlayer, make_variant_player, variant_settings
 from plumbing.errors import UserError
 from tournament.variants import deal, lie_rng, variant_game
-from variants import Boards, Fibble, Variant
+from variants import Boards, BoardsState, Fibble, FibbleState, Variant
+from variants.boards import Reply
 from wordle import Wordle, format_pattern
 from wordle.feedback import decode_colours
 
@@ -57,7 +58,7 @@ class VariantPlayed:
 
     variant: Variant
     game: Boards | Fibble
-    state: Any
+    state: BoardsState | FibbleState
     answers: tuple[int, ...]
     seed: int
     lies: np.random.Generator | None
@@ -96,7 +97,7 @@ class VariantGames:
         self.rules = rules
         self.games: OrderedDict[str, VariantPlayed] = OrderedDict()
         self.lock = threading.Lock()
-        self.players: dict[tuple, Any] = {}
+        self.players: dict[tuple[str, Variant], VariantPlayer] = {}
         self.players_lock = threading.Lock()
 
     def new_game(self, body: dict[str, Any], client: str = "") -> dict[str, Any]:
@@ -147,7 +148,7 @@ class VariantGames:
                 raise VariantRequestError("the game is over; start a new one")
             asked = game.result(state, guess)
             if isinstance(game, Fibble):
-                reply: Any = game.reply(guess, played.answers[0], played.lies)
+                reply: int | Reply = game.reply(guess, played.answers[0], played.lies)
                 replies = (reply,)
             else:
                 reply = game.reply(asked, played.answers)
@@ -163,7 +164,7 @@ class VariantGames:
             answer.update(answers=[self.rules.words.answers[a] for a in played.answers], seed=played.seed)
         return answer
 
-    def player(self, name: str, variant: Variant) -> Any:
+    def player(self, name: str, variant: Variant) -> VariantPlayer:
         """The advising player `name` for `variant`, kept so its cached decisions serve later requests."""
         key = (name, variant)
         with self.players_lock:

@@ -24,13 +24,16 @@ import json
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 
 from plumbing.errors import UserError
 from plumbing.storage import read_regular_file
 from .optimal import INFEASIBLE, SCALE
 from .positions import ReplyValue, opener_cost, reply_from
+
+if TYPE_CHECKING:
+    from .game import State, Wordle
 
 BOOK_FORMAT = "wordle-arena opening book v1"
 TABLE_FORMAT = "wordle-arena position table v1"
@@ -251,7 +254,7 @@ class PositionTable:
         return self.replies.get((opener, pattern))
 
 
-def check_table(data: dict, game: Any, hard: bool, max_guesses: int, book: OpeningBook) -> PositionTable:
+def check_table(data: dict, game: Wordle, hard: bool, max_guesses: int, book: OpeningBook) -> PositionTable:
     """A position table's JSON checked against the game (its replies and their sizes) and the book.
 
     Raises:
@@ -302,7 +305,7 @@ def _agree(opener: str, index: int, values: list[ReplyValue], size: int, book: O
         raise BookError(f"{opener}'s replies add up to {high // SCALE}, below the book's best")
 
 
-def _table_or_error(game: Any, hard: bool, max_guesses: int, shelf: Shelf) -> PositionTable | None:
+def _table_or_error(game: Wordle, hard: bool, max_guesses: int, shelf: Shelf) -> PositionTable | None:
     """The table for this game and mode (None if none is shipped); BookError if refused."""
     name = artefact_name("positions", hard, game.words.checksum)
     expected = shelf.expected(name)
@@ -315,7 +318,7 @@ def _table_or_error(game: Any, hard: bool, max_guesses: int, shelf: Shelf) -> Po
 _TABLES: dict[tuple, PositionTable] = {}
 
 
-def position_table(game: Any, hard: bool, max_guesses: int, shelf: Shelf = SHELF) -> PositionTable:
+def position_table(game: Wordle, hard: bool, max_guesses: int, shelf: Shelf = SHELF) -> PositionTable:
     """The shipped position table for the game's lists, mode and guess limit (empty if none, or refused).
 
     Loaded and checked once per process; a refused table is one warning line naming it.
@@ -330,7 +333,7 @@ def position_table(game: Any, hard: bool, max_guesses: int, shelf: Shelf = SHELF
     return _TABLES[key]
 
 
-def table_value(game: Any, state: Any, shelf: Shelf = SHELF) -> ReplyValue | None:
+def table_value(game: Wordle, state: State, shelf: Shelf = SHELF) -> ReplyValue | None:
     """The table's value of a state one guess in (Guesser to move), or None when the table does not hold it."""
     if len(state.history) != 1:
         return None

@@ -107,7 +107,7 @@ class Playthrough:
 
 
 class Wordle:
-    """The rules over one pair of word lists, with the pattern matrix they imply.
+    """The rules over one pair of word lists, with the pattern matrix they imply: a `search.game.Game[State, int]`.
 
     Guess moves are row indices of `words.guesses`; answers are column indices of
     `words.answers`; Indicator moves are pattern codes.

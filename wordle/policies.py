@@ -9,11 +9,14 @@ one of the hooks search/algorithms.py declares as a Protocol.
 - `Beam` (a `MoveChooser`): the guesses a node weighs (every legal one at the root; below it the possible
   answers plus the `strategy.pool` guesses valued best on the full answer list; only the
   possible answers for a candidates-only player), in the evaluation's order (ties: can be
-  the answer, then index), the beam searched, and its widening while it shows only losses.
+  the answer, then index), the beam searched, and its widening while it shows only losses
+  (the engine's widening on a loss: a guess shows one when some answer is left unfound by the
+  end, for sure against the worst reply, with any chance against chance).
 - `Rankings`: what searches keep of their rankings (each node's ranked head, the pool),
   shared only by searches that rank alike.
 - `ExactPlay` (the `Shortcuts`): states played exactly without search: one or two answers, or one guess
-  left (guess a possible answer), and two guesses left (every guess valued in one pass).
+  left (guess a possible answer: `settled`), and two guesses left (every guess valued in one pass: the
+  engine's `closed_form`). Each says its chance of a loss (the engine's `Node.risk`).
 - `Endgame` (a `DepthRule`): nodes with few guesses left, and small sets bound by hard mode or by
   candidates-only play, are searched to the end of the game.
 - `Opening`: a game's first move is searched deeper, optionally over its best few guesses only
@@ -32,7 +35,7 @@ from typing import Hashable
 
 import numpy as np
 
-from search.algorithms import ALTERNATIVES, AsAsked, Node, PlainOpening, Policies, Search
+from search.algorithms import ALTERNATIVES, AsAsked, Node, PlainOpening, Policies, RootSearch
 from .game import State, Wordle
 from .hardmode import hints_from, legal_mask
 from search.limits import Evaluator
@@ -65,7 +68,7 @@ class Rankings:
         pool: the guesses valued best on the full answer list, once worked out.
     """
 
-    def __init__(self, evaluation: Evaluator, strategy: Strategy, candidates_only: bool, keep: bool = True):
+    def __init__(self, evaluation: Evaluator[State], strategy: Strategy, candidates_only: bool, keep: bool = True):
         self.sign = (evaluation.key, strategy.beam, strategy.pool, candidates_only)
         self.heads: dict[tuple, tuple[np.ndarray, np.ndarray]] | None = {} if keep else None
         self.pool: np.ndarray | None = None
@@ -79,7 +82,7 @@ class Beam:
         rankings: the rankings kept between searches, possibly shared with another search that ranks alike.
     """
 
-    def __init__(self, game: Wordle, evaluation: Evaluator, strategy: Strategy, chance: bool,
+    def __init__(self, game: Wordle, evaluation: Evaluator[State], strategy: Strategy, chance: bool,
                  candidates_only: bool, rankings: Rankings):
         self.game, self.evaluation, self.strategy = game, evaluation, strategy
         self.chance, self.candidates_only = chance, candidates_only
@@ -157,14 +160,14 @@ class Beam:
                rng: np.random.Generator | None) -> tuple[np.ndarray, np.ndarray]:
         """The guesses valued at this node and their values, best first (at most beam or 10 of them)."""
         heads = self.rankings.heads
-        kept = (key, root) if key is not None and among is None and heads is not None else None
-        if kept is not None and kept in heads:
+        kept = (key, root) if key is not None and among is None else None
+        if heads is not None and kept is not None and kept in heads:
             return heads[kept]
         guesses = self.choices(state, root, among, rng)
         values = self.values(state, guesses)
         best = self.order(state, guesses, values, rng)[: max(self.beam, ALTERNATIVES)]
         result = (guesses[best], values[best])
-        if kept is not None:
+        if heads is not None and kept is not None:
             heads[kept] = result
         return result
 
@@ -215,7 +218,8 @@ class ExactPlay:
             value, risk = ((base + base - 1.0) / 2.0 if self.chance else base - 1.0), 0.0
         return Node(value, move, ((move, value),), risk)
 
-    def last_two(self, state: State, root: bool, among: np.ndarray | None, rng: np.random.Generator | None) -> Node | None:
+    def closed_form(self, state: State, root: bool, among: np.ndarray | None,
+                    rng: np.random.Generator | None) -> Node | None:
         """With two guesses left (and 3+ answers), every weighed guess valued exactly in one array pass; else None.
 
         After guess g the last guess solves a reply's answers only when it is alone in its
@@ -268,7 +272,7 @@ class Opening:
     deep: int
     top: int = 0
 
-    def root(self, search: Search, state: State, among: np.ndarray | None) -> tuple[int, np.ndarray | None]:
+    def root(self, search: RootSearch[State], state: State, among: np.ndarray | None) -> tuple[int, np.ndarray | None]:
         """`deep` for a game's first move when deeper than the limit's depth (over the `top` best guesses of a
         search to that depth, when above 0); else the limit's depth and `among`."""
         depth = search.limit.depth
@@ -279,8 +283,9 @@ class Opening:
         return self.deep, among
 
 
-def wordle_policies(game: Wordle, evaluation: Evaluator, strategy: Strategy, chance: bool,
-                    candidates_only: bool = False, keep: bool = True, rankings: Rankings | None = None) -> Policies:
+def wordle_policies(game: Wordle, evaluation: Evaluator[State], strategy: Strategy, chance: bool,
+                    candidates_only: bool = False, keep: bool = True,
+                    rankings: Rankings | None = None) -> Policies[State]:
     """The Wordle policies of one search configuration.
 
     Args:
@@ -305,6 +310,7 @@ def wordle_policies(game: Wordle, evaluation: Evaluator, strategy: Strategy, cha
         raise ValueError("rankings are shared only by searches with the same evaluation, beam, pool and guesses")
     beam = Beam(game, evaluation, strategy, chance, candidates_only, rankings)
     endgame = AsAsked() if random else Endgame(strategy.endgame, strategy.endgame_answers, candidates_only)
-    opening = Opening(strategy.opening, strategy.opening_top) if strategy.opening else PlainOpening()
+    opening: Opening | PlainOpening[State] = \
+        Opening(strategy.opening, strategy.opening_top) if strategy.opening else PlainOpening()
     return Policies(moves=beam, key=beam.key, exact=ExactPlay(game, beam, strategy.loss, chance),
                     endgame=endgame, opening=opening)

@@ -36,9 +36,8 @@ import optax
 from wordle import Wordle
 
 from ..models import load_model, machine, save_model
-from search.limits import Budget
 
-from ..training import Progress, Recent, Reporter, curve_row
+from ..training import Progress, Recent, Reporter, TrainingBudget, curve_row
 from . import env, net
 from .agent import model_settings
 
@@ -258,7 +257,7 @@ class Learner:
             self.best = ({name: np.asarray(value) for name, value in self.params.items()}, row)
         return row
 
-    def train(self, budget: Budget, report: Reporter | None = None, checkpoint=None, every_s: float = 60.0) -> None:
+    def train(self, budget: TrainingBudget, report: Reporter | None = None, checkpoint=None, every_s: float = 60.0) -> None:
         """Train until the budget is spent; Ctrl-C keeps the finished iterations (the caller saves them).
 
         The imitation variant first fits the teacher's choices (once, before the budget's clock starts).
