@@ -389,7 +389,7 @@ def keep_numba_cache() -> Path:
     """Keep numba's compiled-code cache with the other caches (not in the source tree), and mend its damage.
 
     numba reads its cache folder from $NUMBA_CACHE_DIR when it is first imported, so the solver
-    calls this just before it imports numba (wordle.optimal), never on import. An index file (.nbi) that numba could not read (emptied, cut
+    calls this just before it imports numba (wordle.solver), never on import. An index file (.nbi) that numba could not read (emptied, cut
     short) would raise in the middle of a command; it is removed, so numba compiles again.
     """
     folder = Path(os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba")))

@@ -15,7 +15,7 @@ import pytest
 
 from plumbing.errors import UserError
 from wordle import load_words
-from wordle.optimal import Solver
+from wordle.solver import Solver
 from tournament.exact_openers import judge_opener, ranked_openers, read_results, run_job, summary, JobSettings
 
 from .conftest import small_game
