@@ -31,7 +31,7 @@ from tournament.exact_openers import ranked_openers  # noqa: E402
 
 #: (first rank, last rank + 1, openers drawn): the bands of the ranking the sample is spread over.
 BANDS = ((0, 100, 3), (100, 1000, 5), (1000, 3000, 6), (3000, 8000, 6), (8000, 12972, 5))
-#: Openers known to be slow or without a win (the README's hard-mode figures).
+#: Openers known to be slow or without a win (docs/speed.md's hard-mode figures).
 NAMED = "tater,treed,drupe,faugh,endue,sargo,ratch"
 
 

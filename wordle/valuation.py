@@ -56,7 +56,7 @@ GUESS_SHARE = 0.1
 
 
 #: Solver nodes one position's valuation may spend, by mode (normal, hard): the budget every command and the web
-#: use unless told otherwise. Chosen to prove what a second proved on the idle 2-core machine: see README and
+#: use unless told otherwise. Chosen to prove what a second proved on the idle 2-core machine: see docs/speed.md and
 #: results/bench_positions.json (its node counts).
 VALUE_NODES = {False: 300, True: 1200}
 #: The wall-clock safety cap of a default valuation: reached only on a machine far slower or busier than ours, and
