@@ -128,6 +128,7 @@ def test_a_partial_run_is_refused(tmp_path):
         build_book(GAME, run, folder=tmp_path)
 
 
+@pytest.mark.slow
 def test_a_top_n_run_that_contradicts_the_all_opener_run_is_refused(tmp_path):
     run = make_run(tmp_path)
     top = tmp_path / "top.jsonl"

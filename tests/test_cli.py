@@ -32,6 +32,7 @@ def test_same_seed_same_trace(capsys):
     assert first == second and "hard mode" in first[1]
 
 
+@pytest.mark.slow
 def test_person_plays_with_refusals(capsys, monkeypatch):
     code, out, _ = run_cli(capsys, "play", "--answer", "crane", "--hard", stdin="salet\ntonic\nzzzzz\ncrane\n",
                        monkeypatch=monkeypatch)

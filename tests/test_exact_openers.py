@@ -36,6 +36,7 @@ def expected_totals(game, hard):
     return totals
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 def test_local_job_proves_every_opener_and_resumes(tmp_path, hard):
     game = small_game(ANSWERS, POOL_GUESSES)
