@@ -705,7 +705,7 @@ SERVED_SUMMARIES = [
     ("key missing", summary_edit(lambda s: s["results"][0].pop("mean")), "results row 1: 'mean' is missing or not a number"),
     ("text mean", summary_edit(lambda s: s["results"][0].update(mean="3.5")), "results row 1: 'mean' is missing"),
     ("NaN mean", summary_edit(lambda s: s["results"][0].update(mean=float("nan"))), "results row 1: 'mean' is missing"),
-    ("guess limit 10**9", summary_edit(lambda s: s.update(max_guesses=10**9)), "max_guesses must be a whole number from 1 to 20"),
+    ("guess limit 10**9", summary_edit(lambda s: s.update(max_guesses=10**9)), "max_guesses must be a whole number from 1 to 64"),
     ("histogram short", summary_edit(lambda s: s["results"][0].update(histogram=[1])), "'histogram' is not"),
     ("FIFO", into_fifo("summary.json"), "summary.json: not a regular file"),
     ("folder", into_folder("summary.json"), "summary.json: not a regular file"),
