@@ -161,3 +161,23 @@ def test_entropy_guesses_only_possible_answers_when_every_guess_must_solve_a_boa
     assert guess in set(official_game.words.answer_rows.tolist())
     assert make_player("entropy", game, GameSpec(boards=2)).decide(
         game.initial_state(7), np.random.default_rng(0)).guess not in set(official_game.words.answer_rows.tolist())
+
+
+def test_a_search_past_its_node_cap_plays_the_evaluations_guess_and_says_so(monkeypatch):
+    """Issue 49: `play --boards 4 --agent alphabeta --depth 4 --beam 100` searched for minutes with no budget; a search
+    given no --nodes now stops at NODE_CAP and plays the evaluation's own guess, and below the cap it is unchanged."""
+    from agents import board_players
+
+    rules, game = dordle(["crate", "slate", "grate", "plate"], ["plonk"])  # 16 replies: searched deep (endgame)
+    state = game.initial_state(7)
+    for name in ("minimax", "expectimax"):
+        deep = make_player(name, game, GameSpec(boards=2), depth=3, beam=4).decide(state, np.random.default_rng(0))
+        assert not deep.fallback and deep.nodes < board_players.NODE_CAP
+        unbounded = make_player(name, game, GameSpec(boards=2), depth=3, beam=4, nodes=10**9).decide(
+            state, np.random.default_rng(0))
+        assert (unbounded.guess, unbounded.value, unbounded.nodes) == (deep.guess, deep.value, deep.nodes)
+        monkeypatch.setattr(board_players, "NODE_CAP", 3)
+        cut = make_player(name, game, GameSpec(boards=2), depth=3, beam=4).decide(state, np.random.default_rng(0))
+        shallow = make_player(name, game, GameSpec(boards=2), depth=1, beam=4).decide(state, np.random.default_rng(0))
+        assert cut.fallback and cut.budget_reached and cut.guess == shallow.guess and cut.nodes > 3
+        monkeypatch.undo()
