@@ -32,6 +32,7 @@ from .options import (
     add_seed_option,
     agent_options,
     answer_model,
+    player_guesses,
     whole,
 )
 from .render import REPLY_LEGEND, advise_at_prompt, chance_text, trace_table, waiting
@@ -145,6 +146,7 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
         return command_assist_variant(args, console, variant)
     if args.answers is None:
         args.answers = "original" if args.indicator == "absurdle" else DEFAULT_MODEL
+    player_guesses(args)
     if args.indicator == "absurdle":
         args.agent = args.agent or ABSURDLE_ADVISOR
     options = agent_options(args)

@@ -15,10 +15,12 @@ from agents.base import draw_answer, fresh_seed
 from agents.indicators import Choice, against_rngs, indicator_names, make_indicator, play_with
 from plumbing.errors import UserError
 from wordle import Playthrough, State, Turn, Wordle, format_pattern
+from wordle.words import PLAYER_GUESSES
 
 from .assist import thinking
 from .games import load_game
-from .options import add_agent_options, add_game_options, add_palette_option, add_seed_option, agent_options
+from .options import (add_agent_options, add_game_options, add_palette_option, add_seed_option, agent_options,
+                      player_guesses)
 from .render import (
     REPLY_LEGEND,
     SEARCH_LEGEND,
@@ -51,6 +53,8 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
     if (variant := variant_of(args, fibble=getattr(args, "indicator", None) == "fibble")) is not None:
         return command_play_variant(args, console, variant)
     play_indicator_checked(args)
+    if args.agent is None:  # a person plays today's game: every word the Times accepts
+        player_guesses(args)
     game = load_game(args, named=True)
     seed = fresh_seed() if args.seed is None else args.seed
     answer = pick_answer(game, args.answer, seed)
@@ -260,7 +264,9 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print the finished game as JSON on stdout (your board, when you play, goes to stderr)")
     add_palette_option(parser)
-    add_game_options(parser, named=True)
+    add_game_options(parser, named=True, guesses_default=f"{PLAYER_GUESSES} when you play at the prompt, every word "
+                                                         "the Times accepts today; original, the 12972 of 2022, "
+                                                         "when an agent plays, as in the tournament")
     add_variant_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_play)
