@@ -42,7 +42,7 @@ from agents.review import grid_score, parse_game, review_data, review_game
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
 from agents.params import flag
-from wordle import State, Wordle, Words, decode_colours, format_pattern, parse_pattern
+from wordle import State, Wordle, Words, decode_colours, format_pattern, load_words, parse_pattern
 from plumbing.errors import UserError, clip
 from wordle.feedback import GREEN, GREY, YELLOW
 from wordle.game import DEFAULT_MAX_GUESSES
@@ -320,7 +320,9 @@ class Service:
         self.indicators: dict[str, Indicator] = {}
         self.indicators_lock = threading.Lock()
         self.indicator_locks: dict[str, threading.Lock] = {name: threading.Lock() for name in PLAYABLE_INDICATORS}
-        self.variants = VariantGames(game)
+        # the variants play five-letter Wordle on the shipped 2022 lists, as on the command line (variants/words.py)
+        variant_words = load_words()
+        self.variants = VariantGames(game if game.words.checksum == variant_words.checksum else Wordle(variant_words))
 
     def variant_advise(self, body: dict[str, Any]) -> dict[str, Any]:
         """Advice on a variant game (web.variant_games), on a worker's turn."""
