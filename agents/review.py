@@ -5,9 +5,15 @@ review shows the numbers assist and the web show for the same positions.
 
 For each guess, at the position before it:
 
+- the order: answers lost first, guesses second, as every surface ranks guesses
+  (`wordle.valuation.rank_key`). A guess proved to lose more answers with best play after it
+  than the best guess (`lost`: at least one more, or under a weighted model a higher chance of
+  losing) scores skill 0, whatever its guesses; where both lose the same answers, their
+  expected guesses compare (a loss counted as max_guesses + 1, the fewest-losses objective's
+  second criterion);
 - skill: cost = (your guess's expected guesses) - (the best guess's), at least 0;
   skill = round(99 * (1 - min(cost, 1))): 99 for the best guess, 0 for one that costs a
-  whole guess or more on average (or cannot finish in the guesses left);
+  whole guess or more on average (or loses an answer the best keeps);
 - luck: where the reply you got falls among the replies the guess could have got, ranked by
   the share of the answers they leave (the green reply leaves none, the best): the chance of a
   reply leaving more, plus half the chance of one leaving as much (yours included);
@@ -22,7 +28,9 @@ is only bounded by the solver (within its budget), the skill is the range those 
 The game's skill is the mean of its guesses' skills (a range when any is one): on the scale
 players know from NYT WordleBot, a game whose every guess was as good as the best scores 99
 whatever its length, and one wasted guess among four costs about a quarter of its loss. The
-exact cost stays: the game's cost is the sum of its guesses' costs, in expected guesses. Its
+exact cost stays: the game's cost is the sum of its guesses' costs, in expected guesses, over
+the guesses that lost no answer the best keeps; those that did are named with the answers
+they gave up (`Review.lost_text`), never summed as an infinite cost. Its
 luck is the mean of the luck of the guesses that could get more than one reply (50 if none
 could). Both are monotone (a costlier guess never raises the skill, a luckier reply never
 lowers the luck) and reproducible (the values come from the solver, the chances from the
@@ -36,6 +44,7 @@ always against the best found.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Callable
@@ -44,6 +53,7 @@ import numpy as np
 
 from wordle import ALL_GREEN, State, Words, Wordle, feedback, format_pattern, parse_pattern
 from wordle.patterns import ScoreLine, read_score_line, share_grid
+from wordle.valuation import Value, order_key
 from wordle.words import word_kinds
 from plumbing.errors import UserError
 
@@ -69,13 +79,17 @@ class ReviewStep:
         before, after: answers possible before the guess and after its reply.
         played: the guess's expected guesses to finish (this one included).
         best_guess, best: the best guess found at the position, and its value.
-        cost: played - best, in expected guesses (at least 0).
+        cost: played - best, in expected guesses (at least 0); math.inf where the guess lost answers the best
+            keeps (`lost_low` above 0), which no count of guesses weighs.
         skill, luck: 0 to 99 (skill from the values' estimates).
         reply_chance: the chance of the reply the guess got.
         forced: whether the guess could get only one reply.
         skill_low, skill_high: the skill's range from the values' proved bounds (both `skill` when settled).
         best_known: the best found, when `best_guess` is a commoner word within HAIR of it (else None);
             best_known_margin: by how much it is better (expected guesses).
+        lost_low, lost_high: the answers the guess loses beyond the best's (under a weighted model, the chance of
+            losing), the least and the most the values' bounds allow (0 and 0 when it loses none the best keeps).
+        cost_low: the least cost in expected guesses the bounds allow (finite; 0 where answers were lost).
     """
 
     number: int
@@ -95,6 +109,9 @@ class ReviewStep:
     skill_high: int = TOP
     best_known: int | None = None
     best_known_margin: float = 0.0
+    lost_low: float = 0.0
+    lost_high: float = 0.0
+    cost_low: float = 0.0
 
     @property
     def settled(self) -> bool:
@@ -150,24 +167,28 @@ class Review:
 
     @property
     def cost(self) -> float:
-        """The game's exact cost: the sum of its guesses' costs, in expected guesses."""
-        return sum(step.cost for step in self.steps)
+        """The game's exact cost in expected guesses: the sum of its guesses' costs, over the guesses that lost no
+        answer the best play keeps (those are counted in answers: `lost_text`)."""
+        return sum(step.cost for step in self.steps if math.isfinite(step.cost))
 
     def cost_text(self) -> str:
         """The game's cost as shown: exact, "≈" from the model's estimates, or "≥" the least the bounds allow."""
         if self.settled:
-            return "no win" if self.cost == float("inf") else f"{self.cost:.3f}"
+            return f"{self.cost:.3f}"
         if self.modelled:
             return f"≈ {self.cost:.3f}"
-        least = sum(step.cost if step.settled else max(0.0, step.played.value.low - step.best.value.high)
-                    for step in self.steps)
-        return f"≥ {least:.3f}"
+        return f"≥ {sum(step.cost if step.settled and math.isfinite(step.cost) else step.cost_low for step in self.steps):.3f}"
 
     def lost_text(self) -> str:
-        """What the game gave up against the best play, as a phrase every surface shows."""
-        if self.settled and self.cost == float("inf"):
-            return "a certain win given up (a guess with no win within the limit)"
-        return f"{self.cost_text()} guesses lost to the best play"
+        """What the game gave up against the best play, as a phrase every surface shows: the guesses, then where it
+        lost answers the best play keeps (those guesses' costs are not counted in guesses)."""
+        guesses = f"{self.cost_text()} guesses lost to the best play"
+        given_up = [lost_phrase(step, self.model.uniform) for step in self.steps if step.lost_low > 0]
+        if not given_up:
+            return guesses
+        if self.cost_text() in ("0.000", "≥ 0.000"):
+            return "; ".join(given_up)
+        return f"{guesses}; {'; '.join(given_up)}"
 
     def skill_text(self) -> str:
         """The game's skill as every surface shows it (see ReviewStep.skill_text)."""
@@ -179,6 +200,58 @@ class Review:
         """The share of the values shown that are proved."""
         values = self.values
         return sum(v.proved for v in values) / len(values) if values else 1.0
+
+
+def lost_phrase(step: ReviewStep, uniform: bool) -> str:
+    """Where one guess lost answers the best keeps, in words: "a certain win given up at guess 1 (1 of 2315 answers
+    lost)" where the best wins them all, else "1 more of 2 answers lost at guess 6" (a count; under a weighted
+    model a chance: "a 4.6% higher chance of losing at guess 2"); "≥" where the bounds allow more.
+
+    >>> from wordle.valuation import Value
+    >>> lose = GuessValue(Value(math.inf, math.inf, math.inf, 1, 1, 4.0))
+    >>> step = ReviewStep(6, 0, 0, 2, 2, lose, 1, lose, math.inf, 0, 50, 1.0, True, 0, 0, lost_low=1.0, lost_high=1.0)
+    >>> lost_phrase(step, True)
+    '1 more of 2 answers lost at guess 6'
+    """
+    more = "≥ " if step.lost_high > step.lost_low else ""
+    if uniform:
+        count = f"{more}{step.lost_low:g} of {step.before} answer{'s' if step.before != 1 else ''}"
+    else:
+        count = f"{more}a {step.lost_low:.1%} chance of losing"
+    if step.best.value.losses_high == 0:
+        return f"a certain win given up at guess {step.number} ({count}{' lost' if uniform else ''})"
+    if uniform:
+        return f"{more}{step.lost_low:g} more of {step.before} answers lost at guess {step.number}"
+    return f"{more}a {step.lost_low:.1%} higher chance of losing at guess {step.number}"
+
+
+def lost_range(played: Value, best: Value) -> tuple[float, float]:
+    """The answers `played` loses beyond `best` (or, under a weighted model, its higher chance of losing): the least
+    and the most the values' bounds allow, each at least 0.
+
+    >>> lost_range(Value(math.inf, math.inf, math.inf, 2, 2), Value(math.inf, math.inf, math.inf, 1, 1))
+    (1.0, 1.0)
+    >>> lost_range(Value(math.inf, math.inf, math.inf, 1, math.inf), Value(3.5, 3.5, 3.5))
+    (1.0, inf)
+    >>> lost_range(Value(3.6, 3.6, 3.6), Value(3.5, 3.5, 3.5))
+    (0.0, 0.0)
+    """
+    return (max(0.0, float(played.losses_low) - float(best.losses_high)),
+            max(0.0, float(played.losses_high) - float(best.losses_low)))
+
+
+def guess_figures(value: Value) -> tuple[float, float, float]:
+    """A value's expected guesses for comparing two guesses that lose the same answers: (low, estimate, high).
+
+    A guess that wins every answer: its own bounds. One that loses answers: the expected guesses of its
+    fewest-losses tree, a loss counted as max_guesses + 1 (exact where the losses are settled, else unknown:
+    from 1 to math.inf).
+    """
+    if value.losses_low >= 1:
+        settled = math.isfinite(value.losing_guesses)
+        guesses = value.losing_guesses
+        return (guesses, guesses, guesses) if settled else (1.0, math.inf, math.inf)
+    return value.low, value.estimate, value.high
 
 
 def skill_of(cost: float) -> int:
@@ -204,15 +277,21 @@ def skill_text(skill: int, low: int, high: int, settled: bool, modelled: bool) -
 
 
 def skill_range(played: GuessValue, best: GuessValue) -> tuple[int, int]:
-    """The skills the values' proved bounds allow: (lowest, highest).
+    """The skills the values' proved bounds allow: (lowest, highest). Answers lost come first: a guess proved to lose
+    more than the best scores 0; one that may lose more can score 0.
 
     >>> from wordle.valuation import Value
     >>> skill_range(GuessValue(Value(3.5, 3.75, 3.75)), GuessValue(Value(3.25, 3.5, 3.5)))
     (50, 99)
     """
-    worst = played.value.high - best.value.low
-    least = max(0.0, played.value.low - best.value.high)
-    return skill_of(worst), skill_of(least)
+    lost_low, lost_high = lost_range(played.value, best.value)
+    if lost_low > 0:
+        return 0, 0
+    played_low, _, played_high = guess_figures(played.value)
+    best_low, _, best_high = guess_figures(best.value)
+    worst = played_high - best_low
+    least = max(0.0, played_low - best_high)
+    return (0 if lost_high > 0 else skill_of(worst)), skill_of(least)
 
 
 def luck_of(replies: dict[int, float], got: int) -> int:
@@ -332,15 +411,23 @@ def read_game(words: Words, texts: list[str], answer: str | None = None,
 
 
 def guess_cost(played: GuessValue, best: GuessValue) -> float:
-    """What a guess cost against the best, in expected guesses (0 when neither can finish).
+    """What a guess cost against the best, in expected guesses, by their estimates (at least 0): math.inf where it
+    is proved to lose answers the best keeps; where both lose the same answers, the difference of their
+    fewest-losses trees' guesses (0 when neither is known).
 
     >>> from wordle.valuation import Value
     >>> guess_cost(GuessValue(Value(3.5, 3.5, 3.5)), GuessValue(Value(3.25, 3.25, 3.25)))
     0.25
+    >>> guess_cost(GuessValue(Value(math.inf, math.inf, math.inf, 2, 2, 6.5)),
+    ...            GuessValue(Value(math.inf, math.inf, math.inf, 1, 1, 4.0)))
+    inf
     """
-    if played.estimate == best.estimate:
+    if lost_range(played.value, best.value)[0] > 0:
+        return math.inf
+    mine, theirs = guess_figures(played.value)[1], guess_figures(best.value)[1]
+    if mine == theirs or not math.isfinite(mine - theirs):
         return 0.0
-    return max(0.0, played.estimate - best.estimate)
+    return max(0.0, mine - theirs)
 
 
 def is_common(word: str) -> bool:
@@ -368,11 +455,20 @@ def known_best(game: Wordle, values: dict[int, GuessValue], best: int, played: i
     if best == played or is_common(words[best]):  # yours is the best found, or the best is a common word
         return best, None
     near = [g for g, v in values.items() if g != best and is_common(words[g])
+            and lost_range(v.value, values[best].value)[1] == 0
             and v.estimate - values[best].estimate <= HAIR and not (values[best].proved and not v.proved)]
     if not near:
         return best, None
     chosen = played if played in near else min(near, key=lambda g: (values[g].estimate, g))
     return chosen, best
+
+
+def ranked_best(game: Wordle, state: State, values: dict[int, GuessValue], found: int) -> int:
+    """The best of the valued guesses in the one order every surface ranks by (`wordle.valuation.order_key`:
+    answers lost first, then guesses), the valuation's own best winning ties."""
+    candidates = set(game.words.answer_rows[state.candidates].tolist())
+    return min(values, key=lambda g: (order_key(values[g].value, g in candidates, g)[:-2], g != found,
+                                      g not in candidates, g))
 
 
 def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = False, max_guesses: int = 6,
@@ -405,15 +501,19 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
             progress(number - 1, len(turns))
         common = common_shortlist(model.game, position, turn.guess)
         found = valuer.value(position, [turn.guess, *common])
-        played, best, best_guess = found.guesses[turn.guess], found.value, found.best
+        best_guess = ranked_best(model.game, position, found.guesses, found.best)
+        played, best = found.guesses[turn.guess], found.guesses[best_guess]
         cost = guess_cost(played, best)
-        if turn.guess == best_guess or (cost == 0.0 and played.proved and best.proved):
+        lost_low, lost_high = lost_range(played.value, best.value)
+        if turn.guess == best_guess or (cost == 0.0 and lost_high == 0 and played.proved and best.proved):
             best_guess = turn.guess  # as good as the best: name yours
             low = high = skill_of(0.0)
+            lost_low = lost_high = 0.0
         elif played.modelled or best.modelled:
             low = high = skill_of(cost)
         else:
             low, high = skill_range(played, best)
+        least = 0.0 if lost_low > 0 else max(0.0, guess_figures(played.value)[0] - guess_figures(best.value)[2])
         shown, known = known_best(model.game, found.guesses, best_guess, turn.guess)
         replies = reply_chances(model, position, turn.guess)
         reviewed.append(ReviewStep(number=number, guess=turn.guess, pattern=turn.pattern, before=turn.remaining_before,
@@ -422,7 +522,8 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
                                    luck=luck_of(replies, turn.pattern), reply_chance=replies[turn.pattern],
                                    forced=len(replies) == 1, skill_low=low, skill_high=high, best_known=known,
                                    best_known_margin=0.0 if known is None else
-                                   found.guesses[shown].estimate - found.guesses[known].estimate))
+                                   found.guesses[shown].estimate - found.guesses[known].estimate,
+                                   lost_low=lost_low, lost_high=lost_high, cost_low=least))
         position = model.game.step(position, turn.guess, turn.pattern)
     solved = bool(turns) and turns[-1].pattern == ALL_GREEN
     known = answer.strip().lower() if answer else (model.game.words.guesses[turns[-1].guess] if solved else None)
@@ -445,14 +546,16 @@ def review_data(review: Review) -> dict:
         "model": review.model.name, "model_description": review.model.describe(), "notes": list(review.notes),
         "hard": review.hard, "max_guesses": review.max_guesses, "answer": review.answer, "solved": review.solved,
         "skill": review.skill, "skill_exact": review.settled, "skill_low": review.skill_range[0],
-        "skill_high": review.skill_range[1], "skill_text": review.skill_text(), "cost": round(review.cost, 6)
-        if review.cost != float("inf") else None, "cost_text": review.cost_text(), "lost_text": review.lost_text(), "luck": review.luck,
+        "skill_high": review.skill_range[1], "skill_text": review.skill_text(), "cost": round(review.cost, 6), "cost_text": review.cost_text(), "lost_text": review.lost_text(), "luck": review.luck,
         "proved_share": round(review.proved_share, 6), "puzzle": review.puzzle, "share": share_text(review),
         "seconds": round(review.seconds, 3),
         "steps": [{"number": s.number, "guess": words.guesses[s.guess], "pattern": format_pattern(s.pattern),
                    "before": s.before, "after": s.after, "played": s.played.data(),
                    "best_guess": words.guesses[s.best_guess], "best": s.best.data(),
-                   "cost": round(s.cost, 6) if s.cost != float("inf") else None, "skill": s.skill,
+                   "cost": round(s.cost, 6) if math.isfinite(s.cost) else None, "skill": s.skill,
+                   "answers_lost_beyond_best": {"at_least": round(s.lost_low, 6),
+                                                "at_most": round(s.lost_high, 6) if math.isfinite(s.lost_high)
+                                                else None},
                    "skill_exact": s.settled, "skill_low": s.skill_low, "skill_high": s.skill_high,
                    "skill_text": s.skill_text(), "luck": s.luck,
                    "best_known": words.guesses[s.best_known] if s.best_known is not None else None,

@@ -1,15 +1,17 @@
 """The post-game review's speed and how many of its values are proved, over realistic games.
 
-Run: python benchmarks/bench_review.py [--answers-sampled 70] [--seed 0] [--model original] [--mode normal]
+Run: python benchmarks/bench_review.py [--answers-sampled 70] [--seed 0] [--model original] [--guesses nyt] [--out FILE]
 
-Games: a seeded sample of the 2315 answers, each played by three players:
+Games: a seeded sample of the 2315 answers (those the model holds at full weight), each played by three players:
 - person: a person-like player: a common opener (one of PERSON_OPENERS, drawn per game), then each
   time one of the three commonest words (by the wordfreq prior) that can still be the answer;
 - entropy and optimal: the published tournament's games of those agents
   (results/published/tournament-depth-2/games.csv).
 Each game is reviewed as `review --answer ...` does it (agents.review.review_game), each with a fresh
-Valuer (nothing carried over from the game before), under the chosen answer model. Writes
-results/bench_review-MODEL.json: the time per review (median, p95, max), the share of values
+Valuer (nothing carried over from the game before), under the chosen answer model over the chosen guess
+list (`--guesses nyt`: the Times' 14855 of today; the games, played on the 2022 list, are all allowed
+there). Writes results/bench_review-MODEL.json (results/bench_review-GUESSES-MODEL.json with --guesses,
+or --out): the time per review (median, p95, max), the share of values
 proved (each guess's and each best guess's), the mean skill and luck per player, every game's
 figures, with the command, seed, word-list checksum, commit, machine and the load average sampled
 during the run (the machine is shared: wall times include whatever else runs).
@@ -37,6 +39,8 @@ from agents.review import review_game  # noqa: E402
 from heuristics.prior import word_prior  # noqa: E402
 from wordle import Wordle  # noqa: E402
 from plumbing.storage import results_record, write_atomically  # noqa: E402
+from wordle.book import opening_book  # noqa: E402
+from wordle.words import NAMED_GUESSES  # noqa: E402
 
 PUBLISHED = ROOT / "results" / "published" / "tournament-depth-2" / "games.csv"
 #: Openers people commonly use.
@@ -90,8 +94,11 @@ def main() -> int:
     parser.add_argument("--answers-sampled", type=int, default=70, help="answers sampled (default 70: 210 games)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--model", choices=tuple(MODELS), default="original")
+    parser.add_argument("--guesses", choices=tuple(NAMED_GUESSES), default=None,
+                        help="the guess list the model is over (default: the 12972 of 2022)")
+    parser.add_argument("--out", type=Path, default=None, help="the results file (default: named by model and list)")
     args = parser.parse_args()
-    model = load_model(args.model)
+    model = load_model(args.model, args.guesses)
     # the provenance (commit, uncommitted changes) as the run starts, so later edits do not mislabel it
     record = results_record("python benchmarks/bench_review.py " + " ".join(sys.argv[1:]), args.seed,
                             model.game.words.checksum)
@@ -99,7 +106,9 @@ def main() -> int:
     game = base.game
     prior = word_prior(game.words.guesses)
     rng = np.random.default_rng(args.seed)
-    sample = sorted(rng.choice(len(game.words.answers), args.answers_sampled, replace=False).tolist())
+    held = set(model.game.words.answers[:model.tier])  # the original answers the model holds at full weight
+    pool = [answer for answer, word in enumerate(game.words.answers) if word in held]
+    sample = sorted(pool[i] for i in rng.choice(len(pool), args.answers_sampled, replace=False).tolist())
     published = {agent: published_games(agent) for agent in ("entropy", "optimal")}
     sampler = LoadSampler()
     sampler.thread.start()
@@ -133,7 +142,10 @@ def main() -> int:
                    "mean_skill": round(float(np.mean([r["skill"] for r in rows if r["player"] == p])), 1),
                    "mean_luck": round(float(np.mean([r["luck"] for r in rows if r["player"] == p])), 1)}
                for p in ("person", "entropy", "optimal")}
-    result = {**record, "model": args.model,
+    result = {**record, "model": args.model, "guesses": args.guesses or "original",
+              "word_lists": {"answers": model.tier, "guesses": len(model.game.words.guesses)},
+              "book": {mode: opening_book(tuple(model.tier_game.words.guesses), model.tier_game.words.checksum,
+                                          mode == "hard", 6).best is not None for mode in ("normal", "hard")},
               "budget_per_position": {"normal": budget_text(VALUE_BUDGET, False), "hard": budget_text(VALUE_BUDGET, True)},
               "load_average": {"min": min(sampler.samples), "mean": round(float(np.mean(sampler.samples)), 2),
                                "max": max(sampler.samples), "samples": len(sampler.samples)},
@@ -141,7 +153,8 @@ def main() -> int:
               "median_s": round(float(np.median(seconds)), 3), "p95_s": round(float(np.percentile(seconds, 95)), 3),
               "max_s": round(float(seconds.max()), 3), "proved_share": round(proved, 4), "players": players,
               "rows": rows}
-    out = ROOT / "results" / f"bench_review-{args.model}.json"
+    out = args.out or ROOT / "results" / (f"bench_review-{args.model}.json" if args.guesses is None
+                                          else f"bench_review-{args.guesses}-{args.model}.json")
     write_atomically(out, json.dumps(result, indent=1) + "\n")
     print(f"{len(rows)} reviews: median {result['median_s']} s, p95 {result['p95_s']} s, {proved:.1%} of values "
           f"proved; load average {result['load_average']['mean']} (max {result['load_average']['max']}); wrote {out}")

@@ -36,6 +36,7 @@ from .options import (
     agent_options,
     answer_model,
     game_spec,
+    player_guesses,
     whole,
 )
 from .render import REPLY_LEGEND, advise_at_prompt, board_advice_view, chance_text, trace_table, waiting
@@ -200,6 +201,7 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
         return assist_boards(args, console, described)
     if args.answers is None:
         args.answers = "original" if args.indicator == "absurdle" else DEFAULT_MODEL
+    player_guesses(args)
     if args.indicator == "absurdle":
         args.agent = args.agent or ABSURDLE_ADVISOR
     options = agent_options(args)

@@ -11,7 +11,10 @@ from plumbing.errors import UserError
 
 from .games import load_game
 from .options import MOST_GUESSES, add_word_list_options, canonical_command, path_text, whole
+from .render import waiting
 
+#: Where a new book or table is written unless --out says (wordle.book_build.OUT; never over a shipped one).
+OUT = Path("results") / "book"
 #: The rankings whose best openers the position table covers (besides the common ones).
 RANKINGS = tuple(Path(__file__).resolve().parent.parent / "results" / f"openers-{mode}-top50.json"
                  for mode in ("normal", "hard"))
@@ -52,12 +55,25 @@ def command_book_table(args: argparse.Namespace, console: Console) -> int:
 
     book = opening_book(tuple(game.words.guesses), game.words.checksum, args.hard, args.max_guesses)
     covered = [opener for opener in openers if opener in done]
-    path, digest = pack_positions(game, args.hard, args.max_guesses, work, done, covered, book)
+    path, digest = pack_positions(game, args.hard, args.max_guesses, work, done, covered, book,
+                                  folder=Path(args.out or OUT))
     replies = sum(len(done[opener]) for opener in covered)
     settled = sum(reply.settled for opener in covered for reply in done[opener])
     console.print(f"{path}: {len(covered)} of the {len(openers)} openers, {settled} of {replies} replies settled; "
-                  f"sha256 {digest} (name it in wordle/book.py SHIPPED)", markup=False, soft_wrap=True)
+                  f"{adopt_text(path, digest)}", markup=False, soft_wrap=True)
     return 0
+
+
+def adopt_text(path: Path, digest: str) -> str:
+    """How a new artefact is adopted: its SHA-256, and whether it is the shipped one already."""
+    from wordle.book import FOLDER, SHIPPED
+
+    if SHIPPED.get(path.name) == digest:
+        return f"sha256 {digest}: the same bytes as the shipped {FOLDER.name}/{path.name}; nothing to adopt"
+    shipped = (f"; it would replace the shipped one (sha256 {SHIPPED[path.name][:12]}...)" if path.name in SHIPPED
+               else "")
+    return (f"sha256 {digest}; to adopt it, copy it into wordle/data/book/ and name that sha256 for {path.name} in "
+            f"wordle/book.py SHIPPED{shipped}")
 
 
 def command_book_build(args: argparse.Namespace, console: Console) -> int:
@@ -66,11 +82,12 @@ def command_book_build(args: argparse.Namespace, console: Console) -> int:
 
     game = load_game(args, named=True)
     command = canonical_command("book build", ("--from", args.run),
-                                *(("--exact", extra) for extra in args.exact or []))
-    path, digest, book = build_book(game, Path(args.run), [Path(extra) for extra in args.exact or []],
-                                    command=command)
-    console.print(f"{path}: {len(book.entries)} openers ({book.counts()}), best {book.best.upper()}; "
-                  f"sha256 {digest} (name it in wordle/book.py SHIPPED)", markup=False, soft_wrap=True)
+                                *(("--exact", extra) for extra in args.exact or []), ("--out", args.out))
+    with waiting("checking the run and solving its best opener again"):
+        path, digest, book = build_book(game, Path(args.run), [Path(extra) for extra in args.exact or []],
+                                        folder=Path(args.out or OUT), command=command)
+    console.print(f"{path}: {len(book.entries)} openers ({book.counts()}), best {book.best.upper()} (solved again, "
+                  f"the same); {adopt_text(path, digest)}", markup=False, soft_wrap=True)
     return 0
 
 
@@ -80,25 +97,31 @@ def add_book_command(commands: argparse._SubParsersAction) -> None:
         "book", help="build the shipped opening book and position table (wordle/data/book/)",
         description="Build the artefacts every command trusts for the first two guesses: the opening book of a "
                     "mode from a complete all-opener run, and the position table (every reply's exact value after "
-                    "the openers people play) from the exact solver. Each prints its SHA-256, which "
-                    "wordle/book.py must name before any command reads it.")
+                    "the openers people play) from the exact solver. Each is written as a new file (under "
+                    f"{OUT}/ unless told, never over a shipped one) and prints its SHA-256: adopting it is copying it "
+                    "into wordle/data/book/ and naming that SHA-256 in wordle/book.py, before which no command "
+                    "reads it.")
     steps = parser.add_subparsers(dest="step", metavar="STEP", required=True)
     build = steps.add_parser("build", help="the opening book from a complete all-opener run",
-                             description="Write wordle/data/book/openers-MODE-LISTS.json.gz from a complete run of "
-                                         "`openers --exact --all` (a partial run is refused): every opener's exact "
-                                         "total, proved lower bound, or no win.")
+                             description=f"Write {OUT}/openers-MODE-LISTS.json.gz (or under --out) from a complete "
+                                         "run of `openers --exact --all` (a partial run is refused): every opener's "
+                                         "exact total, proved lower bound, or no win; the run's best opener is "
+                                         "solved again first.")
     build.add_argument("--from", dest="run", required=True, type=path_text, metavar="FILE",
                        help="the all-opener run, e.g. results/openers-exact-normal-all.jsonl")
     build.add_argument("--exact", action="append", type=path_text, metavar="FILE",
                        help="a top-N run whose exact totals join the book (repeatable), e.g. "
                             "results/openers-exact-normal-top20.jsonl")
+    build.add_argument("--out", type=path_text, metavar="DIR",
+                       help=f"the folder to write the book in (default {OUT}; never over a shipped book)")
     add_word_list_options(build, named=True)
     build.set_defaults(handler=command_book_build)
     table = steps.add_parser("table", help="the position table: every reply's value after the common openers",
                              description="Solve every reply to the common openers and the best-ranked ones "
                                          "(results/openers-MODE-top50.json) with the exact solver, one opener a "
                                          "line into a work file (a killed run resumes), then write "
-                                         "wordle/data/book/positions-MODE-LISTS.json.gz of the openers done.")
+                                         f"{OUT}/positions-MODE-LISTS.json.gz (or under --out) of the openers "
+                                         "done.")
     table.add_argument("--hard", action="store_true", help="hard mode")
     table.add_argument("--max-guesses", type=whole(2, MOST_GUESSES), default=6, metavar="N",
                        help="guess limit (default 6)")
@@ -109,6 +132,8 @@ def add_book_command(commands: argparse._SubParsersAction) -> None:
                             "wordle.positions.NODES, 3000)")
     table.add_argument("--work", type=path_text, metavar="FILE",
                        help="the resumable work file (default results/book-table-MODE.jsonl)")
+    table.add_argument("--out", type=path_text, metavar="DIR",
+                       help=f"the folder to write the table in (default {OUT}; never over a shipped table)")
     table.add_argument("--no-pack", action="store_true", help="fill the work file only; do not write the artefact")
     table.add_argument("--pack-only", action="store_true",
                        help="solve nothing: write the artefact of the openers the work file holds now (its coverage "

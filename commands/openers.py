@@ -116,13 +116,19 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
             arrived.fresh += 1
             progress.update(task, completed=counts["done"], description=describe(arrived.fresh))
         arrived.fresh, arrived.resumed, arrived.earlier = 0, False, 0
+
+        def rechecked(proved: list[Any], others: int) -> None:
+            """Say in one line which saved lines were proved again before the job goes on."""
+            console.print(recheck_line(out, proved, others), markup=False, soft_wrap=True)
         try:
             results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine="dask", jobs=jobs,
-                              address=args.scheduler, on_result=arrived, cut=cut, on_resume=resumed)
+                              address=args.scheduler, on_result=arrived, cut=cut, on_resume=resumed,
+                              on_recheck=rechecked)
         except (KeyboardInterrupt, JobStopped) as stop:
             progress.stop()
             why = "interrupted" if isinstance(stop, KeyboardInterrupt) else str(stop)
-            saved = list(read_results(out, plan.settings, openers).values())  # a result may be saved but not seen
+            # a result may be saved but not seen
+            saved = list(read_results(out, plan.settings, openers, len(game.words.answers)).values())
             arrived.fresh = len(saved) - arrived.earlier
             where = ""
             if out.exists():  # stopped before a first result: no file, and nothing to summarise
@@ -156,6 +162,22 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     digest = write_summary(out, command, proved, results, time.perf_counter() - started, arrived)
     console.print(f"saved {out} and {digest}", markup=False, soft_wrap=True)
     return 0
+
+
+def recheck_line(out: Path, proved: list[Any], others: int) -> str:
+    """The one line a resumed job says about the saved lines it checked: which it proved again, and how many others
+    it checked for consistency alone.
+
+    >>> from tournament.exact_openers import OpenerTotal
+    >>> salet = OpenerTotal("salet", 7920, 0, 3.421166, 461, 0.6, "vm:1")
+    >>> recheck_line(Path("run.jsonl"), [salet], 12971)
+    'run.jsonl: resumed; proved again, as the verdict rests on them: SALET 7920 (the claimed best); the 12971 other lines checked for consistency with the job, not proved again'
+    """
+    named = ", ".join(f"{r.opener.upper()} {r.total}" + (" (the claimed best)" if number == 0 else "")
+                      for number, r in enumerate(proved))
+    again = f"proved again, as the verdict rests on them: {named}" if proved else "no exact total to prove again"
+    return (f"{out}: resumed; {again}; the {others} other line{'s' if others != 1 else ''} checked for consistency "
+            "with the job, not proved again")
 
 
 def write_summary(out: Path, command: str, proved: dict, results: list[Any], wall_seconds: float,

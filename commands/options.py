@@ -12,7 +12,7 @@ from agents.params import WHOLE, flag
 from plumbing.errors import UserError, clip
 from variants import GameSpec
 from variants.spec import MOST_BOARDS
-from wordle.words import NAMED_ANSWERS
+from wordle.words import NAMED_ANSWERS, NAMED_GUESSES, PLAYER_GUESSES
 
 from .games import game_over
 from .render import PALETTES, waiting
@@ -115,7 +115,33 @@ def add_seed_option(parser: argparse.ArgumentParser, help: str, default: int | N
                         help=f"{help} (0 to {MOST_SEED})")
 
 
-def add_word_list_options(parser: argparse.ArgumentParser, named: bool = False) -> None:
+def guesses_help(default: str) -> str:
+    """--guesses's help: the lists by name, or a file, and the command's default."""
+    names = "; ".join(f"{name}, {what}" for name, (_, what) in NAMED_GUESSES.items())
+    return f"the allowed guesses: {names}; or a file, one word a line (default {default})"
+
+
+#: What --guesses defaults to in the commands that keep the 2022 list (the tournament, solve, openers, book, verify).
+ORIGINAL_DEFAULT = "original: the 12972 of 2022"
+#: ... and in the player's commands (assist, review, serve).
+PLAYER_DEFAULT = f"{PLAYER_GUESSES}: every word the Times accepts today"
+
+
+def add_guesses_option(parser: argparse.ArgumentParser, default: str = ORIGINAL_DEFAULT) -> None:
+    """--guesses: the allowed-guess list by name or file (the option's default None stands for `default`)."""
+    parser.add_argument("--guesses", metavar="|".join(name for name in NAMED_GUESSES) + "|FILE",
+                        help=guesses_help(default))
+
+
+def player_guesses(args: argparse.Namespace) -> None:
+    """Today's guess list (PLAYER_GUESSES) where the player's command was given none: set on `args`, so what it
+    prints and saves names the lists it used."""
+    if getattr(args, "guesses", None) is None:
+        args.guesses = PLAYER_GUESSES
+
+
+def add_word_list_options(parser: argparse.ArgumentParser, named: bool = False,
+                          guesses_default: str = ORIGINAL_DEFAULT) -> None:
     """--answers and --guesses: other word lists than the shipped official ones (`named`: answer lists by name too)."""
     if named:
         parser.add_argument("--answers", metavar="|".join(NAMED_ANSWERS) + "|FILE",
@@ -124,14 +150,15 @@ def add_word_list_options(parser: argparse.ArgumentParser, named: bool = False) 
     else:
         parser.add_argument("--answers", metavar="FILE",
                             help="answer list, one word a line (default: the 2315 official answers)")
-    parser.add_argument("--guesses", metavar="nyt|FILE", help="allowed-guess list: nyt (the Times' 14855 of today) or a file (default: the 12972 of 2022)")
+    add_guesses_option(parser, guesses_default)
 
 
-def add_game_options(parser: argparse.ArgumentParser, named: bool = False) -> None:
+def add_game_options(parser: argparse.ArgumentParser, named: bool = False,
+                     guesses_default: str = ORIGINAL_DEFAULT) -> None:
     """--max-guesses and the word lists: the rules a game is played under."""
     parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
                         help=f"guess limit (default 6, at most {MOST_GUESSES})")
-    add_word_list_options(parser, named)
+    add_word_list_options(parser, named, guesses_default)
 
 
 def add_shape_options(parser: argparse.ArgumentParser) -> None:
@@ -236,7 +263,7 @@ def add_model_options(parser: argparse.ArgumentParser, default: str | None = DEF
                                "absurdle); a game that contradicts it widens it, saying so")
     parser.add_argument("--exclude", metavar="FILE",
                         help="words that cannot be the answer today, one a line (for instance past answers you keep)")
-    parser.add_argument("--guesses", metavar="nyt|FILE", help="allowed-guess list: nyt (the Times' 14855 of today) or a file (default: the 12972 of 2022)")
+    add_guesses_option(parser, PLAYER_DEFAULT)
 
 
 def answer_model(args: argparse.Namespace) -> AnswerModel:

@@ -16,6 +16,7 @@ from agents.indicators import Choice, Indicator, against_rngs, indicator_names, 
 from plumbing.errors import UserError
 from variants import AnyState, GameSpec, play_out
 from wordle import Playthrough, State, Turn, Wordle, Words, format_pattern
+from wordle.words import PLAYER_GUESSES
 
 from .assist import thinking
 from .games import load_game, load_spec_game
@@ -27,6 +28,7 @@ from .options import (
     add_shape_options,
     agent_options,
     game_spec,
+    player_guesses,
 )
 from .render import (
     REPLY_LEGEND,
@@ -62,6 +64,8 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
     if not described.is_wordle:
         return play_dealt(args, console, described)
     play_indicator_checked(args)
+    if args.agent is None:  # a person plays today's game: every word the Times accepts
+        player_guesses(args)
     game = load_game(args, named=True)
     seed = fresh_seed() if args.seed is None else args.seed
     answer = pick_answer(game, args.answer, seed)
@@ -327,7 +331,9 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print the finished game as JSON on stdout (your board, when you play, goes to stderr)")
     add_palette_option(parser)
-    add_game_options(parser, named=True)
+    add_game_options(parser, named=True, guesses_default=f"{PLAYER_GUESSES} when you play at the prompt, every word "
+                                                         "the Times accepts today; original, the 12972 of 2022, "
+                                                         "when an agent plays, as in the tournament")
     add_shape_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_play)

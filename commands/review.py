@@ -31,6 +31,7 @@ from .options import (
     agent_options,
     answer_model,
     game_spec,
+    player_guesses,
     whole,
 )
 from .render import reply_cells, tiles, waiting
@@ -148,6 +149,7 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
             ["--agent"] if args.agent is not None else []):
         raise UserError(f"{given[0]} goes with a game of several boards, another length or fibble (--boards, "
                         "--length, --indicator fibble): one board of Wordle is reviewed by the solver's values")
+    player_guesses(args)
     grid = sys.stdin.read() if args.grid == "-" else args.grid
     read_game(load_guesses(args.guesses), args.steps, answer=args.answer, grid=grid)  # a typo costs no matrix build
     model = answer_model(args)
@@ -229,5 +231,15 @@ def review_offer(game: Wordle, playthrough: Playthrough, args: argparse.Namespac
     else:
         given = " ".join(f"{game.words.guesses[t.guess]}:{format_pattern(t.pattern)}" for t in playthrough.turns)
     extra = (" --hard" if args.hard else "") + (f" --max-guesses {args.max_guesses}" if args.max_guesses != 6 else "")
-    extra += f" --answers {args.answers or 'original'}"
+    extra += f" --answers {quoted(args.answers or 'original')} --guesses {quoted(args.guesses or 'original')}"
     return f"Review this game: python cli.py review {given}{extra}"
+
+
+def quoted(text: str) -> str:
+    """A word or path as the shell reads it back (quoted only where it must be).
+
+    >>> quoted("nyt"), quoted("my lists/guesses.txt")
+    ('nyt', "'my lists/guesses.txt'")
+    """
+    import shlex
+    return shlex.quote(str(text))

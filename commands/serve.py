@@ -12,7 +12,7 @@ from plumbing.errors import UserError
 
 from .games import game_over, load_game
 from .render import plain_console
-from .options import MOST_JOBS, MOST_WEB_WORKERS, add_word_list_options, path_text, whole
+from .options import MOST_JOBS, MOST_WEB_WORKERS, PLAYER_DEFAULT, add_word_list_options, path_text, player_guesses, whole
 
 
 def command_serve(args: argparse.Namespace, console: Console) -> int:
@@ -22,9 +22,10 @@ def command_serve(args: argparse.Namespace, console: Console) -> int:
     except ImportError as error:
         raise UserError(f"the web page needs the 'web' extra ({error.name} is missing): pip install -e '.[web]'") from None
     sock = listen(args.host, args.port)  # first, so a taken port is said at once
+    player_guesses(args)  # the page plays, assists and reviews today's game unless told
     game = load_game(args)  # the word lists checked before anything is prepared
     prepare(args)
-    app = create_app(game, workers=args.workers, host=args.host,
+    app = create_app(game, workers=args.workers, host=args.host, guesses=args.guesses,
                      **({"results": args.results} if args.results is not None else {}))
     serve(app, sock, announce=lambda line: console.print(line, markup=False, soft_wrap=True))
     return 0
@@ -65,5 +66,5 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--workers", type=whole(1, MOST_JOBS), default=min(MOST_WEB_WORKERS, os.cpu_count() or 1),
                         metavar="N", help="agents thinking at once, each in a worker process of its own (default: the "
                                           f"number of CPUs, at most {MOST_WEB_WORKERS}; at most {MOST_JOBS})")
-    add_word_list_options(parser)
+    add_word_list_options(parser, guesses_default=PLAYER_DEFAULT)
     parser.set_defaults(handler=command_serve)

@@ -23,6 +23,8 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
 
     if args.book:
         return verify_books(args, console)
+    if args.sample == "all":
+        raise UserError("--sample all goes with --book; to replay every game, leave --sample out")
     if args.folder is None:
         raise UserError("name the run folder to verify (or give --book to re-check the shipped opening book)")
     if args.seed is not None:
@@ -53,13 +55,14 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
 
 
 def verify_books(args: argparse.Namespace, console: Console) -> int:
-    """verify --book: each mode's shipped book and position table re-proved (a seeded sample) with the solver."""
+    """verify --book: each mode's shipped book and position table proved again with the solver: every exact total, and
+    the bounds, no-win entries and table replies sampled (seeded, each one named) or all of them (--sample all)."""
     from wordle.book_verify import verify_book
 
     if args.folder is not None or args.replay or args.jobs is not None:
         raise UserError("--book checks the shipped opening book; it takes no run folder, --replay or --jobs")
     game = load_game(args)
-    sample = 3 if args.sample is None else args.sample
+    sample = 3 if args.sample is None else None if args.sample == "all" else args.sample
     seed = 0 if args.seed is None else args.seed
     failed = False
     for hard in (False, True):
@@ -70,11 +73,33 @@ def verify_books(args: argparse.Namespace, console: Console) -> int:
         for problem in check.problems[: args.limit]:
             plain_console(stderr=True).print(f"wordle-arena: verify: {clip(problem)}", markup=False, soft_wrap=True)
         failed |= bool(check.problems)
-        console.print(f"{mode} book: {check.exact} exact totals solved again and replayed, {check.bounds} bounds and "
-                      f"{check.no_win} no-win entries proved again, {check.replies} table replies solved again "
-                      f"(sample {sample}, seed {seed}): {'FAILED' if check.problems else 'all true'}",
-                      markup=False, soft_wrap=True)
+        parts = [checked_text(check, kind, what, sample, seed) for kind, what in BOOK_KINDS if kind in check.held]
+        console.print(f"{mode} book: {'; '.join(parts) or 'nothing checked'}: "
+                      f"{'FAILED' if check.problems else 'all true'}", markup=False, soft_wrap=True)
     return 1 if failed else 0
+
+
+#: What verify --book proves again, by kind, in words.
+BOOK_KINDS = (("exact", "exact totals solved again and their trees replayed"), ("bounds", "bounds proved again"),
+              ("no_win", "no-win entries proved again"), ("replies", "table replies solved again"))
+
+
+def checked_text(check, kind: str, what: str, sample: int | None, seed: int) -> str:
+    """What verify --book proved again of one kind, exactly: all of them, or the seeded sample, each entry named.
+
+    >>> from wordle.book_verify import BookCheck
+    >>> check = BookCheck(checked={"bounds": ["CRANE ≥ 7921"]}, held={"bounds": 12952, "exact": 0})
+    >>> checked_text(check, "bounds", "bounds proved again", 1, 0)
+    'bounds proved again: a sample of 1 of 12952 (seed 0): CRANE ≥ 7921'
+    >>> checked_text(check, "exact", "exact totals solved again", 1, 0)
+    'exact totals solved again: none held'
+    """
+    entries, held = check.checked.get(kind, []), check.held[kind]
+    if held == 0:
+        return f"{what}: none held"
+    scope = (f"all {held}" if len(entries) == held else f"a sample of {len(entries)} of {held} (seed {seed})"
+             if kind != "exact" or sample is not None else f"{len(entries)} of {held}")
+    return f"{what}: {scope}: {', '.join(entries)}"
 
 
 def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
@@ -110,6 +135,11 @@ def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     return 1 if problems else 0
 
 
+def sample_count(text: str) -> int | str:
+    """--sample: a whole number from 1 to MOST_SAMPLE, or `all` (with --book: every entry)."""
+    return "all" if text.strip().lower() == "all" else whole(1, MOST_SAMPLE)(text)
+
+
 def add_verify_command(commands: argparse._SubParsersAction) -> None:
     """`verify`: re-check a tournament's run folder."""
     parser = commands.add_parser(
@@ -121,17 +151,19 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("folder", metavar="DIR", nargs="?", help="the run folder, e.g. results/tournament-depth-2")
     parser.add_argument("--book", action="store_true",
                         help="instead of a run folder: re-check each mode's shipped opening book and position table "
-                             "(the best opener solved again and its tree replayed; a seeded sample of the other "
-                             "exact totals, bounds, no-win entries and table replies proved again)")
+                             "(every exact total solved again and its tree replayed; a seeded sample of the bounds, "
+                             "no-win entries and table replies proved again, each one named, or every one with "
+                             "--sample all)")
     parser.add_argument("--seed", type=whole(0, MOST_SEED), metavar="S",
                         help="with --book: the seed of the sample (default 0)")
     parser.add_argument("--limit", type=whole(1, MOST_PROBLEMS), default=20, metavar="N",
                         help=f"report at most N problems (default 20, at most {MOST_PROBLEMS})")
     parser.add_argument("--replay", action="store_true",
                         help="also play every game again with the recorded agents and settings and compare move for move")
-    parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), metavar="N",
+    parser.add_argument("--sample", type=sample_count, metavar="N|all",
                         help=f"with --replay: replay N games drawn from the run seed instead of all (at most {MOST_SAMPLE}); "
-                             "with --book: how many of each kind of entry to prove again (default 3)")
+                             "with --book: how many bounds, no-win entries and table replies to prove again (default "
+                             "3 of each; all: every one, hours on the full lists)")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), metavar="N",
                         help="for a Guesser x Indicator matrix (tournament --indicators): processes replaying its "
                              "games (default: the number of CPUs)")

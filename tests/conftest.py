@@ -28,6 +28,14 @@ def official_game(session_cache) -> Wordle:
     return Wordle(words, load_matrix(words, directory=session_cache))
 
 
+@pytest.fixture(scope="session")
+def today_game(session_cache) -> Wordle:
+    """The game the player's commands and the web play by default: the 2315 answers and the 14855 guesses the Times
+    accepts today (matrix built in the session cache)."""
+    words = load_words(guesses="nyt")
+    return Wordle(words, load_matrix(words, directory=session_cache))
+
+
 def small_game(answers: list[str], extra_guesses: list[str] = ()) -> Wordle:
     """A game over hand-picked words: the guesses are the answers plus `extra_guesses`."""
     guesses = tuple(sorted(set(answers) | set(extra_guesses)))

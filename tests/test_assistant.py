@@ -10,10 +10,12 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+import cli
 from agents import make_agent
 from agents.assistant import (ContradictionError, StepError, Suggestion, advise, advise_steps, answers_first,
-                              format_step, make_advisor, parse_step, replay, solver_suggestions,
+                              format_step, make_advisor, parse_step, read_step, replay, solver_suggestions,
                               advice_notes)
+from plumbing.errors import UserError
 from agents.model_value import GuessValue, ModelValuation
 from heuristics.cost import cost_table
 from wordle import ALL_GREEN
@@ -234,3 +236,40 @@ def test_a_guess_with_only_a_low_bound_is_shown_below_the_proved_one():
     settled = Advice(agent="optimal", state=state, steps=(), suggestions=solver_suggestions(
         StubValuer(game, proved), state)[0], proved=False)
     assert settled.all_proved and advice_notes(settled) == []  # every value shown is proved: no note
+
+
+@pytest.mark.parametrize("word", ["furos", "gadgy", "galia"])
+def test_the_default_lists_are_todays_every_word_the_times_accepts(word):
+    """assist and review read their steps against today's list unless told (FUROS, GADGY and GALIA are not 2022's)."""
+    from commands.options import player_guesses
+    from wordle.words import load_guesses
+    args = cli.build_parser(["assist"]).parse_args(["assist", f"{word}:-----"])
+    assert args.guesses is None
+    player_guesses(args)
+    assert args.guesses == "nyt" and read_step(load_guesses(args.guesses), f"{word}:-----")[1] == 0
+    with pytest.raises(UserError, match=f"'{word}' is not in the list of allowed guesses"):
+        read_step(load_guesses("original"), f"{word}:-----")
+
+
+@pytest.mark.parametrize("command", [["assist", "qzxvy:-----"], ["review", "--answer", "cigar", "qzxvy", "cigar"],
+                                     ["assist", "furos:-----", "--guesses", "original"]])
+def test_a_word_the_lists_lack_is_refused_in_one_line(capsys, command):
+    code, _, err = run_cli(capsys, *command)
+    assert code == 2 and err.strip().count("\n") == 0 and "is not in the list of allowed guesses" in err
+
+
+@pytest.mark.slow
+def test_assist_accepts_todays_words_with_the_default_lists(capsys):
+    code, out, _ = run_cli(capsys, "assist", "furos:-----", "gadgy:-----", "--json", "--top", "3")
+    data = json.loads(out)
+    assert code == 0 and [step["guess"] for step in data["steps"]] == ["furos", "gadgy"]
+    assert data["model"] == "likely" and data["suggestions"]
+
+
+def test_the_tournament_and_the_proofs_keep_the_2022_list():
+    """The commands whose published results name their lists default to 2022's 12972 guesses."""
+    from wordle import load_words as lists
+    for argv in (["tournament"], ["solve"], ["openers"], ["book", "build", "--from", "x"], ["verify", "x"]):
+        args = cli.build_parser(argv).parse_args(argv)
+        assert args.guesses is None, argv
+    assert len(lists(guesses=None).guesses) == 12972  # what a command given no --guesses loads

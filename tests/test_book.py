@@ -374,3 +374,77 @@ def test_the_shipped_table_holds_every_reply_to_salet_and_agrees_with_the_book(o
     salet = official_game.words.guess_index["salet"]
     replies = [value for (opener, _), value in table.replies.items() if opener == salet]
     assert len(replies) == 148 and all(value.settled for value in replies)
+
+
+# -- every file checked before it is believed -------------------------------------------------------------
+def test_a_build_never_writes_over_a_shipped_artefact(tmp_path, monkeypatch):
+    """With the shipped folder and its checksums those of this game's book, building it again is refused, and the
+    file is left as it was; elsewhere it is written as a new file."""
+    import wordle.book_build as book_build
+
+    path, shelf = make_book(tmp_path)
+    before = path.read_bytes()
+    monkeypatch.setattr(book_build, "FOLDER", tmp_path)
+    monkeypatch.setattr(book_build, "SHIPPED", dict(shelf.checksums))
+    (tmp_path / "runs").mkdir()
+    run = make_run(tmp_path / "runs")
+    with pytest.raises(UserError, match="a shipped artefact, named by its SHA-256 in wordle/book.py; a build never "
+                                        "writes over it"):
+        build_book(GAME, run, folder=tmp_path, command="test")
+    assert path.read_bytes() == before
+    built, digest, _ = build_book(GAME, run, folder=tmp_path / "new", command="test")
+    assert built.parent == tmp_path / "new" and sha256(built.read_bytes()) == digest
+
+
+def test_the_commands_default_folder_is_the_builds():
+    from commands.book import OUT
+    from wordle.book_build import OUT as BUILT
+    assert OUT == BUILT and "data" not in OUT.parts
+
+
+def test_a_run_whose_best_is_forged_builds_no_book(tmp_path):
+    """A rejected opener's line edited into an exact total below the best, consistent in itself: the build solves
+    the claimed best again and refuses, writing nothing."""
+    run = make_run(tmp_path)
+    lines = run.read_text().splitlines()
+    rows = [json.loads(line) for line in lines[1:]]
+    bounded = next(row for row in rows if row.get("exact") is False)
+    total = min(row["total"] for row in rows if row.get("exact") and row["total"] >= 0) - 1
+    forged = [lines[0], *(json.dumps(dict(row, total=total, exact=True, average=round(total / len(POOL_ANSWERS), 6)))
+                          if row is bounded else json.dumps(row) for row in rows)]
+    run.write_text("\n".join(forged) + "\n")
+    with pytest.raises(UserError, match=f"its best {bounded['opener'].upper()} says total {total}, 0 games over 5, "
+                                        "but solved again it is"):
+        build_book(GAME, run, folder=tmp_path / "out", command="test")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("source, said", [("folder", "a folder, not an exact-openers run"),
+                                          ("/dev/zero", "a device, FIFO or socket, not an exact-openers run")])
+def test_a_run_that_is_no_file_is_refused_without_advice_to_remove_it(tmp_path, capsys, source, said):
+    where = str(tmp_path) if source == "folder" else source
+    code, _, err = run_cli(capsys, "book", "build", "--from", where, "--out", str(tmp_path / "out"))
+    assert code == 2 and said in err and "remove" not in err and err.count("\n") == 1, err
+
+
+def test_a_huge_sparse_book_is_refused_as_too_large(tmp_path):
+    """A 3 GB sparse file where a book belongs: refused for its size (never read), not called 'not a regular file'."""
+    path, shelf = make_book(tmp_path)
+    with path.open("r+b") as handle:
+        handle.truncate(3 * 2**30)
+    with pytest.warns(BookRefused) as caught:
+        assert opening_book(GUESSES, CHECKSUM, False, 6, shelf).best is None
+    message = str(caught[0].message)
+    assert f"{3 * 2**30} bytes, more than the" in message and "not a regular file" not in message
+
+
+def test_verify_book_solves_every_exact_total_and_names_what_it_sampled(tmp_path, capsys):
+    path, shelf = make_book(tmp_path)
+    book = opening_book(GUESSES, CHECKSUM, False, 6, shelf)
+    check = verify_book(GAME, False, sample=2, seed=1, shelf=shelf)
+    assert check.problems == [] and check.exact == len(book.exact) == check.held["exact"] > 1
+    assert check.checked["exact"][0] == GUESSES[book.best].upper()  # the best first, then every other exact one
+    assert len(check.checked["bounds"]) == 2 and check.held["bounds"] == len(book.lower)
+    assert all(" ≥ " in entry for entry in check.checked["bounds"])
+    every = verify_book(GAME, False, sample=None, shelf=shelf)
+    assert len(every.checked["bounds"]) == len(book.lower) and every.problems == []

@@ -9,9 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from agents import make_agent
-from agents.assistant import advise
-from heuristics.cost import cost_table
 from tests.conftest import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -220,7 +217,8 @@ def test_the_share_grid_ends_the_game(capsys):
     _, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--hard")
     grid, offer = out.rsplit("\n", 2)[0], out.rsplit("\n", 2)[1]  # then the one-line offer of the review
     assert grid.endswith("wordle-arena 3/6*\n\n⬛⬛🟩🟨🟩\n🟩🟩🟩⬛🟩\n🟩🟩🟩🟩🟩")
-    assert offer == "Review this game: python cli.py review --answer crane soare crate crane --hard --answers original"
+    assert offer == ("Review this game: python cli.py review --answer crane soare crate crane --hard --answers original "
+                     "--guesses original")
     _, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--hard",
                         "--palette", "contrast")
     assert out.rsplit("\n", 2)[0].endswith("wordle-arena 3/6*\n\n⬛⬛🟧🟦🟧\n🟧🟧🟧⬛🟧\n🟧🟧🟧🟧🟧")

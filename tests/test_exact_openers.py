@@ -437,3 +437,76 @@ def test_a_stop_in_the_main_thread_is_raised_and_remembered():
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+@pytest.fixture(scope="module")
+def finished_job(tmp_path_factory):
+    """A finished cut-off job on the small lists: the game, its openers, its cut and its file's lines."""
+    game = small_game(ANSWERS, POOL_GUESSES)
+    openers = ranked_openers(game, False, 6)
+    cut = sorted(total for total in (judge_opener(game, False, 6, word).total for word in openers[:4]) if total >= 0)[1]
+    path = tmp_path_factory.mktemp("job") / "cut.jsonl"
+    run_job(game, False, 6, openers, path, "test", jobs=1, cut=cut)
+    return game, openers, cut, path.read_text().splitlines()
+
+
+def forged_job(tmp_path, finished_job):
+    """The finished job's file, copied to `tmp_path`: the game, its openers, its cut, the file and its lines."""
+    game, openers, cut, lines = finished_job
+    path = tmp_path / "cut.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return game, openers, cut, path, list(lines)
+
+
+def edited(lines: list[str], opener: str, **changes) -> tuple[list[str], int]:
+    """The lines with `opener`'s result changed as given, and that line's number (1 first)."""
+    for index, line in enumerate(lines):
+        data = json.loads(line)
+        if data.get("opener") == opener:
+            return [*lines[:index], json.dumps({**data, **changes}), *lines[index + 1:]], index + 1
+    raise AssertionError(opener)
+
+
+def test_a_resumed_job_proves_the_claimed_best_again_and_says_so(tmp_path, finished_job):
+    game, openers, cut, path, lines = forged_job(tmp_path, finished_job)
+    seen = []
+    again = run_job(game, False, 6, openers, path, "test", jobs=1, cut=cut,
+                    on_recheck=lambda proved, others: seen.append(([r.opener for r in proved], others)))
+    best = min((r for r in again if r.exact and r.total >= 0), key=lambda r: (r.total, r.long_games, r.opener))
+    assert seen and seen[0][0][0] == best.opener and sum(map(len, [seen[0][0]])) + seen[0][1] == len(openers)
+    near = {r.opener for r in again if r.exact and 0 <= r.total <= best.total + 10}
+    assert set(seen[0][0]) == near  # the best and every exact total within the margin, proved again
+
+
+@pytest.mark.parametrize("forge", ["consistent", "average", "type", "truncated", "duplicate"])
+def test_a_forged_or_truncated_line_is_refused_naming_it_and_the_file_is_kept(tmp_path, finished_job, forge):
+    """A rejected opener claimed best (its average forged to match, or not), a total given as text, a line cut
+    short in the middle of the file, a second line for an opener that disagrees: each is refused in one line naming
+    the line, before anything is solved or written."""
+    game, openers, cut, path, lines = forged_job(tmp_path, finished_job)
+    rejected = next(json.loads(line)["opener"] for line in lines[1:] if not json.loads(line)["exact"])
+    total = cut - 5
+    if forge == "consistent":  # the file's own rules hold: only proving it again catches it
+        lines, number = edited(lines, rejected, total=total, exact=True, average=round(total / len(ANSWERS), 6))
+        message = f"line {number}: {rejected.upper()} says total {total}, 0 games over 5, but proved again it is"
+    elif forge == "average":
+        lines, number = edited(lines, rejected, total=total, exact=True)
+        message = f"line {number}: not a result this job writes: an average of"
+    elif forge == "type":
+        lines, number = edited(lines, rejected, total=str(total))
+        message = f"line {number}: not a result this job writes: 'total' is \"{total}\", not a int"
+    elif forge == "truncated":
+        number = 3
+        lines = [*lines[:2], lines[2][: len(lines[2]) // 2], *lines[3:]]
+        message = "line 3: not a result (a damaged or truncated line)"
+    else:
+        first = json.loads(lines[1])
+        lines = [*lines, json.dumps({**first, "total": first["total"] + 1, "average": -5.0})]
+        number = len(lines)
+        message = f"line {number}: not a result this job writes"
+    path.write_text("\n".join(lines) + "\n")
+    before = path.read_bytes()
+    with pytest.raises(UserError) as refused:
+        run_job(game, False, 6, openers, path, "test", jobs=1, cut=cut)
+    assert message in str(refused.value) and str(path) in str(refused.value) and "\n" not in str(refused.value)
+    assert path.read_bytes() == before

@@ -56,14 +56,15 @@ def same_text_everywhere(opener: str, answer: str, hard: bool, capsys, client, m
     """The first suggestion after `opener` (the answer's reply) shows one text on every surface; that text."""
     step = f"{opener}:{format_pattern(feedback(opener, answer))}"
     mode = ["--hard"] if hard else []
-    code, out, _ = run_cli(capsys, "assist", step, "--answers", "original", "--json", "--top", "3", *mode)
+    lists = ["--answers", "original", "--guesses", "original"]  # the client's lists, the official game's
+    code, out, _ = run_cli(capsys, "assist", step, *lists, "--json", "--top", "3", *mode)
     assert code == 0
     advice = json.loads(out)
     texts = {s["guess"]: s["value"]["text"] for s in advice["suggestions"]}
     guess = advice["suggestions"][0]["guess"]
     text = texts[guess]
     # the terminal's table
-    code, out, _ = run_cli(capsys, "assist", step, "--answers", "original", "--top", "3", *mode)
+    code, out, _ = run_cli(capsys, "assist", step, *lists, "--top", "3", *mode)
     row = next(line for line in out.splitlines() if f" {guess} " in line and line.strip().startswith("1"))
     assert text in row, (step, guess, text, row)
     # the web's advice
@@ -71,7 +72,7 @@ def same_text_everywhere(opener: str, answer: str, hard: bool, capsys, client, m
     assert {s["guess"]: s["value"]["text"] for s in web["suggestions"]} == texts
     # review: the guess played where assist suggested it
     words = [opener, guess] + ([answer] if guess != answer else [])
-    code, out, _ = run_cli(capsys, "review", "--answers", "original", "--answer", answer, *words, "--json", *mode)
+    code, out, _ = run_cli(capsys, "review", *lists, "--answer", answer, *words, "--json", *mode)
     assert code == 0 and json.loads(out)["steps"][1]["played"]["text"] == text, (step, guess)
     reviewed = client.post("/api/review", json={"answer": answer, "words": words, "answers": "original",
                                                 "hard": hard}).json()
@@ -81,18 +82,28 @@ def same_text_everywhere(opener: str, answer: str, hard: bool, capsys, client, m
     line = next(line for line in out.splitlines() if f" {guess.upper()}:" in line)
     assert code == 0 and text in line, (step, guess, text, line)
     # play's trace: the same guess from the same position
-    code, out, _ = run_cli(capsys, "play", "--answer", answer, "--json", *mode,
+    code, out, _ = run_cli(capsys, "play", "--answer", answer, "--guesses", "original", "--json", *mode,
                            stdin="\n".join(words) + "\n", monkeypatch=monkeypatch)
     assert json.loads(out)["turns"][1]["value"]["text"] == text
     return text
 
 
+@pytest.fixture(scope="module")
+def today_client(today_game):
+    """The web app as `serve` starts it by default: over today's lists (the 14855 guesses the Times accepts)."""
+    with TestClient(create_app(today_game, request_seconds=600, guesses="nyt"), base_url="http://localhost",
+                    raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
-def test_the_default_model_shows_the_same_value_text_everywhere(official_game, capsys, client, hard):
-    """Under the default `likely` model (no --answers), in each mode: assist's terminal and --json, the web's advice,
-    review and the web's review show the same text for the first suggestion after a seeded opener; and no surface
-    prints the opening book's value (proved over the original list alone) as the model's: SALET's is an estimate."""
+def test_the_default_model_shows_the_same_value_text_everywhere(official_game, capsys, today_client, hard):
+    """With the defaults (the `likely` model over today's 14855 guesses), in each mode: assist's terminal and --json,
+    the web's advice, review and the web's review show the same text for the first suggestion after a seeded
+    opener; and no surface prints the opening book's value (proved over the original list alone) as the model's:
+    SALET's is an estimate."""
+    client = today_client
     opener, answer, _ = positions(official_game, 2)[int(hard)]
     step = f"{opener}:{format_pattern(feedback(opener, answer))}"
     mode = ["--hard"] if hard else []

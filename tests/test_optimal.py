@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from wordle import ALL_GREEN, Wordle, load_words
+from wordle import ALL_GREEN, Wordle
 from search.limits import BudgetSpent
 from wordle.solver import INFEASIBLE, SCALE, Limits, Solver, unpack
 from wordle.solver import bounds

@@ -10,7 +10,6 @@ import numpy as np
 from agents import make_agent
 from agents.optimal import tree_cache
 from wordle.solver import Solver
-from wordle.tree import build_tree
 
 from .conftest import run_cli, small_game
 from .test_optimal import POOL_ANSWERS, POOL_GUESSES

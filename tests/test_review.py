@@ -259,18 +259,97 @@ def test_play_ends_offering_the_review_of_its_game(capsys):
     code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "cigar", "--seed", "0")
     offer = out.strip().splitlines()[-1]
     assert code == 0 and offer.startswith("Review this game: python cli.py review --answer cigar ")
-    assert offer.endswith("cigar --answers original")
+    assert offer.endswith("cigar --answers original --guesses original")  # an agent plays on the tournament's lists
+
+
+def test_play_at_the_prompt_is_todays_game_and_its_review_carries_its_lists(capsys, monkeypatch):
+    """A person plays on every word the Times accepts (FUROS is one, not of 2022's list); the review offered names
+    the lists the game was played on, and with --guesses nyt given, so does an agent's."""
+    code, out, _ = run_cli(capsys, "play", "--answer", "cigar", stdin="furos\ncigar\n", monkeypatch=monkeypatch)
+    offer = out.strip().splitlines()[-1]
+    assert code == 0 and offer == ("Review this game: python cli.py review --answer cigar furos cigar --answers "
+                                   "original --guesses nyt")
+    code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--guesses", "nyt", "--answer", "cigar")
+    assert code == 0 and out.strip().splitlines()[-1].endswith("cigar --answers original --guesses nyt")
 
 
 def test_a_hard_mode_opener_the_book_only_bounds_is_shown_without_a_win(capsys):
     """SOARE has no win within 6 in hard mode (Selby's -H -d -g6 agrees); the shipped book only bounds it, so the
     review's own win check proves it: no win ("loses ≥ 1": how many the node budget does not settle), skill 0,
     and the game reads as a certain win given up."""
-    code, out, _ = run_cli(capsys, "review", "--hard", "--answers", "original", "--answer", "unite", "soare",
+    code, out, _ = run_cli(capsys, "review", "--hard", "--answers", "original", "--guesses", "original", "--answer",
+                           "unite", "soare",
                            "tuile", "unite", "--json")
     data = json.loads(out)
     first = data["steps"][0]
     assert code == 0 and first["guess"] == "soare" and first["played"]["text"] == "loses ≥ 1"
     assert first["played"]["answers_lost"] == {"at_least": 1, "at_most": None} and first["played"]["high"] is None
     assert first["played"]["proved"] and first["skill"] == 0 and first["skill_exact"]
-    assert data["lost_text"].startswith("a certain win given up")
+    assert data["lost_text"].startswith("a certain win given up at guess 1 (≥ 1 of 2315 answers lost)")
+
+
+#: Five answers that differ in the first letter; CHOMP tells all but BASTE and WASTE apart (neither has a letter of it).
+LOSING = ["baste", "caste", "haste", "paste", "waste"]
+
+
+def losing_model() -> AnswerModel:
+    """The five answers, equally likely, with CHOMP besides them: with two guesses nothing wins every answer."""
+    game = small_game(LOSING, ["chomp"])
+    return AnswerModel(name="losing", game=game, weights=np.full(5, 0.2), tier=5, tier_game=game)
+
+
+def test_where_every_guess_loses_the_one_losing_fewest_is_best_and_skill_follows():
+    """Hand-worked, two guesses: CHOMP splits the five into {baste, waste}, caste, haste, paste, so only one of
+    BASTE and WASTE is lost (1); BASTE wins itself and leaves the four others one reply, of which the last guess
+    wins one: 3 lost; CHOMP is best. After BASTE, one guess left and four answers: any of them loses 3, as the best."""
+    model = losing_model()
+    words = model.game.words
+    review = review_game(model, parse_game(model.game, ["baste", "caste"], answer="caste"), max_guesses=2,
+                         answer="caste")
+    first, second = review.steps
+    assert first.played.text() == "loses 3" and words.guesses[first.best_guess] == "chomp"
+    assert first.best.text() == "loses 1" and (first.lost_low, first.lost_high) == (2.0, 2.0)
+    assert first.skill == 0 and first.skill_text() == "0" and math.isinf(first.cost)
+    assert second.played.text() == "loses 3" and second.best_guess == second.guess and second.skill == 99
+    assert review.skill == round((0 + 99) / 2)
+    assert review.lost_text() == "2 more of 5 answers lost at guess 1"
+    data = review_data(review)
+    assert data["steps"][0]["cost"] is None and data["cost"] == 0.0
+    assert data["steps"][0]["answers_lost_beyond_best"] == {"at_least": 2.0, "at_most": 2.0}
+    assert "inf" not in json.dumps(data, allow_nan=False).lower()
+
+
+def test_the_assistant_ranks_the_guess_losing_fewest_first():
+    from agents.assistant import advise_model
+    model = losing_model()
+    advice = advise_model(model, [], max_guesses=2, top=10)
+    shown = [(model.game.words.guesses[s.guess], s.value.text()) for s in advice.suggestions]
+    assert shown[0] == ("chomp", "loses 1") and all(text == "loses 3" for _, text in shown[1:]), shown
+
+
+def test_equal_losses_compare_by_guesses_and_more_losses_score_nothing():
+    lose = lambda count, guesses: GuessValue(Value(math.inf, math.inf, math.inf, count, count, guesses))  # noqa: E731
+    # both lose 1: the fewest-losses trees' guesses compare (a loss counted as max_guesses + 1)
+    assert skill_range(lose(1, 4.25), lose(1, 4.0)) == (round(99 * 0.75), round(99 * 0.75))
+    # one more lost: 0, whatever the guesses
+    assert skill_range(lose(2, 3.0), lose(1, 4.0)) == (0, 0)
+    # a win given up: 0; a guess that may lose more (not settled): from 0
+    assert skill_range(lose(1, 4.0), GuessValue(Value(3.5, 3.5, 3.5))) == (0, 0)
+    unsettled = GuessValue(Value(math.inf, math.inf, math.inf, 1, math.inf, math.inf))
+    assert skill_range(unsettled, lose(1, 4.0)) == (0, 99)
+
+
+@pytest.mark.slow
+def test_the_reported_games_name_the_guess_losing_fewest(capsys):
+    """Issue 48's two games: TATER loses 2 where EATER loses 1; in hard mode BIGHT loses 4 where EIGHT loses 3."""
+    code, out, _ = run_cli(capsys, "review", "--answers", "original", "--guesses", "original", "--answer", "water",
+                           "later", "cater", "hater", "mater", "pater", "tater", "--json")
+    data = json.loads(out)
+    last = data["steps"][5]
+    assert code == 0 and last["played"]["text"] == "loses 2" and last["best_guess"] == "eater"
+    assert last["best"]["text"] == "loses 1" and last["skill"] == 0 and "inf" not in data["lost_text"]
+    code, out, _ = run_cli(capsys, "review", "--hard", "--answers", "original", "--guesses", "original", "--answer",
+                           "wight", "fight", "bight", "light", "might", "night", "right", "--json")
+    second = json.loads(out)["steps"][1]
+    assert code == 0 and second["played"]["text"] == "loses 4" and second["best"]["text"] == "loses 3"
+    assert second["skill"] == 0

@@ -69,3 +69,39 @@ def test_the_review_page_is_served_with_tiles_in_words(client):
 def test_bad_review_requests_are_one_line_400s(client, body, message):
     reply = client.post("/api/review", json=body)
     assert reply.status_code == 400 and message in reply.json()["error"] and "\n" not in reply.json()["error"]
+
+
+#: WATER's game from issue 48: at the last step TATER loses 2 where EATER (or WATER) loses 1.
+WATER = ["later", "cater", "hater", "mater", "pater", "tater"]
+
+
+def test_the_web_advice_names_the_guess_losing_fewest_where_nothing_wins(client):
+    steps = [f"{word}:-gggg" for word in WATER[:5]]
+    data = client.post("/api/advise", json={"steps": steps, "answers": "original", "top": 3}).json()
+    first = data["suggestions"][0]
+    assert first["guess"] in ("eater", "water") and first["value"]["text"] == "loses 1"
+    assert "Infinity" not in json.dumps(data) and "inf" not in first["value"]["text"]
+
+
+@pytest.mark.slow
+def test_the_web_review_names_the_guess_losing_fewest_and_skill_follows(client):
+    data = client.post("/api/review", json={"answer": "water", "words": WATER, "answers": "original"}).json()
+    last = data["steps"][5]
+    assert last["played"]["text"] == "loses 2" and last["best_guess"] == "eater" and last["skill"] == 0
+    assert "inf" not in data["lost_text"] and "1 more of 2 answers lost at guess 6" in data["lost_text"]
+
+
+@pytest.mark.slow
+def test_the_web_plays_and_advises_on_todays_lists_by_default(today_game):
+    """Served as `serve` serves it by default, the page takes every word the Times accepts: FUROS is played on Play,
+    read in Assist's steps, and the answer models are over the same 14855 guesses."""
+    with TestClient(create_app(today_game, request_seconds=600), base_url="http://localhost") as today:
+        info = today.get("/api/agents").json()
+        assert info["guesses"] == {"list": "nyt", "count": 14855}
+        game = today.post("/api/play/new", json={"answer": "cigar"}).json()["game"]
+        played = today.post("/api/play/guess", json={"game": game, "guess": "furos"})
+        assert played.status_code == 200 and played.json()["pattern"] == "--y--"
+        advice = today.post("/api/advise", json={"steps": ["furos:--y--"], "top": 3})
+        assert advice.status_code == 200 and advice.json()["model"] == "likely"
+        refused = today.post("/api/advise", json={"steps": ["qzxvy:-----"]})
+        assert refused.status_code == 400 and "'qzxvy' is not in the list of allowed guesses" in refused.text

@@ -103,3 +103,15 @@ def test_answer_lists_by_name():
     assert every.answers == every.guesses == original.guesses
     with pytest.raises(WordListError, match="unknown answer list 'nytimes'; choose one of original, nyt, played, all"):
         named_words("nytimes")
+
+
+def test_guess_lists_by_name():
+    """original (and 2022) name the 12972 of 2022, the default wherever no list is given; nyt the Times' 14855."""
+    from wordle.words import PLAYER_GUESSES, guess_list_name, load_guesses
+    original, nyt = load_words(guesses="original"), load_words(guesses="nyt")
+    assert original.checksum == load_words().checksum == load_words(guesses="2022").checksum
+    assert len(original.guesses) == 12972 and len(nyt.guesses) == 14855 and PLAYER_GUESSES == "nyt"
+    assert set(original.guesses) < set(nyt.guesses) and {"furos", "gadgy", "galia"} <= set(nyt.guesses)
+    assert guess_list_name(nyt.guesses) == "nyt" and guess_list_name(original.guesses) == "original"
+    assert guess_list_name(original.guesses[:-1]) is None
+    assert named_words("all", "nyt").answers == nyt.guesses == load_guesses("nyt").guesses

@@ -13,6 +13,14 @@ above it, which is how the best opener is proved over all of them. Each worker k
 serve the next. Each result is appended to a JSON-lines file the moment it arrives (the
 first line holds the settings and provenance); a run over an existing file skips the
 openers it already holds, so a killed run resumes.
+
+A resumed file is checked before it is believed: every line must be a result this job could
+have written (its fields of the right types and ranges, an exact total at most the cut-off, a
+rejection's bound above it, an average that is its total over the answers, no two lines for
+one opener that disagree), and the lines that decide the verdict, the claimed best and every
+exact total within RECHECK_MARGIN of it, are proved again by the solver (`recheck`) and must
+agree; any other line is refused in one line naming it. A line torn by a kill mid-write (the
+last, without its newline) is dropped and its opener solved again.
 """
 
 from __future__ import annotations
@@ -28,7 +36,8 @@ import sys
 import threading
 import time
 from concurrent.futures import as_completed
-from dataclasses import asdict, dataclass
+import math
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -358,16 +367,77 @@ def header(settings: JobSettings, openers: list[str], command: str, engine: str)
             "openers": openers, **provenance()}
 
 
-def read_results(path: Path, settings: JobSettings, openers: list[str]) -> dict[str, OpenerTotal]:
-    """The results an earlier run of the same job saved (a torn last line is dropped), or {} for no file.
+#: On resume, exact totals within this many guesses of the claimed best are proved again with it: they decide the
+#: verdict (the best, and its ties broken by games over 5), and a near line is cheap to prove (it is at the cut).
+RECHECK_MARGIN = 10
+#: The types of a result line's fields (`win` may be null: a line written before the job asked).
+FIELD_TYPES = {"opener": str, "total": int, "long_games": int, "average": (int, float), "nodes": int,
+               "seconds": (int, float), "worker": str, "exact": bool, "cpu_seconds": (int, float)}
+
+
+def line_problem(data: dict, settings: JobSettings, answers: int | None) -> str | None:
+    """Why a results line is not one this job could have written (its fields, their ranges, its cut-off), or None.
+
+    `answers`: how many answers the job's lists hold (None: the totals' least and averages are not checked).
+
+    >>> cut = JobSettings(hard=False, max_guesses=6, word_lists_sha256="x", cut=7920)
+    >>> good = {"opener": "salet", "total": 7920, "long_games": 0, "average": 3.421166, "nodes": 461, "seconds": 0.6,
+    ...         "worker": "vm:1", "exact": True, "cpu_seconds": 0.5, "win": True}
+    >>> line_problem(good, cut, 2315) is None, line_problem(dict(good, total=7900), cut, 2315)
+    (True, 'an average of 3.421166 that is not its total over the 2315 answers')
+    >>> line_problem(dict(good, total=7930, average=round(7930 / 2315, 6)), cut, 2315)
+    "an exact total of 7930 above the job's cut-off 7920"
+    """
+    names = {field.name for field in fields(OpenerTotal)}
+    if set(data) - names:
+        return f"fields this job does not write ({', '.join(sorted(set(data) - names))})"
+    for name, kind in FIELD_TYPES.items():
+        value = data.get(name)
+        if name not in data and name == "cpu_seconds":
+            continue
+        if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
+            return f"'{name}' is {json.dumps(value)[:30]}, not a {'number' if isinstance(kind, tuple) else kind.__name__}"
+    if data.get("win") not in (None, True, False):
+        return f"'win' is {json.dumps(data['win'])[:30]}, not true, false or null"
+    if not all(math.isfinite(data[name]) and data[name] >= (-1 if name == "cpu_seconds" else 0)
+               for name in ("seconds", "cpu_seconds", "nodes") if name in data):
+        return "a negative or non-finite count of nodes or seconds"
+    total, long_games, exact, win = data["total"], data["long_games"], data["exact"], data.get("win")
+    if total < 0:
+        if not exact or total != -1 or long_games != -1 or data["average"] != -1 or win is True:
+            return "a no-win line (total -1) that is not exact, or has a tree, games over 5 or an average"
+        return None
+    if win is False:
+        return f"a total of {total} for an opener it says has no win"
+    if answers is not None and (total < 2 * answers - 1 or data["average"] != round(total / answers, 6)):
+        return (f"a total of {total} that {answers} answers cannot take" if total < 2 * answers - 1 else
+                f"an average of {data['average']} that is not its total over the {answers} answers")
+    if exact:
+        if settings.cut is not None and total > settings.cut:
+            return f"an exact total of {total} above the job's cut-off {settings.cut}"
+        if not 0 <= long_games <= (answers if answers is not None else total):
+            return f"{long_games} games over 5"
+        return None
+    if settings.cut is None or total <= settings.cut or long_games != 0:
+        return (f"a rejection with a bound of {total}, not above the job's cut-off {settings.cut}"
+                if long_games == 0 else "a rejection with games over 5 (a bound is on the total alone)")
+    return None
+
+
+def read_lines(path: Path, settings: JobSettings, openers: list[str],
+               answers: int | None = None) -> dict[str, tuple[int, OpenerTotal]]:
+    """The results an earlier run of the same job saved, each with its line number (a torn last line is dropped),
+    or {} for no file; every line is checked (`line_problem`) before it is taken.
 
     Raises:
-        UserError: the file holds another job, or a line that is not a result.
+        UserError: the file holds another job, or a line that is not a result this job could have written (named).
     """
     try:
         lines = path.read_text(encoding="utf-8").split("\n")
     except FileNotFoundError:
         return {}
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not an exact-openers results file (not UTF-8 text)") from None
     except OSError as error:
         raise UserError(f"{path}: cannot read it ({error.strerror})") from None
     try:
@@ -380,37 +450,102 @@ def read_results(path: Path, settings: JobSettings, openers: list[str]) -> dict[
         raise UserError(f"{path}: not an exact-openers results file") from None
     if not same:
         raise UserError(f"{path}: holds a job with other settings or openers; choose another --out")
-    done: dict[str, OpenerTotal] = {}
-    body = lines[1:]
-    for number, line in enumerate(body, start=2):
+    done: dict[str, tuple[int, OpenerTotal]] = {}
+    wanted = set(openers)
+    for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
         try:
             data = json.loads(line)
-            if "session" in data:
-                continue
-            result = OpenerTotal(**data)
-        except (ValueError, TypeError):
+        except ValueError:
             if number == len(lines):  # the last line has no newline: torn by a kill mid-write
                 break
-            raise UserError(f"{path}, line {number}: not a result") from None
-        if result.opener not in openers:
+            raise UserError(f"{path}, line {number}: not a result (a damaged or truncated line); move the file "
+                            "away or give another --out") from None
+        if isinstance(data, dict) and "session" in data and len(data) == 1:
+            continue
+        problem = line_problem(data, settings, answers) if isinstance(data, dict) else "not a JSON object"
+        if problem is not None:
+            raise UserError(f"{path}, line {number}: not a result this job writes: {problem}; move the file away or "
+                            "give another --out")
+        result = OpenerTotal(**data)
+        if result.opener not in wanted:
             raise UserError(f"{path}, line {number}: opener '{result.opener}' is not one of this job's")
-        done[result.opener] = result
+        if result.opener in done and claim(done[result.opener][1]) != claim(result):
+            raise UserError(f"{path}, line {number}: {result.opener.upper()} again, disagreeing with line "
+                            f"{done[result.opener][0]}")
+        done.setdefault(result.opener, (number, result))
     return done
+
+
+def read_results(path: Path, settings: JobSettings, openers: list[str],
+                 answers: int | None = None) -> dict[str, OpenerTotal]:
+    """The results an earlier run of the same job saved (read and checked as `read_lines` does), by opener."""
+    return {opener: result for opener, (_, result) in read_lines(path, settings, openers, answers).items()}
+
+
+def claim(result: OpenerTotal) -> tuple:
+    """What a result claims (its proof), free of how long it took and where: total, games over 5, exact, win."""
+    return result.total, result.long_games, result.exact, result.win
+
+
+def deciding(results: list[OpenerTotal], margin: int = RECHECK_MARGIN) -> list[OpenerTotal]:
+    """The lines that decide a job's verdict: the claimed best and every exact total within `margin` of it."""
+    best = best_result(results)
+    if best is None:
+        return []
+    near = [r for r in results if r.exact and 0 <= r.total <= best.total + margin and r is not best]
+    return [best, *sorted(near, key=lambda r: (r.total, r.long_games, r.opener))]
+
+
+def recheck(game: Wordle, settings: JobSettings, done: dict[str, tuple[int, OpenerTotal]], path: Path,
+            margin: int = RECHECK_MARGIN) -> list[OpenerTotal]:
+    """Prove the lines that decide the verdict again (`deciding`), in this process, as the job proved them.
+
+    Returns:
+        The lines proved again (each agreed).
+
+    Raises:
+        UserError: a line the solver does not confirm, named with its line number and what the solver finds.
+    """
+    lines = {result.opener: number for number, result in done.values()}
+    chosen = deciding([result for _, result in done.values()], margin)
+    if not chosen:
+        return []
+    solver = Solver(game, hard=settings.hard, max_guesses=settings.max_guesses, limits=Limits())
+    solver.whole_tries = 0  # a handful of openers: the whole-list proof would not pay for itself
+    for result in chosen:
+        again = judge(solver, settings, result.opener)
+        if claim(again) != claim(result) and not (result.win is None and claim(again)[:3] == claim(result)[:3]):
+            raise UserError(f"{path}, line {lines[result.opener]}: {result.opener.upper()} says "
+                            f"{result_text(result)}, but proved again it is {result_text(again)}; the file is not "
+                            "believed: move it away or give another --out")
+    return chosen
+
+
+def result_text(result: OpenerTotal) -> str:
+    """A result's claim in words: 'total 7930, 0 games over 5', 'at least 7921 (rejected)' or 'no win'."""
+    if result.total < 0:
+        return "no win"
+    if not result.exact:
+        return f"at least {result.total} (rejected above the cut-off)"
+    return f"total {result.total}, {result.long_games} games over 5"
 
 
 def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path: Path, command: str,
             engine: str = "local", jobs: int = 2, address: str | None = None,
             on_result: Callable[[OpenerTotal], None] | None = None, cut: int | None = None,
-            on_resume: Callable[[list[OpenerTotal]], None] | None = None) -> list[OpenerTotal]:
+            on_resume: Callable[[list[OpenerTotal]], None] | None = None,
+            on_recheck: Callable[[list[OpenerTotal], int], None] | None = None) -> list[OpenerTotal]:
     """Prove every opener's optimum, saving each as it finishes and skipping those the file already holds.
 
     Args:
         engine: "local" (a process pool of `jobs`), or "dask" (the scheduler at `address`, else a
             local Dask cluster of `jobs` worker processes).
         cut: solve exactly only the openers whose total is at most this (reject the rest with a bound).
-        on_resume: called once with the results an earlier run saved.
+        on_resume: called once with the results an earlier run saved (after they are checked).
+        on_recheck: called once, when an earlier run saved results, with the lines proved again (`recheck`)
+            and how many others were checked for consistency alone.
 
     Returns:
         Every opener's result (earlier runs' included): solved ones first, by total, fewer long games and
@@ -419,7 +554,7 @@ def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path
     lock = job_lock(path)
     try:
         return _run_locked(game, hard, max_guesses, openers, path, command, engine, jobs, address, on_result, cut,
-                           on_resume)
+                           on_resume, on_recheck)
     finally:
         lock.release()
 
@@ -447,10 +582,16 @@ def job_lock(path: Path) -> FolderLock:
 
 def _run_locked(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path: Path, command: str,
                 engine: str, jobs: int, address: str | None, on_result: Callable[[OpenerTotal], None] | None,
-                cut: int | None, on_resume: Callable[[list[OpenerTotal]], None] | None) -> list[OpenerTotal]:
+                cut: int | None, on_resume: Callable[[list[OpenerTotal]], None] | None,
+                on_recheck: Callable[[list[OpenerTotal], int], None] | None = None) -> list[OpenerTotal]:
     """run_job with the file's lock held."""
     settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut)
-    done = read_results(path, settings, openers)
+    lines = read_lines(path, settings, openers, len(game.words.answers))
+    if lines:
+        proved = recheck(game, settings, lines, path)
+        if on_recheck is not None:
+            on_recheck(proved, len(lines) - len(proved))
+    done = {opener: result for opener, (_, result) in lines.items()}
     resumed_with = len(done)
     if on_resume is not None:
         on_resume(list(done.values()))

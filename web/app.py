@@ -225,18 +225,21 @@ def api(work: Callable[..., Any], admission: Admission | None = None,
 
 
 def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS, workers: int = 2,
-               request_seconds: float = REQUEST_SECONDS, host: str | None = None) -> Starlette:
+               request_seconds: float = REQUEST_SECONDS, host: str | None = None,
+               guesses: str | Path | None = None) -> Starlette:
     """The web application over `game` (default: the shipped lists), showing the tournament in `results`.
 
     Args:
         game: the game to serve (its pattern matrix is shared by every request).
+        guesses: the guess list the answer models of Assist and Review are built over, by name or file (default:
+            the served game's own, where it is a shipped list by name).
         results: a tournament run folder holding summary.json.
         workers: how many agents may think at once, each in a worker process.
         request_seconds: the most an agent may work for one request before its worker is killed.
         host: the address `serve --host` listens on: its name joins the Host names answered.
     """
     service = Service(game if game is not None else Wordle(), results, workers, processes=True,
-                      request_seconds=request_seconds)
+                      request_seconds=request_seconds, guesses=guesses)
     admission = Admission(workers, EXPENSIVE_WAITING * workers)
     # the same for every request: read once here, before the server listens, so the agent registry's first read (its
     # modules imported) never falls on a request, as it did on /api/agents behind a queue of expensive ones

@@ -42,11 +42,12 @@ from agents.review import grid_score, parse_game, review_data, review_game
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
 from agents.params import flag
-from wordle import State, Wordle, Words, decode_colours, format_pattern, parse_pattern
+from wordle import State, Wordle, Words, decode_colours, format_pattern, load_words, parse_pattern
 from plumbing.errors import UserError, clip
 from wordle.feedback import GREEN, GREY, YELLOW
 from wordle.game import DEFAULT_MAX_GUESSES
 from wordle.patterns import share_grid
+from wordle.words import NAMED_GUESSES, guess_list_name
 from tournament.charts import charts
 from tournament.records import ResultsError, read_json_object
 from tournament.stats import summary_problem
@@ -112,9 +113,11 @@ def status_of(error: UserError) -> int:
     return 404 if isinstance(error, (NotFound, VariantGameNotFound)) else 503 if isinstance(error, (Busy, OverBudget, OverMemory)) else 400
 
 
-def worker_handler(game: Wordle, request_seconds: float) -> Callable[[str, dict[str, Any]], Any]:
-    """In a worker process: a Service of its own over `game` and the server's budget, answering the expensive calls."""
-    service = Service(game, workers=1, request_seconds=request_seconds)
+def worker_handler(game: Wordle, request_seconds: float, guesses: str | Path | None = None
+                   ) -> Callable[[str, dict[str, Any]], Any]:
+    """In a worker process: a Service of its own over `game`, its guess list and the server's budget, answering the
+    expensive calls."""
+    service = Service(game, workers=1, request_seconds=request_seconds, guesses=guesses)
     calls = {"watch": service.watch, "advise": service.advise, "review": service.review,
              "indicator": service.indicator_reply}
     return lambda method, body: calls[method](body)
@@ -290,8 +293,11 @@ class Service:
     """The API's work, shared by every request of one server."""
 
     def __init__(self, game: Wordle, results: str | Path = DEFAULT_RESULTS, workers: int = 2, processes: bool = False,
-                 request_seconds: float = REQUEST_SECONDS):
+                 request_seconds: float = REQUEST_SECONDS, guesses: str | Path | None = None):
         """Serve `game`, the tournament run folder `results`, with `workers` agents thinking at once.
+
+        The answer models (Assist, Review) are built over `guesses`, the guess list by name or file; None: the
+        served game's own where it is a shipped list (`wordle.words.guess_list_name`), else the 2022 list.
 
         With `processes` the agents think in worker processes, each request under
         REQUEST_SECONDS (`WorkerPool`); without, in this process's threads (the worker's own
@@ -300,10 +306,11 @@ class Service:
         """
         self.request_seconds = request_seconds
         self.game = game
+        self.guesses = guesses if guesses is not None else guess_list_name(game.words.guesses)
         self.results_folder = Path(results)
         self.agents = AgentPool(game)
         self.workers = threading.BoundedSemaphore(workers)
-        self.pool = WorkerPool(partial(worker_handler, game, request_seconds), status_of, workers,
+        self.pool = WorkerPool(partial(worker_handler, game, request_seconds, self.guesses), status_of, workers,
                                QUEUE_SECONDS) if processes else None
         self.games: OrderedDict[str, Played] = OrderedDict()  # least recently played first
         self.client_games: dict[str, set[str]] = {}  # each client's unfinished games
@@ -313,7 +320,9 @@ class Service:
         self.indicators: dict[str, Indicator] = {}
         self.indicators_lock = threading.Lock()
         self.indicator_locks: dict[str, threading.Lock] = {name: threading.Lock() for name in PLAYABLE_INDICATORS}
-        self.variants = VariantGames(game)
+        # the variants play five-letter Wordle on the shipped 2022 lists, as on the command line (variants/words.py)
+        variant_words = load_words()
+        self.variants = VariantGames(game if game.words.checksum == variant_words.checksum else Wordle(variant_words))
 
     def variant_advise(self, body: dict[str, Any]) -> dict[str, Any]:
         """Advice on a variant game (web.variant_games), on a worker's turn."""
@@ -363,7 +372,7 @@ class Service:
         key = (name, tuple(sorted({word.strip().lower() for word in exclude})))
         with self.models_lock:
             if key not in self.models:
-                self.models[key] = load_model(name, None, key[1], make_game=self.game_over)
+                self.models[key] = load_model(name, self.guesses, key[1], make_game=self.game_over)
                 excluding = [held for held in self.models if held[1]]
                 for held in excluding[:max(0, len(excluding) - MAX_EXCLUDE_MODELS)]:
                     del self.models[held]
@@ -374,7 +383,8 @@ class Service:
 
     # -- endpoints ------------------------------------------------------------------------
     def agents_info(self) -> dict[str, Any]:
-        """Every agent with its summary and the options it takes; the default advisor and the answer models."""
+        """Every agent with its summary and the options it takes; the default advisor, the answer models and the guess
+        list they are over (by name, None for a file of the server's, and how many words it holds)."""
         return {"agents": [
             {"name": name, "summary": agent.summary,
              "options": [option_info(param) for param in agent.params]}
@@ -382,6 +392,8 @@ class Service:
             "advisor": ADVISOR,
             "answer_models": [{"name": name, "summary": summary} for name, summary in MODELS.items()],
             "answer_model": DEFAULT_MODEL,
+            "guesses": {"list": None if self.guesses is None or str(self.guesses) not in NAMED_GUESSES
+                        else str(self.guesses), "count": len(self.game.words.guesses)},
             "budget": {"nodes": MAX_NODES, "depth": MAX_DEPTH,
                        "watch_seconds": WATCH_SECONDS * self.request_seconds / REQUEST_SECONDS,
                        "request_seconds": self.request_seconds, "top": MAX_TOP}}

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 
 from plumbing.errors import UserError
-from plumbing.storage import read_regular_file
+from plumbing.storage import NotRegularFile, read_regular_file
 from .solver import INFEASIBLE, SCALE
 from .positions import ReplyValue, opener_cost, reply_from
 
@@ -46,6 +46,9 @@ SHIPPED: dict[str, str] = {
     "positions-normal-c7e2ce7dc7b4.json.gz": "9ac1b2692c8b2d1b4d97353d6953713a3ad06f75d9148fd809fb195f70149e8d",
     "positions-hard-c7e2ce7dc7b4.json.gz": "3aab13601f99963deb17e60c84353c1de995a56ff210538ac46aaba9a6bd2bef",
 }
+#: The largest book or table file read (the shipped ones are about 60 KB; every opener's entry of a 14855-guess
+#: book, gzip'd, well under a megabyte).
+MOST_ARTEFACT_BYTES = 64 * 2**20
 #: An opener's status in the book.
 EXACT, AT_LEAST, NO_WIN = "exact", "at_least", "no_win"
 
@@ -99,9 +102,12 @@ def decode_artefact(path: Path, expected: str) -> dict:
         BookError: the file is missing, unreadable, not the one named, or not gzip'd JSON.
     """
     try:
-        data = read_regular_file(path)
-    except UserError:
-        raise BookError("not a regular file") from None
+        data = read_regular_file(path, MOST_ARTEFACT_BYTES)
+    except NotRegularFile:
+        raise BookError("not a regular file: a folder, FIFO, device or socket") from None
+    except UserError:  # larger than an artefact can be (a sparse or runaway file), refused before it is read
+        raise BookError(f"{path.stat().st_size} bytes, more than the {MOST_ARTEFACT_BYTES} a book or table "
+                        "can be") from None
     if data is None:
         raise BookError("missing or unreadable")
     if sha256(data) != expected:

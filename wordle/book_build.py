@@ -7,26 +7,54 @@ writes one JSON line per opener after a header naming the mode, the guess limit,
 lists' checksum and every opener it covers: an exact total, a proved lower bound
 (`"exact": false`), or no win (`total` -1). A book is built only from a run that holds every
 allowed guess, once; top-N runs of the same job may add exact totals (each consistent with
-the run's bound). The result is written, checked again as a reader would, to
-`wordle/data/book/`, and its SHA-256 returned for wordle/book.py to name.
+the run's bound). The result is checked again as a reader would, and written as a new file
+(by default under results/book/, never over an artefact wordle/book.py names): its SHA-256 is
+returned, and adopting it is copying it into wordle/data/book/ and naming that SHA-256 in
+wordle/book.py's SHIPPED. Before a book is written, its best opener's exact total is proved
+again by the solver (a run's line is not believed unchecked).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from plumbing.errors import UserError
 from plumbing.storage import provenance, read_regular_file, write_atomically
-from .book import (AT_LEAST, BOOK_FORMAT, EXACT, FOLDER, NO_WIN, TABLE_FORMAT, BookError, OpeningBook, artefact_name,
-                   check_book, check_table, encode_artefact, sha256)
+from .book import (AT_LEAST, BOOK_FORMAT, EXACT, FOLDER, NO_WIN, SHIPPED, TABLE_FORMAT, BookError, OpeningBook,
+                   artefact_name, check_book, check_table, encode_artefact, sha256)
 from .game import Wordle
-from .solver import SCALE
+from .solver import INFEASIBLE, SCALE, Limits, Solver, unpack
 from .positions import ReplyValue, read_work, reply_record
 
 RUN_FORMAT = "wordle-arena exact openers v1"
+#: Where `book build` and `book table` write a new artefact unless told (never over a shipped one).
+OUT = Path("results") / "book"
+
+
+def input_problem(path: Path) -> str | None:
+    """What a path given as an input file is when it is not one (a folder, a device), said without advice to remove
+    it (it is the user's, and may be anything); None for a regular file or a path that does not exist."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder, not an exact-openers run (name its .jsonl file, e.g. results/openers-exact-normal-all.jsonl)"
+    if not stat.S_ISREG(mode):
+        return "a device, FIFO or socket, not an exact-openers run (name its .jsonl file)"
+    return None
+
+
+def shipped_target(path: Path) -> bool:
+    """Whether writing `path` would replace a shipped artefact: a file wordle/book.py names, in its folder."""
+    return path.name in SHIPPED and path.resolve().parent == FOLDER.resolve()
 
 
 @dataclass
@@ -50,6 +78,8 @@ def _read_run(path: Path, game: Wordle, hard: bool | None = None) -> tuple[dict,
         UserError: the file is missing, damaged, of another job or lists, or holds two rows for one opener
             that disagree.
     """
+    if (problem := input_problem(path)) is not None:
+        raise UserError(f"{path}: {problem}")
     try:
         data = read_regular_file(path)
         lines = (data or b"").decode("utf-8").splitlines()
@@ -146,27 +176,56 @@ def book_data(game: Wordle, draft: BookDraft, header: dict, run: Path, extras: l
 
 
 def write_artefact(data: dict, name: str, folder: Path, check: Any) -> tuple[Path, str]:
-    """Encode, check as a reader would (`check(data)` raising BookError), write; the path and SHA-256."""
+    """Encode, check as a reader would (`check(data)` raising BookError), write as a new file; the path and SHA-256.
+
+    Raises:
+        UserError: the artefact would be refused, or `folder` is the shipped artefacts' and the name one of theirs
+            (a build never writes over what wordle/book.py names: every command would then refuse it).
+    """
     payload = encode_artefact(data)
     try:
         check(json.loads(json.dumps(data)))
     except BookError as error:
         raise UserError(f"{name}: the artefact would be refused on load ({error})") from None
     path = folder / name
+    if shipped_target(path):
+        raise UserError(f"{path}: a shipped artefact, named by its SHA-256 in wordle/book.py; a build never writes "
+                        f"over it: give --out another folder (default {OUT})")
+    if folder.exists() and not folder.is_dir():
+        raise UserError(f"{folder}: a file where the artefact's folder belongs; give --out a folder")
+    folder.mkdir(parents=True, exist_ok=True)
     write_atomically(path, payload)
     return path, sha256(payload)
 
 
-def build_book(game: Wordle, run: Path, extras: list[Path] = (), folder: Path = FOLDER,
-               command: str = "") -> tuple[Path, str, BookDraft]:
-    """Build and write the opening book of a complete all-opener run.
+def prove_best_again(game: Wordle, draft: BookDraft, hard: bool, max_guesses: int, run: Path) -> None:
+    """The run's best opener solved again by the exact solver: its total must be the run's, else nothing is written.
+
+    Raises:
+        UserError: the solver finds another total (the run's line is wrong: edited, or from other code).
+    """
+    status, total, long_games = draft.entries[draft.best]
+    solver = Solver(game, hard=hard, max_guesses=max_guesses, limits=Limits())
+    answers = np.arange(len(game.words.answers))
+    cost = solver.try_guess(answers, max_guesses, solver.state_hints(game.initial_state(hard=hard)), 
+                            game.words.guess_index[draft.best], INFEASIBLE)
+    if cost != total * SCALE + long_games:
+        found = "no win" if cost >= INFEASIBLE else f"total {unpack(cost)[0]}, {unpack(cost)[1]} games over 5"
+        raise UserError(f"{run}: its best {draft.best.upper()} says total {total}, {long_games} games over 5, but "
+                        f"solved again it is {found}; no book is written from it")
+
+
+def build_book(game: Wordle, run: Path, extras: list[Path] = (), folder: Path = OUT,
+               command: str = "", prove: bool = True) -> tuple[Path, str, BookDraft]:
+    """Build and write the opening book of a complete all-opener run, as a new file.
 
     Args:
         game: the game over the run's word lists.
         run: the all-opener run (results/openers-exact-MODE-all.jsonl).
         extras: top-N runs of the same mode whose exact totals join the book.
-        folder: where to write it (wordle/data/book/ for the shipped one).
+        folder: where to write it (never over a shipped artefact: `write_artefact`).
         command: the command line, for the provenance.
+        prove: solve the best opener again before writing (`prove_best_again`).
 
     Returns:
         The file written, its SHA-256 (for wordle/book.py's SHIPPED) and the book.
@@ -175,6 +234,8 @@ def build_book(game: Wordle, run: Path, extras: list[Path] = (), folder: Path = 
         UserError: the run is partial, damaged or inconsistent.
     """
     draft, header = draft_book(game, run, list(extras))
+    if prove:
+        prove_best_again(game, draft, bool(header.get("hard")), int(header.get("max_guesses") or 6), run)
     data = book_data(game, draft, header, run, list(extras), command)
     name = artefact_name("openers", data["hard"], game.words.checksum)
     path, digest = write_artefact(data, name, folder, lambda loaded: check_book(
@@ -183,7 +244,7 @@ def build_book(game: Wordle, run: Path, extras: list[Path] = (), folder: Path = 
 
 
 def pack_positions(game: Wordle, hard: bool, max_guesses: int, work: Path, done: dict[str, list[ReplyValue]],
-                   openers: list[str], book: OpeningBook, folder: Path = FOLDER) -> tuple[Path, str]:
+                   openers: list[str], book: OpeningBook, folder: Path = OUT) -> tuple[Path, str]:
     """Write the position table of `openers` from a work file (checked against `book` first).
 
     Returns:

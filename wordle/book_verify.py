@@ -3,10 +3,11 @@
 Costs here are the optimal solver's packed costs (lower is better; see `wordle.solver`).
 
 The checks on load (`wordle.book`) say a file is the one named and agrees with itself; this
-says it is true: the best opener's exact total (and a seeded sample of the other exact
-ones) solved again and its tree replayed over every answer, a seeded sample of the proved
-bounds and "no win" entries proved again under their bound, and a seeded sample of the
-position table's replies solved again.
+says it is true: every exact total of the book solved again and its tree replayed over every
+answer (the best opener's first), and the proved bounds, the "no win" entries and the position
+table's replies proved again: every one of them, or a seeded sample of each kind whose every
+entry is named in what is returned (`BookCheck.checked`), so a report says exactly what was
+proved again.
 """
 
 from __future__ import annotations
@@ -20,18 +21,29 @@ from .book import SHELF, BookError, OpeningBook, PositionTable, Shelf, _book_or_
 from .game import Wordle
 from .hardmode import Hints, extend_hints
 from .solver import INFEASIBLE, SCALE, Limits, Solver, unpack
+from .patterns import format_pattern
 from .positions import reply_groups
 
 
 @dataclass
 class BookCheck:
-    """What a re-check did: counts of each kind of entry checked, and every problem found (one line each)."""
+    """What a re-check did: counts of each kind of entry checked, and every problem found (one line each).
+
+    `checked`: each kind ("exact", "bounds", "no_win", "replies") -> the entries proved again, named
+    (e.g. "CRANE", "SALET then --y-g"); `held`: each kind -> how many entries of it the book or table holds.
+    """
 
     exact: int = 0
     bounds: int = 0
     no_win: int = 0
     replies: int = 0
     problems: list[str] = field(default_factory=list)
+    checked: dict[str, list[str]] = field(default_factory=dict)
+    held: dict[str, int] = field(default_factory=dict)
+
+    def note(self, kind: str, entry: str) -> None:
+        """One entry of `kind` proved again."""
+        self.checked.setdefault(kind, []).append(entry)
 
 
 def replay_total(solver: Solver, opener: int) -> tuple[int, int, int]:
@@ -50,21 +62,22 @@ def replay_total(solver: Solver, opener: int) -> tuple[int, int, int]:
     return total, long_games, losses
 
 
-def _sample(items: list, count: int, rng: np.random.Generator) -> list:
-    """`count` items drawn without replacement (all of them if there are fewer), in their order."""
-    if len(items) <= count:
+def _sample(items: list, count: int | None, rng: np.random.Generator) -> list:
+    """`count` items drawn without replacement (all of them if there are fewer, or `count` is None), in their order."""
+    if count is None or len(items) <= count:
         return items
     return [items[i] for i in sorted(rng.choice(len(items), size=count, replace=False))]
 
 
-def verify_book(game: Wordle, hard: bool, max_guesses: int = 6, sample: int = 10, seed: int = 0,
+def verify_book(game: Wordle, hard: bool, max_guesses: int = 6, sample: int | None = 10, seed: int = 0,
                 shelf: Shelf = SHELF, on_step: Callable[[str], None] | None = None) -> BookCheck:
     """Re-check the book and position table of one mode against the exact solver.
 
     Args:
         game: the game over the book's lists.
         hard: which mode's book.
-        sample: how many of each kind (other exact totals, bounds, no-win entries, table replies) to re-prove.
+        sample: how many of each other kind (bounds, no-win entries, table replies) to re-prove (None: every one);
+            every exact total is solved again whatever it says.
         seed: the seed of those samples.
         shelf: where the files are and the checksums they must have.
         on_step: called with what is being checked, before each step.
@@ -85,7 +98,8 @@ def verify_book(game: Wordle, hard: bool, max_guesses: int = 6, sample: int = 10
         check.problems.append(f"no {'hard' if hard else 'normal'} book is shipped for these word lists")
         return check
     solver = Solver(game, hard=hard, max_guesses=max_guesses, limits=Limits())
-    _check_exact(solver, book, sample, rng, check, step)
+    check.held.update(exact=len(book.exact), bounds=len(book.lower), no_win=len(book.no_win))
+    _check_exact(solver, book, check, step)
     _check_bounds(solver, book, sample, rng, check, step)
     try:
         table = _table_or_error(game, hard, max_guesses, shelf)
@@ -93,6 +107,7 @@ def verify_book(game: Wordle, hard: bool, max_guesses: int = 6, sample: int = 10
         check.problems.append(f"the {'hard' if hard else 'normal'} position table is refused: {error}")
         return check
     if table is not None:
+        check.held["replies"] = len(table.replies)
         _check_table(solver, table, sample, rng, check, step)
     return check
 
@@ -102,16 +117,16 @@ def _root(solver: Solver) -> tuple[np.ndarray, Hints | None]:
     return np.arange(len(solver.game.words.answers)), Hints() if solver.hard else None
 
 
-def _check_exact(solver: Solver, book: OpeningBook, sample: int, rng: np.random.Generator, check: BookCheck,
-                 step: Callable[[str], None]) -> None:
-    """The best opener and a sample of the other exact ones: solved again, their trees replayed over every answer."""
+def _check_exact(solver: Solver, book: OpeningBook, check: BookCheck, step: Callable[[str], None]) -> None:
+    """Every exact opener, the best first: solved again, its tree replayed over every answer."""
     words = solver.game.words.guesses
     others = sorted(opener for opener in book.exact if opener != book.best)
     answers, hints = _root(solver)
-    for opener in [book.best, *_sample(others, sample, rng)]:
+    for opener in [book.best, *others]:
         step(f"solving {words[opener].upper()} again")
         cost = solver.try_guess(answers, solver.max_guesses, hints, opener, INFEASIBLE)
         check.exact += 1
+        check.note("exact", words[opener].upper())
         if cost != book.exact[opener]:
             check.problems.append(f"{words[opener]}: the book says {unpack(book.exact[opener])[0]}, "
                                   f"the solver {'no win' if cost >= INFEASIBLE else unpack(cost)[0]}")
@@ -122,7 +137,7 @@ def _check_exact(solver: Solver, book: OpeningBook, sample: int, rng: np.random.
                                   f"({losses} lost), not {unpack(cost)[0]}")
 
 
-def _check_bounds(solver: Solver, book: OpeningBook, sample: int, rng: np.random.Generator, check: BookCheck,
+def _check_bounds(solver: Solver, book: OpeningBook, sample: int | None, rng: np.random.Generator, check: BookCheck,
                   step: Callable[[str], None]) -> None:
     """A sample of the proved lower bounds and of the no-win entries, proved again."""
     words = solver.game.words.guesses
@@ -131,6 +146,7 @@ def _check_bounds(solver: Solver, book: OpeningBook, sample: int, rng: np.random
         step(f"proving {words[opener].upper()}'s bound again")
         cost = solver.try_guess(answers, solver.max_guesses, hints, opener, book.lower[opener])
         check.bounds += 1
+        check.note("bounds", f"{words[opener].upper()} ≥ {book.lower[opener] // SCALE}")
         if cost < book.lower[opener]:
             check.problems.append(f"{words[opener]}: the book's bound {book.lower[opener] // SCALE} is false "
                                   f"(a tree of {unpack(cost)[0]} exists)")
@@ -138,11 +154,12 @@ def _check_bounds(solver: Solver, book: OpeningBook, sample: int, rng: np.random
         step(f"proving {words[opener].upper()} has no win again")
         cost = solver.try_guess(answers, solver.max_guesses, hints, opener, INFEASIBLE)
         check.no_win += 1
+        check.note("no_win", words[opener].upper())
         if cost < INFEASIBLE:
             check.problems.append(f"{words[opener]}: the book says no win, but a tree of {unpack(cost)[0]} exists")
 
 
-def _check_table(solver: Solver, table: PositionTable, sample: int, rng: np.random.Generator, check: BookCheck,
+def _check_table(solver: Solver, table: PositionTable, sample: int | None, rng: np.random.Generator, check: BookCheck,
                  step: Callable[[str], None]) -> None:
     """A sample of the table's replies solved again (settled ones exactly, the others under their bound)."""
     game = solver.game
@@ -158,6 +175,7 @@ def _check_table(solver: Solver, table: PositionTable, sample: int, rng: np.rand
         left = solver.max_guesses - 1
         cost = solver.solve_set(groups[opener, code], left, hints, INFEASIBLE if value.settled else value.low)
         check.replies += 1
+        check.note("replies", f"{words[opener].upper()} then {format_pattern(code)}")
         if value.settled and cost != value.low or not value.settled and cost < value.low:
             check.problems.append(f"{words[opener]} then reply {code}: the table says {_cost_text(value.low)}"
                                   f"{'' if value.settled else ' at least'}, the solver {_cost_text(cost)}")

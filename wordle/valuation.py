@@ -382,7 +382,9 @@ def _count_losses(solver: Solver, budget: Budget, started: float, answers: np.nd
 
     whole = budget.nodes
     share = None if whole is None else max(1, int(whole * GUESS_SHARE))
-    counted = {guess: count(guess, share) if math.isinf(value.low) else value for guess, value in values.items()}
+    nothing_wins = math.isinf(values[best].low)  # the position is proved to have no win: neither has any guess
+    counted = {guess: count(guess, share) if math.isinf(value.low) or nothing_wins else value
+               for guess, value in values.items()}
     if math.isinf(values[best].low):  # nothing wins: the position's best is the guess losing fewest
         position = count(None, whole)
         found = twin.memo.get(twin.key(answers, left, hints), (0, -1, -1))[2]

@@ -25,11 +25,16 @@ ANSWERS_FILE = "wordle-answers.txt"
 GUESSES_FILE = "wordle-guesses.txt"
 #: The largest word list read (every five-letter string of a-z, a line each, is 71 MB; the official lists are 92 KB).
 MOST_WORD_FILE_BYTES = 16 * 2**20
-#: Guess lists by name, for --guesses: the 2022 list every proof and the tournament use, and the Times' list today.
+#: Guess lists by name, for --guesses: the 2022 list every proof and the tournament use (as `original`, or `2022`),
+#: and the Times' list today (`nyt`).
 NAMED_GUESSES = {
-    "2022": ("wordle-guesses.txt", "the 12972 guesses of 2022 (the default: every proof and the tournament)"),
+    "original": ("wordle-guesses.txt", "the 12972 guesses of 2022 (the tournament's, and every published proof's)"),
+    "2022": ("wordle-guesses.txt", "the same as original"),
     "nyt": ("nyt-guesses.txt", "the 14855 guesses the Times accepts today"),
 }
+#: The guess list of the player's commands (assist, review, play at the prompt, the web) unless told: every word
+#: the Times accepts today. The tournament, solve, openers, book and the published runs keep the 2022 list.
+PLAYER_GUESSES = "nyt"
 #: The six words the later 2309-answer list dropped from the original 2315.
 REMOVED_IN_2309 = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
 
@@ -157,8 +162,20 @@ def _shipped(name: str) -> dict[str, int]:
 def _guess_words(guesses: str | Path | None) -> tuple[str, ...]:
     """The allowed guesses: a name of NAMED_GUESSES, a file, or None for the shipped 12972 of 2022."""
     if guesses is None or str(guesses) in NAMED_GUESSES:
-        return tuple(_shipped(NAMED_GUESSES[str(guesses or "2022")][0]))
+        return tuple(_shipped(NAMED_GUESSES[str(guesses or "original")][0]))
     return tuple(read_word_file(guesses))
+
+
+def guess_list_name(guesses: tuple[str, ...]) -> str | None:
+    """The name of NAMED_GUESSES whose shipped list these guesses are (None for any other list).
+
+    >>> guess_list_name(tuple(_shipped("nyt-guesses.txt"))), guess_list_name(("salet",))
+    ('nyt', None)
+    """
+    for name, (file, _) in NAMED_GUESSES.items():
+        if name != "2022" and len(guesses) == len(shipped := tuple(_shipped(file))) and guesses == shipped:
+            return name
+    return None
 
 
 def load_guesses(guesses: str | Path | None = None) -> Words:
@@ -179,8 +196,8 @@ def load_words(answers: str | Path | None = None, guesses: str | Path | None = N
 
     Args:
         answers: path of an answer list, or None for the shipped 2315 answers.
-        guesses: path of a guess list, a name of NAMED_GUESSES ("nyt": the Times' 14855 of today), or None for
-            the shipped 12972 allowed guesses of 2022.
+        guesses: path of a guess list, a name of NAMED_GUESSES ("nyt": the Times' 14855 of today; "original":
+            the 12972 of 2022), or None for the shipped 12972 allowed guesses of 2022.
 
     Returns:
         Words with both lists validated and every answer an allowed guess.
@@ -213,11 +230,13 @@ def named_words(name: str, guesses: str | Path | None = None) -> Words:
     """
     if name not in NAMED_ANSWERS:
         raise WordListError(f"unknown answer list '{name}'; choose one of {', '.join(NAMED_ANSWERS)} or give a file")
-    # "all" is every allowed guess: the guess list given, if one is, not the official answers checked against it
-    words = load_words(answers=guesses if name == "all" else None, guesses=guesses)
+    if name == "all":  # every allowed guess: the guess list given (by name or file), not the official answers
+        every = _guess_words(guesses)
+        return Words.build(every, every, source=name)
+    words = load_words(guesses=guesses)
     if name == "original":
         return words
-    answers = words.guesses if name == "all" else tuple(w for w in words.answers if w not in REMOVED_IN_2309)
+    answers = tuple(w for w in words.answers if w not in REMOVED_IN_2309)
     if name == "played":
         answers = tuple(sorted(set(answers) | set(played_outside_2309(answers))))
     return Words.build(answers, words.guesses, source=name)
