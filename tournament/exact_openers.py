@@ -39,6 +39,7 @@ from wordle import Wordle, load_matrix
 from wordle.hardmode import Hints
 from wordle.optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
 from plumbing.processes import end_spawned_children, tie_to_parent, worker_pool
+from plumbing.scheduler import check_scheduler
 from plumbing.storage import FolderBusy, FolderLock, append_json_line, provenance
 from wordle.words import Words
 
@@ -288,7 +289,10 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
                                          scheduler_kwargs={"dashboard_address": SCHEDULER_HTTP})
                 client = Client(cluster)
             else:
+                check_scheduler(address)  # a scheduler, answering within a deadline, or one line
                 client = Client(address, timeout=20)
+        except UserError:  # the address is not a scheduler that answers (check_scheduler's one line)
+            raise
         except (OSError, TimeoutError, ValueError) as error:  # ValueError: an address Dask cannot parse
             raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
         except BaseException:  # stopped (Ctrl-C, SIGTERM) while the cluster or the client started
