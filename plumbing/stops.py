@@ -75,21 +75,9 @@ class Stops:
             self.in_hook = False
 
     def deliver_again(self) -> None:
-        """The last stop's signal delivered again from another thread, a moment from now: its handler then runs at
-        the main thread's next bytecode, once what dropped it (a finalizer, a callback, this hook) has returned."""
-        number = self.last
-        if signal.getsignal(number) != self.stop:
-            return
-
-        def deliver() -> None:
-            """Deliver the signal, while the command still runs."""
-            if self.inside:
-                _thread.interrupt_main(number)
-
-        try:
-            threading.Timer(REDELIVER_SECONDS, deliver).start()
-        except RuntimeError:  # no new thread (the interpreter is ending): the stop is already on its way out
-            pass
+        """The last stop's signal delivered again a moment from now (`deliver_later`), while inside."""
+        if signal.getsignal(self.last) == self.stop:
+            deliver_later(self.last, lambda: self.inside)
 
     def __exit__(self, *exc: Any) -> None:
         """Put back the handlers and the hook that were there."""
@@ -99,3 +87,18 @@ class Stops:
         for number, handler in self.before.items():
             signal.signal(number, handler)
         self.before.clear()
+
+
+def deliver_later(number: int, still: Callable[[], bool]) -> None:
+    """Signal `number` delivered again from another thread REDELIVER_SECONDS from now, if `still()` is then true:
+    its handler runs at the main thread's next bytecode, once what dropped the stop (a finalizer, a callback, a hook)
+    has returned."""
+    def deliver() -> None:
+        """Deliver the signal, if it is still wanted."""
+        if still():
+            _thread.interrupt_main(number)
+
+    try:
+        threading.Timer(REDELIVER_SECONDS, deliver).start()
+    except RuntimeError:  # no new thread (the interpreter is ending): the stop is already on its way out
+        pass

@@ -152,3 +152,16 @@ def test_sigterm_at_many_moments_of_an_exact_opener_run_always_stops_it(tmp_path
             failures.append(f"{moment} s: printed {err.strip()[-200:]!r}")
         shutil.rmtree(numba, ignore_errors=True)
     assert not failures, failures
+
+
+def test_the_dask_job_s_remembered_stops_raise_a_dropped_sigterm_again_without_waiting_for_a_result(capfd):
+    """Inside the Dask job a dropped stop was only noted, and raised at the job's next result (minutes, for a hard
+    opener); now it is delivered again at once, as outside."""
+    from tournament.exact_openers import RememberedStops
+
+    with Stops(), RememberedStops() as remembered:
+        with pytest.raises(KeyboardInterrupt):
+            SignalledWhileCollected()
+            busy()
+        assert remembered.seen
+    assert "Exception ignored" not in capfd.readouterr().err

@@ -40,6 +40,7 @@ from wordle.hardmode import Hints
 from wordle.optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
 from plumbing.processes import end_spawned_children, tie_to_parent, worker_pool
 from plumbing.scheduler import check_scheduler
+from plumbing.stops import deliver_later
 from plumbing.storage import FolderBusy, FolderLock, append_json_line, provenance
 from wordle.words import Words
 
@@ -206,7 +207,8 @@ class RememberedStops:
         """No stop seen yet."""
         self.seen = False
         self.before: dict[int, Any] = {}
-        self.hook_before: Callable[[Any], Any] | None = None  # the hook it replaced, once entered
+        self.hook_before: Callable[[Any], Any] | None = None  # the hook it replaced, while entered
+        self.last: int | None = None  # the last stop's signal
 
     def __enter__(self) -> "RememberedStops":
         """Wrap this process's SIGINT and SIGTERM handlers (those that are Python callables) and its hook for
@@ -223,13 +225,16 @@ class RememberedStops:
 
     def remember(self, number: int, frame: Any) -> None:
         """Note the stop, then let the handler that was there raise it."""
-        self.seen = True
+        self.seen, self.last = True, number
         self.before[number](number, frame)
 
     def unraisable(self, info: Any) -> None:
-        """A stop raised where nothing can catch it is noted, not printed; anything else goes to the hook before."""
+        """A stop raised where nothing can catch it is noted, not printed, and delivered again a moment later (the
+        job need not wait for its next result); anything else goes to the hook before."""
         if info.exc_type is not None and issubclass(info.exc_type, KeyboardInterrupt):
             self.seen = True
+            if self.last is not None and signal.getsignal(self.last) == self.remember:
+                deliver_later(self.last, lambda: self.hook_before is not None)
             return
         (self.hook_before or sys.__unraisablehook__)(info)
 
@@ -242,6 +247,7 @@ class RememberedStops:
         """Put the handlers and the hook back."""
         if self.hook_before is not None and sys.unraisablehook == self.unraisable:
             sys.unraisablehook = self.hook_before
+        self.hook_before = None
         for number, handler in self.before.items():
             signal.signal(number, handler)
 
