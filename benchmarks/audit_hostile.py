@@ -1119,6 +1119,7 @@ def audit_scheduler_addresses(audit: Audit, lists: list[str], folder: Path) -> N
                                               "--out", str(out)])
             problem = one_line_refusal(code, stdout, err) or (f"took {seconds:.0f} s" if seconds > 90 else None) or (
                 "a results file was begun" if out.exists() else None)
+            print(f"scheduler {case}: exit {code} in {seconds:.0f} s: {err.strip()[-300:]}", flush=True)
             audit.check("scheduler addresses", f"{case}: {address} (exit {code} in {seconds:.0f} s)", problem)
     finally:
         close()
@@ -1189,6 +1190,7 @@ def audit_variant_games(audit: Audit) -> None:
                                         {"game": game, "guess": answers[answer]})
         won += status == 200 and json.loads(text).get("won") is True
     status, text = request_from(server.port, "127.0.0.1", "/api/variant/new", {"boards": 2, "seed": 5})
+    print(f"variant games: {won} of 25 won, then a new game: {status}", flush=True)
     audit.check("variant games", "a new game after 25 started and won from one address",
                 None if won == 25 and status == 200 else f"won {won}, then status {status}: {text[:150]}")
     status, text = request_from(server.port, "127.0.0.2", "/api/variant/new", {"boards": 2, "seed": 1})
@@ -1223,6 +1225,8 @@ def audit_variant_games(audit: Audit) -> None:
     audit.check("variant games", "the flood answered 200, 429 or a one-line 503, never 5xx otherwise",
                 None if set(statuses) <= {200, 429, 503} and not bad_errors else f"statuses {statuses} {bad_errors[:2]}")
     grown = (server.memory() - idle) / 2**20
+    print(f"variant flood: {flooded:.0f} s, statuses {statuses}, the player's guess after it: {status}, memory grew "
+          f"{grown:.0f} MB", flush=True)
     audit.check("variant games", f"memory bounded through the flood (grew {grown:.0f} MB; statuses {statuses})",
                 None if grown < 1500 else f"grew {grown:.0f} MB")
     server.stop()
@@ -1256,6 +1260,7 @@ def audit_sigterm_moments(audit: Audit, folder: Path, moments: int = 16) -> None
             problem = f"exit {job.returncode}: {err.strip()[-200:]}"
         else:
             problem = None if err.strip() == "interrupted" else f"printed {err.strip()[-200:]!r}"
+        print(f"sigterm {case}: exit {job.returncode} in {took:.1f} s: {err.strip()[-200:]!r}", flush=True)
         audit.check("sigterm moments", f"{case}, stopped in {took:.1f} s", problem)
         shutil.rmtree(folder / f"numba-{index}", ignore_errors=True)
 
