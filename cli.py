@@ -10,12 +10,9 @@ import codecs
 import errno
 import importlib
 import os
-import signal
 import sys
-import threading
 import warnings
-from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from rich.console import Console
 
@@ -24,6 +21,7 @@ from agents.registry import ForeignParameters
 from commands.options import COMMANDS, EXIT_BUG, EXIT_INTERRUPTED, EXIT_USAGE, ArgumentParser
 from commands.render import PIPED_WIDTH, plain_console
 from plumbing.errors import UserError, clip
+from plumbing.stops import Stops
 from wordle import IllegalMove
 
 #: Exit status when the command's output could not be written.
@@ -114,23 +112,6 @@ def flush_stdout() -> str | None:
     return None
 
 
-@contextmanager
-def sigterm_as_ctrl_c() -> Iterator[None]:
-    """Handle SIGTERM as Ctrl-C while inside: a command stops the same way, its workers stopped and its work saved."""
-    def interrupt(signum: int, frame: Any) -> None:
-        """Raise KeyboardInterrupt in the main thread."""
-        raise KeyboardInterrupt
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, before)
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run one command; bad input is one line on stderr and exit 2, Ctrl-C (or SIGTERM) exits 130."""
     tolerate_encodings()
@@ -143,8 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     console = plain_console()
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console.width = PIPED_WIDTH  # a pipe or a log file has no width; keep tables whole
+    stops = Stops()  # SIGTERM stops a command as Ctrl-C does (its workers stopped, its work saved); none is lost
     try:
-        with sigterm_as_ctrl_c():
+        with stops:
             code = int(args.handler(args, console) or 0)
         if (problem := flush_stdout()) is not None:
             plain_console(stderr=True).print(f"wordle-arena: error: {problem}", markup=False, soft_wrap=True)
@@ -156,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except OSError as error:
         if error.errno not in SYSTEM_REFUSALS:
+            if stops.asked:
+                return interrupted()
             raise
         plain_console(stderr=True).print(f"wordle-arena: error: {system_refusal(error)}", markup=False, soft_wrap=True)
         return EXIT_USAGE
@@ -165,8 +149,17 @@ def main(argv: list[str] | None = None) -> int:
             markup=False, soft_wrap=True)
         return EXIT_BUG
     except KeyboardInterrupt:
-        plain_console(stderr=True).print("interrupted")
-        return EXIT_INTERRUPTED
+        return interrupted()
+    except Exception:
+        if stops.asked:  # raised by what the stop interrupted (a module half initialised, a compiler half done)
+            return interrupted()
+        raise
+
+
+def interrupted() -> int:
+    """Say the command was stopped (Ctrl-C or SIGTERM); its exit status."""
+    plain_console(stderr=True).print("interrupted")
+    return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -7,16 +7,18 @@ table (area | cases | held | failed) and every failure go to results/audit-hosti
 the web burst (memory and response times under expensive and cheap requests on 127.0.0.1)
 goes to the same file. Issue 31 added cross-site requests, Host names, lone surrogates,
 starvation, floods, huge files, budgets, output encodings and the Dask opener job's faults,
-and checks every status the server answers against the /api page's list.
+and checks every status the server answers against the /api page's list. Issue 49 added
+scheduler addresses that are not Dask schedulers, the Variants page's games (finished games and a
+flood from 500 addresses) and SIGTERM at many moments of an exact opener's proof.
 
 Issue 49 added "dealt runs": verify and --resume on damaged runs of several boards and Fibble
 (tests/damaged_runs.py), the 8- and 9-letter pattern matrices' cache read back by a second command,
 and the deep board searches bounded by default.
 
 Areas to name: paths, "results files", models, signals, "web stops", "served results",
-flags, "huge files", budgets, encodings, starvation, floods, "dask faults", cross-site
-(with Host and surrogates), web (fields, query strings, budgets, bodies, slow clients), burst,
-"dealt runs".
+flags, "huge files", budgets, encodings, starvation, floods, "dask faults", "scheduler addresses",
+"variant games", "sigterm moments", cross-site (with Host and surrogates), web (fields, query
+strings, budgets, bodies, slow clients), burst, "dealt runs".
 
     python benchmarks/audit_hostile.py            # about 15 minutes on 2 shared cores
     python benchmarks/audit_hostile.py paths web  # some areas only: results/audit-hostile-paths-web.json
@@ -1094,6 +1096,229 @@ def audit_dask(audit: Audit, folder: Path) -> None:
         process.wait()
 
 
+# -- issue 49: a scheduler that is not one, the Variants page's games, SIGTERM at any moment --------------------
+def not_schedulers() -> tuple[dict[str, str], Callable[[], None]]:
+    """Loopback listeners that are not Dask schedulers, by case name, and what closes them: one answering an HTTP
+    400 to anything, one that accepts and never speaks, http.server (started as `python -m http.server`), and one
+    whose accept queue is full (its SYNs go unanswered, as an address that does not route: nothing leaves the
+    machine)."""
+    import socket
+
+    def serve(listener: socket.socket, answer: bytes | None) -> None:
+        held = []
+        while True:
+            try:
+                connection, _ = listener.accept()
+            except OSError:
+                return
+            if answer is None:
+                held.append(connection)
+            else:
+                with contextlib.suppress(OSError):
+                    connection.sendall(answer)
+                connection.close()
+
+    def listener(backlog: int = 16) -> socket.socket:
+        made = socket.socket()
+        made.bind(("127.0.0.1", 0))
+        made.listen(backlog)
+        return made
+
+    answering, silent, full = listener(), listener(), listener(0)
+    threading.Thread(target=serve, args=(answering, b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"),
+                     daemon=True).start()
+    threading.Thread(target=serve, args=(silent, None), daemon=True).start()
+    fillers = [socket.socket() for _ in range(3)]
+    for filler in fillers:
+        filler.setblocking(False)
+        filler.connect_ex(full.getsockname())
+    probe = listener()
+    http_port = probe.getsockname()[1]
+    probe.close()
+    http_server = subprocess.Popen([sys.executable, "-m", "http.server", str(http_port), "--bind", "127.0.0.1"],
+                                   cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(2)
+
+    def close() -> None:
+        for made in (answering, silent, full, *fillers):
+            made.close()
+        http_server.kill()
+        http_server.wait()
+
+    port = {"answering": answering.getsockname()[1], "silent": silent.getsockname()[1],
+            "full": full.getsockname()[1]}
+    return ({"a server that answers HTTP 400": f"tcp://127.0.0.1:{port['answering']}",
+             "a listener that never speaks": f"tcp://127.0.0.1:{port['silent']}",
+             "python -m http.server": f"tcp://127.0.0.1:{http_port}",
+             "an unanswered address (accept queue full)": f"tcp://127.0.0.1:{port['full']}",
+             "a closed port": "tcp://127.0.0.1:1",
+             "ucx://127.0.0.1:1": "ucx://127.0.0.1:1",
+             "tls:// to the HTTP 400 server": f"tls://127.0.0.1:{port['answering']}",
+             "inproc://": "inproc://127.0.0.1/1/1",
+             "an unknown scheme": "bogus://127.0.0.1:1"}, close)
+
+
+def audit_scheduler_addresses(audit: Audit, lists: list[str], folder: Path) -> None:
+    """openers --exact --all --scheduler ADDRESS, ADDRESS no Dask scheduler (every one on 127.0.0.1): one line, exit
+    2, within 90 s (the check's 20 s and the command's start on a busy machine), no results file; and a real
+    scheduler started apart is let through (the job runs to exit 0)."""
+    if importlib.util.find_spec("distributed") is None:
+        audit.check("scheduler addresses", "the distributed extra", "not installed: pip install -e '.[distributed]'")
+        return
+    addresses, close = not_schedulers()
+    try:
+        for case, address in addresses.items():
+            out = folder / "not-a-scheduler.jsonl"
+            out.unlink(missing_ok=True)
+            code, stdout, err, seconds = run(["openers", "--exact", "--all", "--scheduler", address, *lists,
+                                              "--out", str(out)])
+            problem = one_line_refusal(code, stdout, err) or (f"took {seconds:.0f} s" if seconds > 90 else None) or (
+                "a results file was begun" if out.exists() else None)
+            print(f"scheduler {case}: exit {code} in {seconds:.0f} s: {err.strip()[-300:]}", flush=True)
+            audit.check("scheduler addresses", f"{case}: {address} (exit {code} in {seconds:.0f} s)", problem)
+    finally:
+        close()
+    scheduler_file = folder / "scheduler-real.json"
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--no-dashboard", "--host",
+                                  "127.0.0.1", "--port", "0", "--scheduler-file", str(scheduler_file)], cwd=ROOT,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline, address = time.monotonic() + 90, None
+    while address is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            address = json.loads(scheduler_file.read_text())["address"]
+    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", "--nworkers", "1", "--nthreads",
+                               "1", "--no-dashboard", "--host", "127.0.0.1", "--scheduler-file", str(scheduler_file)],
+                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        out = folder / "real-scheduler.jsonl"
+        code, _, err, _ = run(["openers", "--exact", "--all", "--scheduler", str(address), *lists, "--out", str(out)])
+        audit.check("scheduler addresses", "a real scheduler on 127.0.0.1 is let through",
+                    None if code == 0 and out.exists() else f"exit {code}: {err.strip()[-200:]}")
+    finally:
+        for process in (worker, scheduler):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def request_from(port: int, source: str, path: str, body: dict[str, Any],
+                 timeout: float = 60) -> tuple[int, str]:
+    """POST `body` as JSON to the server on 127.0.0.1:`port` from the loopback address `source`: status, text (status
+    0: no answer)."""
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(source, 0))
+    try:
+        data = json.dumps(body).encode()
+        connection.request("POST", path, data, {"Content-Type": "application/json", "Host": f"127.0.0.1:{port}"})
+        response = connection.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        ANSWERS.append(("POST", path, response.status))
+        return response.status, text
+    except (OSError, http.client.HTTPException) as error:
+        return 0, str(error)
+    finally:
+        connection.close()
+
+
+def audit_variant_games(audit: Audit) -> None:
+    """The Variants page: 25 Dordle games started and won from one address, then one more is answered 200 (finished
+    games counted toward the 20 a client may hold, for an hour); 10,000 new games from 500 loopback addresses leave a
+    game played just before playable (it was evicted), are answered 200, 429 or a one-line 503, and keep the
+    server's memory bounded."""
+    from agents.base import deal_answers
+    from wordle import load_words
+
+    answers = load_words().answers
+    server = Server("--workers", "2")
+    time.sleep(3)
+    won = 0
+    for _ in range(25):
+        status, text = request_from(server.port, "127.0.0.1", "/api/variant/new", {"boards": 2, "seed": 5})
+        if status != 200:
+            break
+        game = json.loads(text)["game"]
+        for answer in deal_answers(2, len(answers), 5, 0):
+            status, text = request_from(server.port, "127.0.0.1", "/api/variant/guess",
+                                        {"game": game, "guess": answers[answer]})
+        won += status == 200 and json.loads(text).get("won") is True
+    status, text = request_from(server.port, "127.0.0.1", "/api/variant/new", {"boards": 2, "seed": 5})
+    print(f"variant games: {won} of 25 won, then a new game: {status}", flush=True)
+    audit.check("variant games", "a new game after 25 started and won from one address",
+                None if won == 25 and status == 200 else f"won {won}, then status {status}: {text[:150]}")
+    status, text = request_from(server.port, "127.0.0.2", "/api/variant/new", {"boards": 2, "seed": 1})
+    mine = json.loads(text).get("game") if status == 200 else None
+    request_from(server.port, "127.0.0.2", "/api/variant/guess", {"game": mine, "guess": "doilt"})  # no answer:
+    # the game stays unfinished (a finished game is the first to make room) through its six guesses
+    idle = server.memory()
+    statuses: dict[int, int] = {}
+    bad_errors: list[str] = []
+    lock = threading.Lock()
+
+    def flood(first: int) -> None:
+        for number in range(first, 10_000, 12):
+            source = f"127.0.{1 + number % 500 // 250}.{2 + number % 250}"
+            code, answer = request_from(server.port, source, "/api/variant/new", {"boards": 2, "seed": number},
+                                        timeout=30)
+            with lock:
+                statuses[code] = statuses.get(code, 0) + 1
+                if code >= 400 and one_line_json_error(code, answer, (429, 503)) is not None:
+                    bad_errors.append(f"{code}: {answer[:100]}")
+            if number % 2500 == 0:  # the player plays on during the flood (four guesses)
+                request_from(server.port, "127.0.0.2", "/api/variant/guess", {"game": mine, "guess": "doilt"})
+
+    began = time.monotonic()
+    with ThreadPoolExecutor(12) as pool:
+        list(pool.map(flood, range(12)))
+    flooded = time.monotonic() - began
+    status, text = request_from(server.port, "127.0.0.2", "/api/variant/guess", {"game": mine, "guess": "qajaq"})
+    audit.check("variant games", f"a game played during 10,000 new games from 500 addresses ({flooded:.0f} s)",
+                None if mine is not None and status == 200
+                else f"status {status}: {text[:120]}")
+    audit.check("variant games", "the flood answered 200, 429 or a one-line 503, never 5xx otherwise",
+                None if set(statuses) <= {200, 429, 503} and not bad_errors else f"statuses {statuses} {bad_errors[:2]}")
+    grown = (server.memory() - idle) / 2**20
+    print(f"variant flood: {flooded:.0f} s, statuses {statuses}, the player's guess after it: {status}, memory grew "
+          f"{grown:.0f} MB", flush=True)
+    audit.check("variant games", f"memory bounded through the flood (grew {grown:.0f} MB; statuses {statuses})",
+                None if grown < 1500 else f"grew {grown:.0f} MB")
+    server.stop()
+
+
+def audit_sigterm_moments(audit: Audit, folder: Path, moments: int = 16) -> None:
+    """SIGTERM to `openers --exact --opener qajaq --hard` at `moments` moments from 0.5 s to about 40 s after it
+    starts, half of them with an empty numba cache (its kernels compiled then, where the stop was dropped): each run
+    ends within 30 s, with exit 130 and 'interrupted' (or killed by the signal before the command began), and no
+    traceback."""
+    for index in range(moments):
+        moment = 0.5 + 2.5 * index
+        env = {**os.environ, **({"NUMBA_CACHE_DIR": str(folder / f"numba-{index}")} if index % 2 == 0 else {})}
+        job = subprocess.Popen([sys.executable, "cli.py", "openers", "--exact", "--opener", "qajaq", "--hard"],
+                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(moment)
+        job.send_signal(signal.SIGTERM)
+        sent = time.monotonic()
+        try:
+            _, err = job.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            job.kill()
+            job.communicate()
+            audit.check("sigterm moments", f"SIGTERM at {moment:.1f} s", "still running 30 s after SIGTERM")
+            continue
+        took = time.monotonic() - sent
+        case = f"SIGTERM at {moment:.1f} s ({'numba compiling' if index % 2 == 0 else 'numba cached'})"
+        if job.returncode == -signal.SIGTERM:
+            problem = None  # before the command began: the signal's own action
+        elif job.returncode != 130:
+            problem = f"exit {job.returncode}: {err.strip()[-200:]}"
+        else:
+            problem = None if err.strip() == "interrupted" else f"printed {err.strip()[-200:]!r}"
+        print(f"sigterm {case}: exit {job.returncode} in {took:.1f} s: {err.strip()[-200:]!r}", flush=True)
+        audit.check("sigterm moments", f"{case}, stopped in {took:.1f} s", problem)
+        shutil.rmtree(folder / f"numba-{index}", ignore_errors=True)
+
+
 def documented_statuses(page: Path = API_PAGE) -> tuple[dict[str, set[int]], set[int], set[int]]:
     """The /api page's statuses: each route's own (keyed by its first cell, as 'GET|POST /api/feedback'), those every
     route can answer, and those its Statuses table explains."""
@@ -1193,7 +1418,10 @@ def main() -> None:
         for name, section in (("huge files", lambda: audit_huge_files(audit, folder)),
                               ("budgets", lambda: audit_budgets(audit)), ("encodings", lambda: audit_encodings(audit)),
                               ("starvation", lambda: audit_starvation(audit)), ("floods", lambda: audit_floods(audit)),
-                              ("dask faults", lambda: audit_dask(audit, folder))):
+                              ("dask faults", lambda: audit_dask(audit, folder)),
+                              ("scheduler addresses", lambda: audit_scheduler_addresses(audit, lists, folder)),
+                              ("variant games", lambda: audit_variant_games(audit)),
+                              ("sigterm moments", lambda: audit_sigterm_moments(audit, folder))):
             if not only or name in only:
                 print(f"-- {name}", flush=True)
                 section()

@@ -48,6 +48,8 @@ from wordle import Wordle, load_matrix
 from wordle.hardmode import Hints
 from wordle.solver import INFEASIBLE, SCALE, Limits, Solver, unpack
 from plumbing.processes import end_spawned_children, tie_to_parent, worker_pool
+from plumbing.scheduler import check_scheduler
+from plumbing.stops import deliver_later
 from plumbing.storage import FolderBusy, FolderLock, append_json_line, provenance
 from wordle.words import Words
 
@@ -214,7 +216,8 @@ class RememberedStops:
         """No stop seen yet."""
         self.seen = False
         self.before: dict[int, Any] = {}
-        self.hook_before: Callable[[Any], Any] | None = None  # the hook it replaced, once entered
+        self.hook_before: Callable[[Any], Any] | None = None  # the hook it replaced, while entered
+        self.last: int | None = None  # the last stop's signal
 
     def __enter__(self) -> "RememberedStops":
         """Wrap this process's SIGINT and SIGTERM handlers (those that are Python callables) and its hook for
@@ -231,13 +234,16 @@ class RememberedStops:
 
     def remember(self, number: int, frame: Any) -> None:
         """Note the stop, then let the handler that was there raise it."""
-        self.seen = True
+        self.seen, self.last = True, number
         self.before[number](number, frame)
 
     def unraisable(self, info: Any) -> None:
-        """A stop raised where nothing can catch it is noted, not printed; anything else goes to the hook before."""
+        """A stop raised where nothing can catch it is noted, not printed, and delivered again a moment later (the
+        job need not wait for its next result); anything else goes to the hook before."""
         if info.exc_type is not None and issubclass(info.exc_type, KeyboardInterrupt):
             self.seen = True
+            if self.last is not None and signal.getsignal(self.last) == self.remember:
+                deliver_later(self.last, lambda: self.hook_before is not None)
             return
         (self.hook_before or sys.__unraisablehook__)(info)
 
@@ -250,6 +256,7 @@ class RememberedStops:
         """Put the handlers and the hook back."""
         if self.hook_before is not None and sys.unraisablehook == self.unraisable:
             sys.unraisablehook = self.hook_before
+        self.hook_before = None
         for number, handler in self.before.items():
             signal.signal(number, handler)
 
@@ -297,7 +304,10 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
                                          scheduler_kwargs={"dashboard_address": SCHEDULER_HTTP})
                 client = Client(cluster)
             else:
+                check_scheduler(address)  # a scheduler, answering within a deadline, or one line
                 client = Client(address, timeout=20)
+        except UserError:  # the address is not a scheduler that answers (check_scheduler's one line)
+            raise
         except (OSError, TimeoutError, ValueError) as error:  # ValueError: an address Dask cannot parse
             raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
         except BaseException:  # stopped (Ctrl-C, SIGTERM) while the cluster or the client started

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import secrets
 import threading
-import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,12 +24,16 @@ from variants.boards import Reply
 from wordle import Wordle, format_pattern
 from wordle.feedback import decode_colours
 
+from .game_table import GameTable
+
 #: The boards the page offers (1 is today's Wordle, played on the Play page).
 WEB_BOARDS = (2, 4, 8)
-#: Variant games kept at once, and per client.
+#: Variant games kept at once, and unfinished ones per client (a finished game does not count).
 MAX_VARIANT_GAMES, CLIENT_VARIANT_GAMES = 2_000, 20
 #: A variant game left alone this long is forgotten.
 IDLE_SECONDS = 3600.0
+#: A variant game played within this many seconds is never forgotten to make room for another (a new one is refused).
+KEEP_SECONDS = 600.0
 #: Who advises on the page: the quick player (the searches may take longer than a request may wait).
 WEB_ADVISER = "entropy"
 #: Steps an advice request may hold, and suggestions it may ask for.
@@ -64,7 +66,6 @@ class VariantPlayed:
     lies: np.random.Generator | None
     client: str
     lock: threading.Lock = field(default_factory=threading.Lock)
-    touched: float = field(default_factory=time.monotonic)
 
 
 def variant_from(body: dict[str, Any]) -> GameSpec:
@@ -95,8 +96,8 @@ class VariantGames:
     def __init__(self, rules: Wordle):
         """Serve the variants over `rules` (five-letter Wordle's lists and matrix)."""
         self.rules = rules
-        self.games: OrderedDict[str, VariantPlayed] = OrderedDict()
-        self.lock = threading.Lock()
+        self.games: GameTable[VariantPlayed] = GameTable(MAX_VARIANT_GAMES, CLIENT_VARIANT_GAMES, IDLE_SECONDS,
+                                                         KEEP_SECONDS, "variant games", TooManyVariantGames)
         self.players: dict[tuple[str, GameSpec], Any] = {}
         self.players_lock = threading.Lock()
 
@@ -113,28 +114,14 @@ class VariantGames:
         state = game.initial_state(variant.max_guesses)
         played = VariantPlayed(variant, game, state, answers, seed, lie_rng(seed, 0) if variant.lies else None,
                                client)
-        key = secrets.token_urlsafe(12)
-        now = time.monotonic()
-        with self.lock:
-            while self.games and now - next(iter(self.games.values())).touched > IDLE_SECONDS:
-                self.games.popitem(last=False)
-            if sum(1 for kept in self.games.values() if kept.client == client) >= CLIENT_VARIANT_GAMES:
-                raise TooManyVariantGames(f"this address already has {CLIENT_VARIANT_GAMES} variant games on this "
-                                          "server; a game left alone is forgotten after an hour")
-            if len(self.games) >= MAX_VARIANT_GAMES:
-                self.games.popitem(last=False)
-            self.games[key] = played
+        key = self.games.add(played, client)
         return {"game": key, "name": variant.name, "boards": variant.boards, "length": variant.length,
                 "fibble": bool(variant.lies), "max_guesses": variant.max_guesses, "seed": seed}
 
     def guess(self, body: dict[str, Any]) -> dict[str, Any]:
         """Play one guess: each board's reply (None once solved), whether it is over, the answers once it is."""
         key = body.get("game")
-        with self.lock:
-            played = self.games.get(key) if isinstance(key, str) else None
-            if played is not None:
-                played.touched = time.monotonic()
-                self.games.move_to_end(key)
+        played = self.games.get(key)
         if played is None:
             raise VariantGameNotFound(f"no variant game {str(key)[:40]!r} on this server (forgotten, or the server "
                                       "restarted); start a new one")
@@ -155,6 +142,8 @@ class VariantGames:
                 replies = reply
             state = played.state = game.result(asked, reply)
         over = game.is_terminal(state)
+        if over:
+            self.games.finish(key)  # no longer counts toward its client's games, and makes room first
         solved = [bool(state.won)] if isinstance(game, Fibble) else list(state.solved)
         answer = {"guess": self.rules.words.guesses[guess], "solved": solved, "won": bool(state.won), "over": over,
                   "guesses_used": state.guesses_used, "max_guesses": state.max_guesses,
