@@ -34,8 +34,9 @@ hints, the dead-letter rule) through a uniform Solver over the same game:
   a set costs at least what its heaviest answers cost alone (the uniform solver's proved bound, or its
   exact total) plus what the others cost alone. Under the likely model 2315 of the 10681 answers hold
   98.7% of the weight, so this bound is most of the cost.
-* `Limits.top`: the best `top` guesses a node by their bound only: the result is a real tree's cost
-  (the best within that breadth), an upper bound on the optimum.
+* `Limits.top`: the best `top` guesses a node by their bound only (up to WIDEN times as many while the
+  best tree found there loses an answer): the result is a real tree's cost (the best within that
+  breadth), an upper bound on the optimum.
 * A node budget and a deadline, checked at every node: a search past them raises BudgetSpent.
 
 `tree` reads a solved set's tree back from the memory (solving where it was forgotten); `tree_cost`
@@ -56,17 +57,17 @@ from search.limits import BudgetSpent
 from .feedback import ALL_GREEN
 from .game import State, Wordle
 from .hardmode import Hints
-from .optimal import INFEASIBLE, SCALE, Limits, Solver, Stats, dominated
+from .optimal import (INFEASIBLE, PAIRWISE_READS, PAIRWISE_UP_TO, SCALE, LetterTables, Limits, Solver, Stats,
+                      dominated)
 from .replies import partition
 
 #: A weight of WEIGHT_SCALE is the heaviest answer's; the others are rounded to whole units of it (at least 1).
 WEIGHT_SCALE = 1 << 24
 #: Replies of at least this many answers get their one-step bound before any is searched (as the uniform solver's).
 SHARPEN_FROM = 6
-#: Up to this many answers, `reply_weights`' compiled pass reads guess by guess; above, in chunks of CHUNK guesses,
-#: answer by answer (each answer's row of the transposed matrix read in order).
-GUESS_BY_GUESS_UP_TO = 48
-CHUNK = 256
+#: A breadth-limited search (`Limits.top`) tries up to WIDEN times its breadth at a set while the best tree it has
+#: found there loses an answer (a tree that loses none is worth far more than any saving in guesses).
+WIDEN = 4
 #: The bound given to a guess never worth trying (it splits nothing).
 NEVER = 1 << 62
 
@@ -85,8 +86,8 @@ def integer_weights(weights: np.ndarray, scale: int = WEIGHT_SCALE) -> np.ndarra
     return np.where(weights > 0, np.maximum(found, 1), 0)
 
 
-def reply_weights(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray,
-                  weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def reply_weights(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray,
+                  tables: LetterTables | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each guess: the weight of the answer it is (0 if none), the sum over its other replies of each reply's
     heaviest answer, and how many different replies it gets (all green included). The readable reference of the
     compiled pass.
@@ -96,11 +97,16 @@ def reply_weights(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray,
         guesses: the guesses to judge.
         answers: the answers still possible.
         weights: every answer's integer weight (indexed by answer).
+        tables: the dead-letter rule's (normal mode): a guess it leaves out (`dominated`) gets 0 replies, never
+            worth trying.
     """
     hit = np.zeros(len(guesses), np.int64)
     tops = np.zeros(len(guesses), np.int64)
     count = np.zeros(len(guesses), np.int64)
+    redundant = dominated(tables, np.asarray(guesses), answers) if tables is not None else np.zeros(len(guesses), bool)
     for j, guess in enumerate(np.asarray(guesses).tolist()):
+        if redundant[j]:
+            continue
         for code, group in partition(columns[answers, guess], answers):
             count[j] += 1
             if code == ALL_GREEN:
@@ -110,92 +116,117 @@ def reply_weights(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray,
     return hit, tops, count
 
 
-def _reply_weights_kernel(columns, guesses, answers, weights, by_guess_up_to, chunk, hit, tops, count):  # pragma: no cover
-    """reply_weights, compiled: guess by guess for few answers, else answer by answer over chunks of guesses."""
+def _reply_weights_kernel(columns, guesses, answers, weights, prune, answer_masks, guess_letters, neighbours,
+                          pairwise_up_to, hit, tops, count):  # pragma: no cover
+    """reply_weights, compiled (`answers` heaviest first). With
+    `prune`, a guess the dead-letter rule leaves out (`wordle.optimal.dominated`) gets count 0 (never worth trying)."""
     size, number = answers.shape[0], guesses.shape[0]
-    if size <= by_guess_up_to:
-        heaviest = np.zeros(243, np.int64)
-        touched = np.empty(size, np.int64)
-        for j in range(number):
+    present = 0
+    if prune:
+        for answer in answers:
+            present |= answer_masks[answer]
+    kept = np.empty(number, np.int64)  # positions in `guesses` of the guesses not dominated
+    chosen = 0
+    for j in range(number):
+        redundant = False
+        if prune:
             guess = guesses[j]
-            used = 0
-            green = 0
-            for i in range(size):
-                answer = answers[i]
-                code = columns[answer, guess]
-                weight = weights[answer]
-                if code == 242:
-                    green += weight
-                if heaviest[code] == 0:
-                    touched[used] = code
-                    used += 1
-                if weight > heaviest[code]:
-                    heaviest[code] = weight
-            top = 0
-            for t in range(used):
-                code = touched[t]
-                if code != 242:
-                    top += heaviest[code]
-                heaviest[code] = 0
-            hit[j] = green
-            tops[j] = top
-            count[j] = used
-        return
-    heaviest = np.zeros((chunk, 243), np.int64)
-    for start in range(0, number, chunk):
-        stop = min(start + chunk, number)
-        width = stop - start
-        for j in range(width):
-            for code in range(243):
-                heaviest[j, code] = 0
-            hit[start + j] = 0
+            for position in range(guess_letters.shape[1]):
+                if (present >> guess_letters[guess, position]) & 1 == 0 and neighbours[guess, position] & present:
+                    redundant = True
+                    break
+        if redundant:
+            hit[j] = 0
+            tops[j] = 0
+            count[j] = 0
+        else:
+            kept[chosen] = j
+            chosen += 1
+    width = columns.shape[1]
+    if size <= pairwise_up_to and chosen * PAIRWISE_READS > size * width:
+        # few answers and most of the guesses: whole rows compared pair by pair (vectorised); an answer gives a new
+        # reply to a guess where no earlier (heavier) answer gave the same
+        repeat = np.empty(width, np.uint8)
+        greens_all = np.zeros(width, np.int64)
+        firsts_all = np.zeros(width, np.int64)
+        replies_all = np.zeros(width, np.int64)
         for i in range(size):
-            answer = answers[i]
-            row = columns[answer]
-            weight = weights[answer]
-            for j in range(width):
-                code = row[guesses[start + j]]
-                if weight > heaviest[j, code]:
-                    heaviest[j, code] = weight
-                if code == 242:
-                    hit[start + j] += weight
-        for j in range(width):
-            top = 0
-            used = 0
-            for code in range(243):
-                found = heaviest[j, code]
-                if found > 0:
-                    used += 1
-                    if code != 242:
-                        top += found
-            tops[start + j] = top
-            count[start + j] = used
+            row = columns[answers[i]]
+            weight = weights[answers[i]]
+            repeat[:] = 0
+            for k in range(i):
+                earlier = columns[answers[k]]
+                for c in range(width):
+                    repeat[c] |= row[c] == earlier[c]
+            for c in range(width):
+                new = 1 - repeat[c]
+                green = row[c] == 242
+                replies_all[c] += new
+                greens_all[c] += weight * green
+                firsts_all[c] += weight * new * (1 - green)
+        for t in range(chosen):
+            j = kept[t]
+            hit[j] = greens_all[guesses[j]]
+            tops[j] = firsts_all[guesses[j]]
+            count[j] = replies_all[guesses[j]]
+        return
+    # answer by answer, heaviest first (each reads one row of the transposed matrix in order): a reply's first answer
+    # is its heaviest, so each reply adds the weight of the answer that first gives it, marked in a 256-bit set
+    seen = np.zeros((chosen, 4), np.uint64)
+    columns_at = np.empty(chosen, np.int64)
+    for t in range(chosen):
+        columns_at[t] = guesses[kept[t]]
+    greens = np.zeros(chosen, np.int64)
+    firsts = np.zeros(chosen, np.int64)
+    replies = np.zeros(chosen, np.int64)
+    for i in range(size):
+        answer = answers[i]
+        row = columns[answer]
+        weight = weights[answer]
+        for t in range(chosen):  # branch-free, so that it vectorises
+            code = row[columns_at[t]]
+            word = code >> 6
+            bit = np.uint64(1) << np.uint64(code & 63)
+            new = np.int64((seen[t, word] & bit) == 0)
+            seen[t, word] |= bit
+            green = np.int64(code == 242)
+            replies[t] += new
+            greens[t] += weight * green
+            firsts[t] += weight * new * (1 - green)
+    for t in range(chosen):
+        j = kept[t]
+        hit[j] = greens[t]
+        tops[j] = firsts[t]
+        count[j] = replies[t]
 
 
 @functools.lru_cache(maxsize=1)
 def fast_reply_weights() -> Callable[..., tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """reply_weights compiled with numba, else the reference."""
+    """reply_weights compiled with numba (with the dead-letter rule where `tables` are given), else the reference."""
     keep_numba_cache()
     try:
         import numba
     except ImportError:
         return reply_weights
     kernel = numba.njit(cache=True, nogil=True)(_reply_weights_kernel)
+    no_tables = (np.zeros(1, np.int64), np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64))
 
-    def compiled(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray,
-                 weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def compiled(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray,
+                 tables: LetterTables | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """reply_weights, compiled."""
         hit, tops, count = (np.empty(len(guesses), np.int64) for _ in range(3))
-        kernel(columns, np.asarray(guesses, np.int64), np.asarray(answers, np.int64), weights, GUESS_BY_GUESS_UP_TO,
-               CHUNK, hit, tops, count)
+        answers = np.asarray(answers, np.int64)
+        heaviest_first = answers[np.argsort(-weights[answers], kind="stable")]
+        kernel(columns, np.asarray(guesses, np.int64), heaviest_first, weights, tables is not None,
+               *(no_tables if tables is None else tables), PAIRWISE_UP_TO, hit, tops, count)
         return hit, tops, count
     return compiled
 
 
-def lazy_reply_weights(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray,
-                       weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def lazy_reply_weights(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray,
+                       tables: LetterTables | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`fast_reply_weights`, made on first use (numba is imported only when a search needs it)."""
-    return fast_reply_weights()(columns, guesses, answers, weights)
+    return fast_reply_weights()(columns, guesses, answers, weights, tables)
 
 
 @dataclass(frozen=True)
@@ -376,15 +407,15 @@ class WeightedSolver:
         """Sets searched so far, the tier's uniform solver's included."""
         return self.stats.nodes
 
-    def guess_bounds(self, answers: np.ndarray, left: int, hints: Hints | None) -> tuple[np.ndarray, list[int],
-                                                                                          np.ndarray]:
+    def guess_bounds(self, answers: np.ndarray, left: int, hints: Hints | None,
+                     widen: bool = False) -> tuple[np.ndarray, list[int], np.ndarray]:
         """Every guess worth trying, each with its one-step bound (exact with two guesses left) and whether it is an
         answer here, best first (ties: a possible answer first, then the lower index); with `Limits.top`, the best
-        `top` only."""
+        `top` only (`widen`: WIDEN times as many, for a search that widens while its trees lose answers)."""
         guesses, lost, guessed, hit = self.one_step(answers, left, hints)
         order = np.lexsort((guesses, hit == 0, guessed, lost))
         if self.limits.top is not None:
-            order = order[:self.limits.top]
+            order = order[:self.limits.top * (WIDEN if widen else 1)]
         unit = self.loss_unit
         bounds = [lost_ * unit + guessed_ for lost_, guessed_ in zip(lost[order].tolist(), guessed[order].tolist())]
         return guesses[order], bounds, hit[order] > 0
@@ -394,9 +425,7 @@ class WeightedSolver:
         """The guesses worth trying (allowed, not left out by the dead-letter rule, splitting the set), and each one's
         one-step bound as (weight lost, weighted guesses) and the weight of the answer it is."""
         guesses = self.rules.allowed(hints)
-        if self.rules.tables is not None:
-            guesses = guesses[~dominated(self.rules.tables, guesses, answers)]
-        hit, tops, count = self.reply_weights(self.columns, guesses, answers, self.weights)
+        hit, tops, count = self.reply_weights(self.columns, guesses, answers, self.weights, self.rules.tables)
         total = int(self.weights[answers].sum())
         useful = count > 1
         guesses, hit, tops = guesses[useful], hit[useful], tops[useful]
@@ -464,14 +493,17 @@ class WeightedSolver:
         if floor >= budget:
             self.remember(key, floor, -1, -1)
             return floor
-        guesses, bounds, _ = self.guess_bounds(answers, left, hints)
+        guesses, bounds, _ = self.guess_bounds(answers, left, hints, widen=True)
         best, best_guess = NEVER * self.loss_unit, -1
         least = best  # the least bound among the guesses cut
-        for guess, bound in zip(guesses.tolist(), bounds):
+        breadth = len(guesses) if self.limits.top is None else self.limits.top
+        for number, (guess, bound) in enumerate(zip(guesses.tolist(), bounds)):
             limit = min(best, budget)
             if bound >= limit:
                 least = min(least, bound)
                 break
+            if number >= breadth and (best_guess >= 0 and best < self.loss_unit or number >= WIDEN * breadth):
+                break  # past the breadth: only while the best tree so far loses an answer
             cost = self.try_guess(answers, left, hints, guess, limit)
             if cost < limit:
                 best, best_guess = cost, guess
