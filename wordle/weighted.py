@@ -34,8 +34,8 @@ hints, the dead-letter rule) through a uniform Solver over the same game:
   a set costs at least what its heaviest answers cost alone (the uniform solver's proved bound, or its
   exact total) plus what the others cost alone. Under the likely model 2315 of the 10681 answers hold
   98.7% of the weight, so this bound is most of the cost.
-* `Limits.top`: the best `top` guesses a node by their bound only (up to WIDEN times as many while the
-  best tree found there loses an answer): the result is a real tree's cost (the best within that
+* `Limits.top`: the best `top` guesses a node by their bound only (more while the best tree found
+  there loses an answer: WIDEN, WIDEN_LAST): the result is a real tree's cost (the best within that
   breadth), an upper bound on the optimum.
 * A node budget and a deadline, checked at every node: a search past them raises BudgetSpent.
 
@@ -66,8 +66,11 @@ WEIGHT_SCALE = 1 << 24
 #: Replies of at least this many answers get their one-step bound before any is searched (as the uniform solver's).
 SHARPEN_FROM = 6
 #: A breadth-limited search (`Limits.top`) tries up to WIDEN times its breadth at a set while the best tree it has
-#: found there loses an answer (a tree that loses none is worth far more than any saving in guesses).
+#: found there loses an answer (a tree that loses none is worth far more than any saving in guesses), WIDEN_LAST
+#: times with three guesses left (where a loss is made: each guess tried costs one compiled pass per reply). On
+#: SALET's replies under likely, asking the uniform solver for a winning guess instead cost 50 s on one reply.
 WIDEN = 4
+WIDEN_LAST = 64
 #: The bound given to a guess never worth trying (it splits nothing).
 NEVER = 1 << 62
 
@@ -310,10 +313,12 @@ class WeightedSolver:
         dead_letters: in normal mode, leave out the guesses the dead-letter rule makes redundant (`dominated`: a
             guess it leaves out splits every set no better than another and is no answer, whatever the weights).
         tier: bound a set by its full-weight tier's uniform cost (`TierBound`), where some answers are lighter.
+        loss_unit: what a lost weight unit costs in packed costs (default: more than the game's answers' guesses can
+            weigh); a game of part of a bigger one's answers takes the bigger one's, so that their costs add.
     """
 
     def __init__(self, game: Wordle, weights: np.ndarray, hard: bool = False, max_guesses: int = 6,
-                 limits: Limits = Limits(), dead_letters: bool = True, tier: bool = True):
+                 limits: Limits = Limits(), dead_letters: bool = True, tier: bool = True, loss_unit: int | None = None):
         weights = np.asarray(weights, dtype=np.int64)
         if weights.shape != (len(game.words.answers),) or (weights < 0).any():
             raise ValueError("weights: one integer of at least 0 per answer")
@@ -325,14 +330,18 @@ class WeightedSolver:
         self.rules = Solver(game, hard=hard, max_guesses=max_guesses, limits=limits, dead_letters=dead_letters)
         self.columns = self.rules.columns
         self.matrix = game.matrix
-        self.loss_unit = (max_guesses + 1) * int(weights.sum()) + 1
+        least = (max_guesses + 1) * int(weights.sum()) + 1
+        if loss_unit is not None and loss_unit < least:
+            raise ValueError(f"loss_unit must be at least {least}")
+        self.loss_unit = least if loss_unit is None else int(loss_unit)
         self.memo: dict[tuple, tuple[int, int, int]] = {}  # key -> (lower bound, exact cost or -1, best guess)
         self.reply_weights: Callable[..., tuple[np.ndarray, np.ndarray, np.ndarray]] = lazy_reply_weights
         self.sharpen_from = SHARPEN_FROM
         positive = weights[weights > 0]
         self.tier = TierBound(game, weights, hard, max_guesses) if tier and len(positive) and \
             (positive != positive.max()).any() and (weights == weights.max()).sum() > 2 else None
-        self.stats = Stats()  # one count of sets searched: the tier's uniform solver counts into it too
+        self.stats = Stats()  # one count of sets searched: the uniform solvers count into it too
+        self.rules.stats = self.stats
         if self.tier is not None:
             self.tier.solver.stats = self.stats
         self._deadline: float | None = None
@@ -345,7 +354,7 @@ class WeightedSolver:
 
     @deadline.setter
     def deadline(self, value: float | None) -> None:
-        self._deadline = value
+        self._deadline = self.rules.deadline = value
         if self.tier is not None:
             self.tier.solver.deadline = value
 
@@ -356,7 +365,7 @@ class WeightedSolver:
 
     @node_limit.setter
     def node_limit(self, value: int | None) -> None:
-        self._node_limit = value
+        self._node_limit = self.rules.node_limit = value
         if self.tier is not None:
             self.tier.solver.node_limit = value
 
@@ -408,14 +417,14 @@ class WeightedSolver:
         return self.stats.nodes
 
     def guess_bounds(self, answers: np.ndarray, left: int, hints: Hints | None,
-                     widen: bool = False) -> tuple[np.ndarray, list[int], np.ndarray]:
+                     most: int | None = None) -> tuple[np.ndarray, list[int], np.ndarray]:
         """Every guess worth trying, each with its one-step bound (exact with two guesses left) and whether it is an
         answer here, best first (ties: a possible answer first, then the lower index); with `Limits.top`, the best
-        `top` only (`widen`: WIDEN times as many, for a search that widens while its trees lose answers)."""
+        `top` only, or the best `most` where given (a search that widens while its trees lose answers)."""
         guesses, lost, guessed, hit = self.one_step(answers, left, hints)
         order = np.lexsort((guesses, hit == 0, guessed, lost))
         if self.limits.top is not None:
-            order = order[:self.limits.top * (WIDEN if widen else 1)]
+            order = order[:self.limits.top if most is None else most]
         unit = self.loss_unit
         bounds = [lost_ * unit + guessed_ for lost_, guessed_ in zip(lost[order].tolist(), guessed[order].tolist())]
         return guesses[order], bounds, hit[order] > 0
@@ -423,12 +432,15 @@ class WeightedSolver:
     def one_step(self, answers: np.ndarray, left: int, hints: Hints | None) -> tuple[np.ndarray, np.ndarray,
                                                                                    np.ndarray, np.ndarray]:
         """The guesses worth trying (allowed, not left out by the dead-letter rule, splitting the set), and each one's
-        one-step bound as (weight lost, weighted guesses) and the weight of the answer it is."""
+        one-step bound as (weight lost, weighted guesses) and the weight of the answer it is. The bound is exact with
+        one or two guesses left."""
         guesses = self.rules.allowed(hints)
         hit, tops, count = self.reply_weights(self.columns, guesses, answers, self.weights, self.rules.tables)
         total = int(self.weights[answers].sum())
         useful = count > 1
         guesses, hit, tops = guesses[useful], hit[useful], tops[useful]
+        if left == 1:  # exact: every answer but the guess is lost
+            return guesses, total - hit, 2 * total - hit, hit
         guessed = 3 * total - 2 * hit - tops
         lost = total - hit - tops if left == 2 else np.zeros_like(guessed)
         return guesses, lost, guessed, hit
@@ -493,7 +505,8 @@ class WeightedSolver:
         if floor >= budget:
             self.remember(key, floor, -1, -1)
             return floor
-        guesses, bounds, _ = self.guess_bounds(answers, left, hints, widen=True)
+        widest = None if self.limits.top is None else self.limits.top * (WIDEN_LAST if left <= 4 else WIDEN)
+        guesses, bounds, _ = self.guess_bounds(answers, left, hints, widest)
         best, best_guess = NEVER * self.loss_unit, -1
         least = best  # the least bound among the guesses cut
         breadth = len(guesses) if self.limits.top is None else self.limits.top
@@ -502,7 +515,7 @@ class WeightedSolver:
             if bound >= limit:
                 least = min(least, bound)
                 break
-            if number >= breadth and (best_guess >= 0 and best < self.loss_unit or number >= WIDEN * breadth):
+            if number >= breadth and best_guess >= 0 and best < self.loss_unit:
                 break  # past the breadth: only while the best tree so far loses an answer
             cost = self.try_guess(answers, left, hints, guess, limit)
             if cost < limit:
