@@ -74,14 +74,17 @@ class GuessValue:
 
     def text(self) -> str:
         """The value as every command prints it: Value.text's rule; under weights, a tree that may lose answers reads
-        "loses 0.41%" (the chance its tree loses; "≤ 0.41%" where a tree losing less may exist)."""
+        "loses 0.41%" (the chance its tree loses; "≤ 0.41%" where a tree losing less may exist; "1.6e-06%" below
+        0.01%)."""
         if self.modelled and not self.value.proved:
             return "no win" if math.isinf(self.value.estimate) else f"≈ {self.value.estimate:.3f}"
         value = self.value
         if self.weighted and (value.losses_low > 0 or (math.isinf(value.high) and math.isfinite(value.losses_high)
                                                        and value.losses_high > 0)):
             exact = value.losses_low == value.losses_high
-            return f"loses {'' if exact else '≤ '}{value.losses_high:.2%}"
+            chance = value.losses_high
+            shown = f"{chance:.2%}" if chance >= 1e-4 else f"{chance * 100:.1e}%"  # a rare word's chance, not 0.00%
+            return f"loses {'' if exact else '≤ '}{shown}"
         return value.text()
 
     def data(self) -> dict:

@@ -31,14 +31,14 @@ import numpy as np  # noqa: E402
 from agents.answer_model import MODELS, load_model  # noqa: E402
 from plumbing.storage import results_record  # noqa: E402
 from wordle.hardmode import Hints  # noqa: E402
-from wordle.positions import COMMON_OPENERS  # noqa: E402
 from wordle.weighted import WEIGHT_SCALE, integer_weights, tree_cost  # noqa: E402
 from wordle.weighted_book import WEIGHTED_FORMAT, pack_weighted, weights_checksum  # noqa: E402
 from wordle.weighted_openers import guess_interval  # noqa: E402
 
-#: Openers the book covers by default: the common ones (wordle/positions.py), HOUSE (a person's opener in
-#: benchmarks/bench_review.py) and the best the quick trees rank under likely.
-DEFAULT_OPENERS = (*COMMON_OPENERS, "house", "soare", "tarse", "slane", "crine", "trine", "roast", "raile")
+#: Openers the book covers by default: the openers of benchmarks/bench_review.py's players, then common ones
+#: (wordle/positions.py) and the best of the uniform book.
+DEFAULT_OPENERS = ("salet", "crane", "slate", "trace", "crate", "soare", "adieu", "audio", "stare", "raise", "arise",
+                   "house", "tares", "roate", "irate", "least", "carte", "reast", "parse", "later")
 
 
 def read_done(path: Path) -> tuple[dict | None, dict[str, dict]]:
@@ -57,6 +57,8 @@ def main() -> int:
     parser.add_argument("--openers", default=",".join(DEFAULT_OPENERS))
     parser.add_argument("--exact-nodes", type=int, default=0, help="exact sets per reply before quick trees")
     parser.add_argument("--breadths", default="1", help="breadth-limited searches per reply, in turn")
+    parser.add_argument("--repair-nodes", type=int, default=0,
+                        help="exact sets for a reply whose quick tree loses answers")
     parser.add_argument("--max-guesses", type=int, default=6)
     parser.add_argument("--out", default=None)
     parser.add_argument("--pack", action="store_true", help="write the weighted opening book from the file")
@@ -78,7 +80,7 @@ def main() -> int:
                   "format": WEIGHTED_FORMAT, "model": args.model, "weights_sha256": checksum,
                   "weight_scale": WEIGHT_SCALE, "total_weight": total, "loss_unit": loss_unit, "hard": args.hard,
                   "max_guesses": args.max_guesses, "guesses": len(game.words.guesses),
-                  "exact_nodes": args.exact_nodes, "breadths": list(breadths),
+                  "exact_nodes": args.exact_nodes, "breadths": list(breadths), "repair_nodes": args.repair_nodes,
                   "note": "the machine is shared: seconds include whatever else ran"}
         out.write_text(json.dumps(header) + "\n", encoding="utf-8")
     elif header.get("weights_sha256") != checksum or header.get("hard") != args.hard:
@@ -91,7 +93,7 @@ def main() -> int:
         guess = game.words.guess_id(word)
         started = time.perf_counter()
         found = guess_interval(game, weights, answers, args.max_guesses, hints, guess, args.hard, args.max_guesses,
-                               exact_nodes=args.exact_nodes, breadths=breadths)
+                               exact_nodes=args.exact_nodes, breadths=breadths, repair_nodes=args.repair_nodes)
         replayed = tree_cost(game, weights, found.tree, answers, args.max_guesses, loss_unit)
         if replayed != found.high:
             raise SystemExit(f"{word}: its tree replays to {replayed}, not {found.high}")

@@ -35,7 +35,8 @@ hints, the dead-letter rule) through a uniform Solver over the same game:
   exact total) plus what the others cost alone. Under the likely model 2315 of the 10681 answers hold
   98.7% of the weight, so this bound is most of the cost.
 * `Limits.top`: the best `top` guesses a node by their bound only (more while the best tree found
-  there loses an answer: WIDEN, WIDEN_LAST): the result is a real tree's cost (the best within that
+  there loses an answer: WIDEN, WIDEN_LAST, then the guesses that split its largest endgame most,
+  FAMILY_TRIES): the result is a real tree's cost (the best within that
   breadth), an upper bound on the optimum.
 * A node budget and a deadline, checked at every node: a search past them raises BudgetSpent.
 
@@ -71,6 +72,8 @@ SHARPEN_FROM = 6
 #: SALET's replies under likely, asking the uniform solver for a winning guess instead cost 50 s on one reply.
 WIDEN = 4
 WIDEN_LAST = 64
+#: ... and then up to FAMILY_TRIES guesses that split the set's largest endgame most (`family_splitters`).
+FAMILY_TRIES = 16
 #: The bound given to a guess never worth trying (it splits nothing).
 NEVER = 1 << 62
 
@@ -336,7 +339,8 @@ class WeightedSolver:
         self.loss_unit = least if loss_unit is None else int(loss_unit)
         self.memo: dict[tuple, tuple[int, int, int]] = {}  # key -> (lower bound, exact cost or -1, best guess)
         self.reply_weights: Callable[..., tuple[np.ndarray, np.ndarray, np.ndarray]] = lazy_reply_weights
-        self.sharpen_from = SHARPEN_FROM
+        # a breadth-limited search builds a tree, whose few guesses a node sharper bounds would hardly cut
+        self.sharpen_from = SHARPEN_FROM if limits.top is None else NEVER
         positive = weights[weights > 0]
         self.tier = TierBound(game, weights, hard, max_guesses) if tier and len(positive) and \
             (positive != positive.max()).any() and (weights == weights.max()).sum() > 2 else None
@@ -422,9 +426,18 @@ class WeightedSolver:
         answer here, best first (ties: a possible answer first, then the lower index); with `Limits.top`, the best
         `top` only, or the best `most` where given (a search that widens while its trees lose answers)."""
         guesses, lost, guessed, hit = self.one_step(answers, left, hints)
-        order = np.lexsort((guesses, hit == 0, guessed, lost))
-        if self.limits.top is not None:
-            order = order[:self.limits.top if most is None else most]
+        wanted = None if self.limits.top is None else self.limits.top if most is None else most
+        if wanted is not None and wanted < len(guesses) and left >= 3:  # no loss in a bound: one key, partitioned
+            key = guessed * 2 + (hit == 0)
+            threshold = key[np.argpartition(key, wanted - 1)[wanted - 1]]
+            chosen = np.flatnonzero(key <= threshold)  # the best `wanted` and every guess tied with the last of them
+            order = chosen[np.lexsort((guesses[chosen], key[chosen]))][:wanted]
+        else:
+            order = np.lexsort((guesses, hit == 0, guessed, lost))
+            if wanted is not None:
+                order = order[:wanted]
+        if not lost[order].any():  # no loss in any bound: the weighted guesses alone (no Python arithmetic)
+            return guesses[order], guessed[order].tolist(), hit[order] > 0
         unit = self.loss_unit
         bounds = [lost_ * unit + guessed_ for lost_, guessed_ in zip(lost[order].tolist(), guessed[order].tolist())]
         return guesses[order], bounds, hit[order] > 0
@@ -522,6 +535,13 @@ class WeightedSolver:
                 best, best_guess = cost, guess
             else:
                 least = min(least, cost)
+        if self.limits.top is not None and left >= 3 and best_guess >= 0 and self.loss_unit <= best < budget:
+            for guess in self.family_splitters(answers, left, hints, set(guesses[:widest].tolist())):
+                cost = self.try_guess(answers, left, hints, guess, min(best, budget))  # the tree loses: split its family
+                if cost < min(best, budget):
+                    best, best_guess = cost, guess
+                if best < self.loss_unit:
+                    break
         if best < budget:
             self.remember(key, best, best, best_guess)
             return best
@@ -586,6 +606,21 @@ class WeightedSolver:
             floor = max(floor, self.least_bound(group, left, hints))
         self.remember(key, floor, -1, -1)
         return floor
+
+    def family_splitters(self, answers: np.ndarray, left: int, hints: Hints | None, tried: set[int]) -> list[int]:
+        """Where a breadth-limited search's tree loses answers: up to FAMILY_TRIES guesses not `tried` that split the
+        set's largest endgame (answers alike but for one letter, `wordle.endgames`) into most replies, ties to the
+        lower one-step bound, then the lower index (an endgame is what a tree loses; the bound does not see it)."""
+        family = self.rules.endgames.largest(answers)
+        if family is None:
+            return []
+        guesses = self.rules.allowed(hints)
+        _, _, count = self.reply_weights(self.columns, guesses, family, self.weights, None)
+        hit, tops, _ = self.reply_weights(self.columns, guesses, answers, self.weights, self.rules.tables)
+        bound = 3 * int(self.weights[answers].sum()) - 2 * hit - tops
+        order = np.lexsort((guesses, bound, -count))
+        chosen = [int(g) for g in guesses[order[:FAMILY_TRIES + len(tried)]] if int(g) not in tried]
+        return chosen[:FAMILY_TRIES]
 
     def remember(self, key: tuple, bound: int, exact: int, guess: int) -> None:
         """Store a sub-problem's bound (and exact cost and guess when known), forgetting all when full."""

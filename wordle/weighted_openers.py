@@ -7,8 +7,9 @@ guess) plus each reply's cost with one guess fewer, so a guess over a big set (a
 answers alone (the pattern matrix's columns for them), never on the whole matrix transposed:
 
 * high: a real tree: per reply the exact solver's within `exact_nodes` sets (where it settles), else
-  the breadth-limited search's (`Limits.top`, each breadth in turn where given several); the tree is
-  the replies' trees under the guess.
+  the breadth-limited search's (`Limits.top`, each breadth in turn where given several; where its tree
+  loses answers, the exact solver's within `repair_nodes` sets, if it settles); the tree is the
+  replies' trees under the guess.
 * low: per reply the exact cost where settled, else the larger of the bound the cut search proved and
   the least one-step bound over every guess there.
 
@@ -72,7 +73,7 @@ def replies_of(game: Wordle, answers: np.ndarray, guess: int, hints: Hints | Non
 
 def guess_interval(game: Wordle, weights: np.ndarray, answers: np.ndarray, left: int, hints: Hints | None,
                    guess: int, hard: bool, max_guesses: int, exact_nodes: int = 0, breadths: tuple[int, ...] = (1,),
-                   on_reply: Callable[[int, int, int], None] | None = None) -> GuessInterval:
+                   on_reply: Callable[[int, int, int], None] | None = None, repair_nodes: int = 0) -> GuessInterval:
     """The interval of trees opening with `guess` over `answers` (indices of `game`'s answers), reply by reply.
 
     Args:
@@ -86,6 +87,8 @@ def guess_interval(game: Wordle, weights: np.ndarray, answers: np.ndarray, left:
         breadths: the breadth-limited searches tried for a reply the exact solver did not settle, in turn; the best
             tree found is kept.
         on_reply: called with (replies done, replies in all, the work so far in sets) after each reply.
+        repair_nodes: where a reply's best breadth-limited tree loses answers, the exact solver (losses first) may
+            search this many sets for one that loses fewer (0: none).
 
     Returns:
         The GuessInterval (costs packed as a WeightedSolver over the whole game packs them).
@@ -131,6 +134,21 @@ def guess_interval(game: Wordle, weights: np.ndarray, answers: np.ndarray, left:
                 nodes += quick.stats.nodes
                 if reply_high is None or cost < reply_high:
                     reply_high, tree = cost, quick.tree(every, left - 1, child_hints)
+            if reply_high >= loss_unit and repair_nodes > 0:  # the tree loses answers: the exact search may not
+                exact.forget_memory()
+                exact.node_limit = exact.stats.nodes + repair_nodes
+                try:
+                    cost = exact.solve_set(every, left - 1, child_hints)
+                    exact.node_limit = None
+                    reply_low = cost
+                    if cost < reply_high:
+                        reply_high, tree = cost, exact.tree(every, left - 1, child_hints)
+                    settled += 1
+                except BudgetSpent:
+                    pass
+                exact.node_limit = None
+                nodes += exact.stats.nodes
+                exact.stats.nodes = 0
             reply_low = min(reply_low, reply_high)
         low += reply_low
         high += reply_high
