@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from wordle.optimal import Limits, Objective, Solver, letter_tables
@@ -30,6 +31,7 @@ def weights_of(answers: list[str], drawn: list[int], tier: bool) -> np.ndarray:
     return weights
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(weighted_cases)
 def test_weighted_solver_equals_brute_force(case):
@@ -46,6 +48,7 @@ def test_weighted_solver_equals_brute_force(case):
     assert tree_cost(game, weights, tree, every, max_guesses, solver.loss_unit) == cost
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(weighted_cases)
 def test_a_breadth_limited_solve_is_a_real_tree_no_better_than_the_optimum(case):
@@ -62,6 +65,7 @@ def test_a_breadth_limited_solve_is_a_real_tree_no_better_than_the_optimum(case)
     assert tree_cost(game, weights, quick.tree(every, max_guesses, hints), every, max_guesses, quick.loss_unit) == high
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(weighted_cases)
 def test_the_tier_bound_changes_no_value(case):
@@ -76,6 +80,7 @@ def test_the_tier_bound_changes_no_value(case):
     assert with_tier.solve_set(every, max_guesses, hints) == without.solve_set(every, max_guesses, hints)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(weighted_cases)
 def test_equal_weights_give_the_uniform_solvers_losses_then_total(case):

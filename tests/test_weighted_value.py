@@ -20,6 +20,7 @@ from .conftest import run_cli, small_game
 from .test_weighted import weighted_cases, weights_of
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(weighted_cases, st.integers(min_value=1, max_value=30))
 def test_every_value_is_a_real_tree_above_a_proved_bound(case, nodes):
