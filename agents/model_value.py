@@ -9,7 +9,7 @@ tree's value (what following that tree guarantees), `low` a proved bound; proved
   values are `wordle.valuation.value_position`'s (the uniform solver, its opening book and table).
 - A weighted model with candidates outside the tier: the weighted solver's (`wordle.weighted_value`):
   every guess valued gets a real tree under the model's weights (rounded to integers,
-  `wordle.weighted.integer_weights`), the proved bound beside it, and a proof where they meet. The
+  `wordle.solver.weighted.integer_weights`), the proved bound beside it, and a proof where they meet. The
   solver works on a game of the position's candidates alone (the model's matrix sliced), so a
   valuation depends on the position alone.
 
@@ -30,7 +30,7 @@ from wordle import State, Wordle, Words
 from wordle.solver import Solver
 from search.limits import Budget
 from wordle.valuation import Value, default_budget, value_position
-from wordle.weighted import integer_weights
+from wordle.solver.weighted import integer_weights
 from wordle.weighted_book import WeightedBook, weighted_book, weights_checksum
 from wordle.weighted_openers import guess_interval
 from wordle.weighted_value import Interval, WeightedValuer, default_weighted_budget, interval_value

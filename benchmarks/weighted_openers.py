@@ -31,7 +31,7 @@ import numpy as np  # noqa: E402
 from agents.answer_model import MODELS, load_model  # noqa: E402
 from plumbing.storage import results_record  # noqa: E402
 from wordle.hardmode import Hints  # noqa: E402
-from wordle.weighted import WEIGHT_SCALE, integer_weights, tree_cost  # noqa: E402
+from wordle.solver.weighted import WEIGHT_SCALE, integer_weights, tree_cost  # noqa: E402
 from wordle.weighted_book import WEIGHTED_FORMAT, pack_weighted, weights_checksum  # noqa: E402
 from wordle.weighted_openers import guess_interval  # noqa: E402
 

@@ -4,7 +4,7 @@ every opener.
 Run: python benchmarks/weighted_optimum.py [--model likely] [--hard] [--exact-openers salet] [--exact-nodes 20000]
 
 Values are expected guesses to finish when the answer is drawn with the model's weights
-(integers, wordle/weighted.py: 2^24 units for an original answer); lower is better.
+(integers, wordle/solver/weighted.py: 2^24 units for an original answer); lower is better.
 
 - High: the least real tree found, from results/weighted-openers-MODEL-MODE.jsonl
   (benchmarks/weighted_openers.py: each opener's tree, replayed over every answer) and, for
@@ -39,8 +39,8 @@ from agents.answer_model import LIKELY_COEFFICIENTS, MODELS, load_model  # noqa:
 from plumbing.storage import results_record, write_atomically  # noqa: E402
 from wordle.book import opening_book  # noqa: E402
 from wordle.hardmode import Hints  # noqa: E402
-from wordle.optimal import INFEASIBLE, SCALE, Solver  # noqa: E402
-from wordle.weighted import WEIGHT_SCALE, integer_weights, tree_cost  # noqa: E402
+from wordle.solver import INFEASIBLE, SCALE, Solver  # noqa: E402
+from wordle.solver.weighted import WEIGHT_SCALE, integer_weights, tree_cost  # noqa: E402
 from wordle.weighted_book import weights_checksum  # noqa: E402
 from wordle.weighted_openers import guess_interval, reply_game  # noqa: E402
 
@@ -49,8 +49,8 @@ def rest_bounds(game, weights: np.ndarray, rest: np.ndarray) -> np.ndarray:
     """Per guess as opener, the one-step bound of the answers in `rest` alone: 3W - 2 hit - tops (integers)."""
     local = reply_game(game, rest)
     solver = Solver(local)
-    from wordle.weighted import fast_reply_weights
-    hit, tops, _ = fast_reply_weights()(solver.columns, local.all_guesses, np.arange(len(rest)), weights[rest], None)
+    from wordle.solver.weighted import fast_reply_weights
+    hit, tops, _ = fast_reply_weights()(solver.passes.columns, local.all_guesses, np.arange(len(rest)), weights[rest], None)
     return 3 * int(weights[rest].sum()) - 2 * hit - tops
 
 

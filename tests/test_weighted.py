@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from wordle.optimal import Limits, Objective, Solver, letter_tables
-from wordle.weighted import (WeightedSolver, brute_force, fast_reply_weights, integer_weights, reply_weights,
+from wordle.solver import Limits, Objective, Solver
+from wordle.solver.bounds import letter_tables, transposed
+from wordle.solver.weighted import (WeightedSolver, brute_force, fast_reply_weights, integer_weights, reply_weights,
                              tree_cost)
 
 from .conftest import small_game
@@ -96,7 +97,7 @@ def test_equal_weights_give_the_uniform_solvers_losses_then_total(case):
 
 def test_the_compiled_pass_equals_the_reference(official_game):
     rng = np.random.default_rng(0)
-    columns = Solver(official_game).columns
+    columns = transposed(official_game)
     guesses = np.sort(rng.choice(len(official_game.words.guesses), 60, replace=False))
     for size in (2, 9, 48, 300):
         answers = np.sort(rng.choice(len(official_game.words.answers), size, replace=False))

@@ -13,7 +13,7 @@ from agents.answer_model import AnswerModel, load_model
 from agents.assistant import advise_model, parse_step
 from agents.model_value import Valuer
 from agents.review import parse_game, review_game
-from wordle.weighted import brute_force, tree_cost
+from wordle.solver.weighted import brute_force, tree_cost
 from wordle.weighted_value import WeightedValuer
 
 from .conftest import run_cli, small_game

@@ -1,6 +1,6 @@
 """The weighted opening book: each covered opener's real tree value and proved bound under one set of answer weights.
 
-Costs here are the weighted solver's packed costs (`wordle.weighted`: weight lost first, then weighted
+Costs here are the weighted solver's packed costs (`wordle.solver.weighted`: weight lost first, then weighted
 guesses; lower is better). A weighted book is a versioned artefact per (mode, word lists, weights)
 in `wordle/data/book/`, `weighted-openers-MODE-LISTS-WEIGHTS.json.gz` (LISTS and WEIGHTS the first
 12 hex digits of the lists' checksum and of the weights' checksum, `weights_checksum`), written by
@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from .book import FOLDER, BookError, BookRefused, decode_artefact, encode_artefact, sha256
-from .weighted import WEIGHT_SCALE
+from .solver.weighted import WEIGHT_SCALE
 
 WEIGHTED_FORMAT = "wordle-arena weighted opening book v1"
 #: The shipped weighted books and their SHA-256: nothing else is read.

@@ -1,6 +1,6 @@
 """A guess's weighted value over a big set, reply by reply: each reply a game of its own answers, searched alone.
 
-Costs here are the weighted solver's packed costs (`wordle.weighted`: weight lost first, then weighted
+Costs here are the weighted solver's packed costs (`wordle.solver.weighted`: weight lost first, then weighted
 guesses; lower is better). A tree opening with a guess costs the set's weight (every answer pays the
 guess) plus each reply's cost with one guess fewer, so a guess over a big set (an opener over the
 10681 answers of the likely model) is valued one reply at a time, each on a game of that reply's
@@ -30,9 +30,9 @@ from search.limits import BudgetSpent
 from .feedback import ALL_GREEN
 from .game import Wordle
 from .hardmode import Hints, extend_hints
-from .optimal import Limits
+from .solver import Limits
 from .replies import partition
-from .weighted import WeightedSolver, WeightedTree
+from .solver.weighted import WeightedSolver, WeightedTree
 from .words import Words
 
 
@@ -78,7 +78,7 @@ def guess_interval(game: Wordle, weights: np.ndarray, answers: np.ndarray, left:
 
     Args:
         game: the rules and the pattern matrix.
-        weights: every answer's integer weight (`wordle.weighted.integer_weights`).
+        weights: every answer's integer weight (`wordle.solver.weighted.integer_weights`).
         answers: the answers still possible; left: guesses to go; hints: hard mode's (None in normal mode).
         guess: the guess valued.
         hard, max_guesses: the mode and the guess limit (the solvers' loss unit is that of the whole game's weights).

@@ -2,7 +2,7 @@
 
 Values here are what the Guesser expects to pay (lower is better): guesses to finish, the guess
 valued included, averaged over the answers still possible with their weights. Each is an interval
-from the weighted solver (`wordle.weighted`, exact integers): `high` is the value of a real tree
+from the weighted solver (`wordle.solver.weighted`, exact integers): `high` is the value of a real tree
 the search found (following it guarantees that value), `low` a proved lower bound; proved where
 they meet. Every guess valued gets a real tree, so every guess can be ranked by what following it
 guarantees, never by a bound or an estimate.
@@ -37,9 +37,9 @@ from search.limits import Budget, BudgetSpent
 
 from .game import State, Wordle
 from .hardmode import Hints
-from .optimal import Limits
+from .solver import Limits
 from .valuation import GUESS_SHARE, QUICK_SHARE, SAFETY_SECONDS, Value, _Clock
-from .weighted import NEVER, WeightedSolver, WeightedTree
+from .solver.weighted import NEVER, WeightedSolver, WeightedTree
 
 #: Solver nodes one weighted valuation may spend beyond its breadth-1 trees, by mode (normal, hard).
 WEIGHTED_VALUE_NODES = {False: 200, True: 400}

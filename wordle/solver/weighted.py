@@ -14,7 +14,7 @@ sum w(a) * guesses(a) / sum w. A sub-problem's cost counts the guesses from its 
 (with `left` guesses to go, a lost answer counts left + 1), so a parent adds its replies' costs.
 
 The search is a depth-first branch and bound over (answers, guesses left, hard-mode hints), as the
-uniform solver's (`wordle.optimal`), whose rules it reuses (the guesses hints allow, a reply's
+uniform solver's (`wordle.solver`), whose rules it reuses (the guesses hints allow, a reply's
 hints, the dead-letter rule) through a uniform Solver over the same game:
 
 * One pass over the pattern matrix gives, for every guess, the weight of the answer it is (`hit`), the
@@ -55,12 +55,14 @@ import numpy as np
 
 from plumbing.storage import keep_numba_cache
 from search.limits import BudgetSpent
-from .feedback import ALL_GREEN
-from .game import State, Wordle
-from .hardmode import Hints
-from .optimal import (INFEASIBLE, PAIRWISE_READS, PAIRWISE_UP_TO, SCALE, LetterTables, Limits, Solver, Stats,
-                      dominated)
-from .replies import partition
+from ..feedback import ALL_GREEN
+from ..game import State, Wordle
+from ..hardmode import Hints
+from ..replies import partition
+from .bounds import PAIRWISE_READS, PAIRWISE_UP_TO, LetterTables, dominated
+from .branch_and_bound import Solver
+from .budget import Limits, Stats
+from .costs import INFEASIBLE, SCALE
 
 #: A weight of WEIGHT_SCALE is the heaviest answer's; the others are rounded to whole units of it (at least 1).
 WEIGHT_SCALE = 1 << 24
@@ -125,7 +127,7 @@ def reply_weights(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray,
 def _reply_weights_kernel(columns, guesses, answers, weights, prune, answer_masks, guess_letters, neighbours,
                           pairwise_up_to, hit, tops, count):  # pragma: no cover
     """reply_weights, compiled (`answers` heaviest first). With
-    `prune`, a guess the dead-letter rule leaves out (`wordle.optimal.dominated`) gets count 0 (never worth trying)."""
+    `prune`, a guess the dead-letter rule leaves out (`wordle.solver.dominated`) gets count 0 (never worth trying)."""
     size, number = answers.shape[0], guesses.shape[0]
     present = 0
     if prune:
@@ -276,7 +278,7 @@ class TierBound:
         tier = np.flatnonzero(weights == self.weight)
         self.index = np.full(len(weights), -1, np.int64)  # answer -> its index in the tier's game
         self.index[tier] = np.arange(len(tier))
-        from .words import Words
+        from ..words import Words
         words = Words.build(tuple(game.words.answers[int(a)] for a in tier), game.words.guesses,
                             source="the full-weight answers")
         self.game = Wordle(words, np.ascontiguousarray(game.matrix[:, tier]))
@@ -331,7 +333,7 @@ class WeightedSolver:
         self.max_guesses = max_guesses
         self.limits = limits
         self.rules = Solver(game, hard=hard, max_guesses=max_guesses, limits=limits, dead_letters=dead_letters)
-        self.columns = self.rules.columns
+        self.columns = self.rules.passes.columns
         self.matrix = game.matrix
         least = (max_guesses + 1) * int(weights.sum()) + 1
         if loss_unit is not None and loss_unit < least:
@@ -406,7 +408,7 @@ class WeightedSolver:
     # -- the search --------------------------------------------------------------
     def key(self, answers: np.ndarray, left: int, hints: Hints | None) -> tuple:
         """The memory's key of a sub-problem."""
-        return (self.rules.set_bytes(answers), left, hints or None)
+        return (self.rules.memory.set_bytes(answers), left, hints or None)
 
     def check_budget(self) -> None:
         """BudgetSpent once the deadline or the node limit has passed (the memory holds finished sub-problems only)."""
@@ -447,8 +449,8 @@ class WeightedSolver:
         """The guesses worth trying (allowed, not left out by the dead-letter rule, splitting the set), and each one's
         one-step bound as (weight lost, weighted guesses) and the weight of the answer it is. The bound is exact with
         one or two guesses left."""
-        guesses = self.rules.allowed(hints)
-        hit, tops, count = self.reply_weights(self.columns, guesses, answers, self.weights, self.rules.tables)
+        guesses = self.rules.memory.allowed(hints)
+        hit, tops, count = self.reply_weights(self.columns, guesses, answers, self.weights, self.rules.passes.tables)
         total = int(self.weights[answers].sum())
         useful = count > 1
         guesses, hit, tops = guesses[useful], hit[useful], tops[useful]
@@ -573,7 +575,7 @@ class WeightedSolver:
         for code, group in partition(self.matrix[guess, answers], answers):
             if code == ALL_GREEN:
                 continue
-            child_hints = self.rules.reply_hints(hints, guess, code)
+            child_hints = self.rules.passes.reply_hints(hints, guess, code)
             floor = self.floor(group, left - 1)
             if len(group) > 2 and left > 2:
                 known = self.memo.get(self.key(group, left - 1, child_hints))
@@ -609,14 +611,14 @@ class WeightedSolver:
 
     def family_splitters(self, answers: np.ndarray, left: int, hints: Hints | None, tried: set[int]) -> list[int]:
         """Where a breadth-limited search's tree loses answers: up to FAMILY_TRIES guesses not `tried` that split the
-        set's largest endgame (answers alike but for one letter, `wordle.endgames`) into most replies, ties to the
+        set's largest endgame (answers alike but for one letter, `wordle.solver.endgames`) into most replies, ties to the
         lower one-step bound, then the lower index (an endgame is what a tree loses; the bound does not see it)."""
-        family = self.rules.endgames.largest(answers)
+        family = self.rules.prover.endgames.largest(answers)
         if family is None:
             return []
-        guesses = self.rules.allowed(hints)
+        guesses = self.rules.memory.allowed(hints)
         _, _, count = self.reply_weights(self.columns, guesses, family, self.weights, None)
-        hit, tops, _ = self.reply_weights(self.columns, guesses, answers, self.weights, self.rules.tables)
+        hit, tops, _ = self.reply_weights(self.columns, guesses, answers, self.weights, self.rules.passes.tables)
         bound = 3 * int(self.weights[answers].sum()) - 2 * hit - tops
         order = np.lexsort((guesses, bound, -count))
         chosen = [int(g) for g in guesses[order[:FAMILY_TRIES + len(tried)]] if int(g) not in tried]
@@ -660,7 +662,7 @@ class WeightedSolver:
         if left > 1:
             for code, group in partition(self.matrix[guess, answers], answers):
                 if code != ALL_GREEN:
-                    branches[int(code)] = self.tree(group, left - 1, self.rules.reply_hints(hints, guess, code))
+                    branches[int(code)] = self.tree(group, left - 1, self.rules.passes.reply_hints(hints, guess, code))
         return WeightedTree(guess, branches)
 
     def state_hints(self, state: State) -> Hints | None:
@@ -703,7 +705,7 @@ def brute_force(game: Wordle, weights: np.ndarray, answers: np.ndarray, left: in
 
     A lost answer counts left + 1 guesses, as in the solver. For tiny games only.
     """
-    from .hardmode import extend_hints, legal_mask
+    from ..hardmode import extend_hints, legal_mask
     answers = np.asarray(answers)
     if left < 1:
         total = int(weights[answers].sum())
