@@ -46,7 +46,7 @@ from .answer_model import AnswerModel, widen
 from .base import Agent, Decision
 from wordle.valuation import MAYBE_BETTER, maybe_better, order_key
 
-from .model_value import WEIGHTED_SEARCH_MOST, GuessValue, Valuer
+from .model_value import SPLIT_FROM, GuessValue, Valuer
 from .registry import make_agent, spec
 
 
@@ -151,6 +151,14 @@ class Advice:
 ADVISOR = "optimal"
 #: How many guesses the cost-to-go model shortlists for the default advisor's solver to value (besides its best).
 SHORTLIST = 12
+#: Up to this many candidates the cost-to-go model shortlists over all of them; above, over the model's full-weight
+#: tier among them (a pass over every guess and every candidate costs more than the valuation it feeds).
+SHORTLIST_OVER_MOST = 3000
+#: Under a weighted model, this many of the likeliest answers join the shortlist.
+LIKELIEST = 3
+#: A weighted position too big for one game (`agents.model_value.SPLIT_FROM`) that the weighted book does not cover
+#: values this many of the shortlist (each a tree built reply by reply, about a minute on the shared machine).
+SPLIT_SHORTLIST = 2
 
 #: Node budgets of an advisor's decisions outside its opening plan, (second move, later moves): past
 #: them a shallower search advises. Searched from an empty table, the default plan's second moves take
@@ -473,10 +481,19 @@ def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
     pool = game.legal_guesses(state)
     if only_answers:
         pool = np.intersect1d(pool, game.words.answer_rows[candidates])
-    over = candidates if len(candidates) <= WEIGHTED_SEARCH_MOST or not (candidates < model.tier).any() \
+    over = candidates if len(candidates) <= SHORTLIST_OVER_MOST or not (candidates < model.tier).any() \
         else candidates[candidates < model.tier]
     expected = guess_stats(game, over, pool)[1]
     shortlist = [int(g) for g in pool[np.argsort(expected, kind="stable")[:max(SHORTLIST, top)]]]
+    opening = valuer.opening_shortlist(state, max(SHORTLIST, top))
+    allowed = set(pool.tolist())
+    if opening:  # the weighted opening book's openers: each valued there already (others cost a search each)
+        shortlist = [g for g in opening if g in allowed]
+    elif not model.uniform:  # the likeliest answers too: under weights they may beat any splitting guess
+        likeliest = np.argsort(-model.weights[candidates], kind="stable")[:LIKELIEST]
+        shortlist += [int(g) for g in game.words.answer_rows[candidates[likeliest]] if int(g) in allowed]
+        if len(candidates) > SPLIT_FROM:  # no book: each guess costs a tree over every answer, reply by reply
+            shortlist = shortlist[:SPLIT_SHORTLIST]
     found = valuer.value(state, shortlist)
     valued = [g for g in found.guesses if not only_answers or g in set(pool.tolist())]
     chance_of = answer_chances(model, candidates)

@@ -1,73 +1,66 @@
-"""Guess values under an answer model: the exact solver's where the model is uniform, honest estimates where not.
+"""Guess values under an answer model: the exact solver's, and real trees under the model's weights.
 
 Values are expected guesses to finish, the guess valued included, averaged over the answers
-still possible with the model's weights (lower is better). Every solver value comes from
-`wordle.valuation.value_position`, so the same state shows the same number everywhere.
+still possible with the model's weights (lower is better). Each is an interval: `high` a real
+tree's value (what following that tree guarantees), `low` a proved bound; proved where they meet.
 
-- Every candidate in the model's full-weight tier (all of them in a uniform model, or a
-  weighted one whose other words the replies have ruled out): the values are
-  value_position's, proved or bounded, printed with `Value.text`.
-- A weighted model with candidates outside the tier: with share p of the weight outside,
-  a guess's value is (1 - p) * the solver's value over the tier's candidates (all equally
-  likely) + p * the cost-to-go model's expected guesses for the others:
-  1 if the guess is the answer, else 1 + F(answers its reply leaves) (heuristics/cost.py).
-  That is an estimate, printed "≈ 3.480", with a proved lower bound beside it: the tier's
-  low, and 1 or 2 guesses for each other word. It is exact, and printed plain, only when
-  every reply of the guess leaves at most one answer.
+- Every candidate in the model's full-weight tier (all of them in a uniform model, or a weighted
+  one whose other words the replies have ruled out): the answers left are equally likely, and the
+  values are `wordle.valuation.value_position`'s (the uniform solver, its opening book and table).
+- A weighted model with candidates outside the tier: the weighted solver's (`wordle.weighted_value`):
+  every guess valued gets a real tree under the model's weights (rounded to integers,
+  `wordle.solver.weighted.integer_weights`), the proved bound beside it, and a proof where they meet. The
+  solver works on a game of the position's candidates alone (the model's matrix sliced), so a
+  valuation depends on the position alone.
 
-A certain win is kept (the rule for a model whose answers go beyond the tier):
-`losses_high` of a mix is the chance of losing that its best known tree leaves, and `rank_key`
-orders by it first, so the advice
-1. keeps a certain win over every possible answer where one is found: a guess proved to start a
-   tree that wins them all has losses_high 0 (sought in hard mode, where at most CERTAIN_WIN_MOST
-   answers are left, within CERTAIN_WIN_EFFORT sets searched: a count, the same on any machine);
-2. else keeps a certain win over the tier's answers: a guess with a real tree for them has
-   losses_high = the weight outside the tier (at most that is lost);
-3. else loses the least: with one guess left the chance is exact (every answer but the guess is
-   lost), and a guess with no tree known even for the tier's answers comes last (math.inf).
+Guesses are ranked by what their tree achieves (`wordle.valuation.rank_key`): the chance of losing it
+leaves first, then its expected guesses; a bound never ranks.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
-from heuristics.cost import cost_table
-from wordle import ALL_GREEN, State, Wordle, Words
+from wordle import State, Wordle, Words
 from wordle.solver import Solver
 from search.limits import Budget
-from wordle.valuation import Value, default_budget, order_key, value_position
+from wordle.valuation import Value, default_budget, value_position
+from wordle.solver.weighted import integer_weights
+from wordle.weighted_book import WeightedBook, weighted_book, weights_checksum
+from wordle.weighted_openers import guess_interval
+from wordle.weighted_value import Interval, WeightedValuer, default_weighted_budget, interval_value
 
 from .answer_model import AnswerModel
 
 #: The budget of one position's valuation: None, the mode's default (`wordle.valuation.default_budget`: a
 #: node count, the same result on any machine, and a wall-clock safety cap).
 VALUE_BUDGET = None
-#: Up to this many candidates, a weighted model's best guess is also sought among the guesses the cost-to-go model
-#: ranks first over every candidate (above it, among the tier's best and the guesses asked about only).
-WEIGHTED_SEARCH_MOST = 3000
-#: How many of the cost-to-go model's first guesses join the weighted search.
-WEIGHTED_SHORTLIST = 3
-#: Up to this many possible answers, a weighted model's valuation in hard mode looks for a guess that wins every one
-#: of them (a certain win over the whole model, not only its full-weight tier) and proves which valued guesses keep
-#: one. Not in normal mode, where any guess leaves room to recover (the advice lost none of the 2315 games without
-#: it: results/advisor/normal-likely) and the search would only cost time.
-CERTAIN_WIN_MOST = 150
-#: The work each such proof may spend (sets searched by `Solver.winning_guess` / `Solver.wins_within`): a count,
-#: so the same position gets the same answer on any machine; a search it cuts proves nothing (the guess keeps
-#: only its tier's win).
-CERTAIN_WIN_EFFORT = 2000
+#: The budget of a weighted valuation (beyond the breadth-1 tree every guess gets): None, the mode's default
+#: (`wordle.weighted_value.default_weighted_budget`: a node count, the same on any machine, and a safety cap).
+WEIGHTED_BUDGET = None
+#: Above this many candidates a weighted position (the opening) is valued guess by guess, one reply at a time
+#: (`wordle.weighted_openers`), from the weighted opening book where it covers the guess: the book's best is the
+#: position's best. A guess it lacks gets its breadth-1 tree there and then (about a minute on the shared 2-core
+#: machine for an opener over the likely model's 10681 answers).
+SPLIT_FROM = 2500
 
 
 @dataclass(frozen=True)
 class GuessValue:
-    """A guess's expected guesses to finish under a model; `modelled`: part of it is the cost-to-go model's estimate."""
+    """A guess's expected guesses to finish under a model.
+
+    `modelled`: part of it is an estimate (none of this module's values is: kept for the review's rules).
+    `weighted`: valued under the model's weights, so a loss is a chance (`losses_high` the chance the tree loses).
+    """
 
     value: Value
     modelled: bool = False
+    weighted: bool = False
 
     @property
     def proved(self) -> bool:
@@ -80,10 +73,19 @@ class GuessValue:
         return self.value.estimate
 
     def text(self) -> str:
-        """The value as every command prints it: Value.text's rule, or "≈ 3.480" for a model estimate."""
+        """The value as every command prints it: Value.text's rule; under weights, a tree that may lose answers reads
+        "loses 0.41%" (the chance its tree loses; "≤ 0.41%" where a tree losing less may exist; "1.6e-06%" below
+        0.01%)."""
         if self.modelled and not self.value.proved:
             return "no win" if math.isinf(self.value.estimate) else f"≈ {self.value.estimate:.3f}"
-        return self.value.text()
+        value = self.value
+        if self.weighted and (value.losses_low > 0 or (math.isinf(value.high) and math.isfinite(value.losses_high)
+                                                       and value.losses_high > 0)):
+            exact = value.losses_low == value.losses_high
+            chance = value.losses_high
+            shown = f"{chance:.2%}" if chance >= 1e-4 else f"{chance * 100:.1e}%"  # a rare word's chance, not 0.00%
+            return f"loses {'' if exact else '≤ '}{shown}"
+        return value.text()
 
     def data(self) -> dict:
         """As plain data: the estimate, its bounds, and whether it is proved or modelled."""
@@ -91,7 +93,10 @@ class GuessValue:
             return None if math.isinf(x) else round(float(x), 6)
         found = {"text": self.text(), "estimate": number(self.value.estimate), "low": number(self.value.low),
                  "high": number(self.value.high), "proved": self.proved, "modelled": bool(self.modelled)}
-        if self.value.losses_low >= 1:  # no win: the answers lost with best play, at least and (where known) at most
+        if self.weighted and (self.value.losses_low > 0 or self.value.losses_high > 0):  # the chance of losing
+            found["chance_lost"] = {"at_least": round(float(self.value.losses_low), 9),
+                                    "at_most": number(self.value.losses_high)}
+        elif self.value.losses_low >= 1:  # no win: the answers lost with best play, at least and (where known) at most
             found["answers_lost"] = {"at_least": int(self.value.losses_low),
                                      "at_most": None if math.isinf(self.value.losses_high) else int(self.value.losses_high)}
         return found
@@ -130,10 +135,24 @@ class Valuer:
         self.budget = budget
         self.time_cap = time_cap  # False: the default node budget alone (the advisor's games, any machine load)
         self.solvers: dict[tuple[bool, int], Solver] = {}
+        self._integer: np.ndarray | None = None
+        self._checksum: str | None = None
+
+    @property
+    def integer_weights(self) -> np.ndarray:
+        """The model's weights as the weighted solver's integers (the heaviest answer at WEIGHT_SCALE)."""
+        if self._integer is None:
+            self._integer = integer_weights(self.model.weights)
+        return self._integer
 
     def budget_for(self, state: State) -> Budget:
         """The budget of one valuation in the state's mode (without the time cap when `time_cap` is off)."""
         budget = default_budget(state.hard) if self.budget is None else self.budget
+        return budget if self.time_cap else Budget(nodes=budget.nodes, seconds=None)
+
+    def weighted_budget_for(self, state: State) -> Budget:
+        """The budget of one weighted valuation in the state's mode (without the time cap when `time_cap` is off)."""
+        budget = default_weighted_budget(state.hard) if WEIGHTED_BUDGET is None else WEIGHTED_BUDGET
         return budget if self.time_cap else Budget(nodes=budget.nodes, seconds=None)
 
     def solver(self, state: State) -> Solver:
@@ -155,103 +174,90 @@ class Valuer:
         """
         model = self.model
         candidates = np.asarray(state.candidates)
-        in_tier = candidates[candidates < model.tier]
-        chances = model.chances(candidates)
-        outside = float(chances[candidates >= model.tier].sum())
         asked = list(dict.fromkeys(int(g) for g in guesses))
-        if outside == 0.0 or model.uniform:
-            tier_state = State(candidates=in_tier, history=state.history, hard=state.hard,
+        weights = self.integer_weights[candidates]
+        if model.uniform or (weights == weights.max()).all() and (candidates < model.tier).all():
+            tier_state = State(candidates=candidates, history=state.history, hard=state.hard,
                                max_guesses=state.max_guesses)
             found = value_position(model.tier_game, tier_state, asked, self.budget_for(state), self.solver(state))
             return ModelValuation(best=found.best, guesses={g: GuessValue(v) for g, v in found.guesses.items()},
                                   proved=found.proved, nodes=found.nodes, seconds=found.seconds, capped=found.capped)
-        return self.weighted(state, candidates, in_tier, chances, outside, asked)
+        return self.weighted(state, candidates, asked)
 
-    def weighted(self, state: State, candidates: np.ndarray, in_tier: np.ndarray, chances: np.ndarray,
-                 outside: float, asked: list[int]) -> ModelValuation:
-        """A weighted model with weight outside the tier: the solver's tier values mixed with model estimates."""
-        game = self.model.game
-        shortlist = list(asked)
-        if len(candidates) <= WEIGHTED_SEARCH_MOST:
-            legal = game.legal_guesses(state)
-            estimates = rest_estimates(game, candidates, chances, np.ones(len(candidates), dtype=bool), legal,
-                                       state.guesses_left)[0]
-            shortlist += [int(legal[i]) for i in np.argsort(estimates, kind="stable")[:WEIGHTED_SHORTLIST]]
-        whole = self.whole_solver(state, candidates)
-        certain = self.certain_win(state, whole)
-        if certain is not None:
-            shortlist.append(certain)
-        tier_values: dict[int, Value] = {}
-        nodes, seconds, tier_best, capped = 0, 0.0, None, False
-        if in_tier.size:
-            tier_state = State(candidates=in_tier, history=state.history, hard=state.hard,
-                               max_guesses=state.max_guesses)
-            found = value_position(self.model.tier_game, tier_state, shortlist, self.budget_for(state),
-                                   self.solver(state))
-            tier_values, nodes, seconds, tier_best = found.guesses, found.nodes, found.seconds, found.best
-            capped = found.capped
-        elif not shortlist:  # nothing in the tier and too many candidates to rank every guess: the likeliest answer
-            shortlist = [int(game.words.answer_rows[candidates[int(np.argmax(chances))]])]
-        valued = list(dict.fromkeys(shortlist + ([tier_best] if tier_best is not None else [])))
-        rest = candidates >= self.model.tier
-        estimate, low, exact = rest_estimates(game, candidates, chances, rest, np.array(valued), state.guesses_left)
-        share_in = 1.0 - outside
-        values = {}
-        for i, guess in enumerate(valued):
-            tier = tier_values.get(guess, Value(0.0, 0.0, 0.0))
-            mixed_low = share_in * tier.low + outside * low[i]
-            mixed = share_in * tier.estimate + outside * estimate[i]
-            losses = self.losses(state, candidates, chances, outside, guess, tier, certain, whole)
-            if exact[i] and tier.proved:
-                values[guess] = GuessValue(Value(mixed, mixed, mixed, losses_high=losses))
-            else:  # no tree for the whole mix; one for the tier's answers or none (then it may lose one of them)
-                values[guess] = GuessValue(Value(min(mixed_low, mixed), math.inf, mixed, losses_high=losses),
-                                           modelled=True)
-        best = min(valued, key=lambda g: order_key(values[g].value, bool(game.can_win(candidates, np.array([g]))[0]), g))
-        return ModelValuation(best=best, guesses=values, proved=False, nodes=nodes, seconds=seconds, capped=capped)
+    def weighted(self, state: State, candidates: np.ndarray, asked: list[int]) -> ModelValuation:
+        """A weighted model with candidates outside its tier: the weighted solver's values, a real tree for each guess,
+        on a game of the candidates alone."""
+        if len(candidates) > SPLIT_FROM:
+            return self.split(state, candidates, asked)
+        valuer = self.weighted_valuer(state, candidates)
+        local = State(candidates=np.arange(len(candidates)), history=state.history, hard=state.hard,
+                      max_guesses=state.max_guesses)
+        found = valuer.value(local, asked, self.weighted_budget_for(state))
+        return ModelValuation(best=found.best, guesses={g: GuessValue(v, weighted=True) for g, v in found.values.items()},
+                              proved=found.proved, nodes=found.nodes, seconds=found.seconds, capped=found.capped)
 
-
-    def whole_solver(self, state: State, candidates: np.ndarray) -> Solver | None:
-        """In hard mode with at most CERTAIN_WIN_MOST candidates, a solver over exactly these answers (its game's
-        answers 0..n-1), for certain wins over all of them; else None. A small game of its own, so the model's
-        whole matrix (138 MB for likely) is never transposed for it."""
-        if not state.hard or len(candidates) > CERTAIN_WIN_MOST or state.guesses_left < 2:
+    def book(self, state: State) -> WeightedBook | None:
+        """The weighted opening book of the model's lists and weights for the state's mode, at the opening (else None)."""
+        if state.history:
             return None
+        game = self.model.game
+        if self._checksum is None:
+            self._checksum = weights_checksum(game.words.answers, self.integer_weights)
+        return weighted_book(tuple(game.words.guesses), game.words.checksum, self._checksum, state.hard,
+                             state.max_guesses)
+
+    def split(self, state: State, candidates: np.ndarray, asked: list[int]) -> ModelValuation:
+        """A big weighted position: each asked guess from the weighted book, else its tree built reply by reply; the
+        best is the book's (else the best asked)."""
+        started = time.perf_counter()
+        game = self.model.game
+        weights = self.integer_weights
+        loss_unit = (state.max_guesses + 1) * int(weights.sum()) + 1
+        book = self.book(state)
+        hints = game.hints(state) if state.hard else None
+        intervals: dict[int, Interval] = {}
+        nodes = 0
+        if book is not None and book.best is not None:
+            intervals[book.best] = Interval(book.low[book.best], book.high[book.best])
+        for guess in asked:
+            if guess in intervals:
+                continue
+            if book is not None and guess in book.high:
+                intervals[guess] = Interval(book.low[guess], book.high[guess])
+                continue
+            found = guess_interval(game, weights, candidates, state.guesses_left, hints, guess, state.hard,
+                                   state.max_guesses)
+            intervals[guess] = Interval(found.low, found.high)
+            nodes += found.nodes
+        if not intervals:  # nothing asked and no book: the likeliest answer, as a guess
+            return self.split(state, candidates, [int(game.words.answer_rows[candidates[int(np.argmax(
+                weights[candidates]))]])])
+        rows = set(game.words.answer_rows[candidates].tolist())
+        best = min(intervals, key=lambda g: (intervals[g].high, g not in rows, g))
+        total = int(weights[candidates].sum())
+        values = {g: GuessValue(interval_value(interval, loss_unit, total), weighted=True)
+                  for g, interval in intervals.items()}
+        proved = book is not None and best == book.best and intervals[best].proved
+        return ModelValuation(best=best, guesses=values, proved=proved, nodes=nodes,
+                              seconds=time.perf_counter() - started)
+
+    def opening_shortlist(self, state: State, count: int) -> list[int]:
+        """At the opening of a weighted model with a weighted book: the book's openers of least high first (else
+        none), for the advice's shortlist."""
+        if self.model.uniform or len(state.candidates) <= SPLIT_FROM:
+            return []
+        book = self.book(state)
+        if book is None:
+            return []
+        return sorted(book.high, key=lambda g: (book.high[g], g))[:count]
+
+    def weighted_valuer(self, state: State, candidates: np.ndarray) -> WeightedValuer:
+        """The weighted valuer of a game over these candidates alone (the model's weights), for the state's mode."""
         game = self.model.game
         words = Words.build(tuple(game.words.answers[int(a)] for a in candidates), game.words.guesses,
                             source="the candidates")
-        return Solver(Wordle(words, np.ascontiguousarray(game.matrix[:, candidates])), hard=state.hard,
-                      max_guesses=state.max_guesses)
-
-    def certain_win(self, state: State, whole: Solver | None) -> int | None:
-        """A guess proved to win every possible answer within the guesses left (CERTAIN_WIN_EFFORT), or None."""
-        if whole is None:
-            return None
-        return whole.winning_guess(whole.game.all_answers, state.guesses_left, whole.state_hints(state),
-                                   CERTAIN_WIN_EFFORT)
-
-    def losses(self, state: State, candidates: np.ndarray, chances: np.ndarray, outside: float, guess: int,
-               tier: Value, certain: int | None, whole: Solver | None) -> float:
-        """A weighted model's `losses_high` of a guess: the chance of losing the game that its best known tree
-        bounds (see the module docstring's rule).
-
-        With one guess left it is exact: every answer but the guess is lost. Else 0 where a tree after the
-        guess is proved to win every possible answer; the weight outside the tier where one is known for the
-        tier's answers only (any of the others might be lost); math.inf where none is known even for those.
-        `certain`: the guess `certain_win` found (None: none, and no other guess is tried either, since its
-        search tries the likeliest winners first within the same effort).
-        """
-        rows = self.model.game.words.answer_rows[candidates]
-        if state.guesses_left == 1:
-            return float(1.0 - chances[rows == guess].sum())
-        if certain is not None and whole is not None and (guess == certain or self.wins_all(state, whole, guess)):
-            return 0.0
-        return outside if tier.has_tree else math.inf
-
-    def wins_all(self, state: State, whole: Solver, guess: int) -> bool:
-        """Whether `guess` is proved (within CERTAIN_WIN_EFFORT) to start a tree that wins every possible answer."""
-        return bool(whole.wins_within(whole.game.all_answers, state.guesses_left, whole.state_hints(state), guess,
-                                      CERTAIN_WIN_EFFORT))
+        local = Wordle(words, np.ascontiguousarray(game.matrix[:, candidates]))
+        return WeightedValuer(local, self.integer_weights[candidates], state.hard, state.max_guesses)
 
 
 def value_turns(valuer: Valuer, start: State, turns: Sequence[tuple[int, int]],
@@ -277,30 +283,4 @@ def value_turns(valuer: Valuer, start: State, turns: Sequence[tuple[int, int]],
     return found
 
 
-def rest_estimates(game: Wordle, candidates: np.ndarray, chances: np.ndarray, rest: np.ndarray,
-                   guesses: np.ndarray, left: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For each guess, over the candidates marked `rest` (weighted by their chances, renormalised): the cost-to-go
-    model's expected guesses, their proved lower bound, and whether the estimate is exact.
-
-    An answer costs 1 when it is the guess, else 1 + F(answers its reply leaves among all the candidates);
-    the bound counts 1 or 2. The estimate is exact when every non-green reply leaves one answer. With
-    `left` = 1 guess to go, an answer other than the guess cannot be finished (math.inf), exactly.
-    """
-    weights = chances[rest] / chances[rest].sum()
-    table = cost_table(len(candidates))
-    estimate = np.empty(len(guesses))
-    low = np.empty(len(guesses))
-    exact = np.empty(len(guesses), dtype=bool)
-    for start in range(0, len(guesses), 512):
-        rows = game.matrix[np.asarray(guesses[start:start + 512])][:, candidates].astype(np.int64)
-        offsets = rows + (np.arange(len(rows)) * 243)[:, None]
-        sizes = np.bincount(offsets.ravel(), minlength=len(rows) * 243)[offsets]
-        hit = rows == ALL_GREEN
-        cost = np.where(hit, 1.0, 1.0 + table[sizes] if left > 1 else math.inf)
-        estimate[start:start + 512] = cost[:, rest] @ weights
-        low[start:start + 512] = np.where(hit, 1.0, 2.0)[:, rest] @ weights
-        exact[start:start + 512] = ((sizes == 1) | hit).all(axis=1) | (left == 1)
-    return estimate, low, exact
-
-
-__all__ = ["budget_text", "GuessValue", "ModelValuation", "VALUE_BUDGET", "Valuer", "rest_estimates", "value_turns"]
+__all__ = ["budget_text", "GuessValue", "ModelValuation", "VALUE_BUDGET", "Valuer", "WEIGHTED_BUDGET", "value_turns"]

@@ -112,13 +112,13 @@ SUGGESTION_LEGEND = (
 
 #: ... and for the default advisor, whose figure is the solver's.
 SOLVER_LEGEND = (
-    "Ordered by what a known tree achieves: the fewest games it may lose first (under a model beyond the original "
-    "list, a guess with a tree for the original answers before one with none), then guesses: expected guesses to "
-    "finish, this one included, with best play after it, by the optimal solver under the answer model (lower is "
-    "better); 'loses N': no tree wins every answer, N lost with best play. A plain value is proved; '≤ x' has a "
+    "Ordered by what a known tree achieves: the fewest games it may lose first (under a weighted model, the chance "
+    "its tree loses), then guesses: expected guesses to finish, this one included, with best play after it, by the "
+    "optimal solver under the answer model and its weights (lower is better); 'loses N': no tree wins every answer, "
+    "N lost with best play; 'loses x%': the chance the tree found loses. A plain value is proved; '≤ x' has a "
     "tree reaching x; "
     "'≥ x' is a proved bound only, ranked below every guess with a tree ('maybe better' when x is below the first "
-    "suggestion's value); '≈ x' is the answer model's estimate. worst: the most answers one reply can "
+    "suggestion's value). worst: the most answers one reply can "
     "leave; left: answers left on average; chance: that it is the answer; bits: expected information.")
 
 

@@ -216,6 +216,10 @@ class StubValuer:
         best = min(self.values, key=lambda g: self.values[g].value.high)
         return ModelValuation(best=best, guesses=dict(self.values), proved=False, nodes=1, seconds=0.0)
 
+    def opening_shortlist(self, state, count):
+        """No weighted opening book: the advice makes its own shortlist."""
+        return []
+
 
 def test_a_guess_with_only_a_low_bound_is_shown_below_the_proved_one():
     """TRACE's 2.935 is only a bound (no tree); SALET's 3.508 is proved: SALET first, TRACE marked 'maybe better'."""

@@ -12,11 +12,10 @@ from agents.model_value import Valuer
 import math
 
 from agents.model_value import GuessValue
-from agents.review import (game_skill, grid_score, known_best, luck_of, parse_game, reply_chances, review_data, review_game,
-                           skill_of, skill_range, skill_text, steps_from_grid)
+from agents.review import (game_skill, grid_score, known_best, luck_of, parse_game, reply_chances, review_game,
+                           skill_of, skill_range, skill_text, steps_from_grid, review_data)
 from wordle.patterns import ScoreLine
 from wordle.valuation import Value
-from heuristics.cost import cost_table
 from plumbing.errors import UserError
 from wordle import feedback
 from wordle.valuation import Budget
@@ -110,7 +109,7 @@ def test_skill_and_luck_are_monotone():
     assert [luck_of(replies, p) for p in by_share] == sorted(luck_of(replies, p) for p in by_share)
 
 
-def test_a_weighted_model_estimates_the_less_likely_words_and_says_so():
+def test_a_weighted_model_values_every_guess_by_a_real_tree():
     # BASTE and CASTE at full weight (1/3 each), HASTE and PASTE at half (1/6 each).
     model = tiny_model((1.0, 1.0, 0.5, 0.5), tier=2)
     valuer = Valuer(model)
@@ -120,16 +119,12 @@ def test_a_weighted_model_estimates_the_less_likely_words_and_says_so():
     found = valuer.value(state, [chomp, baste])
     # CHOMP leaves one answer a reply: exact, 2 guesses for each answer
     assert found.guesses[chomp].text() == "2.000" and found.guesses[chomp].proved
-    # BASTE: the tier {baste, caste} needs (1 + 2) / 2 = 1.5 (solver); HASTE and PASTE share a reply with CASTE,
-    # 3 answers: 1 + F(3) each by the cost-to-go model; mixed by weight, 2/3 and 1/3
-    estimate = 2 / 3 * 1.5 + 1 / 3 * (1 + cost_table(4)[3])
+    # BASTE: 1 for itself; CASTE, HASTE and PASTE share its reply and no guess tells them apart but by being one:
+    # CASTE (the heaviest) at 2, then HASTE at 3, PASTE at 4: 1/3 + 2/3 + 3/6 + 4/6 = 13/6, a real tree, proved
     value = found.guesses[baste]
-    assert not value.proved and value.modelled and value.estimate == pytest.approx(estimate)
-    assert value.text() == f"≈ {estimate:.3f}" and value.value.low == pytest.approx(2 / 3 * 1.5 + 1 / 3 * 2)
-    # the best is CHOMP's proved 2.0, not BASTE's lower estimate 1.925 (no tree: rank_key never ranks an estimate
-    # above a proved value); rightly, as BASTE's true value is 2.167 (CASTE then HASTE then PASTE): the tier's part
-    # ignores the words outside it that share its replies, so an estimate may be low, printed "≈"
-    assert found.best == chomp and estimate < 2.0
+    assert value.proved and not value.modelled and value.estimate == pytest.approx(13 / 6)
+    assert value.text() == "2.167"
+    assert found.best == chomp
     chances = reply_chances(model, state, baste)
     assert chances[242] == pytest.approx(1 / 3) and sum(chances.values()) == pytest.approx(1.0)
 
@@ -221,6 +216,7 @@ def test_review_in_the_terminal_and_as_json(capsys, monkeypatch):
     assert 0 <= data["skill"] <= 99 and 0 <= data["luck"] <= 99
 
 
+@pytest.mark.slow
 def test_review_widens_a_model_the_answer_is_outside_of(capsys):
     code, out, _ = run_cli(capsys, "review", "--answers", "original", "--answer", "guano", "crane", "tangy", "guano",
                            "--json")
@@ -262,6 +258,7 @@ def test_play_ends_offering_the_review_of_its_game(capsys):
     assert offer.endswith("cigar --answers original --guesses original")  # an agent plays on the tournament's lists
 
 
+@pytest.mark.slow
 def test_play_at_the_prompt_is_todays_game_and_its_review_carries_its_lists(capsys, monkeypatch):
     """A person plays on every word the Times accepts (FUROS is one, not of 2022's list); the review offered names
     the lists the game was played on, and with --guesses nyt given, so does an agent's."""
@@ -298,6 +295,7 @@ def losing_model() -> AnswerModel:
     return AnswerModel(name="losing", game=game, weights=np.full(5, 0.2), tier=5, tier_game=game)
 
 
+@pytest.mark.slow
 def test_where_every_guess_loses_the_one_losing_fewest_is_best_and_skill_follows():
     """Hand-worked, two guesses: CHOMP splits the five into {baste, waste}, caste, haste, paste, so only one of
     BASTE and WASTE is lost (1); BASTE wins itself and leaves the four others one reply, of which the last guess

@@ -182,7 +182,7 @@ async function loadAnswerModels(select, chosen) {
 
 // What a value's marks mean, as the terminal says it (agents/model_value.py, wordle/valuation.py's Value.text).
 const VALUE_MARKS = "A plain value is proved; '≤ x' has a tree reaching x; '≥ x' is a proved bound only; " +
-  "'≈ x' is the answer model's estimate.";
+  "'loses x%': the chance the tree found loses.";
 
 // Inputs for the options an agent takes, inside `box`; returns a function reading them as an object.
 function optionInputs(box, agent) {
