@@ -72,13 +72,14 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     if args.out:
         prepare_output(args.out)
     plan = plan_job(game, args.hard, args.max_guesses, args.all, args.top, args.against, args.out,
-                    on_cut=lambda: console.print(f"finding a cut-off: the best tree over the best 10 guesses a node "
-                                                 f"({mode} mode)", markup=False, soft_wrap=True))
+                    on_cut=lambda: console.print(f"finding a cut-off: the best tree over the best 10 guesses a node, "
+                                                 f"then its opener's optimum ({mode} mode)", markup=False,
+                                                 soft_wrap=True))
     openers, cut, out = plan.openers, plan.settings.cut, prepare_output(plan.out)
     if plan.cut_opener is not None:
-        console.print(f"cut-off {cut}: {plan.cut_opener.upper()}'s tree over the best 10 guesses a node (a real "
-                      f"tree, so the best total is at most {cut}); openers above it are rejected with a bound",
-                      markup=False, soft_wrap=True)
+        console.print(f"cut-off {cut}: {plan.cut_opener.upper()}'s optimal total (its tree over the best 10 guesses "
+                      f"a node gave {plan.breadth_cut}; real trees, so the best total is at most {cut}); openers "
+                      "above it are rejected with a bound", markup=False, soft_wrap=True)
     jobs = args.cluster or args.jobs or os.cpu_count() or 1
     command = canonical_command("openers --exact", ("--all", args.all), ("--top", None if args.all else len(openers)),
                                 ("--answers", args.answers), ("--guesses", args.guesses), ("--hard", args.hard), ("--max-guesses", args.max_guesses), ("--against", args.against),

@@ -510,3 +510,17 @@ def test_a_forged_or_truncated_line_is_refused_naming_it_and_the_file_is_kept(tm
         run_job(game, False, 6, openers, path, "test", jobs=1, cut=cut)
     assert message in str(refused.value) and str(path) in str(refused.value) and "\n" not in str(refused.value)
     assert path.read_bytes() == before
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_cut_off_is_the_breadth_limited_openers_own_optimum(hard):
+    """quick_cut: the breadth-limited tree's opener, solved exactly; the cut-off is that optimum, at most the
+    breadth-limited total and at least the best opener's total (so no opener at or below the best is rejected)."""
+    from tournament.exact_openers import quick_cut
+
+    game = small_game(POOL_ANSWERS[:30], POOL_GUESSES)
+    opener, cut, breadth_total = quick_cut(game, hard, 6, breadth=2)
+    assert cut == judge_opener(game, hard, 6, opener).total <= breadth_total
+    best = min(t for t in (judge_opener(game, hard, 6, w).total for w in game.words.guesses) if t >= 0)
+    assert best <= cut
