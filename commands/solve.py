@@ -29,7 +29,7 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
     if args.opener is not None or args.top is not None or args.out or args.prove:
         raise UserError("--opener, --top, --prove and --out solve the whole tree; with steps, --budget or --guess "
                         "leave them out")
-    game = load_game(args)
+    game = load_game(args, named=True)
     state, _ = replay(game, [parse_step(game, text) for text in args.steps], hard=args.hard,
                       max_guesses=args.max_guesses)
     if state.solved or state.guesses_left < 1:
@@ -86,7 +86,7 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
             raise UserError("--objective goes with the whole tree (no steps, --budget or --guess)")
         return command_value(args, console)
     objective = Objective(args.objective)
-    game = load_game(args)
+    game = load_game(args, named=True)
     opener = opener_index(game, args.opener.strip().lower()) if args.opener is not None else None
     if args.out:
         prepare_output(args.out, TREE_FORMATS)
@@ -155,5 +155,5 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
                              "answers lost, then fewest guesses (a loss counts max-guesses + 1); worst: the least "
                              "maximum number of guesses, then fewest guesses")
     parser.add_argument("--out", type=path_text, metavar="FILE.json|FILE.graphml", help="also write the tree there")
-    add_game_options(parser)
+    add_game_options(parser, named=True)
     parser.set_defaults(handler=command_solve)

@@ -61,7 +61,7 @@ def verify_books(args: argparse.Namespace, console: Console) -> int:
 
     if args.folder is not None or args.replay or args.jobs is not None:
         raise UserError("--book checks the shipped opening book; it takes no run folder, --replay or --jobs")
-    game = load_game(args)
+    game = load_game(args, named=True)
     sample = 3 if args.sample is None else None if args.sample == "all" else args.sample
     seed = 0 if args.seed is None else args.seed
     failed = False
@@ -119,7 +119,7 @@ def verify_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
                       + (f", {honest.replayed} replayed move for move" if honest.replayed else ""), markup=False)
     if args.answers is None and args.guesses is None:
         args.answers, args.guesses = plan.words.get("answers_file"), plan.words.get("guesses_file")
-    game = load_game(args)
+    game = load_game(args, named=True)
     total = len(stored["games"])
     progress, advance, preparing = matrix_progress(console, total, "replaying", shown=total > 0)
     try:
@@ -167,5 +167,5 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), metavar="N",
                         help="for a Guesser x Indicator matrix (tournament --indicators): processes replaying its "
                              "games (default: the number of CPUs)")
-    add_word_list_options(parser)
+    add_word_list_options(parser, named=True)
     parser.set_defaults(handler=command_verify)

@@ -355,6 +355,37 @@ def test_the_shipped_book_proves_salet(hard, total, long_games):
         assert book.exact[words.guess_index["crane"]] // SCALE == 7930
 
 
+#: Today's lists' books: (answer list, mode) -> the best opener, its total and games over 5 (Selby publishes TARSE
+#: 7883 and SALET 8097 for the 2309 answers with the 14855 guesses, his results_*_nyt20220830 files).
+TODAYS_BOOKS = {("nyt", False): ("tarse", 7883, 1), ("nyt", True): ("salet", 8097, 11),
+                ("played", False): ("tarse", 8062, 1)}
+
+
+@pytest.mark.parametrize("answers, hard", list(TODAYS_BOOKS))
+def test_the_books_for_todays_lists_prove_the_published_best(answers, hard):
+    """Each book of today's lists is read (its checksum checked, nothing refused), holds every one of the 14855
+    openers, and proves Selby's best where he published one."""
+    from wordle.words import named_words
+
+    words = named_words(answers, "nyt")
+    best, total, long_games = TODAYS_BOOKS[answers, hard]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        book = opening_book(tuple(words.guesses), words.checksum, hard, 6)
+    assert words.guesses[book.best] == best and book.exact[book.best] == total * SCALE + long_games
+    assert len(book.exact) + len(book.lower) + len(book.no_win) == len(words.guesses) == 14855
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("answers", ["nyt", "played"])
+def test_a_sample_of_todays_normal_books_is_proved_again(answers, capsys):
+    """verify --book on today's lists, normal mode: the best opener solved again and its tree replayed, and a seeded
+    sample of the bounds proved again."""
+    code, out, err = run_cli(capsys, "verify", "--book", "--answers", answers, "--guesses", "nyt", "--sample", "3")
+    normal = next(line for line in out.splitlines() if line.startswith("normal book:"))
+    assert normal.endswith("all true") and "TARSE" in normal, (out, err)
+
+
 def test_verify_book_on_lists_with_no_book_fails_in_one_line_a_mode(tmp_path, capsys):
     answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
     answers.write_text("\n".join(POOL_ANSWERS) + "\n")

@@ -45,6 +45,11 @@ SHIPPED: dict[str, str] = {
     "openers-hard-c7e2ce7dc7b4.json.gz": "3fa4340e0e3c5508ec762c8bdf101f203c6fe9693b0ef93af365e6f0971b3e69",
     "positions-normal-c7e2ce7dc7b4.json.gz": "9ac1b2692c8b2d1b4d97353d6953713a3ad06f75d9148fd809fb195f70149e8d",
     "positions-hard-c7e2ce7dc7b4.json.gz": "3aab13601f99963deb17e60c84353c1de995a56ff210538ac46aaba9a6bd2bef",
+    # today's lists: the Times' 14855 guesses with its 2309 answers (--answers nyt --guesses nyt) ...
+    "openers-normal-fe7b21091964.json.gz": "58e08abb7570c55136e38f2819967b1d2aaf5f98ca9f852f1323891f9d06f02b",
+    "openers-hard-fe7b21091964.json.gz": "47b99a1fd033fadb310ab7c64bfd72c4b603ba2004a5abaf2a70e059dcf8e130",
+    # ... and with every answer it has used outside them too (--answers played --guesses nyt)
+    "openers-normal-3928b5750c14.json.gz": "d76e7359c3812d131e8fca502704baac006b86a04b956cb6427c547d65d142c5",
 }
 #: The largest book or table file read (the shipped ones are about 60 KB; every opener's entry of a 14855-guess
 #: book, gzip'd, well under a megabyte).
