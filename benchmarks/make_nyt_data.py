@@ -87,8 +87,8 @@ def read_taste() -> dict[str, str]:
     return dict(line.split("\t") for line in lines)
 
 
-def write_kinds(guesses: list[str]) -> int:
-    """Write wordle/data/word-kinds.tsv for these guesses; return how many rows."""
+def write_kinds(guesses: list[str], output: Path = DATA / "word-kinds.tsv") -> int:
+    """Write the word kinds of these guesses (wordle/data/word-kinds.tsv unless told); return how many rows."""
     import wordfreq
 
     def zipf(text: str) -> float:
@@ -108,7 +108,7 @@ def write_kinds(guesses: list[str]) -> int:
         rows.append(f"{word}\t{zipf(word):.2f}\t{kind(word, standard, large, capital, taste)}\t"
                     f"{int(is_plural(word, large, lemmas, zipf))}\t{int(is_past(word, large, lemmas))}\t"
                     f"{'-' if unfit == 'name' else unfit}")
-    (DATA / "word-kinds.tsv").write_text("\n".join(rows) + "\n")
+    output.write_text("\n".join(rows) + "\n")
     return len(rows) - 1
 
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import importlib.util
 from importlib import resources
+from pathlib import Path
+
+import pytest
 
 from wordle import load_words
 from wordle.words import word_kinds
@@ -76,3 +80,18 @@ def test_the_plural_and_past_columns_follow_the_lexicon_on_the_issues_words():
         assert not kinds[word].past, word
     given = {day.word for day in daily_answers()}
     assert not [word for word in given | set(load_words().answers) if kinds[word].plural]
+
+
+@pytest.mark.slow
+def test_the_word_kinds_rebuild_byte_for_byte_from_their_sources(tmp_path):
+    pytest.importorskip("lemminflect", reason="the data extra (pip install '.[data]') builds the kinds")
+    builder_path = Path(__file__).resolve().parents[1] / "benchmarks" / "make_nyt_data.py"
+    spec = importlib.util.spec_from_file_location("make_nyt_data", builder_path)
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    if not all(Path(path).exists() for path in builder.STANDARD + builder.LARGE):
+        pytest.skip("the Debian SCOWL dictionaries (wamerican, wbritish and their -large) are not installed")
+    guesses = list(load_words(guesses="nyt").guesses)
+    builder.write_kinds(guesses, tmp_path / "word-kinds.tsv")
+    shipped = resources.files("wordle").joinpath("data").joinpath("word-kinds.tsv").read_bytes()
+    assert (tmp_path / "word-kinds.tsv").read_bytes() == shipped
