@@ -6,9 +6,22 @@ agents) the first time it is read (`agents.registry.AGENT_MODULES`).
 
 from .base import Agent, Decision, game_rng
 from .params import Param
-from .registry import AGENTS, AgentError, agent_names, all_params, default_agents, make_agent, register, resolve, spec
+from .registry import (
+    AGENTS,
+    AgentError,
+    agent_names,
+    all_params,
+    default_agents,
+    make_agent,
+    make_player,
+    player_settings,
+    players_of,
+    register,
+    resolve,
+    spec,
+)
 
 __all__ = [
     "AGENTS", "Agent", "AgentError", "Decision", "Param", "agent_names", "all_params", "game_rng", "make_agent",
-    "default_agents", "register", "resolve", "spec",
+    "default_agents", "make_player", "player_settings", "players_of", "register", "resolve", "spec",
 ]

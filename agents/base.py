@@ -114,6 +114,32 @@ def indicator_seeds(seed: int, count: int) -> list[int]:
     return [int(np.random.SeedSequence([seed, INDICATOR_STREAM, k]).generate_state(1)[0]) for k in range(count)]
 
 
+#: Second seed words of the streams a dealt game (any shape but Wordle's) draws from: its answers, its Guesser's
+#: choices, its Indicator's lies.
+DEAL_STREAM, DEALT_AGENT_STREAM, LIE_STREAM = 0x56414E53, 0x5641474E, 0x56414C49
+#: Games a run deals per agent and mode when no number is given.
+DEFAULT_DEALT_GAMES = 100
+
+
+def deal_answers(boards: int, answer_count: int, seed: int, number: int) -> tuple[int, ...]:
+    """Dealt game `number`'s answers under run seed `seed`: one a board, all different, drawn by their own stream.
+
+    A game of any shape but Wordle's is dealt so, by its number alone: `play --seed S` deals game 0 of seed S.
+    """
+    rng = np.random.default_rng([seed, DEAL_STREAM, number])
+    return tuple(int(a) for a in rng.choice(answer_count, size=boards, replace=False))
+
+
+def dealt_rng(seed: int, number: int) -> np.random.Generator:
+    """The generator the Guesser of dealt game `number` gets under run seed `seed`."""
+    return np.random.default_rng([seed, DEALT_AGENT_STREAM, number])
+
+
+def lie_rng(seed: int, number: int) -> np.random.Generator:
+    """The generator a lying Indicator draws dealt game `number`'s lies from under run seed `seed`."""
+    return np.random.default_rng([seed, LIE_STREAM, number])
+
+
 def fresh_seed() -> int:
     """A new seed from the operating system's entropy, small enough to type back."""
     return int(np.random.SeedSequence().entropy % 2**32)

@@ -13,7 +13,7 @@ from heuristics.partition import partition_stats
 from wordle import State, Wordle
 
 from .greedy import GreedyAgent, Ranking
-from .registry import register
+from .registry import PLAYS_EVERY_GAME, register
 
 
 def entropy_ranking(game: Wordle, candidates: np.ndarray, guesses: np.ndarray) -> Ranking:
@@ -31,7 +31,8 @@ def entropy_ranking(game: Wordle, candidates: np.ndarray, guesses: np.ndarray) -
     return Ranking(guesses=stats.guesses, keys=(-stats.entropy, ~stats.can_win), value=stats.entropy)
 
 
-@register("entropy", "greedy maximum expected information (ties: can be the answer, then index)")
+@register("entropy", "greedy maximum expected information (ties: can be the answer, then index)",
+          plays=PLAYS_EVERY_GAME)
 class EntropyAgent(GreedyAgent):
     """Plays the legal guess of highest expected information; decisions cached by state."""
 

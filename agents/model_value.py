@@ -37,7 +37,7 @@ import numpy as np
 
 from heuristics.cost import cost_table
 from wordle import ALL_GREEN, State, Wordle, Words
-from wordle.optimal import Solver
+from wordle.solver import Solver
 from search.limits import Budget
 from wordle.valuation import Value, default_budget, order_key, value_position
 

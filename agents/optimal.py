@@ -1,4 +1,4 @@
-"""The optimal player: it looks up its moves in the solved decision tree of `wordle.optimal`.
+"""The optimal player: it looks up its moves in the solved decision tree of `wordle.solver`.
 
 Values are from the Guesser's point of view: higher is better (a Decision's value here
 is minus the guesses the tree still expects to spend on the answers left, per answer).
@@ -18,7 +18,7 @@ import numpy as np
 
 from wordle import State, Wordle
 from plumbing.storage import WORD_LISTS_KEY, Cache, code_version, json_payload, json_value, read_or_build
-from wordle.optimal import INFEASIBLE, Limits, Objective, Solution, Solver, Stats
+from wordle.solver import INFEASIBLE, Limits, Objective, Solution, Solver, Stats
 from wordle.tree import build_tree
 
 from .base import Agent, Decision

@@ -11,7 +11,7 @@ still to make (plus the penalty times the chance of losing).
   (1 + the expected cost-to-go F of heuristics.cost over the reply's bins) plus the
   `width` best possible answers by the same prior; with one or two answers left, just those.
 - Q starts at that prior (`init="prior"`), or at 0 (`init="zero"`, optimistic, since
-  every true value is below 0); README.md gives the measurements that chose the prior.
+  every true value is below 0); docs/learners.md gives the measurements that chose the prior.
 - Training plays episodes against uniformly drawn answers, epsilon-greedy with epsilon
   = epsilon0 / (1 + episode / epsilon_half), and applies the Q-learning update
   Q += alpha (r + max Q(s') - Q) to the episode's steps last to first, with

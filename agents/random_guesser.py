@@ -7,10 +7,10 @@ import numpy as np
 from wordle import State
 
 from .base import Agent, Decision
-from .registry import register
+from .registry import PLAYS_EVERY_GAME, register
 
 
-@register("random", "a seeded random choice among the answers still possible")
+@register("random", "a seeded random choice among the answers still possible", plays=PLAYS_EVERY_GAME)
 class RandomGuesser(Agent):
     """Guesses a uniformly random possible answer (always legal in hard mode too)."""
 

@@ -6,6 +6,12 @@ declares, defaults included, and the agent remembers those settings, so that
 `make_agent(name, game, **agent.settings())` builds an agent that plays the same games.
 Its advice parameters are set only by code that makes it an advisor (`assist`, the web
 assistant): they are no flags or tournament options, and a setting records them only when given.
+
+Each registration also says which games the agent plays (`plays`): Wordle's own shape only (one
+honest board of five-letter words, any lists, either mode: the default), or every game a
+`variants.GameSpec` describes, the other shapes (several boards, other lengths, a lying Indicator)
+played by its player in `agents.board_players`. `make_player(name, game, spec)` builds whichever the
+description needs, and `players_of(spec)` lists who plays it.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from plumbing.errors import UserError
+from variants import GameSpec
 from wordle import Wordle
 
 from .base import Agent
@@ -36,11 +43,16 @@ class ForeignParameters(AgentError):
         return f"{self.who} does not take {', '.join(spell(name) for name in self.names)}"
 
 
+#: What an agent plays: Wordle's own shape only, or every game a GameSpec describes.
+PLAYS_WORDLE, PLAYS_EVERY_GAME = "wordle", "every game"
+
+
 @dataclass(frozen=True)
 class AgentSpec:
     """A registered agent: its name, one-line summary, factory, the parameters it takes and its advice parameters.
 
     `named_only`: a tournament plays it only when named (`--agents`), not among "all".
+    `plays`: PLAYS_WORDLE (Wordle's own shape only) or PLAYS_EVERY_GAME (every description; see the module docstring).
     """
 
     name: str
@@ -49,6 +61,11 @@ class AgentSpec:
     params: tuple[Param, ...]
     advice: tuple[Param, ...] = ()
     named_only: bool = False
+    plays: str = PLAYS_WORDLE
+
+    def plays_game(self, game: GameSpec) -> bool:
+        """Whether the agent plays the game `game` describes."""
+        return game.is_wordle or self.plays == PLAYS_EVERY_GAME
 
     def param(self, name: str) -> Param | None:
         """The parameter called `name`, or None when this agent does not take it."""
@@ -131,12 +148,15 @@ AGENTS: Registry = Registry()
 
 
 def register(name: str, summary: str, params: tuple[Param, ...] = (), advice: tuple[Param, ...] = (),
-             named_only: bool = False) -> Callable:
+             named_only: bool = False, plays: str = PLAYS_WORDLE) -> Callable:
     """Class or function decorator adding an agent factory to the registry.
 
     A parameter name that another agent declares too must have the same kind and range
-    there (its default may differ), so that one command-line flag serves both.
+    there (its default may differ), so that one command-line flag serves both. `plays` says
+    which games it plays (PLAYS_WORDLE or PLAYS_EVERY_GAME).
     """
+    if plays not in (PLAYS_WORDLE, PLAYS_EVERY_GAME):
+        raise ValueError(f"agent '{name}' plays '{plays}', which is neither of {PLAYS_WORDLE}, {PLAYS_EVERY_GAME}")
     for param in params:
         declared = [found.param(param.name) for found in dict.values(AGENTS)]
         for other in (declaration for declaration in declared if declaration is not None):
@@ -148,7 +168,7 @@ def register(name: str, summary: str, params: tuple[Param, ...] = (), advice: tu
         if dict.__contains__(AGENTS, name):
             raise ValueError(f"agent '{name}' is registered twice")
         AGENTS[name] = AgentSpec(name=name, summary=summary, factory=factory, params=tuple(params), advice=tuple(advice),
-                                 named_only=named_only)
+                                 named_only=named_only, plays=plays)
         return factory
 
     return decorate
@@ -234,3 +254,42 @@ def make_agent(name: str, game: Wordle, strict: bool = True, **given: Any) -> Ag
     agent.name = name
     agent.params = {**settings, **agent.params}
     return agent
+
+
+def players_of(game: GameSpec) -> list[str]:
+    """The agents that play the game `game` describes, in registration order."""
+    return [name for name, found in AGENTS.items() if found.plays_game(game)]
+
+
+def player_settings(name: str, game: GameSpec, strict: bool = True, **given: Any) -> dict[str, Any]:
+    """Every parameter of agent `name` for a game of `game`'s description, checked before any game is built.
+
+    Args:
+        strict: refuse a parameter the agent does not take (False: ignore it, as a tournament does).
+        given: values by parameter name; None means "the default".
+
+    Raises:
+        AgentError: an unknown agent, one that does not play this game, a foreign parameter (strict), or a value
+            the game cannot use.
+    """
+    found = spec(name)
+    if not found.plays_game(game):
+        raise AgentError(f"agent '{name}' plays one honest board of five-letter words only; {game.name} is played "
+                         f"by {', '.join(players_of(game))}")
+    if game.is_wordle:
+        return resolve(name, strict=strict, **given)
+    from .board_players import board_settings
+    return board_settings(name, game, strict=strict, **given)
+
+
+def make_player(name: str, game: Any, described: GameSpec, strict: bool = True, **given: Any) -> Agent:
+    """The agent `name` for `game` (`variants.game_of(described, rules)`), with the parameters given (None: the
+    default); Wordle's shape by the agent's own factory (`make_agent`), the others by its board player.
+
+    Raises:
+        AgentError: as `player_settings`.
+    """
+    if described.is_wordle:
+        return make_agent(name, game, strict=strict, **given)
+    from .board_players import BoardPlayer
+    return BoardPlayer(name, game, player_settings(name, described, strict=strict, **given))

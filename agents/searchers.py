@@ -44,7 +44,7 @@ from .modelled import ModelledGame, SearchFunction, shortest_win
 from .openings import OpeningPlan, opening_key, opening_path, read_opening, write_opening
 from .params import (ADVICE_NODES, ADVICE_PARAMS, BEAM, DEPTH, EVAL, EVAL_MODE, KEEP_OPENING, NODES, OPPONENT, POOL,
                      SEARCH_PARAMS, THRESHOLD)
-from .registry import AgentError, register
+from .registry import PLAYS_EVERY_GAME, AgentError, register
 
 
 @dataclass
@@ -234,7 +234,8 @@ def decision_of(result: SearchResult) -> Decision:
 
 
 @register("minimax", "depth-limited minimax: the Indicator replies with the pattern worst for the Guesser "
-          "(or, with --opponent absurdle, as Absurdle does)", params=(*SEARCH_PARAMS, OPPONENT), advice=ADVICE_PARAMS)
+          "(or, with --opponent absurdle, as Absurdle does)", params=(*SEARCH_PARAMS, OPPONENT), advice=ADVICE_PARAMS,
+          plays=PLAYS_EVERY_GAME)
 class MinimaxAgent(SearchAgent):
     """Plays minimax's move."""
 
@@ -242,7 +243,7 @@ class MinimaxAgent(SearchAgent):
 
 
 @register("alphabeta", "minimax's moves with alpha-beta pruning (fewer nodes)", params=(*SEARCH_PARAMS, OPPONENT),
-          advice=ADVICE_PARAMS)
+          advice=ADVICE_PARAMS, plays=PLAYS_EVERY_GAME)
 class AlphaBetaAgent(SearchAgent):
     """Plays alpha-beta's move (the same as minimax's)."""
 
@@ -250,7 +251,7 @@ class AlphaBetaAgent(SearchAgent):
 
 
 @register("expectimax", "depth-limited expectimax: each reply weighted by how many answers give it",
-          params=SEARCH_PARAMS, advice=ADVICE_PARAMS)
+          params=SEARCH_PARAMS, advice=ADVICE_PARAMS, plays=PLAYS_EVERY_GAME)
 class ExpectimaxAgent(SearchAgent):
     """Plays expectimax's move."""
 

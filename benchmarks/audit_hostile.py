@@ -9,9 +9,14 @@ goes to the same file. Issue 31 added cross-site requests, Host names, lone surr
 starvation, floods, huge files, budgets, output encodings and the Dask opener job's faults,
 and checks every status the server answers against the /api page's list.
 
+Issue 49 added "dealt runs": verify and --resume on damaged runs of several boards and Fibble
+(tests/damaged_runs.py), the 8- and 9-letter pattern matrices' cache read back by a second command,
+and the deep board searches bounded by default.
+
 Areas to name: paths, "results files", models, signals, "web stops", "served results",
 flags, "huge files", budgets, encodings, starvation, floods, "dask faults", cross-site
-(with Host and surrogates), web (fields, query strings, budgets, bodies, slow clients), burst.
+(with Host and surrogates), web (fields, query strings, budgets, bodies, slow clients), burst,
+"dealt runs".
 
     python benchmarks/audit_hostile.py            # about 15 minutes on 2 shared cores
     python benchmarks/audit_hostile.py paths web  # some areas only: results/audit-hostile-paths-web.json
@@ -270,6 +275,57 @@ def audit_flags(audit: Audit, lists: list[str]) -> None:
     audit.check("output", "PYTHONIOENCODING=ascii play", None if code == 0 and "Traceback" not in err else err[-200:])
     code, out, err, _ = run(["play", "--agent", "entropy", "--answer", ":x:"])
     audit.check("output", "':x:' echoed literally", None if ":x:" in err else err)
+
+
+# -- dealt runs (issue 49) ----------------------------------------------------------------------------
+#: A deep search over several boards or lies must end within this (it stops at its node cap, and says so).
+DEEP_SEARCH_SECONDS = 300
+
+
+def audit_dealt_runs(audit: Audit, folder: Path) -> None:
+    """Issue 49 items 5-7 (tests/damaged_runs.py's cases: verify and --resume on damaged Fibble and Dordle runs), item 1
+    (a second command reads back the 8- and 9-letter matrices' cache the first wrote) and the deep board searches that
+    ran past 300 s unbounded."""
+    from tests.damaged_runs import CASES, DORDLE, FIBBLE, UNFINISHED, command_of, folder_bytes, judgement, unfinished_run
+
+    runs = {"fibble": FIBBLE, "dordle": DORDLE, "unfinished": UNFINISHED}
+    made: dict[str, Path] = {}
+    for name in ("fibble", "dordle"):
+        code, _, err, _ = run([*runs[name], "--out", str(folder / f"dealt-{name}")])
+        assert code == 0, err
+        made[name] = folder / f"dealt-{name}"
+    made["unfinished"] = unfinished_run(folder / "dealt-unfinished")
+    for item, case, source, edit, check in CASES:
+        copy = folder / "dealt-copy"
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(made[source], copy)
+        (copy / ".lock").unlink(missing_ok=True)
+        edit(copy)
+        before = folder_bytes(copy)
+        code, out, err, _ = run(command_of(check, copy, runs[source]))
+        audit.check("dealt runs", f"item {item}: {check}: {case}", judgement(check, code, out, err, copy, before))
+    def long_run(argv: list[str], env: dict[str, str] | None = None) -> tuple[str | None, float]:
+        """Run a command that may take minutes: why it broke the rule (None: it ended well), and its seconds."""
+        began = time.monotonic()
+        try:
+            done = subprocess.run([sys.executable, "cli.py", *argv], cwd=ROOT, capture_output=True, text=True,
+                                  errors="replace", timeout=DEEP_SEARCH_SECONDS, env={**os.environ, **(env or {})})
+            code, err = done.returncode, done.stderr
+        except subprocess.TimeoutExpired:
+            code, err = 124, ""
+        problem = (f"ran past {DEEP_SEARCH_SECONDS} s" if code == 124 else
+                   f"exit {code}: {err.strip()[-200:]}" if code != 0 or "Traceback" in err else None)
+        return problem, time.monotonic() - began
+
+    fresh = {"WORDLE_ARENA_CACHE": str(folder / "long-words-cache")}  # the first run writes the cache, the second reads
+    for length in ("8", "9"):
+        for attempt in ("first", "second"):
+            problem, _ = long_run(["play", "--length", length, "--agent", "entropy", "--seed", "1"], fresh)
+            audit.check("dealt runs", f"item 1: play --length {length} --agent entropy, {attempt} run", problem)
+    for argv in (["play", "--boards", "4", "--agent", "alphabeta", "--depth", "4", "--beam", "100", "--seed", "0"],
+                 ["play", "--indicator", "fibble", "--agent", "expectimax", "--depth", "4", "--seed", "0"]):
+        problem, seconds = long_run(argv)
+        audit.check("dealt runs", f"{' '.join(argv[:9])}: bounded ({seconds:.0f} s)", problem)
 
 
 # -- processes -------------------------------------------------------------------------------------------
@@ -1126,7 +1182,8 @@ def main() -> None:
                     ("signals", lambda: audit_signals(audit, folder)),
                     ("web stops", lambda: audit_stops(audit)),
                     ("served results", lambda: audit_results_served(audit, folder, run_folder)),
-                    ("flags", lambda: audit_flags(audit, lists))]
+                    ("flags", lambda: audit_flags(audit, lists)),
+                    ("dealt runs", lambda: audit_dealt_runs(audit, folder))]
         only = set(sys.argv[1:])
         for name, section in sections:
             if not only or name in only:

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from plumbing.storage import cpu_model, provenance  # noqa: E402
 from wordle import Wordle  # noqa: E402
-from wordle.optimal import Objective, Solver  # noqa: E402
+from wordle.solver import Objective, Solver  # noqa: E402
 
 NO_WIN_HARD = ("sargo", "goafs", "ratch", "trace", "slate", "carte", "soare")
 

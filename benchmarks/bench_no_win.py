@@ -3,7 +3,7 @@
 Run: python benchmarks/bench_no_win.py [--openers W,W,...] [--sample N --seed S] [--selby PATH] [--out FILE]
 
 Each opener is asked `Solver.opener_wins` on one solver per setting (as a job's worker keeps one, the
-whole-list attempt made once before the timings), with the endgame check of wordle.endgames on and
+whole-list attempt made once before the timings), with the endgame check of wordle.solver.endgames on and
 off; with --selby, Alex Selby's solver (github alex1770/wordle, built by hand outside the repository,
 its word lists beside it) is asked `-H -d -g6 -w WORD` of the same opener and its own CPU figure is
 read. The sample is drawn with the seed from the openers the published hard run
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from plumbing.storage import cpu_model, provenance  # noqa: E402
 from wordle import Wordle  # noqa: E402
-from wordle.optimal import Solver  # noqa: E402
+from wordle.solver import Solver  # noqa: E402
 from benchmarks.selby import SELBY_INFINITE, first_guess  # noqa: E402
 
 PUBLISHED = ROOT / "results" / "openers-exact-hard-all.jsonl"
@@ -78,7 +78,7 @@ def main() -> None:
     solvers = {}
     for cut in (True, False):
         solvers[cut] = Solver(game, hard=True, max_guesses=6)
-        solvers[cut].endgame_cut = cut
+        solvers[cut].prover.endgame_cut = cut
         solvers[cut].opener_wins(game.words.guess_index["salet"])  # the whole-list attempt and compiling, untimed
     before, rows = os.getloadavg(), []
     for opener in named + drawn:

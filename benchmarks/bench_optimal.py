@@ -23,7 +23,9 @@ sys.path.insert(0, str(ROOT))
 
 from plumbing.storage import cpu_model  # noqa: E402
 from wordle import Wordle  # noqa: E402
-from wordle.optimal import Limits, Solver, fast_lower_bounds, lower_bounds, transposed  # noqa: E402
+from wordle.solver import Limits, Solver  # noqa: E402
+from wordle.solver.bounds import lower_bounds, transposed  # noqa: E402
+from wordle.solver.kernels import fast_lower_bounds  # noqa: E402
 from plumbing.storage import provenance  # noqa: E402
 
 
@@ -45,7 +47,7 @@ def solve(game: Wordle, hard: bool, top: int | None, opener: str | None, numpy_o
     """One fresh solve: total, games over 5, sub-problems, seconds."""
     solver = Solver(game, hard=hard, limits=Limits(top=top))
     if numpy_only:
-        solver.lower_bounds = lower_bounds
+        solver.passes.lower_bounds = lower_bounds
     start = time.perf_counter()
     solution = solver.solve(game.words.guess_index[opener] if opener else None)
     return {"mode": "hard" if hard else "normal", "breadth": top or "all", "opener": opener or "best",

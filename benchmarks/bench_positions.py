@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from wordle import ALL_GREEN, Wordle, format_pattern, parse_pattern  # noqa: E402
-from wordle.optimal import Solver  # noqa: E402
+from wordle.solver import Solver  # noqa: E402
 from plumbing.storage import cpu_model, provenance  # noqa: E402
 from wordle.valuation import VALUE_NODES, Budget, value_position  # noqa: E402
 

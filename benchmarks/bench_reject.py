@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from wordle import Wordle  # noqa: E402
 from wordle.hardmode import Hints  # noqa: E402
 from search.limits import BudgetSpent  # noqa: E402
-from wordle.optimal import INFEASIBLE, SCALE, Solver, unpack  # noqa: E402
+from wordle.solver import INFEASIBLE, SCALE, Solver, unpack  # noqa: E402
 from plumbing.storage import cpu_model, provenance  # noqa: E402
 from tournament.exact_openers import ranked_openers  # noqa: E402
 from benchmarks.selby import SELBY_INFINITE, first_guess  # noqa: E402
@@ -52,8 +52,8 @@ def reject(game: Wordle, hard: bool, opener: int, cut: int, cap: float, whole: d
     """
     solver = Solver(game, hard=hard)
     if sharpen_from is not None:
-        solver.sharpen_from = sharpen_from
-    solver.wins.update(whole)
+        solver.passes.sharpen_from = sharpen_from
+    solver.memory.wins.update(whole)
     solver.whole_tries = 0  # tried once for the whole run (whole_list_win), as once per worker in the job
     solver.deadline = time.perf_counter() + cap
     wall, cpu = time.perf_counter(), time.process_time()
@@ -80,9 +80,9 @@ def whole_list_win(game: Wordle, hard: bool) -> tuple[dict, float]:
     as the win memory's entry (empty if undecided), and the CPU seconds it took."""
     solver = Solver(game, hard=hard)
     cpu = time.process_time()
-    solver.win_whole_list(5)
-    found = solver.wins.get(solver.whole_key)
-    return ({solver.whole_key: found} if found else {}), round(time.process_time() - cpu, 3)
+    solver.prover.win_whole_list(5)
+    found = solver.memory.wins.get(solver.memory.whole_key)
+    return ({solver.memory.whole_key: found} if found else {}), round(time.process_time() - cpu, 3)
 
 
 def selby(binary: Path, word: str, hard: bool, cut: int) -> dict:

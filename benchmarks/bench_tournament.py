@@ -62,7 +62,7 @@ def main() -> None:
     rows = []
     for agent in parse_agents(args.agents):
         for mode in ("normal", "hard"):
-            plan = make_plan(game, agents=agent, mode=mode, seed=args.seed, options=options,
+            plan = make_plan(game.words, agents=agent, mode=mode, seed=args.seed, options=options,
                              sample=args.sample)
             with tempfile.TemporaryDirectory() as folder:
                 start = time.perf_counter()

@@ -9,7 +9,7 @@ temporary git worktree (`--head` defaults to HEAD); in every round each version 
 each mode in a fresh process (`wordle.valuation.value_position`, a fresh solver, no budget to cut it short:
 the value is proved), base first in odd rounds and head first in even ones, after one warm-up per version that
 loads its compiled kernels. Each run records its process CPU, the sub-problems searched and the value; the
-two versions' values must agree. Writes results/bench_versions.json (or --out) with the per-run figures, the
+two versions' values must agree, and the summary says whether their sub-problem counts do. Writes results/bench_versions.json (or --out) with the per-run figures, the
 median CPU per version and position, their ratio, and the command, word-list checksum, commits, CPU model,
 cores and the load average before and after.
 """
@@ -38,7 +38,10 @@ from pathlib import Path
 sys.path.insert(0, '.')
 from wordle import Wordle, parse_pattern
 from search.limits import Budget
-from wordle.optimal import Solver
+try:
+    from wordle.solver import Solver
+except ImportError:  # a commit before the solver became a package
+    from wordle.optimal import Solver
 from wordle.valuation import value_position
 word, reply, hard = sys.argv[1], sys.argv[2], sys.argv[3] == 'hard'
 game = Wordle()
@@ -120,8 +123,10 @@ def main() -> None:
             raise SystemExit(f"{key}: the versions disagree (value, proved): {sorted(values)}")
         base = statistics.median(run["cpu_seconds"] for run in runs["base"][key])
         head = statistics.median(run["cpu_seconds"] for run in runs["head"][key])
+        counts = {name: sorted({run["sub_problems"] for run in runs[name][key]}) for name in runs}
         summary[key] = {"base_median_cpu_seconds": base, "head_median_cpu_seconds": head,
-                        "ratio_head_to_base": round(head / base, 3), "value": runs["base"][key][0]["value"]}
+                        "ratio_head_to_base": round(head / base, 3), "value": runs["base"][key][0]["value"],
+                        "sub_problems": counts, "same_sub_problems": counts["base"] == counts["head"]}
         print(f"{key}: base {base:.1f} s, head {head:.1f} s CPU (median of {args.rounds}): ratio {head / base:.2f}")
     record = {"command": f"python benchmarks/bench_versions.py --base {args.base} --head {args.head} --positions "
                          f"{args.positions} --modes {args.modes} --rounds {args.rounds}"

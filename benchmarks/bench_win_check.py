@@ -3,7 +3,7 @@
 Run: python benchmarks/bench_win_check.py [--seed 7] [--hard] [--cap SECONDS] [--named W,W,...] [--out FILE]
 A seeded sample spread over the root-bound ranking (a few openers from each rank band) plus the named
 openers; each opener is judged by `Solver.opener_wins` with a fresh solver twice, once with the compiled
-check (wordle.short_wins) and once with the solver's own search alone, one right after the other so both
+check (wordle.solver.short_wins) and once with the solver's own search alone, one right after the other so both
 see the same load. Writes results/bench_win_check-MODE.json (or --out): per opener the verdict, CPU seconds
 and sets searched of both, the command, seed, word-list checksum, commit, CPU model, cores and the load
 average before and after (the machine is shared).
@@ -25,13 +25,13 @@ sys.path.insert(0, str(ROOT))
 
 from wordle import Wordle  # noqa: E402
 from search.limits import BudgetSpent  # noqa: E402
-from wordle.optimal import Solver  # noqa: E402
+from wordle.solver import Solver  # noqa: E402
 from plumbing.storage import cpu_model, provenance  # noqa: E402
 from tournament.exact_openers import ranked_openers  # noqa: E402
 
 #: (first rank, last rank + 1, openers drawn): the bands of the ranking the sample is spread over.
 BANDS = ((0, 100, 3), (100, 1000, 5), (1000, 3000, 6), (3000, 8000, 6), (8000, 12972, 5))
-#: Openers known to be slow or without a win (the README's hard-mode figures).
+#: Openers known to be slow or without a win (docs/speed.md's hard-mode figures).
 NAMED = "tater,treed,drupe,faugh,endue,sargo,ratch"
 
 
@@ -40,7 +40,7 @@ def check(game: Wordle, hard: bool, opener: int, compiled: bool, cap: float) -> 
     solver = Solver(game, hard=hard)
     solver.whole_tries = 0  # the whole-list attempt is once per worker in the job, not per opener
     if not compiled:
-        solver.short_wins = None
+        solver.prover.short_wins = None
     solver.deadline = time.perf_counter() + cap
     cpu = time.process_time()
     try:

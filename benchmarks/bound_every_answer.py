@@ -4,7 +4,7 @@ Run: python benchmarks/bound_every_answer.py [--jobs N] [--openers W,W,...] [--o
      python benchmarks/bound_every_answer.py --raise-to TOTAL --from FILE [--jobs N] [--out FILE]
 
 Any tree's total is at least its opener's bound, so the least bound over all 12972 openers bounds the
-optimum from below. The first pass bounds each opener by `Solver.guess_bound` with no limit: its
+optimum from below. The first pass bounds each opener by `BoundPasses.guess_bound` with no limit: its
 replies bounded by the solver's floors, then every reply of 3 answers or more raised to the least
 one-step bound over every allowed guess there (the bound the exact search refutes openers with).
 
@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from plumbing.storage import cpu_model, results_record  # noqa: E402
 from wordle import Wordle, load_matrix  # noqa: E402
-from wordle.optimal import SCALE, Limits, Solver, unpack  # noqa: E402
+from wordle.solver import SCALE, Limits, Solver, unpack  # noqa: E402
 from wordle.words import Words, load_guesses  # noqa: E402
 
 #: Selby's best known tree when every allowed word can be the answer: LANTS, 52,896 guesses.
@@ -64,11 +64,11 @@ def bound_of(opener: int) -> tuple[int, int, float]:
     global _SOLVER
     if _SOLVER is None:
         _SOLVER = Solver(GAME, hard=False, max_guesses=6, limits=Limits())
-        _SOLVER.sharpen_from = SHARPEN_FROM
+        _SOLVER.passes.sharpen_from = SHARPEN_FROM
     cpu = time.process_time()
     answers = np.asarray(GAME.all_answers)
     if RAISE_TO is None:
-        cost = _SOLVER.guess_bound(answers, 6, None, opener)[0]
+        cost = _SOLVER.passes.guess_bound(answers, 6, None, opener)[0]
     else:
         cost = _SOLVER.try_guess(answers, 6, None, opener, RAISE_TO * SCALE)
     return opener, unpack(cost)[0], time.process_time() - cpu

@@ -46,12 +46,17 @@ def our_figures(folder: Path, count: int, limit: int) -> dict:
     found = {}
     for agent in dict.fromkeys(row["agent"] for row in games):
         mine = [row for row in games if row["agent"] == agent and int(row["game"]) < count]
-        scores = [int(row["turns"]) if row["won"] == "1" else limit + 1 for row in mine]
+        scores = [int(row["turns"]) if row["solved"] == "1" else limit + 1 for row in mine]
         times = [seconds[(agent, row["mode"], int(row["game"]))] for row in mine]
-        found[agent] = {"games": len(mine), "won": sum(row["won"] == "1" for row in mine),
+        found[agent] = {"games": len(mine), "won": sum(row["solved"] == "1" for row in mine),
                         "mean_guesses": round(sum(scores) / len(scores), 6),
                         "seconds_per_game": round(sum(times) / len(times), 6)}
     return found
+
+
+def game_of(meta: dict) -> dict:
+    """The run's game as the one tournament records it: its shape (settings.game) and guess limit."""
+    return {**meta["settings"]["game"], "max_guesses": meta["settings"]["max_guesses"]}
 
 
 def installed_version() -> str:
@@ -102,7 +107,7 @@ def main(folders: list[Path], count: int | None, solvers: list[str]) -> None:
     for solver in solvers:
         built: dict[int, tuple[Doddle, float]] = {}
         for folder, (meta, sets) in runs.items():
-            variant = meta["settings"]["variant"]
+            variant = game_of(meta)
             if variant["length"] not in built:
                 start = time.perf_counter()
                 built[variant["length"]] = (Doddle(size=variant["length"], solver_type=solver, lazy_eval=False),
@@ -114,7 +119,7 @@ def main(folders: list[Path], count: int | None, solvers: list[str]) -> None:
         out = {"command": f"python benchmarks/compare_doddle.py {' '.join(map(str, folders))} "
                           f"--count {count} --solvers {','.join(solvers)}",
                "answer_sets_from": str(folder / "games.csv"), "games_compared": len(sets[:count] if count else sets),
-               "our_command": meta["command"], "variant": meta["settings"]["variant"],
+               "our_command": meta["command"], "game": game_of(meta),
                "doddle": {"version": os.environ.get("DODDLE_VERSION", installed_version()),
                           "source": "github.com/CatchemAL/Doddle", "commit": os.environ.get("DODDLE_COMMIT", "unknown"),
                           "lazy_eval": False},
@@ -123,7 +128,7 @@ def main(folders: list[Path], count: int | None, solvers: list[str]) -> None:
                            "load": "shared with other work: under load"},
                "solvers": found[folder]}
         compared = len(sets[:count] if count else sets)
-        ours = our_figures(folder, compared, meta["settings"]["variant"]["max_guesses"])
+        ours = our_figures(folder, compared, game_of(meta)["max_guesses"])
         out["ours"] = ours
         out["doddle_seconds_over_ours"] = {
             f"{solver} / {agent}": round(entry["seconds_per_game"] / mine["seconds_per_game"], 3)

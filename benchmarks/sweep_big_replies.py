@@ -37,7 +37,8 @@ sys.path.insert(0, str(ROOT))
 
 from wordle import ALL_GREEN, Wordle, format_pattern  # noqa: E402
 from wordle import valuation  # noqa: E402
-from wordle.optimal import CEILINGS_FROM, Solver  # noqa: E402
+from wordle.solver import Solver  # noqa: E402
+from wordle.solver.passes import CEILINGS_FROM  # noqa: E402
 from plumbing.storage import cpu_model, provenance  # noqa: E402
 from search.limits import Budget  # noqa: E402
 
@@ -90,7 +91,7 @@ def warm(game: Wordle) -> None:
         solver = Solver(game, hard=hard)
         valuation.value_position(game, state, (), Budget(seconds=300), solver)
         big = game.all_answers[:CEILINGS_FROM]
-        solver.reply_ceilings(big[big % 2 == 0], (big, None))
+        solver.passes.reply_ceilings(big[big % 2 == 0], (big, None))
 
 
 def summarise(rows: list[dict], record: dict) -> dict:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
+
 import numpy as np
 from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from agents import agent_names
+from agents import agent_names, make_player, player_settings
 from agents.answer_model import DEFAULT_MODEL
 from agents.assistant import (ADVISOR, MAYBE_BETTER, Advice, advice_notes, advice_data, advise_model, make_advisor,
                               parse_step, read_step)
@@ -18,10 +20,11 @@ from agents.indicators import make_indicator
 from agents.model_value import VALUE_BUDGET, Valuer, budget_text
 from agents.params import flag
 from plumbing.errors import UserError
+from variants import AnyGame, GameSpec
 from wordle import Wordle
 from wordle.words import load_guesses
 
-from .games import game_over
+from .games import game_over, load_spec_game
 from .options import (
     MOST_GUESSES,
     MOST_SUGGESTIONS,
@@ -29,12 +32,13 @@ from .options import (
     add_model_options,
     add_palette_option,
     add_seed_option,
+    add_shape_options,
     agent_options,
     answer_model,
+    game_spec,
     whole,
 )
-from .render import REPLY_LEGEND, advise_at_prompt, chance_text, trace_table, waiting
-from .variants import add_variant_options, command_assist_variant, variant_of
+from .render import REPLY_LEGEND, advise_at_prompt, board_advice_view, chance_text, trace_table, waiting
 
 #: Who advises against Absurdle: its reply is always the worst bucket, so the worst case is all that counts.
 ABSURDLE_ADVISOR = "minimax"
@@ -138,10 +142,62 @@ def check_absurdle(game: Wordle, steps: list[tuple[int, int]], hard: bool, max_g
         raise UserError(f"Absurdle would not answer so: {problems[0]}")
 
 
+def board_adviser(args: argparse.Namespace, described: GameSpec, default: str = "entropy") -> tuple[AnyGame, Any]:
+    """The game `described` and the player that advises on it (--agent, default entropy), its settings checked before
+    the lists are loaded."""
+    name = getattr(args, "agent", None) or default
+    player_settings(name, described, **agent_options(args))
+    _, game = load_spec_game(described)
+    return game, make_player(name, game, described, **agent_options(args))
+
+
+def refuse_wordle_options(args: argparse.Namespace, described: GameSpec, names: tuple[str, ...]) -> None:
+    """Refuse, in one line, an option of Wordle's own advice that a game of another shape does not take."""
+    for name in names:
+        if getattr(args, name, None) not in (None, False):
+            raise UserError(f"--{name.replace('_', '-')} is not offered with {described.name} (its advice uses the "
+                            "shipped lists of its length)")
+
+
+def assist_boards(args: argparse.Namespace, console: Console, described: GameSpec) -> int:
+    """`assist` on a game of another shape than Wordle's: the board player's advice once for the steps given, or step
+    by step at the prompt."""
+    from agents.board_advice import advice_data, advise_boards, parse_board_step
+
+    refuse_wordle_options(args, described, ("answers", "guesses", "exclude", "only_answers"))
+    for step in args.steps:
+        parse_board_step(step, described.boards, described.length)  # its form refused before the lists are loaded
+    game, player = board_adviser(args, described)
+
+    def consult(steps: list[str]) -> Any:
+        """The advice after `steps`, under a spinner."""
+        with waiting(f"{player.name}: weighing guess {len(steps) + 1}{player.cost_text()}"):
+            return advise_boards(described, game, player, steps, top=args.top)
+
+    if args.steps or args.json:
+        advice = consult(list(args.steps))
+        if args.json:
+            print(json.dumps(advice_data(game, advice)))
+        else:
+            board_advice_view(console, game, advice, args.palette)
+        return 0
+    length = described.length
+    example = ",".join(["--g-y" + "-" * (length - 5) if length >= 5 else "-g-y"] * described.boards)
+    console.print(f"Type each guess and the colours the game showed, e.g. '{'crane'[:length]}"
+                  f"{'s' * max(0, length - 5)}:{example}'" + (
+                      " (one pattern a board in order, ',' between them, '.' for a board already solved)"
+                      if described.boards > 1 else "") + "; 'undo' takes the last one back; end with Ctrl-D.",
+                  markup=False)
+    advise_at_prompt(console, consult, lambda advice: board_advice_view(console, game, advice, args.palette))
+    return 0
+
+
 def command_assist(args: argparse.Namespace, console: Console) -> int:
-    """Advise on a real game: once for the steps given, or step by step at the prompt."""
-    if (variant := variant_of(args, fibble=args.indicator == "fibble")) is not None:
-        return command_assist_variant(args, console, variant)
+    """Advise on a real game of the game the options describe: once for the steps given, or step by step at the
+    prompt."""
+    described = game_spec(args, lists=False)
+    if not described.is_wordle:
+        return assist_boards(args, console, described)
     if args.answers is None:
         args.answers = "original" if args.indicator == "absurdle" else DEFAULT_MODEL
     if args.indicator == "absurdle":
@@ -234,5 +290,5 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
                         help=f"guess limit (default 6, at most {MOST_GUESSES})")
     add_model_options(parser, default=None)
     add_agent_options(parser)
-    add_variant_options(parser)
+    add_shape_options(parser)
     parser.set_defaults(handler=command_assist)

@@ -21,7 +21,7 @@ def command_book_table(args: argparse.Namespace, console: Console) -> int:
     """Value every reply to the common and best-ranked openers (resumable), then pack the shipped table."""
     from wordle.positions import NODES, compute_table, ranked_from, read_work, table_openers
 
-    game = load_game(args)
+    game = load_game(args, named=True)
     mode = "hard" if args.hard else "normal"
     openers = table_openers(ranked_from(RANKINGS, args.top))
     work = Path(args.work or f"results/book-table-{mode}.jsonl")
@@ -64,7 +64,7 @@ def command_book_build(args: argparse.Namespace, console: Console) -> int:
     """Build the opener book of one mode from a complete all-opener run (and exact totals from top-N runs)."""
     from wordle.book_build import build_book
 
-    game = load_game(args)
+    game = load_game(args, named=True)
     command = canonical_command("book build", ("--from", args.run),
                                 *(("--exact", extra) for extra in args.exact or []))
     path, digest, book = build_book(game, Path(args.run), [Path(extra) for extra in args.exact or []],
@@ -92,7 +92,7 @@ def add_book_command(commands: argparse._SubParsersAction) -> None:
     build.add_argument("--exact", action="append", type=path_text, metavar="FILE",
                        help="a top-N run whose exact totals join the book (repeatable), e.g. "
                             "results/openers-exact-normal-top20.jsonl")
-    add_word_list_options(build)
+    add_word_list_options(build, named=True)
     build.set_defaults(handler=command_book_build)
     table = steps.add_parser("table", help="the position table: every reply's value after the common openers",
                              description="Solve every reply to the common openers and the best-ranked ones "
@@ -113,5 +113,5 @@ def add_book_command(commands: argparse._SubParsersAction) -> None:
     table.add_argument("--pack-only", action="store_true",
                        help="solve nothing: write the artefact of the openers the work file holds now (its coverage "
                             "is said, and recorded in it)")
-    add_word_list_options(table)
+    add_word_list_options(table, named=True)
     table.set_defaults(handler=command_book_table)

@@ -1,16 +1,14 @@
-"""The game a command plays, built from its word-list and mode options."""
+"""The game a command plays, built from its word-list and mode options, or from a game's description."""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 import numpy as np
 
-from plumbing.errors import UserError
-from wordle import Wordle, Words, load_matrix, load_words
+from variants import AnyGame, GameSpec, game_of, spec_words
+from wordle import Wordle, Words, load_matrix
 from wordle.matrix import cache_path, code_type, read_cache
-from wordle.words import NAMED_ANSWERS, named_words
 
 from .render import plain_console, waiting
 
@@ -21,14 +19,14 @@ ANNOUNCE_BYTES = 50_000_000
 def load_game(args: argparse.Namespace, named: bool = False) -> Wordle:
     """The game over the chosen word lists (`named`: --answers may name a list), with its pattern matrix
     from the disk cache, or built under a spinner, and announced on stderr when it is large."""
-    answers, guesses = getattr(args, "answers", None), getattr(args, "guesses", None)
-    if named and answers in NAMED_ANSWERS:
-        words = named_words(answers, guesses)
-    elif named and answers is not None and not Path(answers).exists():
-        raise UserError(f"{answers}: no such file, nor an answer list's name ({', '.join(NAMED_ANSWERS)})")
-    else:
-        words = load_words(answers=answers, guesses=guesses)
-    return game_over(words)
+    return game_over(spec_words(5, getattr(args, "answers", None), getattr(args, "guesses", None), named))
+
+
+def load_spec_game(game: GameSpec, named: bool = False) -> tuple[Wordle, AnyGame]:
+    """The rules of a described game (its word lists and their pattern matrix, as `game_over` loads them) and its
+    game (`variants.game_of`); `named`: its answer list may be a list's name."""
+    rules = game_over(spec_words(game.length, game.answers, game.guesses, named))
+    return rules, game_of(game, rules)
 
 
 def game_over(words: Words) -> Wordle:

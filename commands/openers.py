@@ -39,7 +39,7 @@ def command_one_opener(args: argparse.Namespace, console: Console) -> int:
     if args.all or args.top is not None or args.out or args.scheduler or args.cluster or args.jobs:
         raise UserError("--opener judges one opener here; it takes no --all, --top, --out, --scheduler, --cluster "
                         "or --jobs")
-    game = load_game(args)
+    game = load_game(args, named=True)
     mode = "hard" if args.hard else "normal"
     started = time.perf_counter()
     with waiting(f"judging {args.opener.strip().upper()} ({mode} mode, {args.max_guesses} guesses)"):
@@ -65,7 +65,7 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
 
     if args.opener is not None:
         return command_one_opener(args, console)
-    game = load_game(args)
+    game = load_game(args, named=True)
     mode = "hard" if args.hard else "normal"
     if args.all and args.top is not None:
         raise UserError("--all proves every opener; it takes no --top (give one or the other)")
@@ -81,7 +81,7 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
                       markup=False, soft_wrap=True)
     jobs = args.cluster or args.jobs or os.cpu_count() or 1
     command = canonical_command("openers --exact", ("--all", args.all), ("--top", None if args.all else len(openers)),
-                                ("--hard", args.hard), ("--max-guesses", args.max_guesses), ("--against", args.against),
+                                ("--answers", args.answers), ("--guesses", args.guesses), ("--hard", args.hard), ("--max-guesses", args.max_guesses), ("--against", args.against),
                                 ("--scheduler", args.scheduler or None), ("--cluster", None if args.scheduler else jobs))
     counts = {"done": 0, "rejected": 0, "solved": 0, "no win": 0}
     seen: list[Any] = []
@@ -201,7 +201,7 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
     if args.all or args.scheduler or args.cluster or args.against is not None or args.opener is not None:
         raise UserError("--all, --against, --opener, --scheduler and --cluster go with --exact")
     args.top = args.top or 50
-    game = load_game(args)
+    game = load_game(args, named=True)
     mode = "hard" if args.hard else "normal"
     count = min(args.top, len(game.words.guesses))
     out = prepare_output(args.out or Path("results") / f"openers-{mode}-top{count}.json")
@@ -276,5 +276,5 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--cluster", type=whole(1, MOST_JOBS), metavar="N",
                         help=f"with --exact: run on a Dask cluster of N worker processes started on this machine "
                              f"(at most {MOST_JOBS})")
-    add_game_options(parser)
+    add_game_options(parser, named=True)
     parser.set_defaults(handler=command_openers)

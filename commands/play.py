@@ -9,20 +9,30 @@ import numpy as np
 from rich.console import Console
 from rich.text import Text
 
-from agents import AGENTS, Decision, agent_names, game_rng
+from agents import AGENTS, Decision, agent_names, game_rng, make_player, player_settings, players_of
 from agents.assistant import make_advisor
-from agents.base import draw_answer, fresh_seed
+from agents.base import deal_answers, dealt_rng, draw_answer, fresh_seed, lie_rng
 from agents.indicators import Choice, Indicator, against_rngs, indicator_names, make_indicator, play_with
 from plumbing.errors import UserError
-from wordle import Playthrough, State, Turn, Wordle, format_pattern
+from variants import AnyState, GameSpec, play_out
+from wordle import Playthrough, State, Turn, Wordle, Words, format_pattern
 
 from .assist import thinking
-from .games import load_game
-from .options import add_agent_options, add_game_options, add_palette_option, add_seed_option, agent_options
+from .games import load_game, load_spec_game
+from .options import (
+    add_agent_options,
+    add_game_options,
+    add_palette_option,
+    add_seed_option,
+    add_shape_options,
+    agent_options,
+    game_spec,
+)
 from .render import (
     REPLY_LEGEND,
     SEARCH_LEGEND,
     TRACE_LEGEND,
+    board_trace,
     keyboard,
     outcome_line,
     plain_console,
@@ -32,7 +42,6 @@ from .render import (
     waiting,
 )
 from .review import review_offer
-from .variants import add_variant_options, command_play_variant, variant_of
 
 
 class Abandoned(Exception):
@@ -47,9 +56,11 @@ def pick_answer(game: Wordle, word: str | None, seed: int) -> int:
 
 
 def command_play(args: argparse.Namespace, console: Console) -> int:
-    """Play one game: an agent's trace, or a person at the terminal when no agent is named."""
-    if (variant := variant_of(args, fibble=getattr(args, "indicator", None) == "fibble")) is not None:
-        return command_play_variant(args, console, variant)
+    """Play one game of the game the options describe: an agent's trace, or a person at the terminal when no agent is
+    named (Wordle's own shape)."""
+    described = game_spec(args)
+    if not described.is_wordle:
+        return play_dealt(args, console, described)
     play_indicator_checked(args)
     game = load_game(args, named=True)
     seed = fresh_seed() if args.seed is None else args.seed
@@ -103,6 +114,62 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
         if playthrough.turns:
             console.print(review_offer(game, playthrough, args), markup=False, soft_wrap=True)
     return 0 if playthrough.solved else 1
+
+
+def dealt_answers(words: Words, game: GameSpec, given: str | None, seed: int) -> tuple[int, ...]:
+    """A dealt game's answers, one a board: the words given (comma-separated), else game 0 of the seed's deal (as a
+    tournament of that seed deals it)."""
+    if given is None:
+        return deal_answers(game.boards, len(words.answers), seed, 0)
+    named = [word for word in given.replace(",", " ").split() if word]
+    if len(named) != game.boards:
+        raise UserError(f"--answer: {game.name} needs {game.boards} answer{'s' if game.boards > 1 else ''}, "
+                        f"comma-separated; got {len(named)}")
+    return tuple(words.answer_id(word) for word in named)
+
+
+def play_dealt(args: argparse.Namespace, console: Console, described: GameSpec) -> int:
+    """`play` of a game of another shape than Wordle's (several boards, another length, a lying Indicator): the
+    agent's game as a trace, one reply a board; with the seed's answers and streams, game 0 of a tournament of that
+    seed."""
+    if args.agent is None:
+        raise UserError(f"playing {described.name} yourself is not built: name a Guesser with --agent "
+                        f"({', '.join(players_of(described))})")
+    if args.indicator not in ("honest", "fibble"):
+        raise UserError(f"--indicator {args.indicator} replies to five-letter Wordle on one board, not "
+                        f"{described.name}")
+    player_settings(args.agent, described, **agent_options(args))  # refused before the lists are loaded
+    rules, game = load_spec_game(described, named=True)
+    player = make_player(args.agent, game, described, **agent_options(args))
+    seed = fresh_seed() if args.seed is None else args.seed
+    words = rules.words
+    answers = dealt_answers(words, described, args.answer, seed)
+    rng = dealt_rng(seed, 0)
+    decisions = []
+
+    def choose(state: AnyState) -> int:
+        """The player's guess, under a spinner saying what it may cost."""
+        with waiting(f"{args.agent} is choosing guess {state.guesses_used + 1}{player.cost_text()}"):
+            decisions.append(player.decide(state, rng))
+        return decisions[-1].guess
+
+    history, won = play_out(game, described, choose, answers, lie_rng(seed, 0) if described.lies else None)
+    guesses, replies = [words.guesses[g] for g, _ in history], [reply for _, reply in history]
+    cut = [number for number, decision in enumerate(decisions, start=1) if decision.fallback]
+    if args.json:
+        print(json.dumps({"game": described.as_data(), "agent": args.agent, "seed": seed,
+                          "answers": [words.answers[a] for a in answers], "won": won, "guesses": guesses,
+                          "replies": [[None if p is None else format_pattern(p, length=described.length) for p in reply]
+                                      for reply in replies], "cut_short": cut}))
+        return 0
+    console.print(f"{args.agent} plays {described.describe()}, seed {seed}", markup=False)
+    board_trace(console, described, guesses, replies, args.palette)
+    outcome = f"won in {len(history)}/{described.max_guesses}" if won else f"lost ({len(history)} guesses)"
+    console.print(f"{outcome}; the answers: {', '.join(words.answers[a].upper() for a in answers)}", markup=False)
+    if cut:
+        console.print(f"guesses {', '.join(map(str, cut))}: the full search needed more than its node budget, so the "
+                      "shallower search's guess was played (give --nodes to search further)", markup=False)
+    return 0
 
 
 def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, seed: int,
@@ -261,6 +328,6 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
                         help="print the finished game as JSON on stdout (your board, when you play, goes to stderr)")
     add_palette_option(parser)
     add_game_options(parser, named=True)
-    add_variant_options(parser)
+    add_shape_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_play)

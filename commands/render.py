@@ -235,3 +235,65 @@ def advise_at_prompt(console: Console, consult: Callable[[list], Any], show: Cal
             continue
         steps = attempt
         show(advice)
+
+
+# -- games of every other shape (several boards, other lengths, lies) ---------------------------
+def reply_cells(game: Any, reply: tuple[int | None, ...], palette: str) -> str:
+    """One reply of a `variants.GameSpec` game as text: each board's pattern in letters and squares, '(solved)' where a
+    board already was."""
+    from wordle.patterns import SHARE_PALETTES
+
+    cells = []
+    for pattern in reply:
+        if pattern is None:
+            cells.append("(solved)".ljust(2 * game.length + 1))
+        else:
+            squares = format_pattern(pattern, "emoji", game.length).translate(SHARE_PALETTES[palette])
+            cells.append(f"{format_pattern(pattern, length=game.length)} {squares}")
+    return "  ".join(cells)
+
+
+def board_trace(console: Console, game: Any, guesses: list[str], replies: list[tuple[int | None, ...]],
+                palette: str) -> None:
+    """A played (or typed) game of any shape but Wordle's, one numbered row a guess with each board's reply."""
+    for number, (guess, reply) in enumerate(zip(guesses, replies), start=1):
+        console.print(f"{number:>2}. {guess.upper():<{game.length}}  {reply_cells(game, reply, palette)}", markup=False)
+
+
+#: What the board suggestion columns mean.
+BOARD_SUGGESTION_LEGEND = (
+    "bits: the information the reply is expected to give, summed over the open boards (fibble: what the row as shown "
+    "tells, its lie's noise taken off; higher is better); boards: how many open boards it can solve; chance: the "
+    "chance it solves one, summed over the open boards; value: a searching agent's own value (guesses left at the "
+    "win, higher is better). No exact value is known for these games, so no expected guesses are shown.")
+
+
+def board_advice_view(console: Console, board_game: Any, advice: Any, palette: str) -> None:
+    """Advice on a game of several boards or lies (`agents.board_advice`): the steps, each board's possible answers,
+    the suggestions table."""
+    from agents.board_advice import board_lines
+    from variants import replies_of
+
+    game, state, words = advice.spec, advice.state, board_game.words
+    console.print(game.describe(), markup=False)
+    history = replies_of(state)
+    board_trace(console, game, [words.guesses[g] for g, _ in history], [r for _, r in history], palette)
+    for line in board_lines(board_game, state):
+        console.print(line, markup=False)
+    if state.won:
+        console.print(f"Solved in {state.guesses_used}/{game.max_guesses}.", markup=False)
+        return
+    if board_game.is_terminal(state):
+        console.print(f"No guesses left: the game allows {game.max_guesses}.", markup=False)
+        return
+    console.print(f"guess {state.guesses_used + 1} of {game.max_guesses}", markup=False)
+    table = Table(title=f"suggestions ({advice.agent})",
+                  header_style="bold", box=None, pad_edge=False, title_justify="left")
+    searched = any(s.value is not None for s in advice.suggestions)
+    for column in ("#", "guess", "bits", "boards", "chance") + (("value",) if searched else ()):
+        table.add_column(column, justify="left" if column == "guess" else "right")
+    for number, s in enumerate(advice.suggestions, start=1):
+        row = [str(number), words.guesses[s.guess], f"{s.bits:.3f}", str(s.boards_it_can_solve), f"{s.chance:.1%}"]
+        table.add_row(*row, *((f"{s.value:.3f}" if s.value is not None else "-",) if searched else ()))
+    console.print(table)
+    console.print(BOARD_SUGGESTION_LEGEND, style="dim", markup=False)

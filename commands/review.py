@@ -13,9 +13,10 @@ from rich.text import Text
 
 from agents.model_value import VALUE_BUDGET, budget_text
 from agents.params import flag
+from agents import players_of
 from agents.review import Review, grid_score, parse_game, read_game, review_data, review_game, share_text
-from agents.variant_players import VARIANT_PLAYERS
 from plumbing.errors import UserError
+from variants import GameSpec
 from wordle import Playthrough, Wordle, format_pattern
 from wordle.nyt import puzzle_number
 from wordle.screenshot import MOST_IMAGE_BYTES, ReadBoard, ScreenshotError, board_data, read_board
@@ -27,12 +28,13 @@ from .options import (
     add_agent_options,
     add_model_options,
     add_palette_option,
+    add_shape_options,
     agent_options,
     answer_model,
+    game_spec,
     whole,
 )
-from .render import tiles
-from .variants import add_variant_options, command_review_variant, variant_of
+from .render import reply_cells, tiles, waiting
 
 #: What a review's columns mean, printed under it.
 REVIEW_LEGEND = (
@@ -76,16 +78,79 @@ def review_lines(review: Review) -> list[str]:
     return lines
 
 
+#: What the board review's columns mean.
+BOARD_REVIEW_LEGEND = (
+    "left: each board's possible answers before -> after the guess (0: solved); expected: the information the guess "
+    "was expected to give, in bits, summed over the open boards (higher is better); gained: what the reply gave; "
+    "best: the advising agent's own guess there and its expected bits. No exact value is known for these games, so "
+    "no skill or luck is scored.")
+
+
+def review_boards(args: argparse.Namespace, console: Console, described: GameSpec) -> int:
+    """`review` of a game of another shape than Wordle's: each guess's expected and gained information beside the
+    advising agent's guess."""
+    from agents.board_advice import answered_steps, parse_board_step, review_boards as review_steps, review_data as data
+
+    from .assist import board_adviser, refuse_wordle_options
+
+    if args.grid is not None or args.puzzle is not None:
+        raise UserError(f"--grid and --puzzle read one board's Wordle share grid, not {described.name}'s: give the "
+                        "steps as WORD:PATTERNS, or --answer and the words")
+    if args.answers not in (None, "likely"):
+        raise UserError(f"--answers is not offered with {described.name} (its review uses the shipped lists of its "
+                        "length)")
+    refuse_wordle_options(args, described, ("exclude", "guesses"))
+    for step in args.steps if args.answer is None else ():
+        parse_board_step(step, described.boards, described.length)  # its form refused before the lists are loaded
+    game, player = board_adviser(args, described)
+    answers = None
+    if args.answer is not None:
+        answers = tuple(word for word in args.answer.replace(",", " ").split() if word)
+        steps = answered_steps(described, game, list(args.steps), list(answers))
+    else:
+        steps = list(args.steps)
+    if not steps:
+        raise UserError("review needs the game's steps: WORD:PATTERNS each, or --answer and the words")
+    with waiting(f"{player.name}: reviewing {len(steps)} guesses"):
+        review = review_steps(described, game, player, steps, answers)
+    if args.json:
+        print(json.dumps(data(game, review)))
+        return 0
+    words = game.words
+    console.print(described.describe(), markup=False)
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("#", "guess", "reply", "left", "expected", "gained", "best"):
+        table.add_column(column, justify="left" if column in ("guess", "reply", "left", "best") else "right")
+    for s in review.steps:
+        best = "same" if s.best_guess == s.guess else words.guesses[s.best_guess]
+        table.add_row(str(s.number), words.guesses[s.guess].upper(), reply_cells(described, s.reply, args.palette),
+                      f"{'/'.join(map(str, s.before))} -> {'/'.join(map(str, s.after))}", f"{s.expected_bits:.2f}",
+                      f"{s.gained_bits:.2f}", f"{best} {s.best_bits:.2f}")
+    console.print(table)
+    used = len(review.steps)
+    ending = f"solved in {used}/{described.max_guesses}" if review.won else f"not solved after {used} guesses"
+    same = sum(s.best_guess == s.guess for s in review.steps)
+    console.print(f"{ending}; {same} of {used} guesses were {review.agent}'s own; expected "
+                  f"{sum(s.expected_bits for s in review.steps):.2f} bits in all, gained "
+                  f"{sum(s.gained_bits for s in review.steps):.2f}"
+                  + (f"; the answers: {', '.join(a.upper() for a in review.answers)}" if review.answers else ""),
+                  markup=False)
+    console.print(BOARD_REVIEW_LEGEND, style="dim", markup=False)
+    return 0
+
+
 def command_review(args: argparse.Namespace, console: Console) -> int:
-    """Review a finished or abandoned game: each guess's value, the best guess, skill and luck."""
-    if (variant := variant_of(args, fibble=args.indicator == "fibble")) is not None:
+    """Review a finished or abandoned game of the game the options describe: on Wordle's own shape each guess's value,
+    the best guess, skill and luck; on the others each guess's information beside the advising agent's."""
+    described = game_spec(args, lists=False)
+    if not described.is_wordle:
         if args.screenshot is not None:
-            raise UserError("--screenshot reads one board of Wordle, not a variant's")
-        return command_review_variant(args, console, variant)
+            raise UserError(f"--screenshot reads one board of Wordle, not {described.name}'s")
+        return review_boards(args, console, described)
     if given := [flag(name) for name, value in agent_options(args).items() if value is not None] + (
             ["--agent"] if args.agent is not None else []):
-        raise UserError(f"{given[0]} goes with a variant (--boards, --length, --indicator fibble): one board of "
-                        "Wordle is reviewed by the solver's values")
+        raise UserError(f"{given[0]} goes with a game of several boards, another length or fibble (--boards, "
+                        "--length, --indicator fibble): one board of Wordle is reviewed by the solver's values")
     board = screenshot_board(args) if args.screenshot is not None else None
     grid = sys.stdin.read() if args.grid == "-" else args.grid
     read_game(load_guesses(args.guesses), args.steps, answer=args.answer, grid=grid)  # a typo costs no matrix build
@@ -176,12 +241,13 @@ def add_review_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--indicator", choices=("honest", "fibble"), default="honest", metavar="NAME",
                         help="who replied: honest (default) or fibble (one lie in every row but a winning one; give "
                              "the rows as shown)")
-    parser.add_argument("--agent", choices=tuple(VARIANT_PLAYERS), default=None, metavar="NAME",
-                        help="with a variant, whose guess each one is set beside: "
-                             f"{', '.join(VARIANT_PLAYERS)} (default entropy)")
+    boards = players_of(GameSpec(boards=2))
+    parser.add_argument("--agent", choices=tuple(boards), default=None, metavar="NAME",
+                        help="with several boards, another length or fibble, whose guess each one is set beside: "
+                             f"{', '.join(boards)} (default entropy)")
     add_palette_option(parser)
     add_model_options(parser)
-    add_variant_options(parser)
+    add_shape_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_review)
 

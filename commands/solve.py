@@ -76,7 +76,7 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
 def command_solve(args: argparse.Namespace, console: Console) -> int:
     """Solve the optimal tree (a proof, or an upper bound over the best K guesses a node); show it, save it."""
     from agents.optimal import opener_index, solve_tree, tree_cache, tree_payload
-    from wordle.optimal import Objective
+    from wordle.solver import Objective
 
     if args.nodes is not None:
         raise UserError(f"solve takes its node budget as --budget N (here --budget {clip(args.nodes, 40)}); it has "

@@ -12,13 +12,14 @@ from typing import Any
 from rich.console import Console
 
 from agents import agent_names, all_params, default_agents
+from agents.base import DEFAULT_DEALT_GAMES
 from agents.indicators import indicator_names
 from agents.params import flag
 from plumbing.errors import UserError
 from plumbing.storage import read_text_file
-from wordle import Wordle
+from variants import AnyGame
 
-from .games import load_game
+from .games import load_game, load_spec_game
 from .options import (
     EXIT_INTERRUPTED,
     MOST_GUESSES,
@@ -27,33 +28,37 @@ from .options import (
     add_agent_options,
     add_game_options,
     add_seed_option,
+    add_shape_options,
     agent_options,
     canonical_command,
+    game_spec,
     path_text,
     whole,
 )
 from .render import matrix_progress, plain_console
-from .variants import DEFAULT_GAMES, add_variant_options, command_tournament_variant, variant_of
 
 
 def command_tournament(args: argparse.Namespace, console: Console) -> int:
-    """Play the tournament into its run folder, show the tables and the verdict."""
+    """Play the tournament of the game the options describe into its run folder, show the tables and the verdict."""
     from tournament import default_folder, make_plan
+    from tournament.plan import check_request
     from tournament.report import comparison_table, histogram_table, results_table
     from tournament.runner import holds_run
 
-    if (variant := variant_of(args, fibble=getattr(args, "indicator", None) == "fibble")) is not None:
-        return command_tournament_variant(args, console, variant)
-    args.mode = args.mode or "both"
+    described = game_spec(args)
     if args.indicators is not None:
+        if not described.is_wordle:
+            raise UserError(f"--indicators plays the Guesser x Indicator matrix of one honest board of five-letter "
+                            f"words, not {described.name}")
+        args.mode = args.mode or "both"
         return command_indicator_matrix(args, console)
     if given := [option for option, value in (("--games", args.games), ("--honest", args.honest), ("--cap", args.cap))
                  if value is not None]:
         raise UserError(f"{given[0]} goes with --indicators")
-    game = load_game(args)
-    plan = make_plan(game, agents=args.agents, mode=args.mode, seed=args.seed, options=agent_options(args),
-                     sample=args.sample, max_guesses=args.max_guesses, answers_file=args.answers,
-                     guesses_file=args.guesses)
+    check_request(described, args.agents, args.mode, agent_options(args))  # refused before the lists are loaded
+    rules, game = load_spec_game(described)
+    plan = make_plan(rules.words, described, agents=args.agents, mode=args.mode, seed=args.seed,
+                     options=agent_options(args), sample=args.sample)
     plan = replace(plan, command_line=tournament_command(plan))
     folder = Path(args.out if args.out is not None else default_folder(plan))
     if args.resume and not holds_run(folder) and not os.path.lexists(Path(folder) / ".lock"):  # a run begun: its own say
@@ -70,7 +75,7 @@ def command_tournament(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def play_tournament(args: argparse.Namespace, console: Console, game: Wordle, plan: Any, folder: str | Path,
+def play_tournament(args: argparse.Namespace, console: Console, game: AnyGame, plan: Any, folder: str | Path,
                     resume: bool, again: str = "run the same command with --resume to continue") -> Any:
     """Run a tournament's plan into `folder` with progress bars; its outcome, or None after Ctrl-C (said on stderr, with `again`)."""
     from tournament import run_tournament
@@ -111,6 +116,7 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     """tournament --indicators: every Guesser against each Indicator, kept in the run folder."""
     from agents.params import DEPTH
     from tournament import make_plan
+    from variants import GameSpec
     from tournament.indicators import (
         DEFAULT_CAP,
         DEFAULT_GAMES,
@@ -146,8 +152,8 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     if (folder / MATRIX_FILE).exists():
         raise UserError(f"{folder} already holds a Guesser x Indicator matrix; choose another folder with --out")
     if "honest" in names:
-        plan = make_plan(game, agents=args.agents, mode=args.mode, seed=args.seed, options=options, sample=None,
-                         max_guesses=args.max_guesses, answers_file=args.answers, guesses_file=args.guesses)
+        plan = make_plan(game.words, GameSpec(max_guesses=args.max_guesses, answers=args.answers, guesses=args.guesses),
+                         agents=args.agents, mode=args.mode, seed=args.seed, options=options, sample=None)
         plan = replace(plan, command_line=tournament_command(plan))
         honest = Path(args.honest) if args.honest is not None else folder / HONEST_FOLDER
         console.print(f"honest: the ordinary tournament, every answer, in {honest}/ (continued, or used as it is "
@@ -178,8 +184,11 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
 
 def tournament_command(plan: Any) -> str:
     """The canonical command that plays exactly a plan's games (--out and --jobs change no game)."""
+    game = plan.game
     return canonical_command(
-        "tournament", ("--agents", ",".join(plan.agents)), ("--mode", "both" if len(plan.modes) == 2 else plan.modes[0]),
+        "tournament", ("--boards", game.boards if game.boards > 1 else None),
+        ("--length", game.length if game.length != 5 else None), ("--indicator", "fibble" if game.lies else None),
+        ("--agents", ",".join(plan.agents)), ("--mode", "both" if len(plan.modes) == 2 else plan.modes[0]),
         ("--seed", plan.seed), ("--max-guesses", plan.max_guesses), ("--sample", plan.sample),
         *((flag(name), all_params()[name][0].text(value)) for name, value in plan.options),
         ("--answers", plan.answers_file), ("--guesses", plan.guesses_file))
@@ -218,8 +227,9 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
                         help="who replies in every game: honest (today's game) or fibble (one lie in every row that "
                              "does not win, 9 guesses); not the Guesser x Indicator matrix of --indicators")
     parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), metavar="N",
-                        help="play N answers drawn from --seed instead of all of them (a variant: N seeded games, one "
-                             f"answer a board, default {DEFAULT_GAMES})")
+                        help="play N answers drawn from --seed instead of all of them (several boards, another "
+                             "length or fibble: N games dealt from --seed, one answer a board, default "
+                             f"{DEFAULT_DEALT_GAMES})")
     add_seed_option(parser, "run seed: the sample and each game's random choices (default 0)")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), metavar="N",
                         help=f"worker processes (default: the number of CPUs, at most {MOST_JOBS})")
@@ -229,6 +239,6 @@ def add_tournament_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--resume", action="store_true",
                         help="continue the run in the folder, playing only the games it lacks")
     add_game_options(parser)
-    add_variant_options(parser)
+    add_shape_options(parser)
     add_agent_options(parser)
     parser.set_defaults(handler=command_tournament)

@@ -52,7 +52,7 @@ def add_tree_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--agent", choices=agent_names(), metavar="NAME", default="decision-tree",
                         help=f"the Guesser: {', '.join(agent_names())} (default decision-tree)")
     parser.add_argument("--out", type=path_text, required=True, metavar="FILE.json|FILE.graphml",
-                        help="where to write the tree (its folder must exist; the schema is in the README)")
+                        help="where to write the tree (its folder must exist; the schema is in docs/commands.md)")
     parser.add_argument("--hard", action="store_true", help="hard mode")
     add_seed_option(parser, "seed for random choices (default 0)")
     add_game_options(parser)

@@ -14,14 +14,12 @@ from plumbing.errors import UserError, clip
 from .games import load_game
 from .options import MOST_JOBS, MOST_PROBLEMS, MOST_SAMPLE, MOST_SEED, add_word_list_options, whole
 from .render import matrix_progress, plain_console, waiting
-from .variants import command_verify_variant
 
 
 def command_verify(args: argparse.Namespace, console: Console) -> int:
     """Replay a run folder through the rules; exit 1 with one line per problem on any mismatch."""
     from tournament import verify_folder
     from tournament.indicators import MATRIX_FILE
-    from tournament.variants import is_variant_folder
 
     if args.book:
         return verify_books(args, console)
@@ -29,8 +27,6 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
         raise UserError("name the run folder to verify (or give --book to re-check the shipped opening book)")
     if args.seed is not None:
         raise UserError("--seed goes with --book (it draws the entries re-proved)")
-    if is_variant_folder(args.folder):
-        return command_verify_variant(args, console)
     if args.sample is not None and not args.replay:
         raise UserError("--sample goes with --replay (it is how many games to replay) or --book")
     if (Path(args.folder) / MATRIX_FILE).is_file():
@@ -44,8 +40,9 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
                                on_replay=lambda _: progress.advance(bar))
     if result.ok:
         replayed = f"; {result.replayed} games replayed move for move" if result.replayed else ""
-        console.print(f"{args.folder}: all {result.games} games follow the rules and the summary agrees with them"
-                      f"{replayed}", markup=False, soft_wrap=True)
+        named = "" if result.game is None or result.game.is_wordle else f"{result.game.name} "
+        console.print(f"{args.folder}: all {result.games} {named}games follow the rules and the summary agrees with "
+                      f"them{replayed}", markup=False, soft_wrap=True)
         return 0
     errors = plain_console(stderr=True)
     for problem in result.problems:

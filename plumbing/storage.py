@@ -34,7 +34,7 @@ import subprocess
 import sys
 import tempfile
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Iterable, TypeVar
@@ -389,7 +389,7 @@ def keep_numba_cache() -> Path:
     """Keep numba's compiled-code cache with the other caches (not in the source tree), and mend its damage.
 
     numba reads its cache folder from $NUMBA_CACHE_DIR when it is first imported, so the solver
-    calls this just before it imports numba (wordle.optimal), never on import. An index file (.nbi) that numba could not read (emptied, cut
+    calls this just before it imports numba (wordle.solver), never on import. An index file (.nbi) that numba could not read (emptied, cut
     short) would raise in the middle of a command; it is removed, so numba compiles again.
     """
     folder = Path(os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba")))
@@ -417,12 +417,15 @@ class Cache:
         key: JSON data naming the inputs (word-list checksum, mode, ...).
         code: the code version (see `code_version`).
         suffix: the file name's ending.
+        most_bytes: the largest file this cache reads back; a value whose file would be larger is never written
+            (a large array's cache names its own size, so every file it writes is one it can read).
     """
 
     kind: str
     key: dict[str, Any]
     code: str
     suffix: str = ".bin"
+    most_bytes: int = field(default=MOST_FILE_BYTES, compare=False)
 
     def identity(self) -> dict[str, Any]:
         """What a cache file must record to be this cache."""
@@ -446,7 +449,7 @@ class Cache:
         Raises:
             UserError: something that is not a regular file sits where the cache belongs.
         """
-        blob = read_regular_file(self.path(directory))
+        blob = read_regular_file(self.path(directory), self.most_bytes)
         if blob is None or not blob.startswith(CACHE_MAGIC):
             return None
         meta_end = blob.find(b"\n", len(CACHE_MAGIC))
@@ -462,8 +465,12 @@ class Cache:
         return payload if view else payload.tobytes()
 
     def write(self, payload: bytes, directory: Path | None = None) -> None:
-        """Write the file atomically; OSError if the folder cannot take it."""
-        write_atomically(self.path(directory), self.header(payload) + payload)
+        """Write the file atomically; OSError if the folder cannot take it, or if the file would be larger than this
+        cache reads back (`most_bytes`)."""
+        blob = self.header(payload) + payload
+        if len(blob) > self.most_bytes:
+            raise OSError(errno.EFBIG, f"{len(blob)} bytes, more than the {self.most_bytes} this cache reads back")
+        write_atomically(self.path(directory), blob)
 
 
 #: Values whose cache file could not be written, by path: kept for this process and its forks.

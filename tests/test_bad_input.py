@@ -247,8 +247,8 @@ def word_list_cases() -> list:
     cases = []
     for command, argv in RUNNABLE.items():
         for name, message in WORD_LIST_ERRORS:
-            missing = ("{missing}: no such file, nor an answer model's name (likely, fresh, original, nyt, all)"
-                       if command == "assist" else "{missing}: no such file, nor an answer list's name (original, nyt, all)")
+            missing = ("{missing}: no such file, nor an answer model's name (likely, fresh, original, nyt, played, all)"
+                       if command == "assist" else "{missing}: no such file, nor an answer list's name (original, nyt, played, all)")
             named = command in ("play", "assist") and name == "missing"
             cases.append(pytest.param((*argv, "--answers", "{%s}" % name, "--guesses", "{gue}"), 2,
                                       missing if named else message, id=f"{command}-answers-{name}",
@@ -376,7 +376,7 @@ OTHER_CASES = [
                  "wordle-arena play: error: argument --palette: invalid choice: 'neon' (choose from 'default', 'contrast')",
                  id="play-palette"),
     pytest.param((*RUNNABLE["play"], "--answers", "nosuchname"), 2,
-                 "wordle-arena: error: nosuchname: no such file, nor an answer list's name (original, nyt, all)",
+                 "wordle-arena: error: nosuchname: no such file, nor an answer list's name (original, nyt, played, all)",
                  id="play-answers-unknown-name"),
     pytest.param((*RUNNABLE["play"], "--answers", "{ans}", "--guesses", "{outside}"), 2,
                  "{ans}, line 2: answer 'crane' is not in the guess list", id="play-answer-outside-guesses"),
@@ -449,7 +449,7 @@ OTHER_CASES = [
                  "wordle-arena: error: step 1 (tares:yyyyy) made the game impossible: no answer fits; this pattern is not what "
                  "TARES gets from any answer", id="assist-impossible-pattern"),
     pytest.param(("assist", "--answers", "nosuchname", "tares:-----"), 2,
-                 "wordle-arena: error: nosuchname: no such file, nor an answer model's name (likely, fresh, original, nyt, all)",
+                 "wordle-arena: error: nosuchname: no such file, nor an answer model's name (likely, fresh, original, nyt, played, all)",
                  id="assist-answers-unknown-name"),
     # openers
     *[pytest.param(("openers", *flags), 2, "wordle-arena: error: --all, --against, --opener, --scheduler and --cluster go with --exact",
@@ -705,7 +705,7 @@ SERVED_SUMMARIES = [
     ("key missing", summary_edit(lambda s: s["results"][0].pop("mean")), "results row 1: 'mean' is missing or not a number"),
     ("text mean", summary_edit(lambda s: s["results"][0].update(mean="3.5")), "results row 1: 'mean' is missing"),
     ("NaN mean", summary_edit(lambda s: s["results"][0].update(mean=float("nan"))), "results row 1: 'mean' is missing"),
-    ("guess limit 10**9", summary_edit(lambda s: s.update(max_guesses=10**9)), "max_guesses must be a whole number from 1 to 20"),
+    ("guess limit 10**9", summary_edit(lambda s: s.update(max_guesses=10**9)), "max_guesses must be a whole number from 1 to 64"),
     ("histogram short", summary_edit(lambda s: s["results"][0].update(histogram=[1])), "'histogram' is not"),
     ("FIFO", into_fifo("summary.json"), "summary.json: not a regular file"),
     ("folder", into_folder("summary.json"), "summary.json: not a regular file"),

@@ -19,7 +19,7 @@ from wordle.book import (SCALE, BookRefused, Shelf, _TABLES, _load_book, encode_
 from wordle.book_build import build_book, pack_positions
 from wordle.book_verify import verify_book
 from wordle.hardmode import Hints, extend_hints
-from wordle.optimal import INFEASIBLE, Solver
+from wordle.solver import INFEASIBLE, Solver
 from wordle.positions import compute_table, read_work
 from wordle.valuation import Budget, value_position
 
@@ -128,6 +128,7 @@ def test_a_partial_run_is_refused(tmp_path):
         build_book(GAME, run, folder=tmp_path)
 
 
+@pytest.mark.slow
 def test_a_top_n_run_that_contradicts_the_all_opener_run_is_refused(tmp_path):
     run = make_run(tmp_path)
     top = tmp_path / "top.jsonl"

@@ -32,6 +32,7 @@ def test_same_seed_same_trace(capsys):
     assert first == second and "hard mode" in first[1]
 
 
+@pytest.mark.slow
 def test_person_plays_with_refusals(capsys, monkeypatch):
     code, out, _ = run_cli(capsys, "play", "--answer", "crane", "--hard", stdin="salet\ntonic\nzzzzz\ncrane\n",
                        monkeypatch=monkeypatch)
@@ -242,7 +243,7 @@ def test_answer_lists_by_name_or_file(capsys):
     code, out, _ = run_cli(capsys, "assist", "--agent", "entropy", "--answers", "nyt", "salet:-----", "--json")
     assert code == 0 and json.loads(out)["remaining"] == 221  # as in the original: each dropped word shares a letter
     code, _, err = run_cli(capsys, "assist", "--answers", "nytimes")
-    assert code == 2 and "nytimes: no such file, nor an answer model's name (likely, fresh, original, nyt, all)" in err
+    assert code == 2 and "nytimes: no such file, nor an answer model's name (likely, fresh, original, nyt, played, all)" in err
 
 
 def test_a_large_matrix_is_announced_before_it_is_cached(capsys, tmp_path, monkeypatch):

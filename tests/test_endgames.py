@@ -1,4 +1,4 @@
-"""Endgames (wordle.endgames): the counting bound against brute force and its readable oracle, and the solver's
+"""Endgames (wordle.solver.endgames): the counting bound against brute force and its readable oracle, and the solver's
 "no win" with the endgame check equal to brute force, both modes."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle
-from wordle.endgames import Endgames, most_won, slow_most_won
-from wordle.optimal import Solver, transposed
+from wordle.solver import Solver
+from wordle.solver.bounds import transposed
+from wordle.solver.endgames import Endgames, most_won, slow_most_won
 
 from .conftest import small_game
 from .test_objectives import brute_wins, outcomes
@@ -59,7 +60,7 @@ def test_seven_words_one_letter_apart_cannot_be_won_in_three_when_each_guess_tel
     for hard in (False, True):
         state = game.initial_state(hard=hard, max_guesses=3)
         assert brute_most_won(game, state) == 3 and not brute_wins(game, state)
-        assert Solver(game, hard=hard, max_guesses=3).endgame_core(group, 3, None) is not None
+        assert Solver(game, hard=hard, max_guesses=3).prover.endgame_core(group, 3, None) is not None
         solver = Solver(game, hard=hard, max_guesses=3)
         assert not solver.can_win(group, 3, None) and solver.stats.endgame_cuts == 1
 
@@ -83,5 +84,5 @@ def test_can_win_with_and_without_the_endgame_check_equals_brute_force(case, dat
     expected = brute_wins(game, state)
     for cut in (True, False):
         solver = Solver(game, hard=hard, max_guesses=left + 1)
-        solver.endgame_cut = cut
+        solver.prover.endgame_cut = cut
         assert solver.can_win(np.asarray(state.candidates), left, hints) == expected

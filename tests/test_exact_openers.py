@@ -15,7 +15,7 @@ import pytest
 
 from plumbing.errors import UserError
 from wordle import load_words
-from wordle.optimal import Solver
+from wordle.solver import Solver
 from tournament.exact_openers import judge_opener, ranked_openers, read_results, run_job, summary, JobSettings
 
 from .conftest import small_game
@@ -36,6 +36,7 @@ def expected_totals(game, hard):
     return totals
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 def test_local_job_proves_every_opener_and_resumes(tmp_path, hard):
     game = small_game(ANSWERS, POOL_GUESSES)

@@ -266,11 +266,52 @@ def test_a_damaged_numba_index_is_removed_so_numba_compiles_again(tmp_path, monk
 def test_numbas_cache_lives_with_the_other_caches(tmp_path):
     """Not in the source tree's __pycache__: under the project's cache folder, set when the solver first needs numba."""
     env = {key: value for key, value in os.environ.items() if key != "NUMBA_CACHE_DIR"}
-    script = ("import os, wordle.optimal as o; assert 'NUMBA_CACHE_DIR' not in os.environ; "
-              "o.fast_lower_bounds(); print(os.environ['NUMBA_CACHE_DIR'])")
+    script = ("import os, wordle.solver.kernels as k; assert 'NUMBA_CACHE_DIR' not in os.environ; "
+              "k.fast_lower_bounds(); print(os.environ['NUMBA_CACHE_DIR'])")
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT,
                           capture_output=True, text=True, env={**env, "WORDLE_ARENA_CACHE": str(tmp_path)}, timeout=120)
     assert done.stdout.strip() == str(tmp_path / "numba"), done.stderr
+
+
+#: Compiles every kernel of the solver on a tiny game (the bound passes, the parts' helpers and the three-guess checks)
+#: and prints, per kernel module, how many of its functions numba compiled and how many it read from its cache.
+KERNELS_SCRIPT = """
+import json, numpy as np
+from tests.conftest import small_game
+from wordle.solver import Solver
+from wordle.solver import kernels, short_wins
+game = small_game(["cater", "later", "water", "hater", "eater", "taper"], ["salet", "champ"])
+solver = Solver(game, hard=True, max_guesses=4)
+assert solver.solve_set(game.all_answers, 4, solver.state_hints(game.initial_state(hard=True))) > 0
+assert solver.can_win(game.all_answers, 3, None) in (True, False)
+assert solver.passes.least_bound(game.all_answers, 3, None, None) > 0
+solver.passes.features_of(solver.passes.letters[0], game.all_answers, np.ones(182, bool))
+def counts(module, names):
+    stats = [getattr(module, name).stats for name in names]
+    return {"hits": sum(sum(s.cache_hits.values()) for s in stats),
+            "misses": sum(sum(s.cache_misses.values()) for s in stats)}
+print(json.dumps({"kernels": counts(kernels, ["_bounds_kernel", "_least_kernel", "_ceiling_least_kernel"]),
+                  "short_wins": counts(short_wins, ["least_cost3", "can_win3"])}))
+"""
+
+
+@pytest.mark.slow
+def test_the_solvers_kernels_compile_into_an_empty_cache_and_are_read_back_from_it(tmp_path):
+    """A cold cache: numba compiles every kernel (index files named for the solver's kernel modules appear under the
+    project's cache folder); a second process reads each one back, compiling nothing."""
+    pytest.importorskip("numba")
+    env = {key: value for key, value in os.environ.items() if key != "NUMBA_CACHE_DIR"}
+    runs = []
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", KERNELS_SCRIPT], cwd=ROOT, capture_output=True, text=True,
+                              env={**env, "WORDLE_ARENA_CACHE": str(tmp_path)}, timeout=900)
+        assert done.returncode == 0, done.stderr
+        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    cold, warm = runs
+    assert all(cold[module]["misses"] > 0 and cold[module]["hits"] == 0 for module in cold), cold
+    assert all(warm[module]["hits"] > 0 and warm[module]["misses"] == 0 for module in warm), warm
+    indexes = {path.name.split(".")[0] for path in (tmp_path / "numba").rglob("*.nbi")}
+    assert {"kernels", "short_wins"} <= indexes, indexes
 
 
 def test_a_resealed_matrix_cache_with_impossible_codes_is_rebuilt(tmp_path):

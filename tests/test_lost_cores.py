@@ -1,4 +1,4 @@
-"""Lost cores (wordle.lost_cores): the query's rule, every core a solver keeps lost by brute force, and a solver
+"""Lost cores (wordle.solver.lost_cores): the query's rule, every core a solver keeps lost by brute force, and a solver
 that keeps its cores from opener to opener still equal to brute force, both modes."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle
 from wordle.hardmode import Hints, extend_hints, legal_mask
-from wordle.lost_cores import LostCores, bits
-from wordle.optimal import Solver
+from wordle.solver import Solver
+from wordle.solver.lost_cores import LostCores, bits
 
 from .conftest import small_game
 from .test_objectives import brute_wins
@@ -74,16 +74,16 @@ def test_a_solver_keeping_its_cores_from_opener_to_opener_equals_brute_force(cas
     game = small_game(answers, extra)
     state = game.initial_state(hard=hard, max_guesses=left + 1)
     solver = Solver(game, hard=hard, max_guesses=left + 1)
-    solver.core_from = 2  # keep and ask cores from two guesses left, as small games have few deeper sets
+    solver.prover.core_from = 2  # keep and ask cores from two guesses left, as small games have few deeper sets
     if not compiled:
-        solver.short_wins = None  # the solver's own search, uncompiled, builds every core
+        solver.prover.short_wins = None  # the solver's own search, uncompiled, builds every core
     openers = list(range(len(game.words.guesses)))
     random.shuffle(openers)
     for opener in openers:
         expected = all(code == ALL_GREEN or brute_wins(game, game.step(state, opener, code))
                        for code, _ in game.partition(state.candidates, opener))
         assert solver.opener_wins(opener) == expected, game.words.guesses[opener]
-    for legal, (core_left, _, _, core) in solver.lost_cores.order:
+    for legal, (core_left, _, _, core) in solver.memory.lost_cores.order:
         allowed = frozenset(word for word in range(len(game.words.guesses)) if legal >> word & 1)
         assert not brute_wins_under(game, hard, tuple(core.tolist()), allowed, core_left)
 
@@ -101,10 +101,10 @@ def test_a_core_proved_under_hard_modes_hints_does_not_condemn_the_same_answers_
     assert not brute_wins(game, game.step(state, game.words.guess_index["watch"], reply))
     assert brute_wins(game, game.initial_state(hard=True, max_guesses=3))
     solver = Solver(game, hard=True, max_guesses=4)
-    solver.core_from = 3
-    solver.endgame_cut = False  # the search proves it, and keeps the core
+    solver.prover.core_from = 3
+    solver.prover.endgame_cut = False  # the search proves it, and keeps the core
     assert not solver.can_win(family, 3, hints)
-    assert len(solver.lost_cores) == 1
+    assert len(solver.memory.lost_cores) == 1
     assert solver.can_win(family, 3, None)
 
 
@@ -119,14 +119,14 @@ def test_the_core_remembered_for_a_set_is_lost_within_every_limit_it_was_proved_
     core within two, say, and the whole set within three)."""
     game = small_game(answers, extra)
     solver = Solver(game, max_guesses=5)
-    solver.endgame_cut = endgames
+    solver.prover.endgame_cut = endgames
     if not compiled:
-        solver.short_wins = None
+        solver.prover.short_wins = None
     group = game.all_answers
     for left in range(2, 5):
         if solver.can_win(group, left, None):
             break
-        core = solver.lost_core(group, None)
+        core = solver.prover.lost_core(group, None)
         assert not brute_wins(game, dataclasses.replace(game.initial_state(max_guesses=left), candidates=core))
 
 
@@ -137,13 +137,13 @@ def test_a_later_proof_for_more_guesses_replaces_the_core_remembered_for_fewer()
     group = game.all_answers
     solver = Solver(game, max_guesses=5)
     assert not solver.can_win(group, 2, None)
-    assert len(solver.lost_core(group, None)) == 7  # BATCH, CATCH, ... WATCH
-    solver.endgame_core = lambda answers, left, hints: None
+    assert len(solver.prover.lost_core(group, None)) == 7  # BATCH, CATCH, ... WATCH
+    solver.prover.endgame_core = lambda answers, left, hints: None
 
     def whole_set_lost(answers, left, hints, guess):  # a three-guess proof that names the whole set
-        solver.short_core = answers
+        solver.prover.short_core = answers
         return False
 
-    solver.short_win = whole_set_lost
+    solver.prover.short_win = whole_set_lost
     assert not solver.can_win(group, 3, None)
-    assert solver.lost_core(group, None).tolist() == group.tolist()
+    assert solver.prover.lost_core(group, None).tolist() == group.tolist()

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from plumbing.errors import UserError
 from wordle import ALL_GREEN, Wordle
 from wordle.hardmode import hints_from
-from wordle.optimal import FIRST, SCALE, Limits, Objective, Solver
+from wordle.solver import FIRST, SCALE, Limits, Objective, Solver
 from wordle.tree import build_tree
 
 from .conftest import small_game
@@ -184,7 +184,7 @@ def test_a_breadth_limited_search_that_finds_no_tree_says_so_rather_than_claimin
 def test_packed_costs_stay_ints_and_order_lexicographically():
     solver = Solver(small_game(["cater", "later", "water"]), max_guesses=3, objective="losses")
     one_loss = FIRST + 3 * SCALE
-    assert isinstance(solver.lost(1), int) and solver.lost(1) > 100 * 6 * SCALE
+    assert isinstance(solver.costs.lost(1), int) and solver.costs.lost(1) > 100 * 6 * SCALE
     assert Objective.LOSSES.unpack(one_loss + 7 * SCALE + 2) == (1, 10, 2, None)
 
 

@@ -46,6 +46,7 @@ def test_every_surface_shows_the_same_value_text(official_game, capsys, client, 
         same_text_everywhere(opener, answer, hard, capsys, client, monkeypatch)
 
 
+@pytest.mark.slow
 def test_every_surface_shows_the_same_losses_where_nothing_wins(capsys, client, monkeypatch):
     """TRACE in hard mode, then WATCH's reply: seven ?ATCH words and five guesses, so every guess loses two."""
     assert same_text_everywhere("trace", "watch", True, capsys, client, monkeypatch) == "loses 2"

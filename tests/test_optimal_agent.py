@@ -9,7 +9,7 @@ import numpy as np
 
 from agents import make_agent
 from agents.optimal import tree_cache
-from wordle.optimal import Solver
+from wordle.solver import Solver
 from wordle.tree import build_tree
 
 from .conftest import run_cli, small_game

@@ -1,4 +1,4 @@
-"""The optimal solver's memory tells hard-mode sub-problems apart by their hints (wordle/optimal.py `Solver.key`)."""
+"""The optimal solver's memory tells hard-mode sub-problems apart by their hints (wordle/solver/memory.py `Memory.key`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from wordle import feedback, hints_from
 from wordle.hardmode import legal_mask
-from wordle.optimal import INFEASIBLE, SCALE, Limits, Solver
+from wordle.solver import INFEASIBLE, SCALE, Limits, Solver
 
 from .conftest import draw_reply, small_game
 from .games import TRAP
@@ -37,22 +37,22 @@ def test_the_same_answers_under_other_hints_are_another_sub_problem():
 
 
 def test_the_remembered_legal_guesses_are_the_hints_own_even_past_the_memory_s_size(monkeypatch):
-    # Solver.allowed keeps each hints' legal guesses; with room for one, asking under alternating hints
+    # Memory.allowed keeps each hints' legal guesses; with room for one, asking under alternating hints
     # forgets and recomputes, and every answer is still that of legal_mask, and read-only.
-    monkeypatch.setattr("wordle.optimal.LEGAL_KEPT", 1)
+    monkeypatch.setattr("wordle.solver.memory.LEGAL_KEPT", 1)
     game = small_game(TRAP, ["slate", "salet", "taces"])
     solver = Solver(game, hard=True)
     after_taces, after_slate = hints_from([("taces", feedback("taces", "waste"))]), hints_from([("slate", feedback("slate", "waste"))])
     for hints in (after_taces, after_slate, after_taces, after_slate, after_slate):
         expected = np.flatnonzero(legal_mask(game.guess_letters, game.guess_counts, hints))
-        legal = solver.allowed(hints)
+        legal = solver.memory.allowed(hints)
         assert legal.tolist() == expected.tolist()
         assert not legal.flags.writeable
-    assert len(solver.legal) == 1
+    assert len(solver.memory.legal) == 1
 
 
 class _EverySet:
-    """A `Solver.seen_sets` that holds every set: known_floor then builds every reply's hints, as before the index."""
+    """A `Memory.seen_sets` that holds every set: known_floor then builds every reply's hints, as before the index."""
 
     def __contains__(self, stored: bytes) -> bool:
         return True
@@ -72,7 +72,7 @@ def test_replies_left_without_hints_change_no_search(official_game):
         state = game.step(game.initial_state(hard=True), guess, int(game.matrix[guess, game.words.answers.index(answer)]))
         answers, hints = np.asarray(state.candidates), game.hints(state)
         lazy, eager = Solver(game, hard=True), Solver(game, hard=True)
-        eager.seen_sets = _EverySet()
+        eager.memory.seen_sets = _EverySet()
         assert lazy.solve_set(answers, 5, hints) == eager.solve_set(answers, 5, hints)
         assert (lazy.stats.nodes, lazy.stats.memo_hits) == (eager.stats.nodes, eager.stats.memo_hits)
         assert lazy.memo == eager.memo
@@ -88,16 +88,16 @@ def test_the_win_search_builds_reply_hints_only_where_needed(official_game):
     game = official_game
     openers = ("joker", "coder", "poker", "boner", "corer", "salet")
     lazy, eager = Solver(game, hard=True), Solver(game, hard=True)
-    eager.seen_sets = _EverySet()
+    eager.memory.seen_sets = _EverySet()
     verdicts = {}
     for name, solver in (("lazy", lazy), ("eager", eager)):
         solver.whole_tries = 0  # no whole-list attempt first: the openers' own proofs
         verdicts[name] = [solver.opener_wins(game.words.guess_index[opener]) for opener in openers]
     assert verdicts["lazy"] == verdicts["eager"] == [False, False, True, False, True, True]
     assert lazy.stats.nodes == eager.stats.nodes == 4712
-    assert lazy.wins == eager.wins
-    assert lazy.cores.keys() == eager.cores.keys()
-    assert all(np.array_equal(lazy.cores[key], eager.cores[key]) for key in lazy.cores)
+    assert lazy.memory.wins == eager.memory.wins
+    assert lazy.memory.cores.keys() == eager.memory.cores.keys()
+    assert all(np.array_equal(lazy.memory.cores[key], eager.memory.cores[key]) for key in lazy.memory.cores)
 
 
 def test_a_memory_put_back_after_the_memory_filled_is_looked_up_again():
@@ -109,9 +109,9 @@ def test_a_memory_put_back_after_the_memory_filled_is_looked_up_again():
     solver.solve_set(answers, 5, hints_from([]))
     saved = dict(solver.memo)
     solver.solve_set(answers, 5, hints_from([("slate", feedback("slate", "waste"))]))  # fills and empties it again
-    assert solver.stats.forgotten and not all(key[0] in solver.seen_sets for key in saved)
+    assert solver.stats.forgotten and not all(key[0] in solver.memory.seen_sets for key in saved)
     solver.use_memo(saved)
-    assert solver.memo is saved and all(key[0] in solver.seen_sets for key in saved)
+    assert solver.memo is saved and all(key[0] in solver.memory.seen_sets for key in saved)
 
 
 @needs_numba  # the question is asked from inside the compiled three-guess search's rounds
@@ -124,10 +124,10 @@ def test_a_hard_mode_set_with_three_guesses_left_is_asked_whether_it_can_be_won(
     answers = np.arange(len(TRAP))
     bound = hints_from([("slate", feedback("slate", "waste"))])
     searched = Solver(game, hard=True)
-    assert searched.solve_set(answers, 3, bound) >= INFEASIBLE and not searched.known_lost(answers, 3, bound)
-    monkeypatch.setattr("wordle.optimal.THREE_ASK_WIN", 0)
+    assert searched.solve_set(answers, 3, bound) >= INFEASIBLE and not searched.prover.known_lost(answers, 3, bound)
+    monkeypatch.setattr("wordle.solver.branch_and_bound.THREE_ASK_WIN", 0)
     asked = Solver(game, hard=True)
-    assert asked.solve_set(answers, 3, bound) >= INFEASIBLE and asked.known_lost(answers, 3, bound)
+    assert asked.solve_set(answers, 3, bound) >= INFEASIBLE and asked.prover.known_lost(answers, 3, bound)
 
 
 @needs_numba  # the cores are kept where the compiled three-guess search asks whether a set can be won
@@ -139,15 +139,15 @@ def test_a_set_holding_a_core_lost_within_three_is_lost_at_once():
     six = np.array([game.words.answer_index[word] for word in TRAP])
     every = np.arange(len(game.words.answers))
     solver = Solver(game, hard=True)
-    assert solver.lost_within_three(six, bound)
-    assert len(solver.three_cores) == 1
+    assert solver.prover.lost_within_three(six, bound)
+    assert len(solver.memory.three_cores) == 1
     checks = solver.stats.nodes
-    assert solver.lost_within_three(every, bound)
+    assert solver.prover.lost_within_three(every, bound)
     assert solver.stats.nodes == checks  # no win check: the core answered
     # the core holds under fewer legal guesses (stricter hints), never under more (none)
     stricter = hints_from([("slate", feedback("slate", "waste")), ("taces", feedback("taces", "waste"))])
-    assert solver.three_cores.find(every, solver.legal_bits(stricter), 3) is not None
-    assert solver.three_cores.find(every, solver.legal_bits(hints_from([])), 3) is None
+    assert solver.memory.three_cores.find(every, solver.memory.legal_bits(stricter), 3) is not None
+    assert solver.memory.three_cores.find(every, solver.memory.legal_bits(hints_from([])), 3) is None
 
 
 @needs_numba
@@ -161,7 +161,7 @@ def test_every_set_lost_within_three_by_a_core_is_lost(official_game, data):
         return
     answers, hints = found
     solver, fresh, asked = Solver(official_game, hard=True), Solver(official_game, hard=True), []
-    ask = solver.lost_within_three
+    ask = solver.prover.lost_within_three
 
     def record(group, where):
         lost = ask(group, where)
@@ -169,8 +169,8 @@ def test_every_set_lost_within_three_by_a_core_is_lost(official_game, data):
         return lost
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("wordle.optimal.THREE_ASK_WIN", 0)
-        patch.setattr(solver, "lost_within_three", record)
+        patch.setattr("wordle.solver.branch_and_bound.THREE_ASK_WIN", 0)
+        patch.setattr(solver.prover, "lost_within_three", record)
         value = solver.solve_set(answers, 4, hints)
     for group, where, lost in asked:
         assert lost == (not fresh.can_win(group, 3, where))

@@ -1,4 +1,4 @@
-"""The parts of a big set (wordle.optimal.Parts): ceilings that never fall below a guess's real count of replies,
+"""The parts of a big set (wordle.solver.parts.Parts): ceilings that never fall below a guess's real count of replies,
 compiled helpers equal to their readable references, and Selby's peak floor below the least one-step bound."""
 
 from __future__ import annotations
@@ -9,10 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle import ALL_GREEN, Wordle
-from wordle import optimal
 from wordle.hardmode import extend_hints
-from wordle.optimal import (INFEASIBLE, NO_ROOM, SCALE, Parts, Solver, fast_parts, group_features, least_lower_bound,
-                            least_rows, transposed)
+from wordle.solver import INFEASIBLE, SCALE, Solver
+from wordle.solver.bounds import group_features, least_lower_bound, least_rows, transposed
+from wordle.solver.costs import NEVER, NO_ROOM
+from wordle.solver.kernels import fast_parts
+from wordle.solver.parts import Parts
+from wordle.solver.passes import CEILINGS_FROM
 
 from .conftest import draw_reply
 
@@ -53,15 +56,15 @@ def test_a_part_ceiling_is_never_below_the_replies_a_guess_gets(official_game, d
     hard = data.draw(st.booleans(), label="hard")
     solver = Solver(game, hard=hard)
     answers, hints, group, _ = nested_sets(game, data, hard)
-    parts = Parts(solver, answers, hints)
+    parts = Parts(solver.passes, answers, hints)
     ceiling, top = parts.ceilings_of(group)
-    guesses = solver.allowed(hints)
+    guesses = solver.memory.allowed(hints)
     replies = np.array([len(np.unique(game.matrix[guess, group])) for guess in guesses])
     assert (ceiling[guesses] >= replies).all()
     assert top == ceiling[guesses].max() >= replies.max()
     # each feature it used really holds every answer of the group
     for feature in parts.holding(group).tolist():
-        letters = solver.letters[0][group]
+        letters = solver.passes.letters[0][group]
         if feature < 26:
             assert (letters == feature).any(axis=1).all()
         elif feature < 52:
@@ -79,11 +82,11 @@ def test_the_least_bound_through_part_ceilings_equals_every_guess_read(official_
     solver = Solver(game, hard=hard)
     answers, hints, group, group_hints = nested_sets(game, data, hard)
     left = data.draw(st.integers(2, 5), label="left")
-    expected = least_lower_bound(transposed(game), solver.allowed(group_hints), group, solver.step_costs(left),
+    expected = least_lower_bound(transposed(game), solver.memory.allowed(group_hints), group, solver.costs.step_costs(left),
                                  left == 2)
-    expected = INFEASIBLE if expected >= optimal._NEVER else expected
-    ceiling, _ = Parts(solver, answers, hints).ceilings_of(group)
-    assert solver.least_bound(group, left, group_hints, ceiling) == expected
+    expected = INFEASIBLE if expected >= NEVER else expected
+    ceiling, _ = Parts(solver.passes, answers, hints).ceilings_of(group)
+    assert solver.passes.least_bound(group, left, group_hints, ceiling) == expected
 
 
 @settings(max_examples=60, deadline=None)
@@ -97,10 +100,10 @@ def test_the_compiled_part_helpers_equal_their_references(official_game, data):
     group = np.array(sorted(data.draw(st.sets(st.integers(0, 2314), min_size=1, max_size=60), label="group")))
     if data.draw(st.booleans(), label="one family"):  # answers sharing letters, so that features hold
         letter = data.draw(st.integers(0, 25), label="letter")
-        holders = np.flatnonzero((solver.letters[0] == letter).any(axis=1))
+        holders = np.flatnonzero((solver.passes.letters[0] == letter).any(axis=1))
         group = np.intersect1d(group, holders) if len(np.intersect1d(group, holders)) else holders[:5]
     worth = np.array(data.draw(st.lists(st.booleans(), min_size=52 + 130, max_size=52 + 130), label="worth"))
-    assert features(solver.letters[0], group, worth).tolist() == group_features(solver.letters[0], group,
+    assert features(solver.passes.letters[0], group, worth).tolist() == group_features(solver.passes.letters[0], group,
                                                                                 worth).tolist()
     rng = np.random.default_rng(data.draw(st.integers(0, 1000), label="seed"))
     rows = rng.integers(0, 300, size=(8, 50))
@@ -118,7 +121,7 @@ def test_features_of_a_hand_worked_group(official_game):
     game = official_game
     solver = Solver(game)
     group = np.array([game.words.answers.index(word) for word in ("fight", "light", "night")])
-    found = group_features(solver.letters[0], group, np.ones(52 + 130, bool)).tolist()
+    found = group_features(solver.passes.letters[0], group, np.ones(52 + 130, bool)).tolist()
     letter = {c: i for i, c in enumerate("abcdefghijklmnopqrstuvwxyz")}
     held = sorted(letter[c] for c in "ight")
     lacked = sorted(26 + i for c, i in letter.items() if c not in "fighlnt")
@@ -135,11 +138,11 @@ def test_the_peak_floor_is_never_above_the_least_one_step_bound(official_game, d
     solver = Solver(game, hard=hard, max_guesses=limit, objective=data.draw(st.sampled_from(["total", "losses"])))
     answers, hints, group, group_hints = nested_sets(game, data, hard)
     left = data.draw(st.integers(2, limit - 1), label="left")
-    least = solver.least_bound(group, left, group_hints)
-    parts = Parts(solver, answers, hints)
+    least = solver.passes.least_bound(group, left, group_hints)
+    parts = Parts(solver.passes, answers, hints)
     _, most = parts.ceilings_of(group)  # the set's peak, and the part ceilings' most
     for peak in (parts.peak, most):
-        assert solver.floor(len(group), left) <= solver.peak_floor(len(group), left, peak) <= least
+        assert solver.floor(len(group), left) <= solver.costs.peak_floor(len(group), left, peak) <= least
 
 
 @settings(max_examples=30, deadline=None)
@@ -153,14 +156,14 @@ def test_hard_mode_replies_are_bounded_as_known_floor_bounds_them(official_game,
     answers, hints = big_set(game, data, True)
     answers = answers[:600]  # below the big sets whose replies get peak floors
     left = data.draw(st.integers(2, 6), label="left")
-    guesses = solver.allowed(hints)
+    guesses = solver.memory.allowed(hints)
     for _ in range(data.draw(st.integers(0, 3), label="solved first")):  # some sets in the memory
         guess = int(guesses[data.draw(st.integers(0, len(guesses) - 1), label="guess")])
         solver.try_guess(answers, left, hints, guess, INFEASIBLE)
     guess = int(guesses[data.draw(st.integers(0, len(guesses) - 1), label="guess")])
-    _, replies = solver.guess_bound(answers, left, hints, guess, 0)
+    _, replies = solver.passes.guess_bound(answers, left, hints, guess, 0)
     for group, code, bound in replies:
-        assert bound == solver.known_floor(group, left - 1, hints, code, guess)
+        assert bound == solver.passes.known_floor(group, left - 1, hints, code, guess)
 
 
 @settings(max_examples=4, deadline=None)
@@ -174,23 +177,23 @@ def test_a_big_sets_guess_bound_is_every_reply_at_its_least_one_step_bound(offic
     state = game.initial_state(hard=hard)
     opener = data.draw(st.sampled_from(["fuzzy", "mummy", "quill", "jujus", "kudzu"]), label="opener")
     answers = np.asarray(game.step(state, game.words.guess_index[opener], 0).candidates)
-    assert len(answers) >= optimal.CEILINGS_FROM
+    assert len(answers) >= CEILINGS_FROM
     hints = None if not hard else game.hints(game.step(state, game.words.guess_index[opener], 0))
     guess = data.draw(st.integers(0, len(game.words.guesses) - 1), label="guess")
     left = data.draw(st.integers(4, 5), label="left")  # no reply with two guesses left: none is lost
-    total, replies = solver.guess_bound(answers, left, hints, guess)
+    total, replies = solver.passes.guess_bound(answers, left, hints, guess)
     expected = len(answers) * SCALE
     columns = transposed(game)
     for code, group in game.partition(answers, guess):
         if code == ALL_GREEN:
-            expected += solver.hit(left) - SCALE
+            expected += solver.costs.hit(left) - SCALE
             continue
         floor = solver.floor(len(group), left - 1)
-        if len(group) >= solver.sharpen_from:
+        if len(group) >= solver.passes.sharpen_from:
             group_hints = extend_hints(hints, game.words.guesses[guess], int(code)) if hard else None
-            least = least_lower_bound(columns, solver.allowed(group_hints), np.asarray(group),
-                                      solver.step_costs(left - 1), left - 1 == 2)
-            floor = max(floor, INFEASIBLE if least >= optimal._NEVER else least)
+            least = least_lower_bound(columns, solver.memory.allowed(group_hints), np.asarray(group),
+                                      solver.costs.step_costs(left - 1), left - 1 == 2)
+            floor = max(floor, INFEASIBLE if least >= NEVER else least)
         expected += floor
     assert total == expected
 
@@ -215,9 +218,9 @@ def test_every_remembered_bound_is_at_least_the_one_step_bound(official_game, da
     budget = floor + data.draw(st.integers(0, 4 * len(answers)), label="slack") * SCALE // 2
     solver.solve_set(answers, left, hints, budget)
     assert solver.memo
-    width = np.uint16 if solver.narrow else np.int64
+    width = np.uint16 if solver.memory.narrow else np.int64
     for (stored, remembered_left, remembered_hints), (bound, exact, _) in solver.memo.items():
         group = np.frombuffer(stored, dtype=width).astype(np.int64)
-        one_step = solver.least_bound(group, remembered_left, remembered_hints)
+        one_step = solver.passes.least_bound(group, remembered_left, remembered_hints)
         assert bound >= one_step
         assert exact < 0 or exact >= one_step

@@ -1,4 +1,4 @@
-"""A player's command starts without the heavy imports it does not need (import cost is measured in README, not here)."""
+"""A player's command starts without the heavy imports it does not need (its import cost: docs/speed.md)."""
 
 from __future__ import annotations
 

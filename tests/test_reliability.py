@@ -20,6 +20,7 @@ from wordle.matrix import cache_path
 from plumbing.storage import FolderLock
 from tests.conftest import run_cli
 from tests.test_tournament import finished, lists, tamper, tournament  # noqa: F401  (fixtures and helpers)
+from variants import GameSpec
 from tournament import summarise, verify_folder
 from tournament.records import GameRecord, read_file
 from tournament.runner import write_results
@@ -88,7 +89,7 @@ def test_forked_children_do_not_keep_the_lock(tmp_path):
 # -- bounded work ------------------------------------------------------------------------------
 def game_record(mode: str, answer: str, turns: int, agent: str = "a", solved: bool = True) -> GameRecord:
     """A hand-made record: `turns` guesses of crane, solved at the last."""
-    return GameRecord(agent, mode, answer, ("crane",) * turns, (0,) * (turns - 1) + ((242,) if solved else (0,)),
+    return GameRecord.of_answer(agent, mode, answer, ("crane",) * turns, (0,) * (turns - 1) + ((242,) if solved else (0,)),
                       solved, 0)
 
 
@@ -182,14 +183,15 @@ def regenerate(folder: Path, edit) -> None:
     settings = loaded.meta["settings"]
     words = load_words(settings["words"]["answers_file"], settings["words"]["guesses_file"])
     game = Wordle(words, load_matrix(words))
-    plan = make_plan(game, agents=",".join(settings["agents"]), mode="both", answers_file=settings["words"]["answers_file"],
-                     guesses_file=settings["words"]["guesses_file"])
+    plan = make_plan(game.words, GameSpec(answers=settings["words"]["answers_file"],
+                                          guesses=settings["words"]["guesses_file"]),
+                     agents=",".join(settings["agents"]), mode="both")
     sessions = json.loads((folder / "summary.json").read_text())["sessions"]
     write_results(folder, plan, game, records, sessions, summarise(records, plan.agents, plan.modes, 6))
 
 
 def test_verify_replay_catches_games_rewritten_within_the_rules(capsys, finished):  # noqa: F811
-    regenerate(finished, lambda r: replace(r, guesses=(r.answer,), patterns=(242,), solved=True))
+    regenerate(finished, lambda r: replace(r, guesses=(r.answer,), replies=((242,),), solved=True))
     code, stdout, _ = run_cli(capsys, "verify", str(finished))
     assert code == 0  # every rewritten game follows the rules
     code, _, stderr = run_cli(capsys, "verify", str(finished), "--replay", "--sample", "3")

@@ -197,7 +197,8 @@ def test_review_screenshot_puts_the_read_steps_in_its_arguments():
     (("--screenshot", "no-such-file.png"), "no-such-file.png: No such file or directory"),
     (("--screenshot", "results/screenshots/api-desktop.png"), "no Wordle board found"),
     (("--screenshot", "tests/boards/light-desktop.png", "crane"), "give no steps, --grid or --answer with it"),
-    (("--screenshot", "tests/boards/light-desktop.png", "--boards", "2"), "not a variant's"),
+    (("--screenshot", "tests/boards/light-desktop.png", "--boards", "2"), "not dordle's"),
+    (("--screenshot", "tests/boards/light-desktop.png", "--indicator", "fibble"), "not fibble's"),
 ])
 def test_review_screenshot_refuses_bad_input_in_one_line_with_exit_2(capsys, monkeypatch, argv, message):
     monkeypatch.chdir(ROOT)

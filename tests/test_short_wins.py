@@ -1,4 +1,4 @@
-"""The compiled three-guess checks (wordle.short_wins), the win and the least cost, against brute force and the
+"""The compiled three-guess checks (wordle.solver.short_wins), the win and the least cost, against brute force and the
 solver's own search, both modes."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN, Wordle
 from wordle.hardmode import Hints, extend_hints, legal_mask
-from wordle.optimal import INFEASIBLE, SCALE, Solver
-from wordle.short_wins import UNDECIDED, compiled
+from wordle.solver import INFEASIBLE, SCALE, Solver
+from wordle.solver.short_wins import UNDECIDED, compiled
 
 from .conftest import small_game
 from .test_objectives import brute_wins, outcomes
@@ -52,23 +52,23 @@ def test_the_compiled_check_equals_brute_force_after_any_opener_and_reply(case, 
     group = np.asarray(state.candidates)
     expected = brute_wins(game, state)
     solver = Solver(game, hard=hard, max_guesses=4)
-    won = solver.short_win(group, 3, hints, None)
+    won = solver.prover.short_win(group, 3, hints, None)
     assert won in (expected, None)
     if won is False:  # its core: a subset lost too
-        assert not brute_wins(game, dataclasses.replace(state, candidates=solver.short_core))
+        assert not brute_wins(game, dataclasses.replace(state, candidates=solver.prover.short_core))
     assert solver.can_win(group, 3, hints) == expected
     slow = Solver(game, hard=hard, max_guesses=4)
-    slow.short_wins = None  # the solver's own search, uncompiled
+    slow.prover.short_wins = None  # the solver's own search, uncompiled
     assert slow.can_win(group, 3, hints) == expected
     for guess in game.legal_guesses(state).tolist():  # each guess as the first of the three
         child_ok = all(kind == "solved" or brute_wins(game, value)
                        for kind, value in ((("solved", None) if code == ALL_GREEN else ("open", game.step(state, guess, code)))
                                            for code, _ in game.partition(state.candidates, guess)))
-        assert solver.short_win(group, 3, hints, guess) == child_ok, game.words.guesses[guess]
+        assert solver.prover.short_win(group, 3, hints, guess) == child_ok, game.words.guesses[guess]
         if not child_ok:  # the answers it names: the guess loses on them too
-            core = dataclasses.replace(state, candidates=solver.short_core)
+            core = dataclasses.replace(state, candidates=solver.prover.short_core)
             assert not all(kind == "solved" or brute_wins(game, value) for kind, value in outcomes(game, core, guess))
-        assert slow.wins_with(group, 3, hints, guess) == child_ok
+        assert slow.prover.wins_with(group, 3, hints, guess) == child_ok
 
 
 @needs_numba
@@ -87,7 +87,7 @@ def test_an_opener_wins_in_four_exactly_when_brute_force_says_so(case):
 def test_legal_after_equals_the_hints_of_the_hard_mode_rule():
     if compiled() is None:
         pytest.skip("numba is not installed")
-    from wordle import short_wins  # its functions, compiled
+    from wordle.solver import short_wins  # its functions, compiled
     game = Wordle()
     rng = np.random.default_rng(32)
     for guess in rng.choice(len(game.words.guesses), 40, replace=False).tolist():
@@ -130,13 +130,13 @@ def test_the_quick_certificate_only_claims_wins_brute_force_confirms(case, data)
         hints = game.hints(state) if hard else None
         group = np.asarray(state.candidates)
         expected = brute_wins(game, state)
-        assert solver.answers_win(group, 4, hints) in ((True, None) if expected else (None,))
+        assert solver.prover.answers_win(group, 4, hints) in ((True, None) if expected else (None,))
         assert solver.can_win(group, 4, hints) == expected
 
 
 @needs_numba
 def test_a_family_no_guess_tells_apart_is_found_and_one_that_can_be_is_not():
-    from wordle import short_wins  # its functions, compiled
+    from wordle.solver import short_wins  # its functions, compiled
     # _ATCH: seven answers alike but for their first letter; CHOMP tells apart C, H, M and P only
     game = small_game(TRAPS[:7], ["chomp"])
     answers = game.all_answers
@@ -155,7 +155,7 @@ def three_left_costs(game: Wordle, hard: bool, long_game: int, group: np.ndarray
     """A set's cost with three guesses left under `budget`, compiled (least_cost3) and by the solver's own loop."""
     fast = Solver(game, hard=hard, max_guesses=4, long_game=long_game)
     slow = Solver(game, hard=hard, max_guesses=4, long_game=long_game)
-    slow.short_wins = None  # solve_set's loop in Python, each two-guess reply its own search
+    slow.prover.short_wins = None  # solve_set's loop in Python, each two-guess reply its own search
     return fast.solve_set(group, 3, hints, budget), slow.solve_set(group, 3, hints, budget)
 
 

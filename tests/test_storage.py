@@ -86,7 +86,8 @@ def test_code_version_follows_imports_so_two_step_depends_on_the_entropy_agent()
     modules = storage._closure("agents.two_step")
     assert {"agents.entropy", "agents.greedy", "heuristics.partition", "wordle.game"} <= set(modules)
     assert "plumbing.storage" not in modules
-    assert storage._closure("wordle.matrix") == ["plumbing.errors", "wordle.feedback", "wordle.matrix", "wordle.words"]
+    assert storage._closure("wordle.matrix") == ["plumbing.errors", "wordle.feedback", "wordle.matrix", "wordle.nyt",
+                                                 "wordle.words"]
     assert code_version("wordle.matrix") != code_version("agents.two_step")
 
 
@@ -145,3 +146,29 @@ def test_a_changed_model_makes_a_run_dirty_but_other_results_files_do_not(monkey
         assert storage.provenance()["dirty"] is dirty
     finally:
         storage.provenance.cache_clear()
+
+
+def test_a_cache_reads_back_every_file_it_writes_and_writes_none_it_cannot(tmp_path):
+    """Issue 49 item 1: a cache over the read cap was written once, then refused on every later read."""
+    big = Cache("demo", {"size": 4000}, "v1", most_bytes=5000)
+    calls: list[int] = []
+    payload = b"x" * 4000
+    assert read_or_build(big, counting_build(calls, payload), bytes, bytes, tmp_path) == payload
+    assert read_or_build(big, counting_build(calls, payload), bytes, bytes, tmp_path) == payload and calls == [1]
+    small = Cache("demo", {"size": 4000, "cap": "small"}, "v1", most_bytes=1000)
+    with pytest.warns(CacheWarning, match="more than the 1000 this cache reads back"):
+        read_or_build(small, counting_build(calls, payload), bytes, bytes, tmp_path)
+    assert not small.path(tmp_path).exists()  # never written: it could not be read back
+
+
+def test_the_longest_words_matrix_cache_is_read_back():
+    """The 8- and 9-letter pattern matrices (about 300 MB, past the results files' 256 MiB cap) name their own size."""
+    import numpy as np
+
+    from variants import variant_words
+    from wordle.matrix import code_type, matrix_cache
+
+    for length in (8, 9):
+        words = variant_words(length)
+        size = len(words.guesses) * len(words.answers) * np.dtype(code_type(length)).itemsize
+        assert size > storage.MOST_FILE_BYTES and matrix_cache(words).most_bytes > size + 1000

@@ -11,6 +11,7 @@ import pytest
 import agents.registry as registry
 from agents.random_guesser import RandomGuesser
 from wordle import Wordle, load_matrix, load_words
+from variants import GameSpec
 from tournament import make_plan, run_tournament, summarise, verify_folder
 from tests.conftest import run_cli
 from tournament.records import read_file
@@ -98,9 +99,9 @@ def test_searching_agents_games_and_node_counts_do_not_depend_on_the_workers(cap
 
 
 def test_sample_is_seeded_and_named_in_the_default_folder(small_game):
-    plan = make_plan(small_game, agents="random", sample=7, seed=3)
-    assert len(plan.answers) == 7 and plan.answers == make_plan(small_game, agents="random", sample=7, seed=3).answers
-    assert plan.answers != make_plan(small_game, agents="random", sample=7, seed=4).answers
+    plan = make_plan(small_game.words, agents="random", sample=7, seed=3)
+    assert len(plan.games) == 7 and plan.games == make_plan(small_game.words, agents="random", sample=7, seed=3).games
+    assert plan.games != make_plan(small_game.words, agents="random", sample=7, seed=4).games
     from tournament import default_folder
     assert default_folder(plan) == Path("results/tournament-sample-7-seed-3")
 
@@ -200,10 +201,11 @@ def test_hard_mode_breach_is_caught(small_game):
     revealed = {c for c, colour in zip(first, __import__("wordle").decode_colours(feedback(first, answer))) if colour}
     second = next(w for w in words.guesses if not revealed & set(w))
     guesses = (first, second, answer)
-    record = GameRecord("random", "hard", answer, guesses, tuple(feedback(g, answer) for g in guesses), True, 0)
-    assert any("breaks hard mode" in p for p in rule_problems(record, words, 6, "x"))
-    normal = GameRecord("random", "normal", answer, guesses, record.patterns, True, 0)
-    assert rule_problems(normal, words, 6, "x") == []
+    record = GameRecord.of_answer("random", "hard", answer, guesses, tuple(feedback(g, answer) for g in guesses), True,
+                                  0)
+    assert any("breaks hard mode" in p for p in rule_problems(record, GameSpec(hard=True), words, 0, "x"))
+    normal = GameRecord.of_answer("random", "normal", answer, guesses, record.patterns, True, 0)
+    assert rule_problems(normal, GameSpec(), words, 0, "x") == []
 
 
 # -- interrupt and resume ----------------------------------------------------------------------
@@ -213,7 +215,7 @@ class Stop(KeyboardInterrupt):
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_resume_after_interrupt_gives_the_uninterrupted_results(small_game, lists, tmp_path, jobs):
-    plan = make_plan(small_game, agents="random", answers_file=lists[0], guesses_file=lists[1])
+    plan = make_plan(small_game.words, GameSpec(answers=lists[0], guesses=lists[1]), agents="random")
     whole = run_tournament(plan, small_game, tmp_path / "whole", jobs=jobs)
     seen = []
 
@@ -246,7 +248,7 @@ def test_resume_after_interrupt_gives_the_uninterrupted_results(small_game, list
 
 
 def test_resume_refuses_other_settings_and_tampered_journal(capsys, lists, small_game, tmp_path):
-    plan = make_plan(small_game, agents="random", answers_file=lists[0], guesses_file=lists[1])
+    plan = make_plan(small_game.words, GameSpec(answers=lists[0], guesses=lists[1]), agents="random")
     folder = tmp_path / "run"
     with pytest.raises(KeyboardInterrupt):
         run_tournament(plan, small_game, folder, jobs=1, on_game=lambda r: (_ for _ in ()).throw(Stop()))
@@ -294,7 +296,7 @@ def test_paired_statistics_by_hand():
     from tournament.records import GameRecord
 
     def game(mode: str, answer: str, turns: int, solved: bool = True) -> GameRecord:
-        return GameRecord("a", mode, answer, ("crane",) * turns, (0,) * (turns - 1) + ((242,) if solved else (0,)),
+        return GameRecord.of_answer("a", mode, answer, ("crane",) * turns, (0,) * (turns - 1) + ((242,) if solved else (0,)),
                           solved, 0)
 
     answers = [f"wor{c}{d}" for c in "abcdefg" for d in "x"]
@@ -317,7 +319,7 @@ def test_agents_whose_games_never_change_are_named_as_unbound_by_the_rule():
     from tournament.records import GameRecord
 
     def game(agent: str, mode: str, answer: str, guesses: tuple[str, ...]) -> GameRecord:
-        return GameRecord(agent, mode, answer, guesses, (0,) * (len(guesses) - 1) + (242,), True, 0)
+        return GameRecord.of_answer(agent, mode, answer, guesses, (0,) * (len(guesses) - 1) + (242,), True, 0)
 
     records = [game("same", mode, "crane", ("salet", "crane")) for mode in ("normal", "hard")]
     # Same number of guesses, different second guess: equal, but not the same game.

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN
-from wordle.optimal import Solver
+from wordle.solver import Solver
 from commands.budgets import parse_budget
 from wordle.valuation import GUESS_SHARE, SAFETY_SECONDS, VALUE_NODES, Budget, Value, default_budget, maybe_better, order_key, rank_key, value_position
 

@@ -12,10 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents import make_agent
-from agents.variant_players import make_variant_player
-from search.limits import Limit
-from variants import Boards, Variant
+from agents import make_agent, make_player
+from variants import Boards, GameSpec
 from wordle import IllegalMove, Wordle, feedback, parse_pattern
 
 from .conftest import small_game
@@ -75,10 +73,10 @@ def test_searches_agree_with_a_dordle_worked_by_hand():
     rules, game = dordle(["crate", "slate"], ["plate"])
     state = game.initial_state(7)
     for name, value in (("expectimax", 6.25), ("minimax", 6.0), ("alphabeta", 6.0)):
-        player = make_variant_player(name, game, Variant(boards=2), depth=3, beam=3)
+        player = make_player(name, game, GameSpec(boards=2), depth=3, beam=3)
         decision = player.decide(state, np.random.default_rng(0))
         assert decision.value == pytest.approx(value) and rules.words.guesses[decision.guess] == "crate", name
-    expect = dict(make_variant_player("expectimax", game, Variant(boards=2), depth=3, beam=3).decide(
+    expect = dict(make_player("expectimax", game, GameSpec(boards=2), depth=3, beam=3).decide(
         state, np.random.default_rng(0)).alternatives)
     assert expect[rules.words.guess_id("plate")] == pytest.approx(5.5)
 
@@ -101,8 +99,8 @@ def test_one_board_is_todays_game():
 
 
 def test_the_guess_limits_are_the_familiar_ones():
-    assert [Variant(boards=k).limit for k in (1, 2, 4, 8)] == [6, 7, 9, 13]
-    assert Variant(boards=2, max_guesses=9).limit == 9 and Variant(fibble=True).limit == 9
+    assert [GameSpec(boards=k).max_guesses for k in (1, 2, 4, 8)] == [6, 7, 9, 13]
+    assert GameSpec(boards=2, max_guesses=9).max_guesses == 9 and GameSpec(lies=1).max_guesses == 9
 
 
 @settings(max_examples=60, deadline=None)
@@ -145,7 +143,7 @@ def test_entropy_takes_a_sure_win_out_of_the_olly_trap(official_game):
     # one; a guess that parts its answers is sure to win where guessing them one by one is not.
     game, state = _dordle_after(official_game, [("soare", ("gy---", "-g---")), ("clint", ("-----", "-y---")),
                                                 ("showy", ("g-g--", "--y-g"))])
-    player = make_variant_player("entropy", game, Variant(boards=2))
+    player = make_player("entropy", game, GameSpec(boards=2))
     guess = player.decide(state, np.random.default_rng(0)).guess
     largest = [max(np.unique(official_game.matrix[guess, cands], return_counts=True)[1]) for cands in state.candidates]
     assert sum(largest) <= state.guesses_left - 1  # each board's answers then guessed one by one: still in time
@@ -158,8 +156,28 @@ def test_entropy_guesses_only_possible_answers_when_every_guess_must_solve_a_boa
     # two boards and two guesses: each must solve one, so a word that cannot be an answer loses at once
     game = Boards(official_game, 2)
     state = game.initial_state(2)
-    player = make_variant_player("entropy", game, Variant(boards=2, max_guesses=2))
+    player = make_player("entropy", game, GameSpec(boards=2, max_guesses=2))
     guess = player.decide(state, np.random.default_rng(0)).guess
     assert guess in set(official_game.words.answer_rows.tolist())
-    assert make_variant_player("entropy", game, Variant(boards=2)).decide(
+    assert make_player("entropy", game, GameSpec(boards=2)).decide(
         game.initial_state(7), np.random.default_rng(0)).guess not in set(official_game.words.answer_rows.tolist())
+
+
+def test_a_search_past_its_node_cap_plays_the_evaluations_guess_and_says_so(monkeypatch):
+    """Issue 49: `play --boards 4 --agent alphabeta --depth 4 --beam 100` searched for minutes with no budget; a search
+    given no --nodes now stops at NODE_CAP and plays the evaluation's own guess, and below the cap it is unchanged."""
+    from agents import board_players
+
+    rules, game = dordle(["crate", "slate", "grate", "plate"], ["plonk"])  # 16 replies: searched deep (endgame)
+    state = game.initial_state(7)
+    for name in ("minimax", "expectimax"):
+        deep = make_player(name, game, GameSpec(boards=2), depth=3, beam=4).decide(state, np.random.default_rng(0))
+        assert not deep.fallback and deep.nodes < board_players.NODE_CAP
+        unbounded = make_player(name, game, GameSpec(boards=2), depth=3, beam=4, nodes=10**9).decide(
+            state, np.random.default_rng(0))
+        assert (unbounded.guess, unbounded.value, unbounded.nodes) == (deep.guess, deep.value, deep.nodes)
+        monkeypatch.setattr(board_players, "NODE_CAP", 3)
+        cut = make_player(name, game, GameSpec(boards=2), depth=3, beam=4).decide(state, np.random.default_rng(0))
+        shallow = make_player(name, game, GameSpec(boards=2), depth=1, beam=4).decide(state, np.random.default_rng(0))
+        assert cut.fallback and cut.budget_reached and cut.guess == shallow.guess and cut.nodes > 3
+        monkeypatch.undo()

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.variant_players import make_variant_player
-from variants import Fibble, Variant, lies_of
+from agents import make_player
+from variants import Fibble, GameSpec, lies_of
 from wordle import Wordle, decode_colours, feedback
 from wordle.feedback import all_green
 
@@ -71,7 +71,7 @@ def believer_game(game: Fibble, answer: int, seed: int) -> bool:
 
 @pytest.mark.slow
 def test_a_guesser_that_ignores_the_lies_loses_where_the_fibble_guesser_wins(fibble):
-    player = make_variant_player("entropy", fibble, Variant(fibble=True))
+    player = make_player("entropy", fibble, GameSpec(lies=1))
     for number, word in enumerate(ANSWERS):
         answer = fibble.rules.words.answer_id(word)
         assert not believer_game(fibble, answer, seed=number)  # its first guess, ABACK, is none of them

@@ -256,7 +256,7 @@ def test_the_web_advises_as_the_terminal_does(client, capsys, guesses, answer, h
 def test_advise_takes_the_answer_model_exclusions_and_only_answers(client):
     info = client.get("/api/agents").json()
     assert info["advisor"] == ADVISOR and info["answer_model"] == "likely"  # the page's defaults are assist's
-    assert [model["name"] for model in info["answer_models"]] == ["likely", "fresh", "original", "nyt", "all"]
+    assert [model["name"] for model in info["answer_models"]] == ["likely", "fresh", "original", "nyt", "played", "all"]
     steps = ["crane:--gg-", "tangy:-yyy-"]
     body = {"steps": steps, "answers": "original", "agent": "entropy"}
     assert client.post("/api/advise", json=body).json()["answers"] == ["gland", "slang"]

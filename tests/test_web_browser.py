@@ -5,7 +5,7 @@ The browser is the distribution's `chromium` (Debian: `apt-get install chromium`
 Playwright through its executable path; `playwright install` is never needed. The accessibility
 check injects axe-core from npm (`.ci/run` installs it in .ci/axe; $WORDLE_ARENA_AXE names another
 axe.min.js). Where any of them is missing the tests that need it are skipped, saying which. Each
-test saves a screenshot of its page in $WORDLE_ARENA_SCREENSHOTS (the README's are made with
+test saves a screenshot of its page in $WORDLE_ARENA_SCREENSHOTS (those docs/web.md links to are made with
 WORDLE_ARENA_SCREENSHOTS=results/screenshots), else in a temporary folder, so a test run never
 rewrites tracked files.
 

@@ -63,7 +63,7 @@ def test_the_review_page_is_served_with_tiles_in_words(client):
     ({"answer": "cigar", "words": ["zzzzz"], "answers": "original"}, "'zzzzz' is not in the list of allowed guesses"),
     ({"answer": "cigar", "words": "salet", "answers": "original"}, "'words' must be a list"),
     ({"steps": [], "answers": "original"}, "no guesses to review"),
-    ({"steps": ["salet:-y---"], "answers": "nosuch"}, "'answers' must be one of likely, fresh, original, nyt, all"),
+    ({"steps": ["salet:-y---"], "answers": "nosuch"}, "'answers' must be one of likely, fresh, original, nyt, played, all"),
     ({"grid": "⬛⬛⬛⬛⬛", "words": ["crane", "slate"], "answers": "original"}, "the share grid has 1 rows but 2"),
 ])
 def test_bad_review_requests_are_one_line_400s(client, body, message):

@@ -31,7 +31,7 @@ def test_a_seeded_variant_game_plays_as_the_terminal_deals_it(client, capsys, bo
     code, out, _ = run_cli(capsys, "play", *argv, "--agent", "entropy", "--seed", "11", "--json")
     played = json.loads(out)
     game = client.post("/api/variant/new", json={**body, "seed": 11}).json()
-    assert code == 0 and game["max_guesses"] == played["variant"]["max_guesses"]
+    assert code == 0 and game["max_guesses"] == played["game"]["max_guesses"]
     for guess, replies in zip(played["guesses"], played["replies"]):
         reply = client.post("/api/variant/guess", json={"game": game["game"], "guess": guess}).json()
         assert [None if r is None else r["pattern"] for r in reply["replies"]] == replies

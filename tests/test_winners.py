@@ -1,4 +1,4 @@
-"""The remembered winners (Solver.winners): search_win tries the latest guess that won a set with the same guesses
+"""The remembered winners (Memory.winners): search_win tries the latest guess that won a set with the same guesses
 left and hints first; the order changes no verdict, a remembered guess not legal or not useful there is never
 tried, and forget_wins forgets them, so an effort-capped answer (what advice shows) does not depend on what the
 solver searched before."""
@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 
 from wordle import ALL_GREEN
 from wordle.hardmode import Hints
-from wordle.optimal import WINNERS_KEPT, Solver
+from wordle.solver import Solver
+from wordle.solver.memory import WINNERS_KEPT
 
 from .conftest import small_game
 from .test_objectives import brute_wins
@@ -44,9 +45,9 @@ def test_any_remembered_winners_change_no_verdict(case, seed):
     game = small_game(answers, extra)
     state = game.initial_state(hard=hard, max_guesses=left + 1)
     solver = Solver(game, hard=hard, max_guesses=left + 1)
-    solver.winners = AnyWinners(len(game.words.guesses), seed)
+    solver.memory.winners = AnyWinners(len(game.words.guesses), seed)
     if not compiled:
-        solver.short_wins = None  # the solver's own search reaches search_win with three guesses left too
+        solver.prover.short_wins = None  # the solver's own search reaches search_win with three guesses left too
     for opener in range(len(game.words.guesses)):
         expected = all(code == ALL_GREEN or brute_wins(game, game.step(state, opener, code))
                        for code, _ in game.partition(state.candidates, opener))
@@ -60,26 +61,26 @@ def test_a_set_searched_again_tries_the_guess_that_won_it_first():
     game = small_game(["caste", "hatch", "hater", "latch", "later", "patch", "tamer", "taste", "waste", "watch"],
                       ["slate", "might", "whelp"])
     solver = Solver(game, hard=True, max_guesses=3)
-    solver.short_wins = None  # the pure-Python search, so every guess it tries passes through wins_with
+    solver.prover.short_wins = None  # the pure-Python search, so every guess it tries passes through wins_with
     tried: list[int] = []
-    wins_with = solver.wins_with
+    wins_with = solver.prover.wins_with
 
     def spy(answers, left, hints, guess):
         if left == 3:
             tried.append(guess)
         return wins_with(answers, left, hints, guess)
 
-    solver.wins_with = spy
-    won = solver.search_win(game.all_answers, 3, Hints())
+    solver.prover.wins_with = spy
+    won = solver.prover.search_win(game.all_answers, 3, Hints())
     assert game.words.guesses[won] == "whelp" and len(set(tried)) == 11 and tried[-1] == won
-    assert solver.winners[(3, Hints())] == [won]
-    solver.wins.clear()
+    assert solver.memory.winners[(3, Hints())] == [won]
+    solver.memory.wins.clear()
     solver.forget_memory()
     tried.clear()
-    assert solver.search_win(game.all_answers, 3, Hints()) == won
+    assert solver.prover.search_win(game.all_answers, 3, Hints()) == won
     assert tried == [won]
-    solver.forget_wins()
-    assert solver.winners == {}
+    solver.memory.forget_wins()
+    assert solver.memory.winners == {}
 
 
 def test_a_remembered_winner_not_legal_here_is_never_tried():
@@ -89,11 +90,11 @@ def test_a_remembered_winner_not_legal_here_is_never_tried():
     solver = Solver(game, hard=True, max_guesses=3)
     hints = Hints(fixed=((1, "a"),), at_least=(("a", 1),))
     illegal = game.words.guess_index["chomp"]  # no A: not a hard-mode guess under these hints
-    ordered = solver.allowed(hints).tolist()
+    ordered = solver.memory.allowed(hints).tolist()
     assert illegal not in ordered
-    solver.winners[(3, hints)] = [illegal, ordered[-1]]
-    assert solver.winners_first(ordered, (3, hints)) == [ordered[-1]] + ordered[:-1]
-    assert solver.winners_first(ordered, (2, hints)) == ordered  # another number of guesses left: another key
+    solver.memory.winners[(3, hints)] = [illegal, ordered[-1]]
+    assert solver.memory.winners_first(ordered, (3, hints)) == [ordered[-1]] + ordered[:-1]
+    assert solver.memory.winners_first(ordered, (2, hints)) == ordered  # another number of guesses left: another key
 
 
 def test_the_winners_kept_per_key_are_the_latest_few():
@@ -102,9 +103,9 @@ def test_the_winners_kept_per_key_are_the_latest_few():
     solver = Solver(game, hard=False, max_guesses=3)
     played = [0, 1, 2, 3, 4, 5, 6, 2]
     for guess in played:
-        solver.remember_winner((3, None), guess)
+        solver.memory.remember_winner((3, None), guess)
     latest = list(dict.fromkeys(reversed(played)))
-    assert solver.winners[(3, None)] == latest[:WINNERS_KEPT]
+    assert solver.memory.winners[(3, None)] == latest[:WINNERS_KEPT]
 
 
 @settings(max_examples=25, deadline=None)
@@ -119,15 +120,15 @@ def test_an_effort_capped_answer_does_not_depend_on_earlier_searches(case, effor
 
     def solver() -> Solver:
         made = Solver(game, hard=hard, max_guesses=left + 1)
-        made.core_from = 2
+        made.prover.core_from = 2
         if not compiled:
-            made.short_wins = None
+            made.prover.short_wins = None
         return made
 
     used = solver()
     for opener in range(len(game.words.guesses)):  # every opener, then the very questions asked below, uncapped
         used.opener_wins(opener)
-        used.wins_with(game.all_answers, left, hints, opener)
+        used.prover.wins_with(game.all_answers, left, hints, opener)
     used.can_win(game.all_answers, left, hints)
     for guess in (None, *range(len(game.words.guesses))):
         asked = []

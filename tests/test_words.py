@@ -101,5 +101,5 @@ def test_answer_lists_by_name():
     assert len(nyt.answers) == 2309 and not set(REMOVED_IN_2309) & set(nyt.answers)
     assert set(nyt.answers) | set(REMOVED_IN_2309) == set(original.answers)
     assert every.answers == every.guesses == original.guesses
-    with pytest.raises(WordListError, match="unknown answer list 'nytimes'; choose one of original, nyt, all"):
+    with pytest.raises(WordListError, match="unknown answer list 'nytimes'; choose one of original, nyt, played, all"):
         named_words("nytimes")

@@ -37,7 +37,7 @@ import numpy as np
 from plumbing.errors import UserError
 from wordle import Wordle, load_matrix
 from wordle.hardmode import Hints
-from wordle.optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
+from wordle.solver import INFEASIBLE, SCALE, Limits, Solver, unpack
 from plumbing.processes import end_spawned_children, tie_to_parent, worker_pool
 from plumbing.storage import FolderBusy, FolderLock, append_json_line, provenance
 from wordle.words import Words

@@ -1,9 +1,9 @@
 """Replaying a finished run: the recorded agents, built with the recorded settings, play every game again.
 
-Every agent is deterministic given the run seed (each game's generator is
-`game_rng(seed, answer)`), so a replayed game must match the recorded one move for
-move, with the same reply, solved flag, node count and error. This checks the play,
-where `verify` alone checks the rules.
+Every agent is deterministic given the run seed (each game's generator comes from the seed and the
+game alone, `Plan.agent_rng`), so a replayed game must match the recorded one move for move, with
+the same replies, solved flag, node count and error. This checks the play, where `verify` alone
+checks the rules.
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from typing import Any, Callable
 
 import numpy as np
 
-from agents import Agent, AgentError, make_agent
+from agents import Agent, AgentError, make_player
+from variants import AnyGame, GameSpec, game_of
 from wordle import Words, Wordle, load_matrix
 
-from .plan import Plan
-from .records import GameRecord
+from .plan import plan_from_settings
 from .playing import play_game
+from .records import GameRecord
 
 #: Second seed word of the replay sample, so it is not a stream the games use.
 REPLAY_STREAM = 0x5245504C
@@ -35,21 +36,22 @@ def replay_choice(count: int, sample: int | None, seed: int) -> list[int]:
     return sorted(int(i) for i in rng.choice(count, size=sample, replace=False))
 
 
-def rebuild_agent(name: str, game: Wordle, settings: dict[str, Any]) -> Agent:
+def rebuild_agent(name: str, game: AnyGame, described: GameSpec, settings: dict[str, Any]) -> Agent:
     """The agent `name` as the run built it: its full recorded settings, else the options the run was given.
 
     Raises:
-        AgentError: the agent is not registered here or its settings no longer fit it.
+        AgentError: the agent is not registered here, does not play the game, or its settings no longer fit it.
     """
     full = settings.get("agent_settings")
     if isinstance(full, dict) and isinstance(full.get(name), dict):
-        return make_agent(name, game, **full[name])
-    return make_agent(name, game, strict=False, **dict(settings.get("options") or {}))
+        return make_player(name, game, described, **full[name])
+    options = settings.get("options")
+    return make_player(name, game, described, strict=False, **(options if isinstance(options, dict) else {}))
 
 
 def _differences(recorded: GameRecord, replayed: GameRecord) -> list[str]:
     """The fields where a replayed game differs from the recorded one."""
-    fields = ("guesses", "patterns", "solved", "nodes", "error")
+    fields = ("guesses", "replies", "solved", "nodes", "error")
     return [field for field in fields if getattr(recorded, field) != getattr(replayed, field)]
 
 
@@ -68,23 +70,22 @@ def replay_problems(records: list[GameRecord], settings: dict[str, Any], words: 
     Returns:
         One line per game that plays differently, or per agent that cannot be rebuilt.
     """
-    game = Wordle(words, load_matrix(words))
-    plan = Plan(agents=tuple(settings["agents"]), modes=tuple(settings["modes"]), answers=(), seed=settings["seed"],
-                options=(), sample=settings.get("sample"), max_guesses=settings["max_guesses"], checksum=words.checksum)
+    plan = plan_from_settings(settings, words)
+    game = game_of(plan.game, Wordle(words, load_matrix(words)))
     built: dict[str, Agent | str] = {}
     problems: list[str] = []
     for index in replay_choice(len(records), sample, plan.seed):
         recorded = records[index]
         if recorded.agent not in built:
             try:
-                built[recorded.agent] = rebuild_agent(recorded.agent, game, settings)
+                built[recorded.agent] = rebuild_agent(recorded.agent, game, plan.game, settings)
             except AgentError as error:
                 built[recorded.agent] = str(error)
                 problems.append(f"{where}: cannot rebuild {recorded.agent} to replay its games: {error}")
         agent = built[recorded.agent]
         if isinstance(agent, str):
             continue
-        replayed = play_game(game, agent, plan, recorded.mode, words.answer_index[recorded.answer])
+        replayed = play_game(game, agent, plan, recorded.mode, plan.number_of(recorded.game, words))
         if on_game is not None:
             on_game(replayed)
         if differing := _differences(recorded, replayed):

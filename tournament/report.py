@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Table
 
 from plumbing.storage import WORD_LISTS_KEY
+from variants import GameSpec
 
 from .charts import chart_links
 from .plan import Plan
@@ -124,14 +125,18 @@ def markdown_report(document: dict[str, Any], summary: Summary) -> str:
     commits = ", ".join(f"{p['commit']}{' (uncommitted changes)' if p.get('dirty') else ''}" for p in provenance)
     versions = ", ".join(f"{name} {version}" for name, version in (sorted(provenance[0]["versions"].items()) if provenance else []))
     typed = [" ".join(s["argv"]) for s in document.get("sessions", []) if s.get("argv")]
+    shape = settings.get("game")
+    game = [] if shape is None else [f"- Game: {GameSpec.from_shape(shape, max_guesses=settings['max_guesses']).describe()}"]
+    played = (f"answers: {settings['answers_played']}{'' if settings['sample'] is None else ' (seeded sample)'}"
+              if shape is None else f"games: {settings['answers_played']}, dealt from the seed")
     lines = [
         "# Tournament report",
         "",
+        *game,
         f"- Command (reproduces every game): `{document['command']}`",
         *[f"- Typed: `{command}`" for command in typed],
         f"- Seed: {settings['seed']}; agent options: {settings['options'] or 'none'}; "
-        f"answers: {settings['answers_played']}{'' if settings['sample'] is None else ' (seeded sample)'}; "
-        f"modes: {', '.join(settings['modes'])}; guess limit: {settings['max_guesses']}",
+        f"{played}; modes: {', '.join(settings['modes'])}; guess limit: {settings['max_guesses']}",
         f"- Word lists: {settings['words']['answers_file'] or 'shipped answers'}, "
         f"{settings['words']['guesses_file'] or 'shipped guesses'}; checksum `{settings['words'][WORD_LISTS_KEY]}`",
         f"- Git commit: {commits}",
@@ -179,7 +184,7 @@ class ProgressDisplay:
             TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
             TimeRemainingColumn(), console=self.console, transient=False,
         )
-        per_agent = len(plan.modes) * len(plan.answers)
+        per_agent = len(plan.modes) * len(plan.games)
         for agent in plan.agents:
             already = sum(1 for record in done if record.agent == agent)
             self.bars[agent] = self.progress.add_task(agent, total=per_agent, completed=already)

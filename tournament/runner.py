@@ -24,11 +24,11 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from agents import Agent, make_agent, spec
+from agents import Agent, make_player, spec
 from plumbing.errors import UserError
 from plumbing.processes import stop_processes, tie_to_parent
 from plumbing.storage import FolderBusy, FolderLock, prepare_folder, provenance, write_atomically
-from wordle import Wordle
+from variants import AnyGame
 
 from .charts import write_charts
 from .plan import Plan, TournamentError, settings_difference
@@ -54,11 +54,11 @@ POLL_SECONDS = 0.5
 
 @dataclass(frozen=True)
 class Task:
-    """A share of one (agent, mode): the answers one worker plays with one built agent."""
+    """A share of one (agent, mode): the games (answers, or dealt games' numbers) one worker plays with one built agent."""
 
     agent: str
     mode: str
-    answers: tuple[int, ...]
+    games: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -75,12 +75,12 @@ class RunOutcome:
 
 
 # -- playing one game ---------------------------------------------------------------------
-def build_agent(game: Wordle, plan: Plan, name: str) -> Agent:
-    """The agent for one share, built with every setting the plan records for it."""
-    return make_agent(name, game, **plan.agent_settings[name])
+def build_agent(game: AnyGame, plan: Plan, name: str) -> Agent:
+    """The agent for one share, built for the plan's game with every setting the plan records for it."""
+    return make_player(name, game, plan.game, **plan.agent_settings[name])
 
 
-def play_task(game: Wordle, plan: Plan, task: Task, emit: Callable[[GameRecord], None],
+def play_task(game: AnyGame, plan: Plan, task: Task, emit: Callable[[GameRecord], None],
               built: dict[tuple[str, str], Agent]) -> None:
     """Play a share, emitting each game; `built` keeps the last agent built so a second share reuses it.
 
@@ -96,14 +96,17 @@ def play_task(game: Wordle, plan: Plan, task: Task, emit: Callable[[GameRecord],
             raise
         except Exception as raised:
             message = f"building the agent failed: {error_text(raised)}"
-            for answer in task.answers:
-                emit(GameRecord(task.agent, task.mode, game.words.answers[answer], (), (), False, 0, message, 0.0))
+            words = game.words
+            for number in task.games:
+                answers = tuple(words.answers[a] for a in plan.answers_of(number, words))
+                emit(GameRecord(task.agent, task.mode, plan.label(number, words), answers, (), (), False, 0, message,
+                                0.0))
             return
-    for answer in task.answers:
-        emit(play_game(game, built[key], plan, task.mode, answer))
+    for number in task.games:
+        emit(play_game(game, built[key], plan, task.mode, number))
 
 
-def _worker(game: Wordle, plan: Plan, tasks: Any, results: Connection, parent: int) -> None:
+def _worker(game: AnyGame, plan: Plan, tasks: Any, results: Connection, parent: int) -> None:
     """A worker process: play tasks until the None sentinel; Ctrl-C is the parent's to handle.
 
     Each game is sent down the worker's own pipe before the next one starts, and a
@@ -130,11 +133,12 @@ def can_fork() -> bool:
 
 
 def make_tasks(plan: Plan, todo: dict[tuple[str, str], list[int]], jobs: int) -> list[Task]:
-    """Each (agent, mode)'s remaining answers split into `jobs` strided shares, in plan order.
+    """Each (agent, mode)'s remaining games split into `jobs` strided shares, in plan order.
 
     >>> from tournament.plan import Plan
-    >>> plan = Plan(("a",), ("normal",), (0, 1, 2, 3, 4), 0, (), None, 6, "x")
-    >>> [t.answers for t in make_tasks(plan, {("a", "normal"): [0, 1, 2, 3, 4]}, 2)]
+    >>> from variants import GameSpec
+    >>> plan = Plan(("a",), ("normal",), (0, 1, 2, 3, 4), 0, (), None, GameSpec(), "x")
+    >>> [t.games for t in make_tasks(plan, {("a", "normal"): [0, 1, 2, 3, 4]}, 2)]
     [(0, 2, 4), (1, 3)]
     """
     tasks = []
@@ -147,7 +151,7 @@ def make_tasks(plan: Plan, todo: dict[tuple[str, str], list[int]], jobs: int) ->
     return tasks
 
 
-def prepare_agents(game: Wordle, plan: Plan, tasks: list[Task],
+def prepare_agents(game: AnyGame, plan: Plan, tasks: list[Task],
                    on_prepare: Callable[[str, str], None] | None = None) -> None:
     """The run's pre-flight: build every agent still to play here, and do once each (agent, mode)'s one-time work.
 
@@ -163,20 +167,20 @@ def prepare_agents(game: Wordle, plan: Plan, tasks: list[Task],
             raise
         except Exception as raised:
             raise TournamentError(f"agent '{agent}' cannot be built: {error_text(raised)}") from None
-        if getattr(spec(agent).factory, "prepare", Agent.prepare) is not Agent.prepare:
+        if plan.game.is_wordle and getattr(spec(agent).factory, "prepare", Agent.prepare) is not Agent.prepare:
             if on_prepare is not None:
                 on_prepare(agent, mode)
             player.prepare(mode == "hard", plan.max_guesses)
 
 
-def _play_in_process(game: Wordle, plan: Plan, tasks: list[Task], record: Callable[[GameRecord], None]) -> None:
+def _play_in_process(game: AnyGame, plan: Plan, tasks: list[Task], record: Callable[[GameRecord], None]) -> None:
     """Play every task here, one after another (--jobs 1)."""
     built: dict[tuple[str, str], Agent] = {}
     for task in tasks:
         play_task(game, plan, task, record, built)
 
 
-def _play_in_workers(game: Wordle, plan: Plan, tasks: list[Task], jobs: int,
+def _play_in_workers(game: AnyGame, plan: Plan, tasks: list[Task], jobs: int,
                      record: Callable[[GameRecord], None]) -> None:
     """Play the tasks on `jobs` forked workers, passing each finished game to `record` here.
 
@@ -252,12 +256,13 @@ def _record_what_is_left(pipe: Connection, record: Callable[[GameRecord], None])
 
 
 # -- the run folder -----------------------------------------------------------------------
-def canonical(records: Iterable[GameRecord], plan: Plan, game: Wordle) -> tuple[GameRecord, ...]:
-    """Records in the plan's order: agent as listed, normal before hard, answer by list position."""
+def canonical(records: Iterable[GameRecord], plan: Plan, game: AnyGame) -> tuple[GameRecord, ...]:
+    """Records in the plan's order: agent as listed, normal before hard, answer by list position (dealt games: by
+    number)."""
     agent_rank = {agent: i for i, agent in enumerate(plan.agents)}
     mode_rank = {mode: i for i, mode in enumerate(plan.modes)}
     return tuple(sorted(records, key=lambda r: (agent_rank[r.agent], mode_rank[r.mode],
-                                                game.words.answer_index[r.answer])))
+                                                plan.number_of(r.game, game.words))))
 
 
 def _meta(plan: Plan, provenances: list[dict[str, Any]]) -> dict[str, Any]:
@@ -314,7 +319,7 @@ def _stored_sessions(folder: Path, meta: dict[str, Any]) -> list[dict[str, Any]]
     return [{"provenance": p} for p in meta.get("provenance", [])]
 
 
-def load_done(folder: Path, plan: Plan, game: Wordle) -> Done:
+def load_done(folder: Path, plan: Plan, game: AnyGame) -> Done:
     """The games a folder already holds for `plan`: a journal's, or a finished run's (a cut-off last line dropped).
 
     Raises:
@@ -346,12 +351,12 @@ def load_done(folder: Path, plan: Plan, game: Wordle) -> Done:
     check_settings(recorded, where)
     if (difference := settings_difference(recorded, plan.settings())) is not None:
         raise TournamentError(f"cannot resume {folder}: it was played with other settings: {difference}")
-    expected = [(a, m, game.words.answers[i]) for a in plan.agents for m in plan.modes for i in plan.answers]
+    expected = [(a, m, plan.label(n, game.words)) for a in plan.agents for m in plan.modes for n in plan.games]
     problems = coverage(records, expected).stray_problems(where)  # a resumed run plays the missing ones
     for record in records:
         if problems:
             break
-        problems.extend(rule_problems(record, game.words, plan.max_guesses, where))
+        problems.extend(rule_problems(record, plan.game.with_mode(record.mode), game.words, plan.seed, where))
     if problems:
         raise ResultsError(f"refusing to resume: {problems[0]}")
     rewrite = bool(notes)
@@ -366,7 +371,7 @@ def load_done(folder: Path, plan: Plan, game: Wordle) -> Done:
     return Done(records, sessions, keep, notes, rewrite)
 
 
-def write_results(folder: Path, plan: Plan, game: Wordle, records: tuple[GameRecord, ...],
+def write_results(folder: Path, plan: Plan, game: AnyGame, records: tuple[GameRecord, ...],
                   sessions: list[dict[str, Any]], summary: Summary) -> None:
     """Write games.csv, timings.csv, summary.json and report.md for a complete run."""
     provenances: list[dict[str, Any]] = []
@@ -374,8 +379,8 @@ def write_results(folder: Path, plan: Plan, game: Wordle, records: tuple[GameRec
         if (p := session.get("provenance")) and p not in provenances:
             provenances.append(p)
     meta = _meta(plan, provenances)
-    write_atomically(folder / GAMES_FILE, file_text("games", meta, records))
-    write_atomically(folder / TIMINGS_FILE, file_text("timings", meta, records))
+    write_atomically(folder / GAMES_FILE, file_text("games", meta, records, plan.dealt))
+    write_atomically(folder / TIMINGS_FILE, file_text("timings", meta, records, plan.dealt))
     document = {
         "command": meta["command"], "settings": meta["settings"], "provenance": provenances,
         "sessions": sessions, "written": _now(),
@@ -392,7 +397,7 @@ def holds_run(folder: Path) -> bool:
     return any(os.path.lexists(folder / name) for name in (JOURNAL_FILE, GAMES_FILE, TIMINGS_FILE, SUMMARY_FILE))
 
 
-def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | None = None, resume: bool = False,
+def run_tournament(plan: Plan, game: AnyGame, folder: str | Path, jobs: int | None = None, resume: bool = False,
                    argv: list[str] | None = None,
                    on_start: Callable[[Plan, list[GameRecord]], None] | None = None,
                    on_game: Callable[[GameRecord], None] | None = None,
@@ -401,7 +406,8 @@ def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | Non
 
     Args:
         plan: what to play.
-        game: the game the plan was made for (its matrix is shared with the workers).
+        game: the game the plan was made for (`variants.game_of(plan.game, rules)`; its matrix is shared with the
+            workers).
         folder: the run folder.
         jobs: worker processes (default: the CPU count); 1 plays in this process.
         resume: continue the games in `folder`; without it a folder holding a run is refused.
@@ -430,7 +436,7 @@ def run_tournament(plan: Plan, game: Wordle, folder: str | Path, jobs: int | Non
         lock.release()
 
 
-def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bool, argv: list[str] | None,
+def _run_in_folder(plan: Plan, game: AnyGame, folder: Path, jobs: int, resume: bool, argv: list[str] | None,
                    on_start: Callable[[Plan, list[GameRecord]], None] | None,
                    on_game: Callable[[GameRecord], None] | None,
                    on_prepare: Callable[[str, str], None] | None) -> RunOutcome:
@@ -444,7 +450,7 @@ def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bo
     todo: dict[tuple[str, str], list[int]] = {}
     for agent in plan.agents:
         for mode in plan.modes:
-            todo[(agent, mode)] = [a for a in plan.answers if (agent, mode, game.words.answers[a]) not in done_keys]
+            todo[(agent, mode)] = [n for n in plan.games if (agent, mode, plan.label(n, game.words)) not in done_keys]
     tasks = make_tasks(plan, todo, jobs)
     prepare_agents(game, plan, tasks, on_prepare)
     records = list(done)
@@ -453,9 +459,10 @@ def _run_in_folder(plan: Plan, game: Wordle, folder: Path, jobs: int, resume: bo
     if tasks or (folder / JOURNAL_FILE).exists():
         session = _session(argv, jobs)
         if (folder / JOURNAL_FILE).exists():
-            journal = Journal(folder / JOURNAL_FILE, keep_bytes=keep, session=session)
+            journal = Journal(folder / JOURNAL_FILE, keep_bytes=keep, session=session, dealt=plan.dealt)
         else:
-            journal = Journal(folder / JOURNAL_FILE, meta={**_meta(plan, [provenance()]), "session": session})
+            journal = Journal(folder / JOURNAL_FILE, meta={**_meta(plan, [provenance()]), "session": session},
+                              dealt=plan.dealt)
             for finished in done:  # a finished run being repaired: the journal holds every game from here on
                 journal.write(finished)
         sessions.append(session)

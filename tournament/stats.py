@@ -17,6 +17,8 @@ from typing import Any, Iterable
 import numpy as np
 from scipy import stats as scipy_stats
 
+from variants.spec import MOST_GUESSES
+
 from .records import GameRecord
 
 CONFIDENCE = 0.95
@@ -144,7 +146,7 @@ MOST_COUNT = 10**9
 MOST_TEXT = 10_000
 
 
-def summary_problem(summary: Any, most_guesses: int = 20) -> str | None:
+def summary_problem(summary: Any, most_guesses: int = MOST_GUESSES) -> str | None:
     """What is wrong with a stored summary (summary.json's "summary"), or None when the charts and pages can use it.
 
     Every value is checked for its kind and range, so a hand-edited file (a missing key,
@@ -276,7 +278,7 @@ def signed_rank_test(differences: np.ndarray) -> tuple[float | None, float, str]
 
 def paired_comparison(agent: str, normal: dict[str, GameRecord], hard: dict[str, GameRecord],
                       failure_score: int) -> PairedComparison | None:
-    """Hard against normal over the answers both modes played (None if they share none)."""
+    """Hard against normal over the games both modes played, by their name (None if they share none)."""
     shared = sorted(set(normal) & set(hard))
     if not shared:
         return None
@@ -309,7 +311,7 @@ def summarise(records: Iterable[GameRecord], agents: Iterable[str], modes: Itera
     agents, modes = list(agents), list(modes)
     by_key: dict[tuple[str, str], dict[str, GameRecord]] = {}
     for record in records:
-        by_key.setdefault((record.agent, record.mode), {})[record.answer] = record
+        by_key.setdefault((record.agent, record.mode), {})[record.game] = record
     columns = histogram_columns((r for games in by_key.values() for r in games.values()), max_guesses)
     results = tuple(
         agent_mode_stats(agent, mode, list(by_key[(agent, mode)].values()), max_guesses, columns)

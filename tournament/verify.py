@@ -1,7 +1,8 @@
 """Re-check a run folder against the rules: every recorded game replayed, every derived figure recomputed.
 
 Nothing here trusts the agents or the pattern matrix: replies are recomputed with the
-readable scalar `wordle.feedback`, hard-mode legality with `search.violation`.
+readable scalar `wordle.feedback` on every open board (a lying Indicator's lie drawn again from
+the seed, and checked to be exactly one tile), hard-mode legality with `wordle.violation`.
 """
 
 from __future__ import annotations
@@ -13,12 +14,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from agents.base import deal_answers, lie_rng
 from plumbing.errors import UserError
 from plumbing.storage import WORD_LISTS_KEY
-from wordle import ALL_GREEN, Words, feedback, format_pattern, load_words, violation
+from variants import GameSpec, GameSpecError, draw_lie, spec_words
+from variants.spec import MOST_GUESSES
+from wordle import Words, decode_colours, feedback, violation
+from wordle.feedback import all_green
 
-from .plan import MODES, sample_answers
-from .records import GameRecord, ResultsError, read_file, read_json_object, read_results_bytes
+from .plan import MODES, TournamentError, plan_from_settings
+from .records import GameRecord, ResultsError, read_file, read_json_object, read_results_bytes, reply_text
 from .replay import replay_problems as play_again
 from .report import markdown_report
 from .stats import summarise
@@ -41,6 +46,7 @@ class Verification:
     games: int = 0
     replayed: int = 0
     problems: list[str] = field(default_factory=list)
+    game: GameSpec | None = None
 
     @property
     def ok(self) -> bool:
@@ -48,39 +54,66 @@ class Verification:
         return not self.problems
 
 
-def rule_problems(record: GameRecord, words: Words, max_guesses: int, where: str) -> list[str]:
-    """Why one recorded game breaks the rules (empty if it does not).
+def rule_problems(record: GameRecord, game: GameSpec, words: Words, seed: int, where: str) -> list[str]:
+    """Why one recorded game of `game` (its mode the record's) breaks the rules (empty if it does not).
 
-    Checks the answer is a possible answer, each guess an allowed word, each pattern the
-    reference reply, hard-mode legality in hard games, nothing after an all-green reply,
-    the guess limit, the solved flag, and that an unsolved game without an error used
+    Checks the answers are possible answers, one a board (dealt games: the ones the seed deals their
+    number), each guess an allowed word, each board's pattern the reference reply until that board
+    is solved and none after (a lying Indicator: the lie the seed draws, exactly one tile from the
+    truth, and an all-green row true), hard-mode legality in hard games, nothing after every board
+    is solved, the guess limit, the solved flag, and that an unsolved game without an error used
     every guess.
     """
-    name = f"{where}: {record.agent} {record.mode} {record.answer}"
+    name = f"{where}: {record.agent} {record.mode} {record.game}"
+    length, green = game.length, all_green(game.length)
+    if len(record.answers) != game.boards:
+        return [f"{name}: {len(record.answers)} answers for {game.boards} boards"]
+    if (missing := next((a for a in record.answers if a not in words.answer_index), None)) is not None:
+        return [f"{name}: '{missing[:40]}' is not in the answer list"]
+    if game.is_wordle:
+        if record.game != record.answers[0]:
+            return [f"{name}: a game of the answer list is named by its answer, not {record.game[:40]}"]
+    else:
+        if not record.game.isdigit() or record.game != str(int(record.game)):
+            return [f"{name}: a dealt game is named by its number"]
+        dealt = tuple(words.answers[a] for a in deal_answers(game.boards, len(words.answers), seed, int(record.game)))
+        if dealt != record.answers:
+            return [f"{name}: seed {seed} deals {' '.join(dealt)}, not the answers recorded"]
+    if record.mode == "hard" and (game.boards > 1 or game.lies):
+        return [f"{name}: {game.name} is played in normal mode only"]
     problems: list[str] = []
-    if record.answer not in words.answer_index:
-        return [f"{name}: '{record.answer}' is not in the answer list"]
+    solved = [False] * game.boards
     history: list[tuple[str, int]] = []
-    for number, (guess, pattern) in enumerate(zip(record.guesses, record.patterns), start=1):
+    lies = lie_rng(seed, int(record.game)) if game.lies else None
+    for number, (guess, reply) in enumerate(zip(record.guesses, record.replies), start=1):
         if guess not in words.guess_index:
-            problems.append(f"{name}: guess {number} '{guess}' is not an allowed word")
+            problems.append(f"{name}: guess {number} '{guess[:40]}' is not an allowed word")
+            break
+        if all(solved):
+            problems.append(f"{name}: guesses continue after every board was solved (guess {number})")
             break
         if record.mode == "hard" and (broken := violation(guess, history)) is not None:
             problems.append(f"{name}: guess {number} '{guess}' breaks hard mode: {broken}")
-        expected = feedback(guess, record.answer)
-        if expected != pattern:
-            problems.append(f"{name}: guess {number} '{guess}' gets {format_pattern(expected)}, "
-                            f"the file says {format_pattern(pattern)}")
-        if expected == ALL_GREEN and number < record.turns:
-            problems.append(f"{name}: guesses continue after the answer was found at guess {number}")
-        history.append((guess, expected))
-    if record.turns > max_guesses:
-        problems.append(f"{name}: {record.turns} guesses, over the limit of {max_guesses}")
-    really_solved = bool(history) and history[-1][1] == ALL_GREEN and len(history) == record.turns
-    if record.solved != really_solved:
+        truth = tuple(None if done else feedback(guess, answer) for done, answer in zip(solved, record.answers))
+        if lies is not None and truth[0] is not None and truth[0] != green:
+            expected: tuple[int | None, ...] = (draw_lie(truth[0], length, lies),)
+        else:
+            expected = truth
+        if tuple(reply) != expected:
+            problems.append(f"{name}: guess {number} '{guess}' gets {reply_text(expected, length)}, "
+                            f"the file says {reply_text(reply, length)}")
+        elif lies is not None and truth[0] is not None and truth[0] != green and sum(
+                a != b for a, b in zip(decode_colours(reply[0], length), decode_colours(truth[0], length))) != 1:
+            problems.append(f"{name}: guess {number} '{guess}' does not hold exactly one lie")
+        history.append((guess, truth[0] if truth[0] is not None else green))
+        solved = [done or pattern == green for done, pattern in zip(solved, truth)]
+    if record.turns > game.max_guesses:  # type: ignore[operator]
+        problems.append(f"{name}: {record.turns} guesses, over the limit of {game.max_guesses}")
+    really_solved = all(solved) and bool(record.guesses) and not problems
+    if record.solved != really_solved and not problems:
         problems.append(f"{name}: marked {'solved' if record.solved else 'unsolved'} but the replies say "
                         f"{'solved' if really_solved else 'unsolved'}")
-    if not record.solved and not record.error and record.turns != max_guesses and not problems:
+    if not record.solved and not record.error and record.turns != game.max_guesses and not problems:
         problems.append(f"{name}: unsolved after {record.turns} guesses with no error recorded")
     return problems
 
@@ -126,11 +159,26 @@ def coverage_problems(records: Iterable[GameRecord], expected: list[tuple[str, s
     return coverage(records, expected).problems(where)
 
 
-def planned_games(settings: dict[str, Any], words: Words) -> list[tuple[str, str, str]]:
-    """Every (agent, mode, answer) a tournament's settings plan, in canonical order."""
-    answers = sample_answers(len(words.answers), settings.get("sample"), int(settings.get("seed", 0)))
-    return [(agent, mode, words.answers[a]) for agent in settings["agents"] for mode in settings["modes"]
-            for a in answers]
+def planned_games(plan_settings: dict[str, Any], words: Words) -> list[tuple[str, str, str]]:
+    """Every (agent, mode, game) a tournament's settings plan, in canonical order.
+
+    Raises:
+        TournamentError: settings no plan over these lists can have.
+    """
+    plan = plan_from_settings(plan_settings, words)
+    return [(agent, mode, plan.label(number, words)) for agent in plan.agents for mode in plan.modes
+            for number in plan.games]
+
+
+def recorded_game(settings: dict[str, Any], where: str, limit: bool = True) -> GameSpec:
+    """The game a run's settings record (its shape, guess limit and lists), or ResultsError naming `where`;
+    `limit`: False takes the game's own guess limit (checked apart, `metadata_problems`)."""
+    files = settings.get("words") if isinstance(settings.get("words"), dict) else {}
+    try:
+        return GameSpec.from_shape(settings.get("game"), max_guesses=settings.get("max_guesses") if limit else None,
+                                   answers=files.get("answers_file"), guesses=files.get("guesses_file"))
+    except GameSpecError as error:
+        raise ResultsError(f"{where}: the metadata's game names none ({error})") from None
 
 
 def check_settings(settings: Any, where: str) -> None:
@@ -143,10 +191,19 @@ def check_settings(settings: Any, where: str) -> None:
           and isinstance(settings.get("modes"), list) and all(m in MODES for m in settings["modes"])
           and whole(settings.get("max_guesses"), 1) and whole(settings.get("seed"), 0)
           and (settings.get("sample") is None or whole(settings.get("sample"), 1))
+          and isinstance(settings.get("options", {}), dict)
+          and (settings.get("agent_settings") is None or (
+              isinstance(settings["agent_settings"], dict)
+              and all(isinstance(v, dict) for v in settings["agent_settings"].values())))
           and isinstance(settings.get("words"), dict)
           and all(isinstance(settings["words"].get(key), (str, type(None))) for key in ("answers_file", "guesses_file")))
     if not ok:
         raise ResultsError(f"{where}: the metadata line lacks the tournament's settings or holds values it never writes")
+    game = recorded_game(settings, where, limit=False)
+    if "game" in settings and game.is_wordle:
+        raise ResultsError(f"{where}: the metadata's game is Wordle's own shape, which no run records")
+    if not game.is_wordle and settings.get("sample") is None:
+        raise ResultsError(f"{where}: the metadata's sample is missing: a run of {game.name} deals a number of games")
 
 
 def sha256_file(path: Path) -> str:
@@ -181,12 +238,23 @@ def _summary_differences(stored: Any, derived: dict[str, Any], path: str = "summ
 def metadata_problems(settings: dict[str, Any], words: Words, where: str) -> list[str]:
     """Settings no tournament on these lists can have, each naming its metadata field."""
     problems = []
-    if settings.get("sample") is not None and settings["sample"] > len(words.answers):
+    game = recorded_game(settings, where, limit=False)
+    if game.is_wordle and settings.get("sample") is not None and settings["sample"] > len(words.answers):
         problems.append(f"{where}: the metadata's settings.sample is {settings['sample']}, more than the "
                         f"{len(words.answers)} answers")
-    if settings["max_guesses"] > len(words.guesses):
+    most = min(len(words.guesses), MOST_GUESSES)
+    if settings["max_guesses"] > most:
         problems.append(f"{where}: the metadata's settings.max_guesses is {settings['max_guesses']}, more than the "
-                        f"{len(words.guesses)} allowed guesses (a game never needs more)")
+                        f"{most} {'allowed guesses' if most < MOST_GUESSES else 'any game allows'} (a game never "
+                        "needs more)")
+    if game.boards > len(words.answers):
+        problems.append(f"{where}: the metadata's game deals {game.boards} answers, more than the list has")
+    if problems:
+        return problems
+    try:
+        plan_from_settings(settings, words)
+    except TournamentError as error:
+        problems.append(f"{where}: {error}")
     return problems
 
 
@@ -285,9 +353,10 @@ def _check_folder(folder: Path, answers: str | Path | None, guesses: str | Path 
         result.problems.append(str(error))
         return result
     recorded_words = settings["words"]
+    game = result.game = recorded_game(settings, GAMES_FILE, limit=False)
     try:
-        words = load_words(answers=answers if answers is not None else recorded_words.get("answers_file"),
-                           guesses=guesses if guesses is not None else recorded_words.get("guesses_file"))
+        words = spec_words(game.length, answers if answers is not None else recorded_words.get("answers_file"),
+                           guesses if guesses is not None else recorded_words.get("guesses_file"))
     except UserError as error:
         if answers is not None or guesses is not None:
             raise  # a list given on the command line: bad input (exit 2), not a problem of the run
@@ -300,6 +369,7 @@ def _check_folder(folder: Path, answers: str | Path | None, guesses: str | Path 
     if absurd := metadata_problems(settings, words, GAMES_FILE):
         add(absurd)
         return result
+    game = result.game = recorded_game(settings, GAMES_FILE)
     max_guesses = settings["max_guesses"]
     expected = planned_games(settings, words)
     if add(coverage_problems(games.records, expected, GAMES_FILE)):
@@ -310,7 +380,7 @@ def _check_folder(folder: Path, answers: str | Path | None, guesses: str | Path 
         if add([f"{GAMES_FILE}: rows are not in canonical order (agent, mode, answer as planned)"]):
             return result
     for record in games.records:
-        if add(rule_problems(record, words, max_guesses, GAMES_FILE)):
+        if add(rule_problems(record, game.with_mode(record.mode), words, settings["seed"], GAMES_FILE)):
             return result
 
     try:
@@ -352,7 +422,7 @@ def _check_folder(folder: Path, answers: str | Path | None, guesses: str | Path 
             report = None
         try:
             expected_report = markdown_report(stored, summary)
-        except (KeyError, TypeError, IndexError, AttributeError):
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError):
             expected_report = None
         if report is None or report != expected_report:
             add([f"{REPORT_FILE}: missing, or not the report that {SUMMARY_FILE} and the games make"])

@@ -93,6 +93,7 @@ class Boards:
         if boards < 1:
             raise ValueError(f"a game has at least one board, got {boards}")
         self.rules, self.boards = rules, boards
+        self.words = rules.words
         self.length = rules.words.length
         self.all_green = all_green(self.length)
 

@@ -125,6 +125,7 @@ class Fibble:
 
     def __init__(self, rules: Wordle):
         self.rules = rules
+        self.words = rules.words
         self.length = rules.words.length
         self.all_green = all_green(self.length)
         self.digits = digits(self.length)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from importlib import resources
 
+from pathlib import Path
+
 from wordle import WordListError, Words, load_words
-from wordle.words import WORD_LENGTH, check_words
+from wordle.words import NAMED_ANSWERS, WORD_LENGTH, check_words, named_words
 
 #: The word lengths a variant may use.
 LENGTHS = range(4, 10)
@@ -40,3 +42,21 @@ def variant_words(length: int = WORD_LENGTH) -> Words:
     answers = _shipped("answers", length)
     return Words.build(tuple(answers), tuple(_shipped("guesses", length)), source=list_file("answers", length),
                        answer_lines=answers)
+
+
+def spec_words(length: int, answers: str | None = None, guesses: str | None = None, named: bool = False) -> Words:
+    """A game's word lists (`GameSpec`'s length, answers and guesses): five letters, the official lists or the
+    files (or, `named`, an answer list's name) given; other lengths, the shipped lists of that length.
+
+    Raises:
+        WordListError: a list that cannot be read or used, an unknown name, or a list given for another length.
+    """
+    if length != WORD_LENGTH:
+        if answers is not None or guesses is not None:
+            raise WordListError(f"words of {length} letters are played on the shipped lists of their length")
+        return variant_words(length)
+    if named and answers in NAMED_ANSWERS:
+        return named_words(answers, guesses)
+    if named and answers is not None and not Path(answers).exists():
+        raise WordListError(f"{answers}: no such file, nor an answer list's name ({', '.join(NAMED_ANSWERS)})")
+    return load_words(answers=answers, guesses=guesses)

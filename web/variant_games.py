@@ -17,11 +17,11 @@ from typing import Any
 
 import numpy as np
 
-from agents.variant_assistant import advice_data, advise_variant
-from agents.variant_players import VariantPlayer, make_variant_player, variant_settings
+from agents import make_player, player_settings
+from agents.base import deal_answers, lie_rng
+from agents.board_advice import advice_data, advise_boards
 from plumbing.errors import UserError
-from tournament.variants import deal, lie_rng, variant_game
-from variants import Boards, BoardsState, Fibble, FibbleState, Variant
+from variants import Boards, BoardsState, Fibble, FibbleState, GameSpec, game_of
 from variants.boards import Reply
 from wordle import Wordle, format_pattern
 from wordle.feedback import decode_colours
@@ -56,7 +56,7 @@ class VariantPlayed:
     """A variant game a person is playing: the variant, its game, the state, the hidden answers, the seed and
     (Fibble) the lies' stream."""
 
-    variant: Variant
+    variant: GameSpec
     game: Boards | Fibble
     state: BoardsState | FibbleState
     answers: tuple[int, ...]
@@ -67,7 +67,7 @@ class VariantPlayed:
     touched: float = field(default_factory=time.monotonic)
 
 
-def variant_from(body: dict[str, Any]) -> Variant:
+def variant_from(body: dict[str, Any]) -> GameSpec:
     """The variant a request names: 'boards' (2, 4 or 8) or 'fibble': true; five letters."""
     fibble, boards, length = body.get("fibble", False), body.get("boards", 1), body.get("length", 5)
     if not isinstance(fibble, bool):
@@ -77,11 +77,11 @@ def variant_from(body: dict[str, Any]) -> Variant:
     if fibble:
         if boards not in (1, None):
             raise VariantRequestError("fibble plays one board: leave out 'boards'")
-        return Variant(fibble=True)
+        return GameSpec(lies=1)
     if not isinstance(boards, int) or isinstance(boards, bool) or boards not in WEB_BOARDS:
         raise VariantRequestError(f"'boards' must be one of {', '.join(map(str, WEB_BOARDS))} (or 'fibble': true), "
                                   f"got {boards!r}"[:200])
-    return Variant(boards=boards)
+    return GameSpec(boards=boards)
 
 
 def colours(pattern: int) -> list[str]:
@@ -97,7 +97,7 @@ class VariantGames:
         self.rules = rules
         self.games: OrderedDict[str, VariantPlayed] = OrderedDict()
         self.lock = threading.Lock()
-        self.players: dict[tuple[str, Variant], VariantPlayer] = {}
+        self.players: dict[tuple[str, GameSpec], Any] = {}
         self.players_lock = threading.Lock()
 
     def new_game(self, body: dict[str, Any], client: str = "") -> dict[str, Any]:
@@ -108,10 +108,10 @@ class VariantGames:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
             raise VariantRequestError(f"'seed' must be a whole number from 0 to 2**63 - 1, got {seed!r}"[:200])
-        game = variant_game(variant, self.rules)
-        answers = deal(variant, len(self.rules.words.answers), seed, 0)
-        state = game.initial_state(variant.limit)
-        played = VariantPlayed(variant, game, state, answers, seed, lie_rng(seed, 0) if variant.fibble else None,
+        game = game_of(variant, self.rules)
+        answers = deal_answers(variant.boards, len(self.rules.words.answers), seed, 0)
+        state = game.initial_state(variant.max_guesses)
+        played = VariantPlayed(variant, game, state, answers, seed, lie_rng(seed, 0) if variant.lies else None,
                                client)
         key = secrets.token_urlsafe(12)
         now = time.monotonic()
@@ -125,7 +125,7 @@ class VariantGames:
                 self.games.popitem(last=False)
             self.games[key] = played
         return {"game": key, "name": variant.name, "boards": variant.boards, "length": variant.length,
-                "fibble": variant.fibble, "max_guesses": variant.limit, "seed": seed}
+                "fibble": bool(variant.lies), "max_guesses": variant.max_guesses, "seed": seed}
 
     def guess(self, body: dict[str, Any]) -> dict[str, Any]:
         """Play one guess: each board's reply (None once solved), whether it is over, the answers once it is."""
@@ -164,13 +164,13 @@ class VariantGames:
             answer.update(answers=[self.rules.words.answers[a] for a in played.answers], seed=played.seed)
         return answer
 
-    def player(self, name: str, variant: Variant) -> VariantPlayer:
+    def player(self, name: str, variant: GameSpec) -> Any:
         """The advising player `name` for `variant`, kept so its cached decisions serve later requests."""
         key = (name, variant)
         with self.players_lock:
             if key not in self.players:
-                variant_settings(name, variant)  # a player that does not play variants: refused in one line
-                self.players[key] = make_variant_player(name, variant_game(variant, self.rules), variant)
+                player_settings(name, variant)  # a player that does not play this game: refused in one line
+                self.players[key] = make_player(name, game_of(variant, self.rules), variant)
             return self.players[key]
 
     def advise(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -185,4 +185,4 @@ class VariantGames:
         if not isinstance(top, int) or isinstance(top, bool) or not 1 <= top <= MOST_TOP:
             raise VariantRequestError(f"'top' must be a whole number from 1 to {MOST_TOP}, got {top!r}"[:200])
         player = self.player(name, variant)
-        return advice_data(player.game, advise_variant(variant, player.game, player, steps, top=top))
+        return advice_data(player.game, advise_boards(variant, player.game, player, steps, top=top))

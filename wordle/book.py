@@ -1,6 +1,6 @@
 """The shipped opening book and position table: what the exact solver proved about the first two guesses, checked on load.
 
-Costs here are the optimal solver's packed costs (lower is better; see `wordle.optimal`).
+Costs here are the optimal solver's packed costs (lower is better; see `wordle.solver`).
 
 The only book is a versioned artefact per (mode, word lists) pair in `wordle/data/book/`:
 `openers-MODE-LISTS.json.gz` (every allowed opener's exact total, proved lower bound, or
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from plumbing.errors import UserError
 from plumbing.storage import read_regular_file
-from .optimal import INFEASIBLE, SCALE
+from .solver import INFEASIBLE, SCALE
 from .positions import ReplyValue, opener_cost, reply_from
 
 if TYPE_CHECKING:

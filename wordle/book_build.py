@@ -1,6 +1,6 @@
 """Building the shipped artefacts of `wordle.book`: the opening book from a complete all-opener run, the position table.
 
-Costs here are the optimal solver's packed costs (lower is better; see `wordle.optimal`).
+Costs here are the optimal solver's packed costs (lower is better; see `wordle.solver`).
 
 The all-opener job (`python cli.py openers --exact --all`, tournament/exact_openers.py)
 writes one JSON line per opener after a header naming the mode, the guess limit, the word
@@ -23,7 +23,7 @@ from plumbing.storage import provenance, read_regular_file, write_atomically
 from .book import (AT_LEAST, BOOK_FORMAT, EXACT, FOLDER, NO_WIN, TABLE_FORMAT, BookError, OpeningBook, artefact_name,
                    check_book, check_table, encode_artefact, sha256)
 from .game import Wordle
-from .optimal import SCALE
+from .solver import SCALE
 from .positions import ReplyValue, read_work, reply_record
 
 RUN_FORMAT = "wordle-arena exact openers v1"

@@ -1,6 +1,6 @@
 """Re-checking a shipped book and position table with the exact solver (`python cli.py verify --book`).
 
-Costs here are the optimal solver's packed costs (lower is better; see `wordle.optimal`).
+Costs here are the optimal solver's packed costs (lower is better; see `wordle.solver`).
 
 The checks on load (`wordle.book`) say a file is the one named and agrees with itself; this
 says it is true: the best opener's exact total (and a seeded sample of the other exact
@@ -19,7 +19,7 @@ import numpy as np
 from .book import SHELF, BookError, OpeningBook, PositionTable, Shelf, _book_or_error, _table_or_error
 from .game import Wordle
 from .hardmode import Hints, extend_hints
-from .optimal import INFEASIBLE, SCALE, Limits, Solver, unpack
+from .solver import INFEASIBLE, SCALE, Limits, Solver, unpack
 from .positions import reply_groups
 
 

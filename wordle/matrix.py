@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from .feedback import pattern_count, place_values
-from plumbing.storage import WORD_LISTS_KEY, Cache, code_version, read_or_build
+from plumbing.storage import MOST_FILE_BYTES, WORD_LISTS_KEY, Cache, code_version, read_or_build
 from .words import WORD_LENGTH, Words, encode_letters, letter_counts
 
 _CHUNK_ROWS = 256
@@ -112,10 +112,16 @@ def pattern_matrix(guesses: tuple[str, ...] | list[str], answers: tuple[str, ...
     return matrix
 
 
+#: Room for a cache file's header lines beside the matrix itself.
+HEADER_ROOM = 2**20
+
+
 def matrix_cache(words: Words) -> Cache:
-    """The cache of one pair of word lists' matrix, tied to the code that computes it."""
+    """The cache of one pair of word lists' matrix, tied to the code that computes it; it reads back a file of the
+    matrix's own size (8- and 9-letter lists make matrices of about 300 MB, past the usual read cap)."""
+    size = len(words.guesses) * len(words.answers) * np.dtype(code_type(words.length)).itemsize
     return Cache("patterns", {WORD_LISTS_KEY: words.checksum, "rows": len(words.guesses), "cols": len(words.answers)},
-                 code_version(__name__))
+                 code_version(__name__), most_bytes=max(MOST_FILE_BYTES, size + HEADER_ROOM))
 
 
 def cache_path(words: Words, directory: Path | None = None) -> Path:

@@ -1,6 +1,6 @@
 """The position table: the exact value of every reply to the openers people really play, solved once and shipped.
 
-Costs here are the optimal solver's packed costs (lower is better; see `wordle.optimal`):
+Costs here are the optimal solver's packed costs (lower is better; see `wordle.solver`):
 the guesses the answers of one reply still need, from the second guess on, with the guess
 limit's guesses left after the opener. A reply is *settled* when its cost is proved (or
 proved infeasible: no tree solves every answer within the limit, "no win"); a reply the
@@ -29,7 +29,7 @@ from search.limits import BudgetSpent
 from .feedback import ALL_GREEN
 from .game import Wordle
 from .hardmode import Hints, extend_hints
-from .optimal import INFEASIBLE, SCALE, Limits, Solver
+from .solver import INFEASIBLE, SCALE, Limits, Solver
 from .replies import partition
 
 WORK_FORMAT = "wordle-arena position table work v1"

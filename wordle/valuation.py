@@ -2,7 +2,7 @@
 
 Values here are what the Guesser expects to pay (lower is better): guesses to finish, the
 guess being valued included, averaged over the answers still possible, all equally likely.
-They come from the optimal solver (`wordle.optimal`), whose costs are total guesses; the
+They come from the optimal solver (`wordle.solver`), whose costs are total guesses; the
 second criterion (games over 5) orders trees of equal total but is not part of a value.
 
 Every command that shows a solver value (review, assist, play's trace, the web) calls
@@ -45,7 +45,7 @@ from search.ranking import rounded
 from .game import State, Wordle
 from .book import OpeningBook, opening_book, table_value
 from .hardmode import Hints
-from .optimal import INFEASIBLE, SCALE, Limits, Objective, Solver
+from .solver import INFEASIBLE, SCALE, Limits, Objective, Solver
 
 #: Guesses a node the quick upper-bound solves try, in turn (breadth-limited: real trees, not proofs).
 QUICK_BREADTHS = (1, 2)
@@ -56,7 +56,7 @@ GUESS_SHARE = 0.1
 
 
 #: Solver nodes one position's valuation may spend, by mode (normal, hard): the budget every command and the web
-#: use unless told otherwise. Chosen to prove what a second proved on the idle 2-core machine: see README and
+#: use unless told otherwise. Chosen to prove what a second proved on the idle 2-core machine: see docs/speed.md and
 #: results/bench_positions.json (its node counts).
 VALUE_NODES = {False: 300, True: 1200}
 #: The wall-clock safety cap of a default valuation: reached only on a machine far slower or busier than ours, and
@@ -359,7 +359,7 @@ def _count_losses(solver: Solver, budget: Budget, started: float, answers: np.nd
 
     def count(guess: int | None, nodes: int | None) -> Value:
         twin.forget_memory()
-        twin.wins.clear()
+        twin.memory.forget_verdicts()
         twin.root = None
         clock = _Clock(Budget(nodes=nodes, seconds=budget.seconds), (twin,), started)
         clock.arm(twin)

@@ -6,6 +6,7 @@ A word is five lowercase ASCII letters (the variants' lists, four to nine). The 
 
 from __future__ import annotations
 
+import datetime
 import functools
 import hashlib
 import os
@@ -17,6 +18,7 @@ import numpy as np
 
 from plumbing.errors import UserError
 from plumbing.storage import read_regular_file
+from wordle.nyt import daily_answers
 
 WORD_LENGTH = 5
 ANSWERS_FILE = "wordle-answers.txt"
@@ -189,10 +191,16 @@ def load_words(answers: str | Path | None = None, guesses: str | Path | None = N
     return Words.build(tuple(answer_lines), guess_words, source=source, answer_lines=answer_lines)
 
 
-#: Answer lists by name: the original 2315, the 2309 the New York Times kept, and every allowed guess.
+#: The last day of the answer record that the "played" list takes its answers from: the list stays the same (and
+#: its book stays valid) as the record grows.
+PLAYED_UNTIL = "2026-08-21"
+
+#: Answer lists by name: the original 2315, the 2309 the New York Times kept, those with every answer the Times has
+#: used outside them, and every allowed guess.
 NAMED_ANSWERS = {
     "original": "the original 2315 answers",
     "nyt": "the New York Times' 2309 answers (the original less the six it dropped)",
+    "played": f"the 2309 with every answer the Times used outside them up to {PLAYED_UNTIL} (2357 words)",
     "all": "every allowed guess",
 }
 
@@ -210,7 +218,15 @@ def named_words(name: str, guesses: str | Path | None = None) -> Words:
     if name == "original":
         return words
     answers = words.guesses if name == "all" else tuple(w for w in words.answers if w not in REMOVED_IN_2309)
+    if name == "played":
+        answers = tuple(sorted(set(answers) | set(played_outside_2309(answers))))
     return Words.build(answers, words.guesses, source=name)
+
+
+def played_outside_2309(kept: tuple[str, ...]) -> list[str]:
+    """The answers the Times used up to PLAYED_UNTIL that are not among `kept` (its 2309), from the shipped record."""
+    until = datetime.date.fromisoformat(PLAYED_UNTIL)
+    return sorted({day.word for day in daily_answers(until=until)} - set(kept))
 
 
 @dataclass(frozen=True)

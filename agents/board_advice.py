@@ -1,15 +1,16 @@
-"""Advice and review for the variants (several boards, other word lengths, Fibble), from the steps typed.
+"""Advice and review on every game but Wordle's own shape (several boards, other word lengths, Fibble), from the
+steps typed.
 
 A step is a guess and what the game showed: `crane:--g-y` on one board; on K boards one pattern a
 board, in board order, separated by commas, `crane:--g-y,g----`, with `.` for a board solved before
 this guess (a step may also leave solved boards out and give exactly one pattern for each open
-board). On Fibble the pattern is the row as shown, lie included. The advice is the variant player's
-(`agents.variant_players`): each suggestion's information in bits (higher is better), the boards it
+board). On Fibble the pattern is the row as shown, lie included. The advice is the game's player's
+(`agents.board_players`): each suggestion's information in bits (higher is better), the boards it
 can solve and the chance it solves one; the review sets each guess beside the player's own choice
 at that point, with the information each was expected to give and the bits the reply really gave.
 No exact value is known for these games, so neither shows expected guesses, skill or luck.
 
->>> parse_variant_step("crane:--g-y,.", 2, 5)
+>>> parse_board_step("crane:--g-y,.", 2, 5)
 ('crane', ['--g-y', None])
 """
 
@@ -23,13 +24,13 @@ import numpy as np
 
 from plumbing.errors import UserError
 from search.ranking import best_first
-from variants import BoardsState, Fibble, FibbleState, Variant
+from variants import BoardsState, Fibble, FibbleState, GameSpec
 from wordle import IllegalMove, format_pattern, parse_pattern
 
-from .variant_players import (
-    VariantGame,
-    VariantPlayer,
-    VariantState,
+from .board_players import (
+    BoardGame,
+    BoardPlayer,
+    BoardState,
     can_win_any,
     entropy_score,
     information,
@@ -43,8 +44,8 @@ NAMES_SHOWN = 12
 SOLVED = "."
 
 
-class VariantStepError(UserError):
-    """A typed step that does not fit the variant: the word's length, the pattern count, a pattern no answer gives."""
+class BoardStepError(UserError):
+    """A typed step that does not fit the game: the word's length, the pattern count, a pattern no answer gives."""
 
 
 @dataclass(frozen=True)
@@ -60,88 +61,88 @@ class Suggestion:
 
 
 @dataclass(frozen=True)
-class VariantAdvice:
+class BoardAdvice:
     """The advice after some steps: the state, each board's possible answers, the suggestions (empty once over)."""
 
-    variant: Variant
+    spec: GameSpec
     agent: str
-    state: VariantState
+    state: BoardState
     suggestions: tuple[Suggestion, ...]
 
 
-def parse_variant_step(text: str, boards: int, length: int) -> tuple[str, list[str | None]]:
+def parse_board_step(text: str, boards: int, length: int) -> tuple[str, list[str | None]]:
     """A typed step as (word, patterns): one pattern text a board, or None where `.` marks a solved board.
 
     The patterns are checked later against the boards (`replay_steps`), which know which are solved.
 
     Raises:
-        VariantStepError: not a word and patterns, or a word of the wrong length.
+        BoardStepError: not a word and patterns, or a word of the wrong length.
     """
     parts = text.replace(":", " ", 1).split()
     if len(parts) != 2:
         example = ",".join(["--g-y"[:length] + "-" * (length - 5)] * boards) if boards > 1 else "-" * (length - 1) + "g"
-        raise VariantStepError(f"'{text}' is not a step: write the guess and the colours shown, e.g. "
+        raise BoardStepError(f"'{text}' is not a step: write the guess and the colours shown, e.g. "
                                f"'{'crane'[:length] + 'x' * (length - 5)}:{example}'"
                                + (" (one pattern a board, ',' between them, '.' for a board already solved)"
                                   if boards > 1 else ""))
     word, marks = parts
     if len(word) != length:
-        raise VariantStepError(f"'{word}' has {len(word)} letters; this game's words have {length}")
+        raise BoardStepError(f"'{word}' has {len(word)} letters; this game's words have {length}")
     patterns = [None if mark.strip() == SOLVED else mark for mark in marks.replace("/", ",").split(",")]
     if boards == 1 and len(patterns) != 1:
-        raise VariantStepError(f"'{text}': one board takes one pattern, got {len(patterns)}")
+        raise BoardStepError(f"'{text}': one board takes one pattern, got {len(patterns)}")
     return word.lower(), patterns
 
 
-def replay_steps(variant: Variant, game: VariantGame, steps: list[str]) -> VariantState:
+def replay_steps(spec: GameSpec, game: BoardGame, steps: list[str]) -> BoardState:
     """The state after the typed steps, each checked against the boards.
 
     Raises:
-        VariantStepError: a step that does not parse, has the wrong number of patterns, names no allowed
+        BoardStepError: a step that does not parse, has the wrong number of patterns, names no allowed
             guess, comes after the game ended, or a pattern that no possible answer gives.
     """
     words = game.rules.words
-    state = game.initial_state(variant.limit)
+    state = game.initial_state(spec.max_guesses)
     for number, text in enumerate(steps, start=1):
-        word, marks = parse_variant_step(text, variant.boards, variant.length)
+        word, marks = parse_board_step(text, spec.boards, spec.length)
         if word not in words.guess_index:
-            raise VariantStepError(f"step {number}: '{word}' is not in the list of allowed {variant.length}-letter "
+            raise BoardStepError(f"step {number}: '{word}' is not in the list of allowed {spec.length}-letter "
                                    "guesses")
         if game.is_terminal(state):
-            raise VariantStepError(f"step {number} ({text}): the game was already over")
+            raise BoardStepError(f"step {number} ({text}): the game was already over")
         try:
-            patterns = [None if mark is None else parse_pattern(mark, variant.length) for mark in marks]
+            patterns = [None if mark is None else parse_pattern(mark, spec.length) for mark in marks]
         except UserError as error:
-            raise VariantStepError(f"step {number}: {error}") from None
+            raise BoardStepError(f"step {number}: {error}") from None
         if isinstance(game, Fibble):
             reply: Any = patterns[0]
             if reply is None:
-                raise VariantStepError(f"step {number}: fibble's one board is solved only by the game's end")
+                raise BoardStepError(f"step {number}: fibble's one board is solved only by the game's end")
         else:
-            reply = board_reply(variant, state, patterns, number)
+            reply = board_reply(spec, state, patterns, number)
         try:
             state = game.result(game.result(state, words.guess_index[word]), reply)
         except IllegalMove as error:
-            raise VariantStepError(f"step {number} ({text}): {error}") from None
+            raise BoardStepError(f"step {number} ({text}): {error}") from None
     return state
 
 
-def board_reply(variant: Variant, state: BoardsState, patterns: list[int | None], number: int) -> tuple:
+def board_reply(spec: GameSpec, state: BoardsState, patterns: list[int | None], number: int) -> tuple:
     """One pattern a board from the typed ones: K of them (`.` on solved boards), or one for each open board."""
     open_boards = state.open_boards
-    if len(patterns) == variant.boards:
+    if len(patterns) == spec.boards:
         return tuple(patterns)
     if len(patterns) == len(open_boards) and None not in patterns:
-        reply: list[int | None] = [None] * variant.boards
+        reply: list[int | None] = [None] * spec.boards
         for board, pattern in zip(open_boards, patterns):
             reply[board] = pattern
         return tuple(reply)
-    also = f", or {len(open_boards)}, one for each open board" if len(open_boards) < variant.boards else ""
-    raise VariantStepError(f"step {number}: {variant.name} needs {variant.boards} patterns, one a board in order "
+    also = f", or {len(open_boards)}, one for each open board" if len(open_boards) < spec.boards else ""
+    raise BoardStepError(f"step {number}: {spec.name} needs {spec.boards} patterns, one a board in order "
                            f"(',' between them, '.' for a solved board){also}; got {len(patterns)}")
 
 
-def suggestions(player: VariantPlayer, state: VariantState, top: int) -> tuple[Suggestion, ...]:
+def suggestions(player: BoardPlayer, state: BoardState, top: int) -> tuple[Suggestion, ...]:
     """The player's best guesses, its choice first: by its own values when it searches, else by information."""
     game = player.game
     if game.is_terminal(state):
@@ -167,28 +168,28 @@ def suggestions(player: VariantPlayer, state: VariantState, top: int) -> tuple[S
                  for g, b, w, c in zip(picked, bits, wins, chance))
 
 
-def advise_variant(variant: Variant, game: VariantGame, player: VariantPlayer, steps: list[str],
-                   top: int = 10) -> VariantAdvice:
+def advise_boards(spec: GameSpec, game: BoardGame, player: BoardPlayer, steps: list[str],
+                   top: int = 10) -> BoardAdvice:
     """The player's advice after the typed steps (see the module docstring for their form).
 
     Args:
-        variant: the game played.
-        game: its rules over the lists of its length (`tournament.variants.variant_game`).
+        spec: the game played.
+        game: its game over the lists of its length (`variants.game_of`).
         player: who advises.
         steps: the typed steps, in order.
         top: how many suggestions at most.
 
     Returns:
-        VariantAdvice; its suggestions are empty once the game is over.
+        BoardAdvice; its suggestions are empty once the game is over.
 
     Raises:
-        VariantStepError: a step that does not fit (see `replay_steps`).
+        BoardStepError: a step that does not fit (see `replay_steps`).
     """
-    state = replay_steps(variant, game, steps)
-    return VariantAdvice(variant, player.name, state, suggestions(player, state, top))
+    state = replay_steps(spec, game, steps)
+    return BoardAdvice(spec, player.name, state, suggestions(player, state, top))
 
 
-def board_lines(game: VariantGame, state: VariantState) -> list[str]:
+def board_lines(game: BoardGame, state: BoardState) -> list[str]:
     """Each board's possible answers in one line: solved, or how many and (up to NAMES_SHOWN) which."""
     answers = game.rules.words.answers
     boards = [(state.candidates, state.won)] if isinstance(state, FibbleState) else list(zip(state.candidates,
@@ -205,12 +206,12 @@ def board_lines(game: VariantGame, state: VariantState) -> list[str]:
     return lines
 
 
-def advice_data(game: VariantGame, advice: VariantAdvice) -> dict[str, Any]:
+def advice_data(game: BoardGame, advice: BoardAdvice) -> dict[str, Any]:
     """The advice as JSON-ready data."""
     words, state = game.rules.words, advice.state
     boards = [(state.candidates, state.won)] if isinstance(state, FibbleState) else list(zip(state.candidates,
                                                                                              state.solved))
-    return {"variant": advice.variant.settings(), "name": advice.variant.name, "agent": advice.agent,
+    return {"game": advice.spec.as_data(), "name": advice.spec.name, "agent": advice.agent,
             "guesses_used": state.guesses_used, "guesses_left": state.guesses_left,
             "won": bool(state.won), "over": bool(game.is_terminal(state)),
             "boards": [{"solved": bool(done), "possible": len(cands),
@@ -238,37 +239,37 @@ class ReviewedStep:
 
 
 @dataclass(frozen=True)
-class VariantReview:
-    """A reviewed variant game: its steps and how it ended."""
+class BoardReview:
+    """A reviewed game: its steps and how it ended."""
 
-    variant: Variant
+    spec: GameSpec
     agent: str
     steps: tuple[ReviewedStep, ...]
     won: bool
     answers: tuple[str, ...] | None
 
 
-def answered_steps(variant: Variant, game: VariantGame, words: list[str], answers: list[str]) -> list[str]:
+def answered_steps(spec: GameSpec, game: BoardGame, words: list[str], answers: list[str]) -> list[str]:
     """Typed steps for words played against known answers (one a board): each board's pattern until it is solved.
 
     Raises:
-        VariantStepError: Fibble (its lies do not follow from the answer), a wrong count of answers, or a word
+        BoardStepError: Fibble (its lies do not follow from the answer), a wrong count of answers, or a word
             that is not a possible answer or allowed guess of the game's length.
     """
-    if variant.fibble:
-        raise VariantStepError("fibble's rows hold lies that the answer does not say: give each step as WORD:PATTERN "
+    if spec.lies:
+        raise BoardStepError("fibble's rows hold lies that the answer does not say: give each step as WORD:PATTERN "
                                "as the game showed it")
-    if len(answers) != variant.boards:
-        raise VariantStepError(f"--answer: {variant.name} needs {variant.boards} answers, comma-separated; "
+    if len(answers) != spec.boards:
+        raise BoardStepError(f"--answer: {spec.name} needs {spec.boards} answers, comma-separated; "
                                f"got {len(answers)}")
     rules = game.rules
     for word in answers:
-        if len(word) != variant.length or word.lower() not in rules.words.answer_index:
-            raise VariantStepError(f"--answer: '{word}' is not a possible {variant.length}-letter answer")
-    solved, steps = [False] * variant.boards, []
+        if len(word) != spec.length or word.lower() not in rules.words.answer_index:
+            raise BoardStepError(f"--answer: '{word}' is not a possible {spec.length}-letter answer")
+    solved, steps = [False] * spec.boards, []
     for word in words:
-        if len(word) != variant.length or word.lower() not in rules.words.guess_index:
-            raise VariantStepError(f"'{word}' is not an allowed {variant.length}-letter guess")
+        if len(word) != spec.length or word.lower() not in rules.words.guess_index:
+            raise BoardStepError(f"'{word}' is not an allowed {spec.length}-letter guess")
         guess = rules.words.guess_index[word.lower()]
         marks = []
         for board, answer in enumerate(answers):
@@ -276,27 +277,27 @@ def answered_steps(variant: Variant, game: VariantGame, words: list[str], answer
                 marks.append(SOLVED)
                 continue
             pattern = int(rules.matrix[guess, rules.words.answer_index[answer.lower()]])
-            marks.append(format_pattern(pattern, length=variant.length))
+            marks.append(format_pattern(pattern, length=spec.length))
             solved[board] = word.lower() == answer.lower()
         steps.append(f"{word}:{','.join(marks)}")
     return steps
 
 
-def review_variant(variant: Variant, game: VariantGame, player: VariantPlayer, steps: list[str],
-                   answers: tuple[str, ...] | None = None) -> VariantReview:
+def review_boards(spec: GameSpec, game: BoardGame, player: BoardPlayer, steps: list[str],
+                   answers: tuple[str, ...] | None = None) -> BoardReview:
     """Each typed step beside the player's own guess at that point.
 
     Args:
-        variant, game, player: as `advise_variant`.
+        spec, game, player: as `advise_boards`.
         steps: the typed steps (`answered_steps` makes them from words and answers).
         answers: the answers, when known, to name at the end.
 
     Raises:
-        VariantStepError: a step that does not fit (see `replay_steps`).
+        BoardStepError: a step that does not fit (see `replay_steps`).
     """
-    state = replay_steps(variant, game, steps)  # every step checked before any is valued
+    state = replay_steps(spec, game, steps)  # every step checked before any is valued
     history = state.history
-    state = game.initial_state(variant.limit)
+    state = game.initial_state(spec.max_guesses)
     reviewed = []
     for number, (guess, reply) in enumerate(history, start=1):
         before, bits_before = board_counts(state), bits_left(game, state)
@@ -307,25 +308,25 @@ def review_variant(variant: Variant, game: VariantGame, player: VariantPlayer, s
         shown = (reply,) if isinstance(state, FibbleState) else tuple(reply)
         reviewed.append(ReviewedStep(number, guess, shown, before, board_counts(state), expected,
                                      bits_before - bits_left(game, state), best, best_bits))
-    return VariantReview(variant, player.name, tuple(reviewed), bool(state.won), answers)
+    return BoardReview(spec, player.name, tuple(reviewed), bool(state.won), answers)
 
 
-def board_counts(state: VariantState) -> tuple[int, ...]:
+def board_counts(state: BoardState) -> tuple[int, ...]:
     """Each board's possible answers, 0 for a solved board."""
     if isinstance(state, FibbleState):
         return (0 if state.won else len(state.candidates),)
     return tuple(0 if done else len(cands) for cands, done in zip(state.candidates, state.solved))
 
 
-def bits_left(game: VariantGame, state: VariantState) -> float:
+def bits_left(game: BoardGame, state: BoardState) -> float:
     """The uncertainty left: the sum over the open boards of log2 of their possible answers."""
     return sum(math.log2(len(cands)) for cands in open_candidates(game, state))
 
 
-def review_data(game: VariantGame, review: VariantReview) -> dict[str, Any]:
+def review_data(game: BoardGame, review: BoardReview) -> dict[str, Any]:
     """The review as JSON-ready data."""
-    words, length = game.rules.words, review.variant.length
-    return {"variant": review.variant.settings(), "name": review.variant.name, "agent": review.agent,
+    words, length = game.rules.words, review.spec.length
+    return {"game": review.spec.as_data(), "name": review.spec.name, "agent": review.agent,
             "won": review.won, "answers": None if review.answers is None else list(review.answers),
             "steps": [{"guess": words.guesses[s.guess],
                        "reply": [None if p is None else format_pattern(p, length=length) for p in s.reply],

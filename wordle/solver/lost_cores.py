@@ -7,7 +7,7 @@ guesses would be legal there, since hard mode's demands only add up (the guesses
 those legal before it that also meet the reply's demands).
 
 A proof that a set is lost refutes each legal guess by one reply that cannot be won; the union of those
-replies' cores is lost under the same legal guesses (`Solver.can_win` builds it). It is often far smaller
+replies' cores is lost under the same legal guesses (`WinProver.can_win` builds it). It is often far smaller
 than the set: in hard mode, after an opener ending in -ER, one family (-ATER, -OWER, -IVER words) is the
 trap, whatever else the reply holds, so the core proved for one opener's reply is found in the next one's.
 """

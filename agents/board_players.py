@@ -1,7 +1,9 @@
-"""The Guessers that play the variants (several boards, other word lengths, Fibble), found by name.
+"""The players of every game but Wordle's own shape (several boards, other word lengths, Fibble).
 
-Values are from the Guesser's point of view, higher is better, on the variant's utility scale
-(winning with guess k is worth max_guesses + 1 - k). Who plays:
+The registry finds them: an agent registered with `plays=PLAYS_EVERY_GAME` plays Wordle's shape
+itself and every other description through `BoardPlayer` here (`registry.make_player`). Values are
+from the Guesser's point of view, higher is better, on the game's utility scale (winning with guess
+k is worth max_guesses + 1 - k). Who plays:
 
 - `random`: a seeded random guess among those that can still win on some open board.
 - `entropy`: the guess whose reply tells most. On K boards the reply is one pattern a board and
@@ -11,7 +13,7 @@ Values are from the Guesser's point of view, higher is better, on the variant's 
   boards, only a guess that can solve one is played; once some guess is sure to win (`worst_case_need`)
   and the best-scored one is not, the best-scored sure one is played. On Fibble, what the row as shown tells of
   the answer (its entropy less the lie's noise). Ties: can win a board, then index.
-- `minimax`, `alphabeta`, `expectimax`: the engine's searches (search.algorithms) over the variant's
+- `minimax`, `alphabeta`, `expectimax`: the engine's searches (search.algorithms) over the
   game, with the agent's own parameters (--depth, --beam, --eval, --nodes). The evaluation at the
   horizon is Wordle's on each open board (its state: that board's answers, the guesses left),
   combined as their mean less one guess for each open board beyond the first (each needs a guess of
@@ -19,8 +21,9 @@ Values are from the Guesser's point of view, higher is better, on the variant's 
   it. A node is searched deeper than one move only in the endgame, where the Indicator's replies are
   few (`ENDGAME_REPLIES`): a K-board reply is one pattern a board, too many to search before.
 
-Every other agent refuses in one line: the learners have no model of these games, and the rest
-are built on five-letter single-board Wordle's own structures (its opening book, its exact solver).
+Every other agent refuses in one line (`registry.player_settings`): the learners have no model of
+these games, and the rest are built on five-letter single-board Wordle's own structures (its
+opening book, its exact solver).
 """
 
 from __future__ import annotations
@@ -33,23 +36,14 @@ import numpy as np
 from heuristics.evaluation import Evaluation, make_evaluation
 from heuristics.partition import partition_stats
 from search.algorithms import AllMoves, Policies, alphabeta, expectimax, minimax
-from search.limits import Limit
+from search.limits import BudgetSpent, Limit
 from search.ranking import best_first, rounded
-from variants import Boards, BoardsState, Fibble, FibbleState, Variant
+from variants import Boards, BoardsState, Fibble, FibbleState, GameSpec
 from wordle import State
 
-from .base import Decision
+from .base import Agent, Decision
 from .registry import AgentError, resolve
 
-#: The agents that play the variants, each with one line on how.
-VARIANT_PLAYERS = {
-    "random": "a seeded random guess that can still win a board",
-    "entropy": "most information (K boards: the sum of the boards', plus a bonus for a board it may solve; "
-               "Fibble: the shown row's, less the lie's noise)",
-    "minimax": "the engine's minimax over the variant, searched deep in the endgame",
-    "alphabeta": "the engine's alpha-beta over the variant, searched deep in the endgame",
-    "expectimax": "the engine's expectimax over the variant, searched deep in the endgame",
-}
 #: A Guesser node is searched deeper than one move only when the Indicator has at most this many
 #: replies to any guess there: the product of the open boards' answers (K boards), or nine lies
 #: for each answer left (Fibble).
@@ -61,20 +55,26 @@ ENDGAME_REPLIES = 24
 SOLVE_BONUS_BITS = 3.0
 #: How many of the best guesses a Decision lists.
 ALTERNATIVES = 10
+#: A search given no --nodes stops past this many nodes a decision, and the guess is then the evaluation's own
+#: (depth 1), said as a fallback: deep endgame searches over many boards or lies cost tens of milliseconds a node,
+#: so this bounds a decision to about a minute here. The shipped runs' searches stay far below it (at most 438 nodes
+#: a game), and a search that stays below returns exactly what it would without the cap.
+NODE_CAP = 1_000
 _SEARCHES = {"minimax": minimax, "alphabeta": alphabeta, "expectimax": expectimax}
 
-VariantGame = Boards | Fibble
-VariantState = BoardsState | FibbleState
+#: A game of any shape but Wordle's, and its positions.
+BoardGame = Boards | Fibble
+BoardState = BoardsState | FibbleState
 
 
-def open_candidates(game: VariantGame, state: VariantState) -> list[np.ndarray]:
+def open_candidates(game: BoardGame, state: BoardState) -> list[np.ndarray]:
     """The answers still possible on each open board (Fibble: its one board)."""
     if isinstance(game, Fibble):
         return [state.candidates]
     return [state.candidates[board] for board in state.open_boards]
 
 
-def can_win_any(game: VariantGame, state: VariantState, guesses: np.ndarray) -> np.ndarray:
+def can_win_any(game: BoardGame, state: BoardState, guesses: np.ndarray) -> np.ndarray:
     """How many open boards each guess can win on (an int array aligned with `guesses`)."""
     return sum(game.rules.can_win(cands, guesses).astype(np.int64) for cands in open_candidates(game, state))
 
@@ -90,7 +90,7 @@ def shown_information(game: Fibble, candidates: np.ndarray, guesses: np.ndarray)
     return np.maximum(-(chances * logs).sum(axis=1) - game.lie_noise(candidates, guesses), 0.0)
 
 
-def information(game: VariantGame, state: VariantState, guesses: np.ndarray) -> np.ndarray:
+def information(game: BoardGame, state: BoardState, guesses: np.ndarray) -> np.ndarray:
     """Each guess's expected information in bits: summed over the open boards, or Fibble's shown row."""
     if isinstance(game, Fibble):
         return shown_information(game, state.candidates, guesses)
@@ -101,8 +101,9 @@ def information(game: VariantGame, state: VariantState, guesses: np.ndarray) -> 
     return total
 
 
-class VariantEvaluation:
-    """The horizon's value of each guess in a variant, on its utility scale (see the module docstring)."""
+class BoardEvaluation:
+    """The horizon's value of each guess in a game of several boards or lies, on its utility scale (see the module
+    docstring)."""
 
     random_ties = False
 
@@ -110,7 +111,7 @@ class VariantEvaluation:
         self.inner = inner
         self.key = ("variant", inner.key)
 
-    def values(self, game: VariantGame, state: VariantState, moves: np.ndarray) -> np.ndarray:
+    def values(self, game: BoardGame, state: BoardState, moves: np.ndarray) -> np.ndarray:
         """Wordle's evaluation on each open board, combined; Fibble's shown information, placed as Wordle's entropy."""
         moves = np.asarray(moves)
         base = game.solve_now(state)
@@ -143,10 +144,10 @@ class Chooser(AllMoves):
 class Endgame:
     """Search deeper than one move only where the Indicator's replies are few (ENDGAME_REPLIES)."""
 
-    def __init__(self, game: VariantGame):
+    def __init__(self, game: BoardGame):
         self.game = game
 
-    def depth(self, state: VariantState, depth: int) -> int:
+    def depth(self, state: BoardState, depth: int) -> int:
         """`depth` in the endgame, else 1."""
         if isinstance(self.game, Fibble):
             replies = len(state.candidates) * 2 * self.game.length
@@ -155,24 +156,23 @@ class Endgame:
         return depth if replies <= ENDGAME_REPLIES else 1
 
 
-class VariantPlayer:
-    """A Guesser of a variant: `decide(state, rng)` returns its Decision; decisions are cached by the game's key."""
+class BoardPlayer(Agent):
+    """A Guesser of a game of several boards, another length or lies: `decide(state, rng)` returns its Decision;
+    decisions are cached by the game's key."""
 
-    def __init__(self, name: str, game: VariantGame, settings: dict[str, Any]):
-        self.name, self.game, self.params = name, game, settings
+    def __init__(self, name: str, game: BoardGame, settings: dict[str, Any]):
+        """Player `name` (random, entropy or a search) of `game`, with its settings (`board_settings`)."""
+        super().__init__(game)  # type: ignore[arg-type]
+        self.name, self.params = name, settings
         self._decisions: dict[tuple, Decision] = {}
         if name in _SEARCHES:
             inner = make_evaluation(settings["eval"], settings["eval_mode"], settings.get("weights"),
                                     settings["threshold"])
-            self.evaluation = VariantEvaluation(inner)
+            self.evaluation = BoardEvaluation(inner)
             self.policies = Policies(moves=Chooser(game, self.evaluation, beam=settings["beam"]),
                                      endgame=Endgame(game))
 
-    def settings(self) -> dict[str, Any]:
-        """Every parameter this player runs with."""
-        return dict(self.params)
-
-    def decide(self, state: VariantState, rng: np.random.Generator) -> Decision:
+    def decide(self, state: BoardState, rng: np.random.Generator) -> Decision:
         """The player's guess at a Guesser-to-move state (random's draws from `rng`; the others are deterministic)."""
         if self.name == "random":
             return self.random_guess(state, rng)
@@ -181,22 +181,38 @@ class VariantPlayer:
             decision = self._decisions[key] = self.choose(state)
         return decision
 
-    def random_guess(self, state: VariantState, rng: np.random.Generator) -> Decision:
+    def random_guess(self, state: BoardState, rng: np.random.Generator) -> Decision:
         """A guess drawn by `rng` among every open board's possible answers."""
         winners = np.unique(np.concatenate([self.game.rules.words.answer_rows[cands]
                                             for cands in open_candidates(self.game, state)]))
         return Decision(guess=int(winners[int(rng.integers(len(winners)))]))
 
-    def choose(self, state: VariantState) -> Decision:
-        """The entropy guess, or the search's move."""
+    def cost_text(self) -> str:
+        """What one decision may cost, for a spinner: a search's node budget, or nothing for a quick player."""
+        if self.name not in _SEARCHES:
+            return ""
+        if self.params["nodes"] is not None:
+            return f" (searching up to {self.params['nodes']:,} nodes, then valuing the rest at the horizon)"
+        return f" (searching up to {NODE_CAP:,} nodes, else taking the evaluation's own guess)"
+
+    def choose(self, state: BoardState) -> Decision:
+        """The entropy guess, or the search's move: under --nodes as given, else stopped at NODE_CAP nodes, when the
+        evaluation's own guess (a search one move deep) is played and the decision says so (`fallback`)."""
         if self.name == "entropy":
             return self.entropy_guess(state)
-        limit = Limit(depth=self.params["depth"], nodes=self.params["nodes"])
-        result = _SEARCHES[self.name](self.game, state, self.evaluation, limit, self.policies)
-        return Decision(guess=result.move, value=result.value, alternatives=result.alternatives, nodes=result.nodes,
-                        depth=result.depth, budget_reached=result.budget_reached)
+        search, depth, nodes = _SEARCHES[self.name], self.params["depth"], self.params["nodes"]
+        try:
+            limit = Limit(depth=depth, nodes=nodes) if nodes is not None else Limit(depth=depth, nodes=NODE_CAP, stop=True)
+            result = search(self.game, state, self.evaluation, limit, self.policies)
+            spent, fallback = 0, False
+        except BudgetSpent as stopped:
+            result = search(self.game, state, self.evaluation, Limit(depth=1), self.policies)
+            spent, fallback = stopped.nodes, True
+        return Decision(guess=result.move, value=result.value, alternatives=result.alternatives,
+                        nodes=spent + result.nodes, depth=result.depth, budget_reached=result.budget_reached or fallback,
+                        fallback=fallback)
 
-    def entropy_guess(self, state: VariantState) -> Decision:
+    def entropy_guess(self, state: BoardState) -> Decision:
         """Most information; on several boards a board with one answer left first, then bits plus the solve bonus;
         when the guesses left are no more than the open boards, only a guess that can solve one; once a guess is
         sure to win and the best-scored one is not, the best-scored sure one; ties: boards it can win, then index."""
@@ -234,7 +250,7 @@ def worst_case_need(game: Boards, state: BoardsState, guesses: np.ndarray) -> np
     return total
 
 
-def solve_chance(game: VariantGame, state: VariantState, guesses: np.ndarray) -> np.ndarray:
+def solve_chance(game: BoardGame, state: BoardState, guesses: np.ndarray) -> np.ndarray:
     """How many open boards each guess is expected to solve: the sum over them of 1 / answers left where it is one."""
     total = np.zeros(len(guesses))
     for cands in open_candidates(game, state):
@@ -242,7 +258,7 @@ def solve_chance(game: VariantGame, state: VariantState, guesses: np.ndarray) ->
     return total
 
 
-def entropy_score(game: VariantGame, state: VariantState, guesses: np.ndarray) -> np.ndarray:
+def entropy_score(game: BoardGame, state: BoardState, guesses: np.ndarray) -> np.ndarray:
     """The entropy player's score of each guess (higher is better): its information in bits, plus, on several boards,
     SOLVE_BONUS_BITS for each board it is expected to solve."""
     bits = information(game, state, guesses)
@@ -251,30 +267,25 @@ def entropy_score(game: VariantGame, state: VariantState, guesses: np.ndarray) -
     return bits
 
 
-def variant_settings(name: str, variant: Variant, **given: Any) -> dict[str, Any]:
-    """Every parameter of player `name` for `variant`: the ones given (None: the default), checked before any game is built.
+def board_settings(name: str, game: GameSpec, strict: bool = True, **given: Any) -> dict[str, Any]:
+    """Every parameter of player `name` for a game of `game`'s shape (not Wordle's): the ones given (None: the
+    default), checked before any game is built; the registry has already said that `name` plays it.
+
+    Args:
+        strict: refuse a parameter the agent does not take (False: ignore it, as a tournament does).
 
     Raises:
-        AgentError: an agent that does not play variants, a parameter it does not take, or an
-            evaluation the variant cannot use.
+        AgentError: a parameter it does not take (strict), or an evaluation the game cannot use.
     """
-    if name not in VARIANT_PLAYERS:
-        why = "has no model of this game" if name in ("q-learning", "ppo") else "plays five-letter Wordle on one board only"
-        raise AgentError(f"agent '{name}' {why}; {variant.name} is played by {', '.join(VARIANT_PLAYERS)}")
-    settings = resolve(name, strict=True, **given)
+    settings = resolve(name, strict=strict, **given)
     if name in _SEARCHES:
-        if variant.fibble and given.get("eval") not in (None, "entropy"):
+        if game.lies and given.get("eval") not in (None, "entropy"):
             raise AgentError(f"{name}: on fibble the horizon is valued by the shown row's information: drop --eval")
-        if variant.length != 5 and settings["eval"] not in ("cost", "entropy"):
+        if game.length != 5 and settings["eval"] not in ("cost", "entropy"):
             raise AgentError(f"{name}: --eval {settings['eval']} counts five letters' colours; "
-                             f"with --length {variant.length} use cost or entropy")
+                             f"with --length {game.length} use cost or entropy")
         if settings.get("opponent") not in (None, "worst"):
-            raise AgentError(f"{name}: --opponent absurdle is Wordle's own Indicator, not a variant's")
-        if variant.fibble:
+            raise AgentError(f"{name}: --opponent absurdle is Wordle's own Indicator, not {game.name}'s")
+        if game.lies:
             settings["eval"] = "entropy"
     return settings
-
-
-def make_variant_player(name: str, game: VariantGame, variant: Variant, **given: Any) -> VariantPlayer:
-    """The player `name` for a variant's game, with the parameters given (None: the default); see `variant_settings`."""
-    return VariantPlayer(name, game, variant_settings(name, variant, **given))

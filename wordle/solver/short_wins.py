@@ -1,7 +1,7 @@
 """Sets with three guesses left, both modes, in one compiled pass (numba): whether they can be won, and at what
 least cost.
 
-The exhaustive win check (`wordle.optimal.Solver.can_win`) spends most of its time on its last
+The exhaustive win check (`wordle.solver.win_prover.WinProver.can_win`) spends most of its time on its last
 two levels: with three guesses left, a guess wins when every reply of more than two answers can
 be told apart by one legal guess. Those levels are searched here without Python in the loop:
 
@@ -17,12 +17,12 @@ be told apart by one legal guess. Those levels are searched here without Python 
   `unsplit_families`) is refuted without reading its replies; so is one that keeps whole a reply already found
   that no legal guess tells apart, legal after it or not (`wins_with3`'s dead replies, cut down to the answers
   `separable` saw collide, kept after the families in one list). Where none wins, the refutations' union is a lost subset (a core,
-  wordle.lost_cores). It does not call
+  wordle.solver.lost_cores). It does not call
   itself: numba's cache does not reload a recursive function that calls another (answers_win calls it).
   (The same exhaustive check with four guesses left was tried and lost: the search's rounds, which
   leave a slow guess for the next, do better there.)
 * `least_cost3`: the total objective's least cost with three guesses left (the branch and bound's own loop over
-  its ordered guesses, `wordle.optimal.Solver.solve_three`): a guess's replies at their floor, then each reply
+  its ordered guesses, `wordle.solver.branch_and_bound.Solver.solve_three`): a guess's replies at their floor, then each reply
   of three or more at its exact cost with two left (`least_cost2`: told apart by one of its own answers, by
   another legal guess, or not at all), until the total passes the best so far.
 * `answers_win`: a quick certificate at any depth: a tree that guesses answers still possible (legal in
@@ -286,7 +286,7 @@ def can_win3(matrix, letters, counts, hard, legal, count, answers, rows, answer_
 
     Where it is 0, `core` (a flag per answer of the game, cleared by the caller) marks a lost subset of
     `answers`: each guess's refutation, a family it keeps whole or a reply no guess tells apart. Any guess
-    loses on their union too (wordle.lost_cores), so it is lost within three guesses under these legal guesses.
+    loses on their union too (wordle.solver.lost_cores), so it is lost within three guesses under these legal guesses.
     """
     if answers.shape[0] <= 3:
         return 1
@@ -399,7 +399,7 @@ def answers_win(matrix, letters, counts, hard, legal, answer_rows, answers, left
 
 def floor2(size, costs):
     """The least cost any tree can have for `size` answers with two guesses left (`costs` as in `least_cost3`):
-    one solved by the next guess, every other by the last (Solver.floor's rule, compiled)."""
+    one solved by the next guess, every other by the last (Costs.floor's rule, compiled)."""
     return size * costs[0] + costs[2] - costs[0] + (size - 1) * costs[3]
 
 
