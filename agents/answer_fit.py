@@ -1,7 +1,8 @@
 """Fitting the `likely` answer model to the Times' real answers, and measuring any model on held-out days.
 
-The model (agents/answer_model.py): an original answer weighs 1; any other allowed word the
-plural rule leaves weighs sigmoid(coefficients · features(word)), below 1, where the features
+The model (agents/answer_model.py): an original answer weighs 1; a word the Times' taste rules
+out (offensive, vulgar, slang, a fragment) weighs a fixed UNFIT_WEIGHT, not fitted; any other
+allowed word the plural rule leaves weighs sigmoid(coefficients · features(word)), below 1, where the features
 are a word's kind from wordle/data/word-kinds.tsv: its Zipf frequency less 3 (for a dictionary
 word only: a name's or a non-word's frequency counts other uses), whether a larger dictionary
 than the common one is needed (`known`), whether it is only a capitalised name (`name`) or in no
@@ -52,18 +53,19 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
 
 
 def negative_log_likelihood(coefficients: np.ndarray, features: np.ndarray, tier: int, counts: np.ndarray,
-                            prior_sd: float = PRIOR_SD) -> tuple[float, np.ndarray]:
+                            prior_sd: float = PRIOR_SD, fixed: float = 0.0) -> tuple[float, np.ndarray]:
     """The penalised negative log-likelihood of the answers seen, and its gradient.
 
     Args:
         coefficients: one per feature.
-        features: one row per word outside the tier (the words tier .. end of the model).
+        features: one row per fitted word outside the tier (the words tier .. end of the model).
         tier: how many words weigh 1.
         counts: how many training days each model word (tier first) was the answer.
         prior_sd: the Gaussian prior's standard deviation (the intercept has none).
+        fixed: the total weight of the model's words of a fixed weight, not fitted (never an answer seen).
     """
     weights = sigmoid(features @ coefficients)
-    total = tier + weights.sum()
+    total = tier + weights.sum() + fixed
     days = counts.sum()
     outside = counts[tier:]
     value = -(outside @ np.log(weights)) + days * math.log(total)
@@ -75,13 +77,14 @@ def negative_log_likelihood(coefficients: np.ndarray, features: np.ndarray, tier
     return float(value), gradient
 
 
-def fit_coefficients(features: np.ndarray, tier: int, counts: np.ndarray, prior_sd: float = PRIOR_SD) -> np.ndarray:
+def fit_coefficients(features: np.ndarray, tier: int, counts: np.ndarray, prior_sd: float = PRIOR_SD,
+                     fixed: float = 0.0) -> np.ndarray:
     """The coefficients that maximise the penalised likelihood (see negative_log_likelihood)."""
     from scipy.optimize import minimize  # imported here: only the fit needs it
 
     start = np.zeros(features.shape[1])
     start[0] = -3.0
-    result = minimize(negative_log_likelihood, start, args=(features, tier, counts, prior_sd), jac=True,
+    result = minimize(negative_log_likelihood, start, args=(features, tier, counts, prior_sd, fixed), jac=True,
                       method="L-BFGS-B", options={"maxiter": 1000, "gtol": 1e-9})
     if not result.success:
         raise RuntimeError(f"the fit did not converge: {result.message}")

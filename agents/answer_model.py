@@ -7,11 +7,15 @@ answer and with what weight; every command (assist, review) and the web use the 
 
 - `original`: the original 2315 answers, equally likely (the tournament's lists);
 - `nyt`: the 2309 the Times kept from them, equally likely;
-- `likely`: every allowed guess but the plurals of dictionary words, the original answers at
+- `likely`: every allowed guess but the plurals of shorter words, the original answers at
   full weight and every other word weighted as fitted to the Times' answers of November 2022
   to December 2024 (agents/answer_fit.py): sigmoid(LIKELY_COEFFICIENTS · its kind), where the
   kind (wordle/data/word-kinds.tsv) is its frequency, whether a common dictionary has it, a
-  larger one, only as a capitalised name, or none, and whether it is a past tense;
+  larger one, only as a name (or as a proper noun or demonym first: JAPAN, ROMAN), or none, and
+  whether it is a past tense; a word the Times would not pick for its taste (offensive, vulgar,
+  slang such as GONNA, a fragment such as CALIF or VERSA, a British spelling such as METRE:
+  wordle/data/word-taste.tsv) weighs
+  UNFIT_WEIGHT, next to nothing, below every word the fit weighs;
 - `fresh`: as `likely`, but an original answer the Times has already given (in the shipped record,
   wordle/nyt.py) weighs FRESH_REPEAT_WEIGHT: its editor mostly picks words not given yet (no
   answer repeated before February 2026), so the full-weight tier is the originals not given;
@@ -28,9 +32,10 @@ A game that contradicts a model is never a dead end: `wider` names the next mode
 (original and nyt widen to likely, likely and files to all).
 
 The plural rule, for the Times never picks a plural of a three- or four-letter word by S or
-ES: a word of the shipped kinds is ruled out when it is a dictionary word plus S (not SS, US,
-IS) or plus ES (its `plural` column); it flags no original answer and no answer the Times has
-given. A word of a user's guess list that the kinds lack is ruled out when it is a four-letter
+ES: a word of the shipped kinds is ruled out when it is an -S form of a shorter word (its
+`plural` column: a shorter noun or verb lemma in lemminflect's lexicon, as TRIES, MENUS, TAXIS,
+or a word plus S, not SS, US, IS, or plus ES, as TALES, CARBS); it flags no original answer and
+no answer the Times has given. A word of a user's guess list that the kinds lack is ruled out when it is a four-letter
 word plus S (not SS) or a three-letter word plus ES, where a "word" of three or four letters is
 one wordfreq rates at least PLURAL_STEM_ZIPF (that rule flags CHAOS and LORIS, which are kept:
 original answers keep their full weight whatever the rule says), and weighs as a `rare` word.
@@ -55,12 +60,12 @@ from wordle.words import NAMED_ANSWERS, WordKind, load_words, named_words, read_
 #: mostly picks words not given yet, and has given some again since February 2026. Fitted by
 #: `python benchmarks/fit_likely.py` on the record's last year (agents/answer_fit.repeat_weight;
 #: results/answer-model-fit.json).
-FRESH_REPEAT_WEIGHT = 0.026046
+FRESH_REPEAT_WEIGHT = 0.026028
 
 #: The models by name, with what each holds.
 MODELS = {
     "likely": "every allowed word but plurals, the original answers at full weight and the rest as fitted to the "
-              "Times' answers (names and non-words far below)",
+              "Times' answers (names and non-words far below; offensive, vulgar and slang words next to nothing)",
     "fresh": f"as likely, but an original answer the Times has already given (in the shipped record) weighs "
              f"{FRESH_REPEAT_WEIGHT:g}: its editor mostly picks words not given yet",
     **NAMED_ANSWERS,
@@ -73,10 +78,14 @@ WIDER = {"original": "likely", "nyt": "likely", "likely": "all", "fresh": "all"}
 #: wordfreq's Zipf frequency from which a three- or four-letter string counts as a word for the plural rule
 #: (2.5: on the original answers the rule then flags only CHAOS; at 2.0 it flags BASIS and TORUS too).
 PLURAL_STEM_ZIPF = 2.5
+#: The weight of a word the Times would not pick for its taste (offensive, vulgar, slang, a fragment, a British
+#: spelling: its kind's `taste`), against 1 for an original answer: not fitted (no answer of the record is of these kinds), and below
+#: every weight the fit gives, so each ranks below every recorded answer.
+UNFIT_WEIGHT = 1e-6
 #: The likely model's coefficients over agents.answer_fit.FEATURES, fitted by `python benchmarks/fit_likely.py`
 #: on the Times' answers of 7 November 2022 to 31 December 2024 (results/answer-model-fit.json).
-LIKELY_COEFFICIENTS = {"intercept": -3.106121, "zipf": 0.672396, "known": -2.202627, "name": -2.529971, "rare": -4.981803,
-                       "past": -2.643464}
+LIKELY_COEFFICIENTS = {"intercept": -2.711462, "zipf": 1.115329, "known": -1.962603, "name": -3.083498, "rare": -5.264760,
+                       "past": -3.168707}
 
 
 class ExcludedEverything(UserError):
@@ -170,12 +179,13 @@ def kind_of(word: str, kinds: dict[str, WordKind], frequency: Callable[[str], fl
     return None if kind.plural else kind
 
 
-def likely_features(words: Words) -> tuple[tuple[str, ...], np.ndarray]:
+def likely_features(words: Words) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
     """The likely model's answers (the original answers first, then the other allowed words the plural rule
-    leaves, in guess order) and the features (agents.answer_fit.feature_vector) of those after the originals."""
+    leaves, in guess order), the features (agents.answer_fit.feature_vector) of those after the originals, and
+    which of those the Times' taste rules out (they weigh UNFIT_WEIGHT)."""
     answers = set(words.answers)
     kinds = word_kinds()
-    rest, features = [], []
+    rest, features, unfit = [], [], []
     for word in words.guesses:
         if word in answers:
             continue
@@ -183,13 +193,16 @@ def likely_features(words: Words) -> tuple[tuple[str, ...], np.ndarray]:
         if kind is not None:
             rest.append(word)
             features.append(feature_vector(kind))
-    return tuple(words.answers) + tuple(rest), np.array(features).reshape(len(rest), len(FEATURES))
+            unfit.append(bool(kind.taste))
+    return (tuple(words.answers) + tuple(rest), np.array(features).reshape(len(rest), len(FEATURES)),
+            np.array(unfit, dtype=bool))
 
 
 def likely_words(words: Words, coefficients: dict[str, float] | None = None, given: frozenset[str] = frozenset(),
                  repeat_weight: float = 1.0) -> tuple[tuple[str, ...], np.ndarray]:
     """The likely model's answers and their weights before normalising: 1 for an original answer not in `given`,
-    `repeat_weight` for one in it, else sigmoid(coefficients · features), below 1.
+    `repeat_weight` for one in it, UNFIT_WEIGHT for a word the Times' taste rules out, else
+    sigmoid(coefficients · features), below 1.
 
     The answers are those of likely_features, reordered so that the full-weight words come first: the original
     answers not given, then those given, then the other words in guess order (`likely` gives none; `fresh`
@@ -202,12 +215,13 @@ def likely_words(words: Words, coefficients: dict[str, float] | None = None, giv
         repeat_weight: an original answer's weight once given (default 1: as if never given).
     """
     coefficients = LIKELY_COEFFICIENTS if coefficients is None else coefficients
-    model_answers, features = likely_features(words)
+    model_answers, features, unfit = likely_features(words)
     theta = np.array([coefficients[name] for name in FEATURES])
     originals = model_answers[:len(words.answers)]
     fresh = tuple(word for word in originals if word not in given)
     again = tuple(word for word in originals if word in given)
-    weights = np.concatenate([np.ones(len(fresh)), np.full(len(again), repeat_weight), sigmoid(features @ theta)])
+    outside = np.where(unfit, UNFIT_WEIGHT, sigmoid(features @ theta))
+    weights = np.concatenate([np.ones(len(fresh)), np.full(len(again), repeat_weight), outside])
     return fresh + again + model_answers[len(words.answers):], weights
 
 
@@ -275,4 +289,4 @@ def widen(model: AnswerModel, make_game: Callable[[Words], Wordle] = Wordle) -> 
 
 
 __all__ = ["AnswerModel", "DEFAULT_MODEL", "ExcludedEverything", "LIKELY_COEFFICIENTS", "MODELS", "PLURAL_STEM_ZIPF",
-           "WIDER", "is_short_plural", "kind_of", "likely_features", "likely_words", "load_model", "model_words", "read_exclusions", "widen"]
+           "UNFIT_WEIGHT", "WIDER", "is_short_plural", "kind_of", "likely_features", "likely_words", "load_model", "model_words", "read_exclusions", "widen"]

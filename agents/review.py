@@ -52,6 +52,7 @@ from typing import Callable
 import numpy as np
 
 from wordle import ALL_GREEN, State, Words, Wordle, feedback, format_pattern, parse_pattern
+from wordle.nyt import recorded_answer
 from wordle.patterns import ScoreLine, read_score_line, share_grid
 from wordle.valuation import Value, order_key
 from wordle.words import word_kinds
@@ -387,7 +388,28 @@ def steps_from_grid(words: Words, grid: str, texts: list[str]) -> list[tuple[int
         raise UserError(f"the share grid has {len(rows)} rows but {len(texts)} words were given: give one word a row")
     if score is not None and score.guesses is not None and score.guesses != len(rows):
         raise UserError(f"the share grid's score line says {score.guesses} guesses but it has {len(rows)} rows")
-    return [(words.guess_id(text), row) for text, row in zip(texts, rows)]
+    steps = [(words.guess_id(text), row) for text, row in zip(texts, rows)]
+    if score is not None and score.puzzle is not None:
+        check_recorded_day(words, steps, score.puzzle)
+    return steps
+
+
+def check_recorded_day(words: Words, steps: list[tuple[int, int]], puzzle: int) -> None:
+    """Refuse a game named as Wordle `puzzle` that the recorded answer of that day contradicts (wordle/nyt.py):
+    a row whose colours that answer would not give. A day the record lacks is not checked.
+
+    Raises:
+        UserError: the first row that answer contradicts, with the colours it gives.
+    """
+    answer = recorded_answer(puzzle)
+    if answer is None:
+        return
+    for number, (guess, pattern) in enumerate(steps, start=1):
+        word = words.guesses[guess]
+        if (expected := feedback(word, answer)) != pattern:
+            raise UserError(f"Wordle {puzzle:,} was {answer.upper()}, which gives guess {number} ({word.upper()}) "
+                            f"{format_pattern(expected)}, not {format_pattern(pattern)}: a word mistyped, or "
+                            "another day's grid? (to review it as it is, leave out the score line)")
 
 
 def parse_game(game: Wordle, texts: list[str], answer: str | None = None,
@@ -566,4 +588,4 @@ def review_data(review: Review) -> dict:
 
 __all__ = ["HAIR", "Review", "ReviewStep", "game_luck", "game_skill", "known_best", "luck_of", "skill_range",
            "skill_text", "grid_score", "share_text", "parse_game", "review_data", "review_game",
-           "guess_cost", "skill_of", "steps_from_answer", "steps_from_grid"]
+           "guess_cost", "skill_of", "steps_from_answer", "steps_from_grid", "check_recorded_day"]

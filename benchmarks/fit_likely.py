@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from agents.answer_fit import (FEATURES, PRIOR_SD, RecordDay, fit_coefficients, repeat_weight, score_days,  # noqa: E402
                                score_days_given, summary)
-from agents.answer_model import likely_features, likely_words, zipf, is_short_plural  # noqa: E402
+from agents.answer_model import UNFIT_WEIGHT, likely_features, likely_words, zipf, is_short_plural  # noqa: E402
 from heuristics.prior import word_prior  # noqa: E402
 from plumbing.storage import results_record, write_atomically  # noqa: E402
 from wordle import load_words  # noqa: E402
@@ -83,16 +83,20 @@ def main() -> None:
     words = load_words()
     train = daily_answers(EDITOR_START, TRAIN_END)
     held_out = daily_answers(TRAIN_END + datetime.timedelta(days=1))
-    model_words, features = likely_features(words)
+    model_words, features, unfit = likely_features(words)
     index = {word: i for i, word in enumerate(model_words)}
     tier = len(words.answers)
+    fitted_rows = np.concatenate([np.ones(tier, dtype=bool), ~unfit])  # the unfit words weigh UNFIT_WEIGHT
+    fixed = UNFIT_WEIGHT * float(unfit.sum())
 
     def fit(half_life: float | None = None) -> np.ndarray:
         """The coefficients fitted on the training days, each counting 1 or, with a half-life, by its age."""
         counts = np.zeros(len(model_words))
         for day in train:
             counts[index[day.word]] += 1.0 if half_life is None else 0.5 ** ((TRAIN_END - day.date).days / half_life)
-        return fit_coefficients(features, tier, counts)
+        if counts[~fitted_rows].any():
+            raise SystemExit("an answer of the training days is a word the taste list rules out")
+        return fit_coefficients(features[~unfit], tier, counts[fitted_rows], fixed=fixed)
 
     coefficients = fit()
     recency = {f"likely fitted, half-life {days} days": fit(days) for days in HALF_LIVES}
@@ -124,6 +128,8 @@ def main() -> None:
                      "days": len(held_out), "dates": [d.date.isoformat() for d in held_out], "answers": answers,
                      "outside_original": sorted(set(answers) - set(words.answers))},
         "prior_sd": PRIOR_SD,
+        "unfit_weight": UNFIT_WEIGHT,
+        "unfit_words": int(unfit.sum()),
         "coefficients": {name: float(value) for name, value in zip(FEATURES, coefficients)},
         "recency_weighted_coefficients": {name: dict(zip(FEATURES, map(float, theta))) for name, theta in recency.items()},
         "outside_share": float(fitted_weights[tier:].sum() / fitted_weights.sum()),

@@ -19,6 +19,7 @@ from plumbing.errors import UserError
 from variants import GameSpec
 from wordle import Playthrough, Wordle, format_pattern
 from wordle.nyt import puzzle_number
+from wordle.screenshot import MOST_IMAGE_BYTES, ReadBoard, ScreenshotError, board_data, read_board
 from wordle.words import load_guesses
 
 from .games import game_over
@@ -144,12 +145,15 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
     the best guess, skill and luck; on the others each guess's information beside the advising agent's."""
     described = game_spec(args, lists=False)
     if not described.is_wordle:
+        if args.screenshot is not None:
+            raise UserError(f"--screenshot reads one board of Wordle, not {described.name}'s")
         return review_boards(args, console, described)
     if given := [flag(name) for name, value in agent_options(args).items() if value is not None] + (
             ["--agent"] if args.agent is not None else []):
         raise UserError(f"{given[0]} goes with a game of several boards, another length or fibble (--boards, "
                         "--length, --indicator fibble): one board of Wordle is reviewed by the solver's values")
     player_guesses(args)
+    board = screenshot_board(args) if args.screenshot is not None else None
     grid = sys.stdin.read() if args.grid == "-" else args.grid
     read_game(load_guesses(args.guesses), args.steps, answer=args.answer, grid=grid)  # a typo costs no matrix build
     model = answer_model(args)
@@ -166,8 +170,10 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
         review = review_game(model, steps, hard=hard, max_guesses=args.max_guesses, answer=args.answer,
                              make_game=game_over, progress=progress, puzzle=puzzle)
     if args.json:
-        console.print_json(json.dumps(review_data(review)))
+        console.print_json(json.dumps(review_data(review) | ({"screenshot": board_data(board)} if board else {})))
         return 0
+    if board is not None:
+        console.print(Text(screenshot_line(args.screenshot, board), style="yellow"))
     for note in review.notes:
         console.print(Text(note, style="yellow"))
     console.print(review_table(review.model.game, review, args.palette))
@@ -178,12 +184,43 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def screenshot_board(args: argparse.Namespace) -> ReadBoard:
+    """The board of `--screenshot FILE`, its rows put in args.steps (the steps review reads).
+
+    Raises:
+        UserError: steps, --grid or --answer given beside it, a file that cannot be read, or an image that is not a
+            Wordle board (wordle/screenshot.py says how one is read).
+    """
+    if args.steps or args.grid is not None or args.answer is not None:
+        raise UserError("--screenshot reads the guesses and their colours from the image: give no steps, --grid "
+                        "or --answer with it")
+    try:
+        with open(args.screenshot, "rb") as file:
+            data = file.read(MOST_IMAGE_BYTES + 1)
+    except OSError as error:
+        raise UserError(f"{args.screenshot}: {error.strerror or error}") from None
+    try:
+        board = read_board(data, load_guesses("nyt").guesses)  # the widest list: the review's own checks each word
+    except ScreenshotError as error:
+        raise UserError(f"{args.screenshot}: {error}") from None
+    args.steps = board.steps
+    return board
+
+
+def screenshot_line(path: str, board: ReadBoard) -> str:
+    """What was read from a screenshot, one line, for the player to check."""
+    theme = f"{board.theme} theme{', high contrast' if board.contrast else ''}"
+    return (f"Read from {path} ({theme}, tiles {board.tile_pixels} px): "
+            + " ".join(f"{row.word.upper()} {format_pattern(row.pattern)}" for row in board.rows))
+
+
 def add_review_command(commands: argparse._SubParsersAction) -> None:
     """`review`: a finished game scored guess by guess."""
     parser = commands.add_parser(
         "review", help="review a finished game: each guess's skill and luck, and the best guess at each turn",
         description="Review a game: give its steps as WORD:PATTERN (e.g. crane:--gg-), or --answer and the words "
-                    "played, or --grid with the share grid and the words. Each guess gets its expected guesses "
+                    "played, or --grid with the share grid and the words, or --screenshot with a picture of the "
+                    "board. Each guess gets its expected guesses "
                     "to finish and the best guess's, a skill and a luck figure (0-99), and so does the game.")
     parser.add_argument("steps", nargs="*", metavar="WORD[:PATTERN]",
                         help="the guesses, each with the colours shown (letters g y -, digits 2 1 0 or emoji "
@@ -192,6 +229,9 @@ def add_review_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--grid", metavar="TEXT|-",
                         help="the share grid as pasted (its score line, then one row of squares a guess), or - to "
                              "read it from stdin; the words are given beside it, one a row")
+    parser.add_argument("--screenshot", metavar="FILE",
+                        help="a screenshot of the board (PNG, JPEG, ...; the Times' light, dark or high-contrast "
+                             "theme): its guesses and colours are read from it, and no steps are given")
     parser.add_argument("--hard", action="store_true",
                         help="the game was played in hard mode (a pasted score line ending in * says so too)")
     parser.add_argument("--puzzle", type=puzzle_argument, metavar="N|today",

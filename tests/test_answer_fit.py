@@ -12,11 +12,20 @@ import pytest
 
 from agents.answer_fit import (FEATURES, RecordDay, fit_coefficients, mid_ranks, negative_log_likelihood,
                                repeat_weight, score_days, score_days_given, summary)
-from agents.answer_model import FRESH_REPEAT_WEIGHT, LIKELY_COEFFICIENTS, likely_words, load_model
+from agents.answer_model import FRESH_REPEAT_WEIGHT, LIKELY_COEFFICIENTS, likely_words, load_model, recorded_answers
 from wordle.nyt import daily_answers
 from wordle import Words, load_words
 
 RESULTS = Path(__file__).resolve().parents[1] / "results" / "answer-model-fit.json"
+#: The fit before issue 50's taste list and lexicon (the same command at the commit it names).
+BEFORE = RESULTS.with_name("answer-model-fit-before.json")
+#: Words the Times would never pick (issue 50): offensive and vulgar words, slang contractions, fragments and
+#: British spellings (wordle/data/word-taste.tsv), and -S forms of shorter words (the lexicon's plural column).
+NEVER = ("gonna", "wanna", "gotta", "kinda", "sorta", "dunno", "gimme", "lemme", "outta", "bitch", "pussy", "whore",
+         "penis", "porno", "boner", "vulva", "labia", "dildo", "nigga", "chink", "squaw", "negro", "jihad", "raped",
+         "calif", "xviii", "versa", "metre", "litre", "mould", "odour")
+SHORT_PLURALS = ("tries", "menus", "taxis", "kiwis", "gurus", "carbs", "flies", "fries", "spies", "cries", "elves",
+                 "tales", "boxes")
 
 
 def sigmoid(x: float) -> float:
@@ -149,6 +158,27 @@ def test_names_and_non_words_fall_far_below_the_times_real_answers():
     model_answers, weights = likely_words(words)
     weight = dict(zip(model_answers, weights))
     real = min(weight[w] for w in ("snafu", "guano", "balsa", "kazoo", "squid"))
-    for name in ("bantu", "otaku", "liang", "sodom", "colin", "hakim"):
+    for name in ("bantu", "otaku", "liang", "sodom", "colin", "hakim", "japan", "peter", "roman", "maria", "jimmy"):
         assert weight[name] < real / 5, name
     assert weight["bayou"] == weight["gland"] == 1.0  # original answers keep full weight
+
+
+@pytest.mark.parametrize("guesses", [None, "nyt"])
+def test_offensive_slang_and_short_plural_words_rank_below_every_recorded_answer(guesses):
+    words, given = load_words(guesses=guesses), recorded_answers()
+    for model in (likely_words(words), likely_words(words, given=given, repeat_weight=FRESH_REPEAT_WEIGHT)):
+        weight = dict(zip(*model))
+        lowest = min(weight[word] for word in given)  # every recorded answer is possible
+        assert lowest > 0
+        for word in NEVER + SHORT_PLURALS:
+            assert weight.get(word, 0.0) < lowest, word
+        assert not set(SHORT_PLURALS) & set(weight)  # ruled out, not merely light
+
+
+def test_the_held_out_days_fare_better_than_before_the_taste_list():
+    after, before = json.loads(RESULTS.read_text()), json.loads(BEFORE.read_text())
+    assert after["held_out"]["answers"] == before["held_out"]["answers"]
+    for name in ("likely fitted", "fresh"):
+        now, then = after["models"][name]["summary"], before["models"][name]["summary"]
+        assert now["impossible"] == 0 and now["mean_log_chance"] > then["mean_log_chance"]
+        assert now["mean_rank"] < then["mean_rank"]

@@ -12,9 +12,10 @@ import pytest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The top-level modules of the optional extras (pyproject.toml: web, fast, distributed, learn) and of what they bring.
+#: The top-level modules of the optional extras (pyproject.toml: web, fast, distributed, learn, screenshot) and of what
+#: they bring.
 OPTIONAL_MODULES = ("starlette", "uvicorn", "h11", "httpx", "httpx2", "playwright", "numba", "distributed", "dask",
-                    "jax", "jaxlib", "optax", "matplotlib")
+                    "jax", "jaxlib", "optax", "matplotlib", "PIL")
 
 
 @pytest.mark.slow

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -17,7 +18,7 @@ from agents.review import (game_skill, grid_score, known_best, luck_of, parse_ga
 from wordle.patterns import ScoreLine
 from wordle.valuation import Value
 from plumbing.errors import UserError
-from wordle import feedback
+from wordle import feedback, format_pattern, load_words
 from wordle.valuation import Budget
 from tests.conftest import run_cli, small_game
 
@@ -131,7 +132,7 @@ def test_a_weighted_model_values_every_guess_by_a_real_tree():
 
 def test_share_grids_are_read_with_their_words():
     game = small_game(ANSWERS, ["chomp"])
-    grid = "Wordle 1,234 2/6\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩\n"
+    grid = "Wordle 1,628 2/6\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩\n"  # HASTE, 3 December 2025
     assert steps_from_grid(game.words, grid, ["chomp", "haste"]) == [
         (game.words.guess_index["chomp"], feedback("chomp", "haste")), (game.words.guess_index["haste"], 242)]
     with pytest.raises(UserError, match="2 rows but 1 words"):
@@ -142,21 +143,38 @@ def test_share_grids_are_read_with_their_words():
 
 def test_a_starred_score_line_is_hard_mode_and_contrast_squares_read_as_colours():
     game = small_game(ANSWERS, ["chomp"])
-    contrast = "Wordle 1,590 2/6*\n\n⬛🟦⬛⬛⬛\n🟧🟧🟧🟧🟧\n"  # orange is green, blue is yellow
+    contrast = "Wordle 1,628 2/6*\n\n⬛🟦⬛⬛⬛\n🟧🟧🟧🟧🟧\n"  # orange is green, blue is yellow
     assert steps_from_grid(game.words, contrast, ["chomp", "haste"]) == [
         (game.words.guess_index["chomp"], feedback("chomp", "haste")), (game.words.guess_index["haste"], 242)]
-    assert grid_score(contrast) == ScoreLine(puzzle=1590, guesses=2, hard=True)
+    assert grid_score(contrast) == ScoreLine(puzzle=1628, guesses=2, hard=True)
     assert grid_score("Wordle 956 X/6\n⬛⬛⬛⬛⬛") == ScoreLine(puzzle=956, guesses=None, hard=False)
     assert grid_score("⬛⬛⬛⬛⬛") is None  # no score line
 
 
 def test_the_review_is_hard_mode_and_names_the_puzzle_when_the_grid_says_so(capsys):
-    grid = "Wordle 1,590 3/6*\n\n⬛⬛🟦⬛🟧\n⬛🟧🟦⬛🟧\n🟧🟧🟧🟧🟧\n"
+    grid = "Wordle 1,349 3/6*\n\n⬛⬛🟦⬛🟧\n⬛🟧🟦⬛🟧\n🟧🟧🟧🟧🟧\n"  # LODGE, 27 February 2025
     code, out, _ = run_cli(capsys, "review", "--grid", grid, "shone", "vogue", "lodge", "--answers", "original",
                            "--json")
     data = json.loads(out)
-    assert code == 0 and data["hard"] and data["puzzle"] == 1590
-    assert data["share"].splitlines()[0] == "Wordle 1,590 3/6*"
+    assert code == 0 and data["hard"] and data["puzzle"] == 1349
+    assert data["share"].splitlines()[0] == "Wordle 1,349 3/6*"
+
+
+def test_a_grid_of_a_recorded_day_is_checked_against_that_days_answer():
+    words = load_words()
+    grid = "Wordle 1,590 3/6\n⬛⬛⬛⬛⬛\n⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟩"  # #1590 was PLUMP, not LODGE
+    with pytest.raises(UserError) as said:
+        steps_from_grid(words, grid, ["shone", "vogue", "lodge"])
+    assert str(said.value) == ("Wordle 1,590 was PLUMP, which gives guess 2 (VOGUE) ---y-, not -----: a word "
+                               "mistyped, or another day's grid? (to review it as it is, leave out the score line)")
+    # PLUMP's own game passes; an unsolved one is checked row by row; a day the record lacks is not checked
+    plump = ["crane", "lousy", "plump"]
+    rows = "\n".join(format_pattern(feedback(word, "plump"), "emoji") for word in plump)
+    assert len(steps_from_grid(words, f"Wordle 1,590 3/6\n{rows}", plump)) == 3
+    with pytest.raises(UserError, match=re.escape("gives guess 1 (CRANE) -----, not g----")):
+        steps_from_grid(words, "Wordle 1,590 X/6\n🟩⬛⬛⬛⬛", ["crane"])
+    assert len(steps_from_grid(words, "Wordle 9,999 1/6\n🟩🟩🟩🟩🟩", ["crane"])) == 1
+    assert len(steps_from_grid(words, "🟩🟩🟩🟩🟩", ["crane"])) == 1  # no score line, no day
 
 
 # -- the full lists -------------------------------------------------------------------------------------------
@@ -230,6 +248,7 @@ def test_review_widens_a_model_the_answer_is_outside_of(capsys):
     (("--answer", "qqqqq", "crane"), "'qqqqq' is not in the list of allowed guesses, so it cannot be the answer"),
     (("--grid", "Wordle 3/6\n⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "crane"), "the share grid has 2 rows but 1 words were given"),
     (("--grid", "⬛⬛⬛⬛🟩", "crane", "--answer", "cigar"), "give the answer or a share grid, not both"),
+    (("--grid", "Wordle 1,590 1/6\n🟩🟩🟩🟩🟩", "crane"), "Wordle 1,590 was PLUMP, which gives guess 1 (CRANE) -----"),
     (("salet:ggggy",), "step 1 (salet:ggggy) made the game impossible"),
     ((), "no guesses to review"),
 ])

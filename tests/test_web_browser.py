@@ -638,6 +638,27 @@ def test_a_review_that_fails_says_why_in_one_line(server, page):
     assert page.inner_text("#message") == "'zzzzz' is not in the list of allowed guesses"
 
 
+def test_a_screenshot_chosen_on_the_review_page_is_read_and_reviewed(server, page):
+    """The phone's path: a picture of the board chosen in the file input is read and reviewed; what was read is shown
+    and put under the guesses to correct; a picture that is no board says why in one line."""
+    pytest.importorskip("PIL.Image", reason="the screenshot extra (Pillow) reads images")
+    boards = Path(__file__).resolve().parent / "boards"
+    page.goto(f"{server}/review")
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#answers", "original")
+    page.set_input_files("#screenshot", str(boards / "dark-phone-3x.png"))  # SHONE CAPUT LUNCH, dark theme
+    page.wait_for_selector("#review-table")
+    assert page.locator("#review-table td.pattern").all_inner_texts() == ["-y-y-", "y--y-", "ggggg"]
+    assert page.inner_text("#screenshot-read").startswith(
+        "Read from the screenshot (dark theme): SHONE -y-y-, CAPUT y--y-, LUNCH ggggg.")
+    assert page.input_value("#words") == "shone:-y-y- caput:y--y- lunch:ggggg"
+    reviewed = int(page.get_attribute("body", "data-reviewed"))
+    page.set_input_files("#screenshot", str(Path(__file__).resolve().parents[1] / "results" / "screenshots" /
+                                            "api-desktop.png"))
+    page.wait_for_function(f"Number(document.body.dataset.reviewed) > {reviewed}")
+    assert page.inner_text("#message") == "no Wordle board found: no row of five coloured tiles (green, yellow or grey)"
+
+
 def test_assist_widens_a_contradicted_answer_model_and_goes_on(server, page):
     """GUANO (a 2023 answer) is not among the original answers: the page says so in one line and advises on."""
     page.goto(f"{server}/assist")

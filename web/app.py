@@ -48,6 +48,10 @@ PAGES = {"/": "play.html", "/watch": "watch.html", "/assist": "assist.html", "/r
          "/results": "results.html", "/api": "api.html", "/variants": "variants.html"}
 #: Largest request body read, in bytes (a whole game's steps take a few hundred).
 MAX_BODY = 64 * 1024
+#: Largest screenshot uploaded to /api/review/screenshot, in bytes (a phone's full-screen PNG takes a few megabytes).
+MAX_UPLOAD = 10 * 2**20
+#: The media types a screenshot is read as (a cross-site form cannot send one, nor a page without the server's consent).
+IMAGE_TYPE_PREFIX = "image/"
 #: Deepest nesting of arrays and objects read in a body.
 MAX_NESTING = 8
 #: Bodies nesting deeper than this are refused before json.loads; fewer brackets than this in all are not scanned.
@@ -138,18 +142,18 @@ def media_type(request: Request) -> str:
     return request.headers.get("content-type", "").split(";")[0].strip().lower()
 
 
-async def read_body(request: Request) -> bytes:
-    """The request's body, refused (413) past MAX_BODY before more is read, and (408) if it takes too long."""
+async def read_body(request: Request, most: int = MAX_BODY) -> bytes:
+    """The request's body, refused (413) past `most` bytes before more is read, and (408) if it takes too long."""
     declared = request.headers.get("content-length", "")
-    if declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY:
-        raise HTTPError(413, f"the request body is {int(declared)} bytes; the API reads at most {MAX_BODY}")
+    if declared.isascii() and declared.isdigit() and int(declared) > most:
+        raise HTTPError(413, f"the request body is {int(declared)} bytes; the API reads at most {most}")
     body = bytearray()
     try:
         with anyio.fail_after(BODY_SECONDS):
             async for chunk in request.stream():
                 body += chunk
-                if len(body) > MAX_BODY:
-                    raise HTTPError(413, f"the request body is over {MAX_BODY} bytes; the API reads at most {MAX_BODY}")
+                if len(body) > most:
+                    raise HTTPError(413, f"the request body is over {most} bytes; the API reads at most {most}")
     except TimeoutError:
         raise HTTPError(408, f"the request body took over {BODY_SECONDS:g} s to arrive") from None
     return bytes(body)
@@ -253,6 +257,21 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
             return error_response(str(error), status_of(error))
         return Response(text, media_type="image/svg+xml")
 
+    async def review_screenshot(request: Request) -> Response:
+        """POST /api/review/screenshot: the body a picture of the board (Content-Type image/...), review's options in
+        the query string; answered as /api/review, with what was read under 'screenshot'."""
+        try:
+            if not media_type(request).startswith(IMAGE_TYPE_PREFIX):
+                raise HTTPError(415, "a screenshot is read only as a picture's body (Content-Type image/png, "
+                                     f"image/jpeg, ...), got {json.dumps(media_type(request) or 'none')}")
+            image = await read_body(request, MAX_UPLOAD)
+            return JSONResponse(await admission.run(service.review_screenshot,
+                                                    {**dict(request.query_params), "image": image}))
+        except HTTPError as error:
+            return error_response(error.message, error.status)
+        except UserError as error:
+            return error_response(str(error), status_of(error))
+
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         """A route answering one of the static pages."""
         async def show(request: Request) -> Response:
@@ -281,6 +300,7 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
         Route("/api/watch", api(service.watch, admission), methods=["GET", "POST"]),
         Route("/api/advise", api(service.advise, admission), methods=["GET", "POST"]),
         Route("/api/review", api(service.review, admission), methods=["POST"]),
+        Route("/api/review/screenshot", review_screenshot, methods=["POST"]),
         Route("/api/variant/new", api(service.variants.new_game, by_client=True), methods=["POST"]),
         Route("/api/variant/guess", api(service.variants.guess), methods=["POST"]),
         Route("/api/variant/advise", api(service.variant_advise, admission), methods=["POST"]),

@@ -47,6 +47,7 @@ from plumbing.errors import UserError, clip
 from wordle.feedback import GREEN, GREY, YELLOW
 from wordle.game import DEFAULT_MAX_GUESSES
 from wordle.patterns import share_grid
+from wordle.screenshot import read_upload
 from wordle.words import NAMED_GUESSES, guess_list_name
 from tournament.charts import charts
 from tournament.records import ResultsError, read_json_object
@@ -80,6 +81,8 @@ CLIENT_GAMES = 100
 GAME_IDLE_SECONDS = 3600.0
 #: A game played within this many seconds is never forgotten to make room for another.
 GAME_KEEP_SECONDS = 600.0
+#: The fields a screenshot's review takes beside the picture (review's options; the picture gives the steps).
+SCREENSHOT_OPTIONS = ("answers", "exclude", "hard", "max_guesses")
 #: The Indicators a person can play against on the page besides the honest one.
 PLAYABLE_INDICATORS = ("absurdle", "adversary", "random")
 #: Answer models kept loaded at once (by name and exclude list; the oldest is forgotten first). One with an exclude
@@ -119,7 +122,7 @@ def worker_handler(game: Wordle, request_seconds: float, guesses: str | Path | N
     expensive calls."""
     service = Service(game, workers=1, request_seconds=request_seconds, guesses=guesses)
     calls = {"watch": service.watch, "advise": service.advise, "review": service.review,
-             "indicator": service.indicator_reply}
+             "review_screenshot": service.review_screenshot, "indicator": service.indicator_reply}
     return lambda method, body: calls[method](body)
 
 
@@ -675,6 +678,31 @@ class Service:
         for step in data["steps"]:
             step["colours"] = colours(parse_pattern(step["pattern"]))
         return data
+
+    def review_screenshot(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A game reviewed from a screenshot of its board, as `review --screenshot FILE --json`: 'image' (the
+        picture's bytes) read by wordle/screenshot.py, its rows reviewed as /api/review reviews steps, and what was
+        read under 'screenshot'. The other fields are review's options (SCREENSHOT_OPTIONS), as a query string gives
+        them ('exclude' as words separated by commas or spaces, or a list).
+
+        Raises:
+            RequestError: a field that is not an option (the steps come from the picture), no picture.
+            ScreenshotError: the picture is not an image, too large, or no Wordle board (wordle/screenshot.py).
+        """
+        options = {name: value for name, value in body.items() if name != "image"}
+        if unknown := sorted(set(options) - set(SCREENSHOT_OPTIONS)):
+            raise RequestError(f"a screenshot's review reads the guesses and colours from the picture and takes only "
+                               f"{', '.join(SCREENSHOT_OPTIONS)} beside it, got {shown(unknown[0])}")
+        image = body.get("image")
+        if not isinstance(image, bytes) or not image:
+            raise RequestError("no picture: send the screenshot of the board as the request's body")
+        if isinstance(options.get("exclude"), str):
+            options["exclude"] = options["exclude"].replace(",", " ").split()
+        if self.pool is not None:  # read and reviewed in a worker, within the request's budget
+            return self.pool.call("review_screenshot", {**options, "image": image}, self.request_seconds,
+                                  "this review")
+        board = read_upload(image)
+        return {**self.review({**options, "steps": board["steps"]}), "screenshot": board}
 
     def results(self) -> dict[str, Any]:
         """The tournament's summary.json as it is stored, read by the results files' one reader and checked."""

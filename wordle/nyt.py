@@ -50,4 +50,19 @@ def daily_answers(since: datetime.date = FIRST_PUZZLE_DATE,
     return days
 
 
-__all__ = ["ANSWERS_RECORD", "DailyAnswer", "EDITOR_START", "FIRST_PUZZLE_DATE", "daily_answers", "puzzle_number"]
+def recorded_answer(number: int) -> str | None:
+    """The recorded answer of Wordle `number`, or None for a day the shipped record lacks.
+
+    >>> recorded_answer(0), recorded_answer(1590), recorded_answer(10 ** 6)
+    ('cigar', 'plump', None)
+    """
+    try:
+        date = FIRST_PUZZLE_DATE + datetime.timedelta(days=number)
+    except OverflowError:  # past the year 9999
+        return None
+    days = daily_answers(date, date) if number >= 0 else []
+    return days[0].word if days else None
+
+
+__all__ = ["ANSWERS_RECORD", "DailyAnswer", "EDITOR_START", "FIRST_PUZZLE_DATE", "daily_answers", "puzzle_number",
+           "recorded_answer"]

@@ -254,15 +254,19 @@ class WordKind:
 
     Attributes:
         zipf: wordfreq's Zipf frequency (0 for a word it does not know).
-        kind: "common", "known" (a larger dictionary's), "name" (capitalised only) or "rare" (in no dictionary).
-        plural: a plural (+S or +ES) of a dictionary word.
-        past: a past tense (+ED or +D) of one.
+        kind: "common", "known" (a larger dictionary's), "name" (capitalised only, or a proper noun or demonym
+            first, as JAPAN and ROMAN) or "rare" (in no dictionary).
+        plural: an -S form of a shorter word (a noun's plural or a verb's third person: TRIES, MENUS, TALES).
+        past: a past tense or participle of a shorter verb (UPPED, BAKED).
+        taste: "" or why the Times would not pick it (data/word-taste.tsv): "offensive", "vulgar", "slang"
+            (GONNA) or "fragment" (an abbreviation, a numeral or half of a set phrase: CALIF, XVIII, VERSA).
     """
 
     zipf: float
     kind: str
     plural: bool
     past: bool
+    taste: str = ""
 
 
 #: The word kinds' file, covering every word of the Times' guess list.
@@ -275,8 +279,9 @@ def word_kinds() -> dict[str, WordKind]:
     text = resources.files("wordle").joinpath("data").joinpath(WORD_KINDS_FILE).read_text(encoding="utf-8")
     kinds = {}
     for line in text.splitlines()[1:]:
-        word, zipf, kind, plural, past = line.split("\t")
-        kinds[word] = WordKind(zipf=float(zipf), kind=kind, plural=plural == "1", past=past == "1")
+        word, zipf, kind, plural, past, taste = line.split("\t")
+        kinds[word] = WordKind(zipf=float(zipf), kind=kind, plural=plural == "1", past=past == "1",
+                               taste="" if taste == "-" else taste)
     return kinds
 
 

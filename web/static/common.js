@@ -54,8 +54,10 @@ class ApiError extends Error {
 
 // Call the JSON API: GET without a body, POST with one; a 4xx/5xx becomes an ApiError with the server's one line,
 // and a server that cannot be reached an ApiError saying so.
+// A body that is a file (a Blob) is sent as it is, with its own type; any other as JSON.
 async function api(path, body) {
-  const options = body === undefined ? {} :
+  const options = body === undefined ? {} : body instanceof Blob ?
+    { method: "POST", headers: { "Content-Type": body.type || "application/octet-stream" }, body } :
     { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
   let response;
   try {

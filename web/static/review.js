@@ -88,12 +88,54 @@ async function review(event) {
   }
 }
 
+// The most a screenshot may weigh (the server's MAX_UPLOAD): a larger one is refused here, before it is sent.
+const MOST_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+// What was read from a screenshot, one line, for the player to check: "Read from the screenshot (dark theme): ...".
+function readLine(board) {
+  const theme = `${board.theme} theme${board.contrast ? ", high contrast" : ""}`;
+  return `Read from the screenshot (${theme}): ` + board.rows.map((row) => `${row.word.toUpperCase()} ${row.pattern}`).join(", ") +
+    ". If a word was misread, correct it under your guesses and review again.";
+}
+
+// The phone's path: a screenshot of the board, read and reviewed by the server (review --screenshot).
+async function reviewScreenshot() {
+  const file = field("screenshot").files[0];
+  if (!file) return;
+  if (file.size > MOST_UPLOAD_BYTES) {
+    message(`That picture is ${number(file.size / 1024 / 1024, 1)} MB; a screenshot of the board is at most 10 MB.`, "error");
+    return;
+  }
+  const query = new URLSearchParams({ answers: field("answers").value, hard: field("hard").checked ? "1" : "0" });
+  const max = new URLSearchParams(location.search).get("max_guesses");
+  if (max) query.set("max_guesses", max);
+  message("Reading the board and reviewing: up to a second a guess for the solver…");
+  field("review").setAttribute("aria-busy", "true");
+  try {
+    const data = await api(`/api/review/screenshot?${query}`, file);
+    show(data);
+    field("review").prepend(el("p", { id: "screenshot-read", class: "message note" }, readLine(data.screenshot)));
+    field("answer").value = "";
+    field("grid").value = "";
+    field("words").value = data.screenshot.steps.join(" ");  // what was read, to correct and review again
+    message("");
+  } catch (error) {
+    message(error.message, "error");
+    field("review").replaceChildren();
+  } finally {
+    field("review").removeAttribute("aria-busy");
+    field("screenshot").value = "";  // the same picture chosen again is read again
+    document.body.dataset.reviewed = String(Number(document.body.dataset.reviewed || 0) + 1);
+  }
+}
+
 document.addEventListener("DOMContentLoaded", async () => {
   const given = new URLSearchParams(location.search);
   try {
     await loadAnswerModels(field("answers"), given.get("answers"));
   } catch (error) { message(error.message, "error"); ready(); return; }
   field("form").addEventListener("submit", review);
+  field("screenshot").addEventListener("change", reviewScreenshot);
   field("answer").value = given.get("answer") || "";
   field("words").value = given.get("steps") || given.get("words") || "";
   field("hard").checked = ["1", "true"].includes(given.get("hard"));
