@@ -216,7 +216,8 @@ def format_step(game: Wordle, guess: int, pattern: int) -> str:
 
 
 def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
-           max_guesses: int = DEFAULT_MAX_GUESSES, start: State | None = None) -> tuple[State, tuple[Turn, ...]]:
+           max_guesses: int = DEFAULT_MAX_GUESSES, start: State | None = None,
+           ultra: bool = False) -> tuple[State, tuple[Turn, ...]]:
     """Apply the steps from the start of a game, checking each one.
 
     Args:
@@ -225,6 +226,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
         hard: whether each guess must obey hard mode.
         max_guesses: the guess limit.
         start: the state to start from (default: the game's, every answer possible).
+        ultra: whether each guess after the first must be a possible answer (ultra-hard mode; not with `hard`).
 
     Returns:
         (the state after the last step, the Steps with their counts).
@@ -233,7 +235,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
         ContradictionError: a step after the game was solved or out of guesses, a guess
             that breaks hard mode, or a pattern no remaining answer gives (naming the step).
     """
-    state = game.initial_state(hard=hard, max_guesses=max_guesses) if start is None else start
+    state = game.initial_state(hard=hard, max_guesses=max_guesses, ultra=ultra) if start is None else start
     done: list[Turn] = []
     for number, (guess, pattern) in enumerate(steps, start=1):
         described = _describe(game, number, guess, pattern)
@@ -242,7 +244,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
         if state.guesses_left <= 0:
             raise ContradictionError(f"{described}: the game allows only {max_guesses} guesses")
         if (broken := game.violation(state, guess)) is not None:
-            raise ContradictionError(f"{described}: hard mode: {broken}")
+            raise ContradictionError(f"{described}: {'ultra-hard' if state.ultra else 'hard'} mode: {broken}")
         before = len(state.candidates)
         after = int(np.count_nonzero(game.matrix[guess, state.candidates] == pattern))
         if after == 0:
