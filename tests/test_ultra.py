@@ -212,3 +212,26 @@ def test_the_cli_refuses_hard_and_ultra_together_and_ultra_where_it_has_no_meani
     assert code == 2 and "not allowed with argument" in err
     code, _, err = run_cli(capsys, "openers", "--exact", "--ultra", "--top", "3")
     assert code == 2 and err.strip().count("\n") == 0 and "--opener WORD" in err
+
+
+@pytest.mark.slow
+def test_the_web_advises_in_ultra_hard_mode_and_refuses_an_illegal_step(official_game):
+    """/api/advise with 'ultra': every suggestion could still be the answer; a step that could not is a 400 naming
+    why, and 'hard' with 'ultra' is a 400 too."""
+    pytest.importorskip("starlette", reason="the web page needs the 'web' extra")
+    from starlette.testclient import TestClient
+
+    from web.app import create_app
+
+    with TestClient(create_app(official_game, request_seconds=600), base_url="http://localhost",
+                    raise_server_exceptions=False) as client:
+        reply = client.post("/api/advise", json={"steps": ["salet:--yy-"], "ultra": True, "top": 5})
+        assert reply.status_code == 200
+        data = reply.json()
+        assert data["mode"] == "ultra" and data["model"] == "original"
+        history = [("salet", int("00110", 3))]
+        assert data["suggestions"] and all(violation(s["guess"], history) is None for s in data["suggestions"])
+        refused = client.post("/api/advise", json={"steps": ["salet:--yy-", "lumen:--yg-"], "ultra": True})
+        assert refused.status_code == 400 and "LUMEN is not a possible answer after SALET" in refused.json()["error"]
+        both = client.post("/api/advise", json={"steps": [], "ultra": True, "hard": True})
+        assert both.status_code == 400 and "one or the other" in both.json()["error"]
