@@ -69,8 +69,9 @@ def narrow(letters: np.ndarray, counts: np.ndarray, possible: Possible, guess: i
     return Possible(before[codes == pattern].astype(np.int32).tobytes())
 
 
-#: How many (possible, guess) splits a `Narrowing` keeps before it forgets them all.
-SPLITS_KEPT = 1 << 14
+#: How many bytes of guess rows a `Narrowing`'s remembered splits may hold before it forgets them all (a split of
+#: the whole guess list, at the first reply, holds every row: about 52 KB for 12972 guesses).
+SPLIT_BYTES_KEPT = 64 << 20
 
 
 class Narrowing:
@@ -85,6 +86,7 @@ class Narrowing:
     def __init__(self, letters: np.ndarray, counts: np.ndarray) -> None:
         self.letters, self.counts = letters, counts
         self.splits: dict[tuple[Possible, int], dict[int, Possible]] = {}
+        self.held = 0  # bytes of guess rows the splits hold
 
     def split(self, possible: Possible, guess: int) -> dict[int, Possible]:
         """The guesses `possible` allows, grouped by the reply `guess` would get from each (remembered)."""
@@ -98,9 +100,12 @@ class Narrowing:
             edges = np.flatnonzero(np.diff(codes)) + 1
             found = {int(codes[start]): Possible(before[start:end].tobytes())
                      for start, end in zip(np.r_[0, edges], np.r_[edges, len(codes)])}
-            if len(self.splits) >= SPLITS_KEPT:
+            size = 4 * len(before)
+            if self.held + size > SPLIT_BYTES_KEPT:
                 self.splits.clear()
+                self.held = 0
             self.splits[key] = found
+            self.held += size
         return found
 
     def after(self, possible: Possible | None, guess: int, pattern: int) -> Possible:
