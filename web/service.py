@@ -372,7 +372,9 @@ class Service:
         """The answer model a request names: 'answers' (a model's name, default DEFAULT_MODEL) less 'exclude'
         (a list of words that cannot be the answer today). `ultra`: ultra-hard mode's values take every answer
         alike, so the default is the original list there, and a weighted model is refused."""
-        name = text_field(body, "answers", "original" if ultra else DEFAULT_MODEL)
+        name = text_field(body, "answers", DEFAULT_MODEL)
+        if ultra and name == DEFAULT_MODEL:  # the page's default: ultra-hard values take every answer alike
+            name = "original"
         if name not in MODELS:
             raise RequestError(f"'answers' must be one of {', '.join(MODELS)}, got {json.dumps(name)}")
         if ultra and name not in NAMED_ANSWERS:
