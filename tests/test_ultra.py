@@ -11,7 +11,11 @@ from wordle.solver import Solver, short_wins
 from wordle.tree import build_tree
 from wordle.ultra import Possible, narrow, possible_rows, violation
 
+from plumbing.errors import UserError
+from wordle.solver import Objective
+
 from .conftest import run_cli, small_game
+from .test_objectives import LONG_GAME, brute_losses, brute_worst
 from .test_optimal import POOL_ANSWERS, POOL_GUESSES, brute_force
 
 # Few letters, so words share many and repeat some: replies with duplicated letters are common.
@@ -235,3 +239,23 @@ def test_the_web_advises_in_ultra_hard_mode_and_refuses_an_illegal_step(official
         assert refused.status_code == 400 and "LUMEN is not a possible answer after SALET" in refused.json()["error"]
         both = client.post("/api/advise", json={"steps": [], "ultra": True, "hard": True})
         assert both.status_code == 400 and "one or the other" in both.json()["error"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(small_lists)
+@pytest.mark.slow
+def test_the_losses_and_worst_objectives_in_ultra_hard_mode_equal_brute_force(case):
+    """The other objectives under the ultra-hard rule: fewest losses then guesses, and the least worst case."""
+    answers, extra, max_guesses = case
+    game = small_game(answers, extra)
+    state = game.initial_state(ultra=True, max_guesses=max_guesses)
+    solution = Solver(game, ultra=True, max_guesses=max_guesses, long_game=LONG_GAME, objective="losses").solve()
+    assert (solution.losses, solution.total, solution.long_games) == brute_losses(game, state)
+    expected = brute_worst(game, state)
+    solver = Solver(game, ultra=True, max_guesses=max_guesses, long_game=LONG_GAME, objective=Objective.WORST)
+    if expected is None:
+        with pytest.raises(UserError, match="no tree"):
+            solver.solve()
+    else:
+        solution = solver.solve()
+        assert (solution.worst, solution.total, solution.long_games) == expected
