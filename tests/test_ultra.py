@@ -259,3 +259,15 @@ def test_the_losses_and_worst_objectives_in_ultra_hard_mode_equal_brute_force(ca
     else:
         solution = solver.solve()
         assert (solution.worst, solution.total, solution.long_games) == expected
+
+
+def test_the_solved_tree_cache_is_kept_apart_by_mode():
+    """A tree solved in ultra-hard mode is cached under its own key: never read back for normal or hard mode."""
+    from agents.optimal import tree_cache
+
+    game = small_game(IGHT, ["crane"])
+    keys = {tree_cache(game, hard, 6, "crane", None, ultra=ultra).key["mode"]
+            for hard, ultra in ((False, False), (True, False), (False, True))}
+    paths = {tree_cache(game, hard, 6, "crane", None, ultra=ultra).path()
+             for hard, ultra in ((False, False), (True, False), (False, True))}
+    assert keys == {"normal", "hard", "ultra"} and len(paths) == 3
