@@ -271,3 +271,23 @@ def test_the_solved_tree_cache_is_kept_apart_by_mode():
     paths = {tree_cache(game, hard, 6, "crane", None, ultra=ultra).path()
              for hard, ultra in ((False, False), (True, False), (False, True))}
     assert keys == {"normal", "hard", "ultra"} and len(paths) == 3
+
+
+@pytest.mark.slow
+def test_the_advisor_agent_plays_ultra_hard_mode_legally():
+    """The advisor (assist's first suggestion as a player) asks for ultra-hard advice in an ultra-hard game: after
+    CRANE it plays one of the five answers, not FLAMS, and every game ends without an illegal move (`Wordle.play`
+    raises IllegalMove on one)."""
+    from agents import make_agent
+
+    game = small_game(IGHT, ["crane", "flams"])
+    crane = game.words.guess_index["crane"]
+    advisor = make_agent("advisor", game, model="game")
+    rng = np.random.default_rng(0)
+
+    def choose(state):  # CRANE first (all grey from each answer), where normal and hard mode's best is FLAMS
+        return crane if not state.history else advisor.decide(state, rng).guess
+
+    for answer in range(len(game.words.answers)):
+        played = game.play(choose, answer, ultra=True)
+        assert played.solved and game.words.guesses[played.turns[1].guess] in IGHT
