@@ -59,7 +59,7 @@ class AdvisorAgent(Agent):
         the position alone: decisions are kept (up to DECISIONS_KEPT) and the games' shared openings
         valued once.
         """
-        key = (state.history, state.hard, state.max_guesses)
+        key = (state.history, state.mode, state.max_guesses)
         if key not in self._decided:
             if len(self._decided) >= DECISIONS_KEPT:
                 self._decided.clear()
@@ -75,7 +75,7 @@ class AdvisorAgent(Agent):
         if self._valuer is None or self._valuer.model is not model:
             self._valuer = Valuer(model, time_cap=False)
         advice = advise_model(model, list(state.history), hard=state.hard, top=ADVICE_TOP,
-                              max_guesses=state.max_guesses, valuer=self._valuer)
+                              max_guesses=state.max_guesses, valuer=self._valuer, ultra=state.ultra)
         if advice.model is not self._valuer.model:  # widened: keep the wider model's valuer for the next turn
             self._valuer = Valuer(advice.model, time_cap=False)
         first = advice.suggestions[0]

@@ -124,10 +124,11 @@ class AnswerModel:
         """The model to widen to when a game contradicts this one."""
         return WIDER.get(self.name, None if self.name == "all" else "all")
 
-    def initial_state(self, hard: bool = False, max_guesses: int = DEFAULT_MAX_GUESSES) -> State:
-        """The start of a game: every answer the model allows."""
-        start = self.game.initial_state(hard=hard, max_guesses=max_guesses)
-        return State(candidates=np.flatnonzero(self.weights > 0), hard=hard, max_guesses=start.max_guesses)
+    def initial_state(self, hard: bool = False, max_guesses: int = DEFAULT_MAX_GUESSES, ultra: bool = False) -> State:
+        """The start of a game: every answer the model allows (`ultra`: ultra-hard mode)."""
+        start = self.game.initial_state(hard=hard, max_guesses=max_guesses, ultra=ultra)
+        return State(candidates=np.flatnonzero(self.weights > 0), hard=hard, max_guesses=start.max_guesses,
+                     ultra=ultra)
 
     def chances(self, candidates: np.ndarray) -> np.ndarray:
         """Each candidate's chance of being the answer, given that one of them is."""

@@ -216,7 +216,8 @@ def format_step(game: Wordle, guess: int, pattern: int) -> str:
 
 
 def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
-           max_guesses: int = DEFAULT_MAX_GUESSES, start: State | None = None) -> tuple[State, tuple[Turn, ...]]:
+           max_guesses: int = DEFAULT_MAX_GUESSES, start: State | None = None,
+           ultra: bool = False) -> tuple[State, tuple[Turn, ...]]:
     """Apply the steps from the start of a game, checking each one.
 
     Args:
@@ -225,6 +226,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
         hard: whether each guess must obey hard mode.
         max_guesses: the guess limit.
         start: the state to start from (default: the game's, every answer possible).
+        ultra: whether each guess after the first must be a possible answer (ultra-hard mode; not with `hard`).
 
     Returns:
         (the state after the last step, the Steps with their counts).
@@ -233,7 +235,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
         ContradictionError: a step after the game was solved or out of guesses, a guess
             that breaks hard mode, or a pattern no remaining answer gives (naming the step).
     """
-    state = game.initial_state(hard=hard, max_guesses=max_guesses) if start is None else start
+    state = game.initial_state(hard=hard, max_guesses=max_guesses, ultra=ultra) if start is None else start
     done: list[Turn] = []
     for number, (guess, pattern) in enumerate(steps, start=1):
         described = _describe(game, number, guess, pattern)
@@ -242,7 +244,7 @@ def replay(game: Wordle, steps: list[tuple[int, int]], hard: bool = False,
         if state.guesses_left <= 0:
             raise ContradictionError(f"{described}: the game allows only {max_guesses} guesses")
         if (broken := game.violation(state, guess)) is not None:
-            raise ContradictionError(f"{described}: hard mode: {broken}")
+            raise ContradictionError(f"{described}: {'ultra-hard' if state.ultra else 'hard'} mode: {broken}")
         before = len(state.candidates)
         after = int(np.count_nonzero(game.matrix[guess, state.candidates] == pattern))
         if after == 0:
@@ -359,7 +361,7 @@ def advice_notes(advice: Advice) -> list[str]:
 
     notes = []
     if advice.proved is not None and advice.suggestions and not advice.all_proved:
-        budget = budget_text(VALUE_BUDGET, advice.state.hard)
+        budget = budget_text(VALUE_BUDGET, advice.state.hard or advice.state.ultra)
         notes.append(PROVED_FIRST_NOTE.format(budget=budget) if advice.proved else UNSETTLED_NOTE.format(budget=budget))
     if advice.capped:
         notes.append(f"The search was {CAPPED_NOTE}.")
@@ -372,6 +374,7 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
     return {
         "agent": advice.agent,
         "hard": advice.state.hard,
+        "mode": advice.state.mode,
         "steps": [{"guess": words.guesses[s.guess], "pattern": format_pattern(s.pattern),
                    "remaining_before": s.remaining_before, "remaining_after": s.remaining_after,
                    "bits": round(s.bits, 6)} for s in advice.steps],
@@ -402,9 +405,10 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
 
 
 def settle_model(model: AnswerModel, steps: list[tuple[int, int]], hard: bool, max_guesses: int,
-                 answer: str | None = None, make_game: Callable[[Words], Wordle] = Wordle
+                 answer: str | None = None, make_game: Callable[[Words], Wordle] = Wordle, ultra: bool = False
                  ) -> tuple[AnswerModel, State, tuple[Turn, ...], list[str]]:
-    """The model a game is valued under: the one given, widened while the game (or its answer) contradicts it.
+    """The model a game is valued under: the one given, widened while the game (or its answer) contradicts it
+    (`ultra`: the game was played in ultra-hard mode).
 
     Returns:
         (the model, the state after the steps, the replayed turns, one line per widening).
@@ -420,10 +424,12 @@ def settle_model(model: AnswerModel, steps: list[tuple[int, int]], hard: bool, m
                 if index is None or model.weights[index] == 0:
                     raise NoAnswerFits(f"{answer.upper()} is not one of its answers")
             state, turns = replay(model.game, steps, hard=hard, max_guesses=max_guesses,
-                                  start=model.initial_state(hard, max_guesses))
+                                  start=model.initial_state(hard, max_guesses, ultra))
             return model, state, turns, notes
         except NoAnswerFits as error:
             wider = widen(model, make_game)
+            while ultra and wider is not None and not wider.uniform:  # ultra-hard values: every answer alike
+                wider = widen(wider, make_game)
             if wider is None:
                 if model.excluded:
                     raise NoAnswerFits(f"{error} (after excluding the {len(model.excluded)} words of the "
@@ -515,8 +521,9 @@ def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
 def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callable[[Wordle], Agent] | None = None,
                  hard: bool = False, top: int = 10, seed: int = 0, max_guesses: int = DEFAULT_MAX_GUESSES,
                  only_answers: bool = False, valuer: Valuer | None = None,
-                 make_game: Callable[[Words], Wordle] = Wordle) -> Advice:
-    """The assistant's whole answer under an answer model: widen it if the steps contradict it, then advise.
+                 make_game: Callable[[Words], Wordle] = Wordle, ultra: bool = False) -> Advice:
+    """The assistant's whole answer under an answer model: widen it if the steps contradict it, then advise
+    (`ultra`: ultra-hard mode: typed guesses are checked, suggestions are legal).
 
     Args:
         model: the answer model.
@@ -527,7 +534,7 @@ def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callab
         valuer: the default advisor's Valuer to reuse (ignored unless it is the settled model's).
         make_game: builds a wider model's game.
     """
-    model, state, done, notes = settle_model(model, steps, hard, max_guesses, make_game=make_game)
+    model, state, done, notes = settle_model(model, steps, hard, max_guesses, make_game=make_game, ultra=ultra)
     if state.solved or state.guesses_left <= 0:
         return Advice(agent=ADVISOR if agent is None else agent(model.game).name, state=state, steps=done,
                       suggestions=(), model=model, notes=tuple(notes))

@@ -134,7 +134,7 @@ class Valuer:
         self.model = model
         self.budget = budget
         self.time_cap = time_cap  # False: the default node budget alone (the advisor's games, any machine load)
-        self.solvers: dict[tuple[bool, int], Solver] = {}
+        self.solvers: dict[tuple[str, int], Solver] = {}  # by (mode, guess limit)
         self._integer: np.ndarray | None = None
         self._checksum: str | None = None
 
@@ -147,7 +147,7 @@ class Valuer:
 
     def budget_for(self, state: State) -> Budget:
         """The budget of one valuation in the state's mode (without the time cap when `time_cap` is off)."""
-        budget = default_budget(state.hard) if self.budget is None else self.budget
+        budget = default_budget(state.hard or state.ultra) if self.budget is None else self.budget
         return budget if self.time_cap else Budget(nodes=budget.nodes, seconds=None)
 
     def weighted_budget_for(self, state: State) -> Budget:
@@ -157,9 +157,10 @@ class Valuer:
 
     def solver(self, state: State) -> Solver:
         """The exact solver over the model's tier for the state's mode and guess limit."""
-        key = (state.hard, state.max_guesses)
+        key = (state.mode, state.max_guesses)
         if key not in self.solvers:
-            self.solvers[key] = Solver(self.model.tier_game, hard=state.hard, max_guesses=state.max_guesses)
+            self.solvers[key] = Solver(self.model.tier_game, hard=state.hard, max_guesses=state.max_guesses,
+                                       ultra=state.ultra)
         return self.solvers[key]
 
     def value(self, state: State, guesses: list[int] | tuple[int, ...] = ()) -> ModelValuation:
@@ -178,10 +179,13 @@ class Valuer:
         weights = self.integer_weights[candidates]
         if model.uniform or (weights == weights.max()).all() and (candidates < model.tier).all():
             tier_state = State(candidates=candidates, history=state.history, hard=state.hard,
-                               max_guesses=state.max_guesses)
+                               max_guesses=state.max_guesses, ultra=state.ultra)
             found = value_position(model.tier_game, tier_state, asked, self.budget_for(state), self.solver(state))
             return ModelValuation(best=found.best, guesses={g: GuessValue(v) for g, v in found.guesses.items()},
                                   proved=found.proved, nodes=found.nodes, seconds=found.seconds, capped=found.capped)
+        if state.ultra:
+            raise ValueError("the weighted solver has no ultra-hard mode: value ultra-hard games with every answer "
+                             "equally likely")
         return self.weighted(state, candidates, asked)
 
     def weighted(self, state: State, candidates: np.ndarray, asked: list[int]) -> ModelValuation:

@@ -51,22 +51,25 @@ def winnable(solver: Solver, state: State) -> bool:
 
 
 def make_solver(game: Wordle, hard: bool, max_guesses: int, breadth: int | None,
-                objective: Objective = Objective.TOTAL) -> Solver:
-    """A solver for one mode, guess limit and objective, trying every guess (breadth None) or the best `breadth`.
+                objective: Objective = Objective.TOTAL, ultra: bool = False) -> Solver:
+    """A solver for one mode (`ultra`: ultra-hard), guess limit and objective, trying every guess (breadth None) or
+    the best `breadth`.
 
     It keeps every guess (no dead-letter rule), so its trees break ties as the published games did."""
     return Solver(game, hard=hard, max_guesses=max_guesses, limits=Limits(top=breadth), objective=objective,
-                  dead_letters=False)
+                  dead_letters=False, ultra=ultra)
 
 
 def solve_tree(game: Wordle, hard: bool, max_guesses: int, opener: int | None, breadth: int | None,
                report: Callable[[Stats], None] | None = None,
-               objective: Objective = Objective.TOTAL) -> tuple[Solution, nx.DiGraph]:
-    """Solve and build the tree (wordle.tree's DiGraph, with the solution in its graph attributes)."""
-    solver = make_solver(game, hard, max_guesses, breadth, objective)
+               objective: Objective = Objective.TOTAL, ultra: bool = False) -> tuple[Solution, nx.DiGraph]:
+    """Solve and build the tree (wordle.tree's DiGraph, with the solution in its graph attributes); `ultra`:
+    ultra-hard mode."""
+    solver = make_solver(game, hard, max_guesses, breadth, objective, ultra=ultra)
     solver.report = report
     solution = solver.solve(opener)
-    graph = build_tree(game, game.initial_state(hard=hard, max_guesses=max_guesses), solver.chooser(solution.guess))
+    graph = build_tree(game, game.initial_state(hard=hard, max_guesses=max_guesses, ultra=ultra),
+                       solver.chooser(solution.guess))
     if graph.graph["total"] != solution.total or graph.graph["failures"] != solution.losses:
         raise RuntimeError("the built tree does not match the solved total")
     graph.graph.update(proved=solution.proved, long_games=solution.long_games, breadth=BREADTH.text(breadth),
@@ -76,9 +79,10 @@ def solve_tree(game: Wordle, hard: bool, max_guesses: int, opener: int | None, b
 
 # -- the tree cache -------------------------------------------------------------------
 def tree_cache(game: Wordle, hard: bool, max_guesses: int, opener: str, breadth: int | None,
-               objective: Objective = Objective.TOTAL) -> Cache:
-    """The disk cache of one solved tree (plumbing.storage: checksummed, keyed by the solver's code)."""
-    key = {WORD_LISTS_KEY: game.words.checksum, "mode": "hard" if hard else "normal", "max_guesses": max_guesses,
+               objective: Objective = Objective.TOTAL, ultra: bool = False) -> Cache:
+    """The disk cache of one solved tree (plumbing.storage: checksummed, keyed by the solver's code and the mode)."""
+    mode = "ultra" if ultra else "hard" if hard else "normal"
+    key = {WORD_LISTS_KEY: game.words.checksum, "mode": mode, "max_guesses": max_guesses,
            "opener": OPENER.text(opener), "breadth": BREADTH.text(breadth)}
     if objective is not Objective.TOTAL:  # the total objective's key as before, so its cached trees still serve
         key["objective"] = objective.value

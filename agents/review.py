@@ -145,6 +145,7 @@ class Review:
     max_guesses: int
     seconds: float
     puzzle: int | None = None
+    ultra: bool = False  # played in ultra-hard mode
 
     @property
     def values(self) -> list[GuessValue]:
@@ -496,7 +497,8 @@ def ranked_best(game: Wordle, state: State, values: dict[int, GuessValue], found
 def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = False, max_guesses: int = 6,
                 answer: str | None = None, valuer: Valuer | None = None,
                 make_game: Callable[[Words], Wordle] = Wordle,
-                progress: Callable[[int, int], None] | None = None, puzzle: int | None = None) -> Review:
+                progress: Callable[[int, int], None] | None = None, puzzle: int | None = None,
+                ultra: bool = False) -> Review:
     """Review a finished or abandoned game.
 
     Args:
@@ -508,15 +510,16 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
         make_game: builds a wider model's game.
         progress: called with (guesses valued, guesses in all) as the review goes.
         puzzle: the Wordle number of the game, when it was that day's (its share grid names it).
+        ultra: the game was played in ultra-hard mode (each guess checked, values under its rule).
 
     Returns:
         The Review.
     """
     started = time.perf_counter()
-    model, state, turns, notes = settle_model(model, steps, hard, max_guesses, answer, make_game)
+    model, state, turns, notes = settle_model(model, steps, hard, max_guesses, answer, make_game, ultra)
     if valuer is None or valuer.model is not model:
         valuer = Valuer(model)
-    position = model.initial_state(hard, max_guesses)
+    position = model.initial_state(hard, max_guesses, ultra)
     reviewed: list[ReviewStep] = []
     for number, turn in enumerate(turns, start=1):
         if progress is not None:
@@ -552,7 +555,8 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
     return Review(model=model, notes=tuple(notes), steps=tuple(reviewed),
                   skill=game_skill([s.skill for s in reviewed]),
                   luck=game_luck([s.luck for s in reviewed if not s.forced]), solved=solved, answer=known,
-                  hard=hard, max_guesses=max_guesses, seconds=time.perf_counter() - started, puzzle=puzzle)
+                  hard=hard, max_guesses=max_guesses, seconds=time.perf_counter() - started, puzzle=puzzle,
+                  ultra=ultra)
 
 
 def share_text(review: Review) -> str:
@@ -566,7 +570,7 @@ def review_data(review: Review) -> dict:
     words = review.model.game.words
     return {
         "model": review.model.name, "model_description": review.model.describe(), "notes": list(review.notes),
-        "hard": review.hard, "max_guesses": review.max_guesses, "answer": review.answer, "solved": review.solved,
+        "hard": review.hard, "ultra": review.ultra, "max_guesses": review.max_guesses, "answer": review.answer, "solved": review.solved,
         "skill": review.skill, "skill_exact": review.settled, "skill_low": review.skill_range[0],
         "skill_high": review.skill_range[1], "skill_text": review.skill_text(), "cost": round(review.cost, 6), "cost_text": review.cost_text(), "lost_text": review.lost_text(), "luck": review.luck,
         "proved_share": round(review.proved_share, 6), "puzzle": review.puzzle, "share": share_text(review),

@@ -29,6 +29,7 @@ from .options import (
     MOST_GUESSES,
     MOST_SUGGESTIONS,
     add_agent_options,
+    add_mode_options,
     add_model_options,
     add_palette_option,
     add_seed_option,
@@ -37,6 +38,7 @@ from .options import (
     answer_model,
     game_spec,
     player_guesses,
+    ultra_answers,
     whole,
 )
 from .render import REPLY_LEGEND, advise_at_prompt, board_advice_view, chance_text, trace_table, waiting
@@ -68,7 +70,7 @@ def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[
         parts.append(Text(f"No guesses left: the game allows {advice.state.max_guesses}.", style="bold red"))
         return parts
     by_solver = advice.proved is not None
-    table = Table(title=f"suggestions ({advice.agent}{', hard mode' if advice.state.hard else ''})",
+    table = Table(title=f"suggestions ({advice.agent}{', ultra-hard mode' if advice.state.ultra else ', hard mode' if advice.state.hard else ''})",
                   header_style="bold", box=None, pad_edge=False, title_justify="left")
     for column in ("#", "guess", "worst", "left", "chance", "bits", "guesses (lower is better)"):
         table.add_column(column, justify="left" if column == "guess" else "right")
@@ -199,6 +201,10 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
     described = game_spec(args, lists=False)
     if not described.is_wordle:
         return assist_boards(args, console, described)
+    if args.ultra and (args.agent is not None or args.indicator != "honest"):
+        raise UserError("--ultra is advised by the solver's values against an honest game (no --agent, no "
+                        "--indicator): the agents and the other indicators have no ultra-hard mode yet")
+    ultra_answers(args)
     if args.answers is None:
         args.answers = "original" if args.indicator == "absurdle" else DEFAULT_MODEL
     player_guesses(args)
@@ -226,12 +232,13 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
         nonlocal valuer
         if args.indicator == "absurdle":
             check_absurdle(game, steps, args.hard, args.max_guesses)
-        what = (f"{ADVISOR}: valuing guesses (up to {budget_text(VALUE_BUDGET, args.hard)})" if agent is None else
+        what = (f"{ADVISOR}: valuing guesses (up to {budget_text(VALUE_BUDGET, args.hard or args.ultra)})"
+                if agent is None else
                 thinking(chosen, args.hard, args.max_guesses, len(steps) + 1))
         with waiting(what):
             advice = advise_model(model, steps, agent, hard=args.hard, top=args.top, seed=args.seed,
                                   max_guesses=args.max_guesses, only_answers=args.only_answers, valuer=valuer,
-                                  make_game=game_over)
+                                  make_game=game_over, ultra=args.ultra)
         if advice.model is not None and advice.model is not valuer.model:
             valuer = Valuer(advice.model)
         return advice
@@ -282,7 +289,7 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
                              "(only the worst case matters, so the advice is minimax's, and each reply typed is "
                              "checked to be Absurdle's) or fibble (one lie in every row but a winning one; 9 "
                              "guesses; type the row as shown)")
-    parser.add_argument("--hard", action="store_true", help="hard mode: typed guesses are checked, suggestions are legal")
+    add_mode_options(parser, "hard mode: typed guesses are checked, suggestions are legal")
     parser.add_argument("--top", type=whole(1, MOST_SUGGESTIONS), default=10, metavar="N",
                         help=f"suggestions to show, at most as many as the agent ranks (default 10, at most {MOST_SUGGESTIONS})")
     parser.add_argument("--json", action="store_true", help="print the advice once as JSON")

@@ -19,7 +19,7 @@ from wordle import format_pattern
 
 from .games import load_game
 from .options import (EXIT_INTERRUPTED, EXIT_USAGE, MOST_JOBS, MOST_OPENERS, MOST_TOTAL, add_game_options,
-                      canonical_command, path_text, whole)
+                      add_mode_options, canonical_command, mode_name, path_text, whole)
 from .render import plain_console, waiting, worst_text
 
 
@@ -40,10 +40,10 @@ def command_one_opener(args: argparse.Namespace, console: Console) -> int:
         raise UserError("--opener judges one opener here; it takes no --all, --top, --out, --scheduler, --cluster "
                         "or --jobs")
     game = load_game(args, named=True)
-    mode = "hard" if args.hard else "normal"
+    mode = mode_name(args)
     started = time.perf_counter()
     with waiting(f"judging {args.opener.strip().upper()} ({mode} mode, {args.max_guesses} guesses)"):
-        result = judge_opener(game, args.hard, args.max_guesses, args.opener, args.against)
+        result = judge_opener(game, args.hard, args.max_guesses, args.opener, args.against, ultra=args.ultra)
     word = result.opener.upper()
     spent = f"{result.cpu_seconds:.2f} s of CPU, {time.perf_counter() - started:.2f} s wall, {result.nodes} sub-problems"
     if not result.win:
@@ -65,6 +65,9 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
 
     if args.opener is not None:
         return command_one_opener(args, console)
+    if args.ultra:
+        raise UserError("--exact --ultra judges one opener at a time (--opener WORD); the all-opener job has no "
+                        "ultra-hard mode yet")
     game = load_game(args, named=True)
     mode = "hard" if args.hard else "normal"
     if args.all and args.top is not None:
@@ -223,6 +226,8 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
         return command_exact_openers(args, console)
     if args.all or args.scheduler or args.cluster or args.against is not None or args.opener is not None:
         raise UserError("--all, --against, --opener, --scheduler and --cluster go with --exact")
+    if args.ultra:
+        raise UserError("--ultra goes with --exact --opener WORD (the two-step ranking has no ultra-hard mode)")
     args.top = args.top or 50
     game = load_game(args, named=True)
     mode = "hard" if args.hard else "normal"
@@ -277,7 +282,7 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--top", type=whole(1, MOST_OPENERS), default=None, metavar="N",
                         help=f"openers to judge (default 50; with --exact 20, the first by their lower bound; "
                              f"at most {MOST_OPENERS})")
-    parser.add_argument("--hard", action="store_true", help="hard mode for the second and later guesses")
+    add_mode_options(parser, "hard mode for the second and later guesses")
     parser.add_argument("--jobs", type=whole(1, MOST_JOBS), default=None, metavar="N",
                         help=f"worker processes (default: all cores, at most {MOST_JOBS})")
     parser.add_argument("--out", type=path_text, metavar="FILE", help="where to save the ranking (default results/openers-MODE-topN.json, "

@@ -109,6 +109,39 @@ def path_text(text: str) -> str:
     return text
 
 
+#: The answer models that weigh their answers (the rest hold a list, every answer alike).
+WEIGHTED_MODELS = tuple(name for name in MODELS if name not in NAMED_ANSWERS)
+#: What --ultra says, in every command that takes it.
+ULTRA_HELP = ("ultra-hard mode: every guess after the first must be a word that could still be the answer given "
+              "every reply so far (Selby's -U; it contains hard mode's rule, so not with --hard)")
+
+
+def add_mode_options(parser: argparse.ArgumentParser, hard_help: str) -> None:
+    """--hard and --ultra, one or the other: ultra-hard mode's rule contains hard mode's, so asking for both is a
+    mistake argparse refuses in one line (exit 2)."""
+    modes = parser.add_mutually_exclusive_group()
+    modes.add_argument("--hard", action="store_true", help=hard_help)
+    modes.add_argument("--ultra", action="store_true", help=ULTRA_HELP)
+
+
+def ultra_answers(args: argparse.Namespace) -> None:
+    """With --ultra, the answer model every value is taken under has every answer equally likely (the weighted
+    solver has no ultra-hard mode): --answers left out (or the default, likely) is original, and another weighted
+    model is refused in one line."""
+    if not getattr(args, "ultra", False):
+        return
+    if args.answers in (None, DEFAULT_MODEL):
+        args.answers = "original"
+    elif args.answers in WEIGHTED_MODELS:
+        raise UserError(f"--ultra values guesses with every answer equally likely; --answers {args.answers} weighs "
+                        "them (give a list: original, nyt, played, all or a file)")
+
+
+def mode_name(args: argparse.Namespace) -> str:
+    """"ultra-hard", "hard" or "normal": the mode the options ask for, as messages name it."""
+    return "ultra-hard" if getattr(args, "ultra", False) else "hard" if getattr(args, "hard", False) else "normal"
+
+
 def add_seed_option(parser: argparse.ArgumentParser, help: str, default: int | None = 0) -> None:
     """--seed: a whole number from 0 to MOST_SEED."""
     parser.add_argument("--seed", type=whole(0, MOST_SEED), default=default, metavar="S",

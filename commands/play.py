@@ -23,11 +23,13 @@ from .games import load_game, load_spec_game
 from .options import (
     add_agent_options,
     add_game_options,
+    add_mode_options,
     add_palette_option,
     add_seed_option,
     add_shape_options,
     agent_options,
     game_spec,
+    mode_name,
     player_guesses,
 )
 from .render import (
@@ -64,6 +66,9 @@ def command_play(args: argparse.Namespace, console: Console) -> int:
     if not described.is_wordle:
         return play_dealt(args, console, described)
     play_indicator_checked(args)
+    if args.ultra and (args.agent is not None or args.indicator != "honest"):
+        raise UserError("--ultra is played by a person against an honest game (no --agent, no --indicator): the "
+                        "agents and the other indicators have no ultra-hard mode yet")
     if args.agent is None:  # a person plays today's game: every word the Times accepts
         player_guesses(args)
     game = load_game(args, named=True)
@@ -181,7 +186,7 @@ def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, 
     """A played game as plain data (for --json): who played, the rules, every turn, the outcome."""
     words = game.words
     turns = []
-    rated = turn_values(game, list(playthrough.turns), args.hard, args.max_guesses)
+    rated = turn_values(game, list(playthrough.turns), args.hard, args.max_guesses, ultra=args.ultra)
     for number, turn in enumerate(playthrough.turns):
         decision = decisions[number] if decisions else None
         turns.append({"guess": words.guesses[turn.guess], "pattern": format_pattern(turn.pattern),
@@ -189,7 +194,7 @@ def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, 
                       "bits": round(turn.bits, 6), "value": rated[number][0].data(),
                       "agent_value": None if decision is None or decision.value is None else round(decision.value, 6)})
     return {"agent": args.agent, "indicator": args.indicator,
-            "answer": None if playthrough.answer is None else words.answers[playthrough.answer], "seed": seed, "hard": args.hard,
+            "answer": None if playthrough.answer is None else words.answers[playthrough.answer], "seed": seed, "hard": args.hard, "ultra": args.ultra,
             "max_guesses": args.max_guesses, "solved": playthrough.solved, "guesses": len(playthrough.turns),
             "turns": turns, "share": share_grid_of(playthrough, args.max_guesses, args.palette)}
 
@@ -260,7 +265,7 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
         The finished game, or None when the person ended it (Ctrl-D); the board and the outcome
         go to `console`.
     """
-    mode = "hard mode" if args.hard else "normal mode"
+    mode = f"{mode_name(args)} mode"
     console.print(f"Guess the word in {args.max_guesses} tries ({mode}). End with Ctrl-D.")
     console.print(REPLY_LEGEND)
     turns: list[Turn] = []
@@ -289,13 +294,13 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
                                    style="yellow"))
                 continue
             if (broken := game.violation(state, guess)) is not None:
-                console.print(Text(f"hard mode: {broken}", style="yellow"))
+                console.print(Text(f"{mode}: {broken}", style="yellow"))
                 continue
             return guess
 
     try:
         playthrough = run(ask) if run is not None else game.play(ask, answer, hard=args.hard,
-                                                                 max_guesses=args.max_guesses)
+                                                                 max_guesses=args.max_guesses, ultra=args.ultra)
     except Abandoned:
         held = (f"the answer was {game.words.answers[answer].upper()}" if run is None
                 else f"{args.indicator} held no answer")
@@ -303,7 +308,7 @@ def play_person(game: Wordle, answer: int, args: argparse.Namespace, console: Co
         return None
     turns = list(playthrough.turns)
     console.print(trace_table(game, turns, palette=args.palette,
-                              values=turn_values(game, turns, args.hard, args.max_guesses)))
+                              values=turn_values(game, turns, args.hard, args.max_guesses, ultra=args.ultra)))
     console.print(TRACE_LEGEND, markup=False)
     if args.json:
         console.print(outcome_line(game, playthrough, args.max_guesses))
@@ -325,7 +330,7 @@ def add_play_command(commands: argparse._SubParsersAction) -> None:
                              "only, and the trace shows what each reply kept and rejected; the adversary searches "
                              "--depth deep, default 1; fibble holds an answer and tells exactly one lie in every row "
                              "that does not win, 9 guesses)")
-    parser.add_argument("--hard", action="store_true", help="hard mode: revealed hints must be used in every later guess")
+    add_mode_options(parser, "hard mode: revealed hints must be used in every later guess")
     add_seed_option(parser, "seed for the answer drawn and the agent's random choices (default: a fresh one, printed "
                             "so the game can be replayed)", default=None)
     parser.add_argument("--json", action="store_true",

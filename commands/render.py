@@ -63,7 +63,7 @@ TRACE_ALTERNATIVES = 4
 
 
 def turn_values(game: Wordle, turns: list[Turn], hard: bool, max_guesses: int,
-                decisions: list[Decision] | None = None) -> list[list[Any]]:
+                decisions: list[Decision] | None = None, ultra: bool = False) -> list[list[Any]]:
     """Each turn's value where it was played (then the agent's top alternatives'), as review and assist show them.
 
     agents.model_value.value_turns under the game's own answer list, all equally likely, within the
@@ -74,7 +74,7 @@ def turn_values(game: Wordle, turns: list[Turn], hard: bool, max_guesses: int,
 
     if not turns:
         return []
-    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    state = game.initial_state(hard=hard, max_guesses=max_guesses, ultra=ultra)
     with waiting(f"valuing each guess ({len(turns)})"):
         return value_turns(Valuer(uniform_model(game)), state, [(t.guess, t.pattern) for t in turns],
                            [[g for g, _ in d.alternatives[:TRACE_ALTERNATIVES]] for d in decisions] if decisions

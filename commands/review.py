@@ -26,6 +26,7 @@ from .games import game_over
 from .options import (
     MOST_GUESSES,
     add_agent_options,
+    add_mode_options,
     add_model_options,
     add_palette_option,
     add_shape_options,
@@ -33,6 +34,7 @@ from .options import (
     answer_model,
     game_spec,
     player_guesses,
+    ultra_answers,
     whole,
 )
 from .render import reply_cells, tiles, waiting
@@ -69,7 +71,7 @@ def review_lines(review: Review) -> list[str]:
                                                          if review.answer else ""))
     proved = sum(v.proved for v in review.values)
     words = review.model.game.words.guesses
-    lines = [f"Skill {review.skill_text()}/99, luck {review.luck}/99: {ending}{', hard mode' if review.hard else ''}; "
+    lines = [f"Skill {review.skill_text()}/99, luck {review.luck}/99: {ending}{', ultra-hard mode' if review.ultra else ', hard mode' if review.hard else ''}; "
              f"{review.lost_text()}.",
              f"Answer model {review.model.describe()}; {proved} of {len(review.values)} values proved "
              f"({review.seconds:.1f} s)."]
@@ -153,22 +155,24 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
         raise UserError(f"{given[0]} goes with a game of several boards, another length or fibble (--boards, "
                         "--length, --indicator fibble): one board of Wordle is reviewed by the solver's values")
     player_guesses(args)
+    ultra_answers(args)
     board = screenshot_board(args) if args.screenshot is not None else None
     grid = sys.stdin.read() if args.grid == "-" else args.grid
     read_game(load_guesses(args.guesses), args.steps, answer=args.answer, grid=grid)  # a typo costs no matrix build
     model = answer_model(args)
     steps = parse_game(model.game, args.steps, answer=args.answer, grid=grid)
     score = grid_score(grid)
-    hard = args.hard or bool(score and score.hard)  # a score line ending in * is a hard-mode game
+    hard = (args.hard or bool(score and score.hard)) and not args.ultra  # a score line ending in *: hard mode
     puzzle = args.puzzle if args.puzzle is not None else (score.puzzle if score else None)
     status = Console(stderr=True, highlight=False).status("reviewing", spinner="dots")
 
     def progress(done: int, total: int) -> None:
-        status.update(f"reviewing guess {done + 1} of {total} (up to {budget_text(VALUE_BUDGET, args.hard)} each)")
+        status.update(f"reviewing guess {done + 1} of {total} (up to {budget_text(VALUE_BUDGET, hard or args.ultra)} "
+                      "each)")
 
     with status:
         review = review_game(model, steps, hard=hard, max_guesses=args.max_guesses, answer=args.answer,
-                             make_game=game_over, progress=progress, puzzle=puzzle)
+                             make_game=game_over, progress=progress, puzzle=puzzle, ultra=args.ultra)
     if args.json:
         console.print_json(json.dumps(review_data(review) | ({"screenshot": board_data(board)} if board else {})))
         return 0
@@ -232,8 +236,7 @@ def add_review_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--screenshot", metavar="FILE",
                         help="a screenshot of the board (PNG, JPEG, ...; the Times' light, dark or high-contrast "
                              "theme): its guesses and colours are read from it, and no steps are given")
-    parser.add_argument("--hard", action="store_true",
-                        help="the game was played in hard mode (a pasted score line ending in * says so too)")
+    add_mode_options(parser, "the game was played in hard mode (a pasted score line ending in * says so too)")
     parser.add_argument("--puzzle", type=puzzle_argument, metavar="N|today",
                         help="the game was that day's Wordle (today: today's number): its share grid names it "
                              "(default: the number on a pasted grid's score line, if any)")
@@ -270,7 +273,7 @@ def review_offer(game: Wordle, playthrough: Playthrough, args: argparse.Namespac
         given = f"--answer {game.words.answers[playthrough.answer]} {words}"
     else:
         given = " ".join(f"{game.words.guesses[t.guess]}:{format_pattern(t.pattern)}" for t in playthrough.turns)
-    extra = (" --hard" if args.hard else "") + (f" --max-guesses {args.max_guesses}" if args.max_guesses != 6 else "")
+    extra = (" --hard" if args.hard else "") + (" --ultra" if getattr(args, "ultra", False) else "") + (f" --max-guesses {args.max_guesses}" if args.max_guesses != 6 else "")
     extra += f" --answers {quoted(args.answers or 'original')} --guesses {quoted(args.guesses or 'original')}"
     return f"Review this game: python cli.py review {given}{extra}"
 

@@ -17,7 +17,7 @@ from wordle.tree import write_tree
 
 from .budgets import budget_argument
 from .games import load_game
-from .options import MOST_BREADTH, add_game_options, path_text, whole
+from .options import MOST_BREADTH, add_game_options, add_mode_options, mode_name, path_text, whole
 from .render import waiting
 
 
@@ -31,16 +31,16 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
                         "leave them out")
     game = load_game(args, named=True)
     state, _ = replay(game, [parse_step(game, text) for text in args.steps], hard=args.hard,
-                      max_guesses=args.max_guesses)
+                      max_guesses=args.max_guesses, ultra=args.ultra)
     if state.solved or state.guesses_left < 1:
         raise UserError("the game is over after these steps: there is no guess to value")
     asked = [game.words.guess_id(word.strip().lower()) for word in args.guess or ()]
+    mode = mode_name(args)
     for guess in asked:
         if (broken := game.violation(state, guess)) is not None:
-            raise UserError(f"{game.words.guesses[guess]}: hard mode: {broken}")
-    given = args.budget or default_budget(args.hard)
+            raise UserError(f"{game.words.guesses[guess]}: {mode} mode: {broken}")
+    given = args.budget or default_budget(args.hard or args.ultra)
     budget = Budget(nodes=given.nodes, seconds=given.seconds if given.seconds is not None else SAFETY_SECONDS)
-    mode = "hard" if args.hard else "normal"
     spend = budget.describe()
     with waiting(f"valuing the position ({len(state.candidates)} answers left, {mode} mode) within {spend}"):
         valuation = value_position(game, state, asked, budget)
@@ -91,7 +91,7 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
     if args.out:
         prepare_output(args.out, TREE_FORMATS)
     breadth = args.top
-    mode = "hard" if args.hard else "normal"
+    mode = mode_name(args)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"solving ({mode} mode)", total=None)
 
@@ -102,7 +102,8 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
             progress.update(task, description=f"solving ({mode} mode): {replies}{stats.nodes} sub-problems, "
                                               f"{stats.remembered} remembered, {best}, bound {unpack(stats.bound).total}")
 
-        solution, graph = solve_tree(game, args.hard, args.max_guesses, opener, breadth, report, objective)
+        solution, graph = solve_tree(game, args.hard, args.max_guesses, opener, breadth, report, objective,
+                                     ultra=args.ultra)
     word = game.words.guesses[solution.guess]
     goal = {Objective.TOTAL: "", Objective.LOSSES: " for fewest losses, then fewest guesses",
             Objective.WORST: " for the least worst case, then fewest guesses"}[objective]
@@ -114,7 +115,7 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
                   f"worst {graph.graph['worst']}; {claim}; {solution.nodes} sub-problems in {solution.seconds:.1f} s")
     try:  # the optimal agent reads it back
         tree_cache(game, args.hard, args.max_guesses, word if opener is not None else "best", breadth,
-                   objective).write(tree_payload(graph))
+                   objective, ultra=args.ultra).write(tree_payload(graph))
     except OSError:
         pass
     if args.out:
@@ -128,7 +129,7 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
         "solve", help="solve the decision tree with the fewest total guesses (then fewest games over 5)",
         description="Branch and bound over every reply: the tree with the fewest total guesses over the answers, "
                     "and within that total the fewest games over 5 guesses, within the guess limit (and in hard "
-                    "mode the rule). --prove tries every allowed guess at every node, so its total is proved; "
+                    "or ultra-hard mode the rule). --prove tries every allowed guess at every node, so its total is proved; "
                     "--top K tries the best K by their lower bound, so its total is an upper bound. The tree is "
                     "cached for the optimal agent. Given steps (as assist takes them), --budget or --guess, it "
                     "values that position instead: the best guess and its expected guesses per answer, proved, "
@@ -145,7 +146,7 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
                         help="with steps: also value this guess (repeatable)")
     parser.add_argument("--opener", metavar="WORD", help="the first guess (default: solve for it too; with --prove that "
                                                          "proves or refutes every opener, far longer than one)")
-    parser.add_argument("--hard", action="store_true", help="hard mode")
+    add_mode_options(parser, "hard mode")
     breadth = parser.add_mutually_exclusive_group()
     breadth.add_argument("--prove", action="store_true", help="try every allowed guess at every node (default)")
     breadth.add_argument("--top", type=whole(1, MOST_BREADTH), metavar="K",

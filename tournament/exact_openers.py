@@ -45,7 +45,6 @@ import numpy as np
 
 from plumbing.errors import UserError
 from wordle import Wordle, load_matrix
-from wordle.hardmode import Hints
 from wordle.solver import INFEASIBLE, SCALE, Limits, Solver, unpack
 from plumbing.processes import end_spawned_children, tie_to_parent, worker_pool
 from plumbing.scheduler import check_scheduler
@@ -145,9 +144,9 @@ def judge(solver: Solver, settings: JobSettings, opener: str) -> OpenerTotal:
     cost = INFEASIBLE
     limit = INFEASIBLE if settings.cut is None else (settings.cut + 1) * SCALE
     if win:
-        state = game.initial_state(hard=settings.hard, max_guesses=settings.max_guesses)
+        state = game.initial_state(hard=settings.hard, max_guesses=settings.max_guesses, ultra=solver.ultra)
         cost = solver.try_guess(np.asarray(state.candidates), settings.max_guesses,
-                                Hints() if settings.hard else None, guess, limit, top_level=True)
+                                solver.prover.root_hints, guess, limit, top_level=True)
     exact = cost < limit or cost >= INFEASIBLE
     total, long_games = unpack(cost) if cost < INFEASIBLE else (-1, -1)
     if not exact:
@@ -751,8 +750,10 @@ def plan_job(game: Wordle, hard: bool, max_guesses: int, every: bool, top: int |
                    breadth_cut=breadth_cut)
 
 
-def judge_opener(game: Wordle, hard: bool, max_guesses: int, opener: str, against: int | None = None) -> OpenerTotal:
-    """One opener, in this process: its exact total, its rejection above `against` with a proved bound, or no win.
+def judge_opener(game: Wordle, hard: bool, max_guesses: int, opener: str, against: int | None = None,
+                 ultra: bool = False) -> OpenerTotal:
+    """One opener, in this process: its exact total, its rejection above `against` with a proved bound, or no win
+    (`ultra`: in ultra-hard mode).
 
     Raises:
         UserError: the word is not an allowed guess.
@@ -761,6 +762,6 @@ def judge_opener(game: Wordle, hard: bool, max_guesses: int, opener: str, agains
     if word not in game.words.guess_index:
         raise UserError(f"'{opener}' is not in the guess list")
     settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=against)
-    solver = Solver(game, hard=hard, max_guesses=max_guesses)
+    solver = Solver(game, hard=hard, max_guesses=max_guesses, ultra=ultra)
     solver.whole_tries = 0  # the whole-list proof pays for itself over a job's many openers, not for one
     return judge(solver, settings, word)

@@ -48,7 +48,7 @@ from wordle.feedback import GREEN, GREY, YELLOW
 from wordle.game import DEFAULT_MAX_GUESSES
 from wordle.patterns import share_grid
 from wordle.screenshot import read_upload
-from wordle.words import NAMED_GUESSES, guess_list_name
+from wordle.words import NAMED_ANSWERS, NAMED_GUESSES, guess_list_name
 from tournament.charts import charts
 from tournament.records import ResultsError, read_json_object
 from tournament.stats import summary_problem
@@ -154,6 +154,14 @@ def bool_field(body: dict[str, Any], name: str, default: bool = False) -> bool:
     if isinstance(value, str) and value.strip().lower() in ("true", "1", "yes", "on", "false", "0", "no", "off", ""):
         return value.strip().lower() in ("true", "1", "yes", "on")
     raise RequestError(f"'{name}' must be true or false, got {shown(value)}")
+
+
+def modes(body: dict[str, Any]) -> tuple[bool, bool]:
+    """The 'hard' and 'ultra' fields (ultra-hard mode's rule contains hard mode's: not both)."""
+    hard, ultra = bool_field(body, "hard"), bool_field(body, "ultra")
+    if hard and ultra:
+        raise RequestError("'hard' and 'ultra' are one or the other: ultra-hard mode's rule contains hard mode's")
+    return hard, ultra
 
 
 def int_field(body: dict[str, Any], name: str, default: int, least: int, most: int) -> int:
@@ -363,12 +371,18 @@ class Service:
         """The served game when the lists are its own, else a game over `words` (its matrix from the disk cache)."""
         return self.game if words.checksum == self.game.words.checksum else Wordle(words)
 
-    def model(self, body: dict[str, Any]) -> AnswerModel:
+    def model(self, body: dict[str, Any], ultra: bool = False) -> AnswerModel:
         """The answer model a request names: 'answers' (a model's name, default DEFAULT_MODEL) less 'exclude'
-        (a list of words that cannot be the answer today)."""
+        (a list of words that cannot be the answer today). `ultra`: ultra-hard mode's values take every answer
+        alike, so the default is the original list there, and a weighted model is refused."""
         name = text_field(body, "answers", DEFAULT_MODEL)
+        if ultra and name == DEFAULT_MODEL:  # the page's default: ultra-hard values take every answer alike
+            name = "original"
         if name not in MODELS:
             raise RequestError(f"'answers' must be one of {', '.join(MODELS)}, got {json.dumps(name)}")
+        if ultra and name not in NAMED_ANSWERS:
+            raise RequestError(f"'ultra' values guesses with every answer equally likely; '{name}' weighs them (name "
+                               f"a list: {', '.join(NAMED_ANSWERS)})")
         exclude = body.get("exclude") or []
         if not isinstance(exclude, list) or not all(isinstance(word, str) for word in exclude):
             raise RequestError(f"'exclude' must be a list of words, got {json.dumps(exclude)}")
@@ -628,17 +642,20 @@ class Service:
         name = text_field(body, "agent", ADVISOR)
         settings = agent_settings(name, body.get("options"), advising=True)
         steps = self.steps(body.get("steps"))
-        hard = bool_field(body, "hard")
+        hard, ultra = modes(body)
         top = int_field(body, "top", 10, 1, MAX_TOP)
         seed = int_field(body, "seed", 0, 0, 2**63 - 1)
         only_answers = bool_field(body, "only_answers")
-        model = self.model(body)
+        model = self.model(body, ultra)
         # the default advisor without settings is the solver's values (as `assist`); any other, the agent's own
         solver = name == ADVISOR and not settings
+        if ultra and not solver:
+            raise RequestError("'ultra' is advised by the solver's values (the default advisor, no options): the "
+                               "agents have no ultra-hard mode yet")
         with self.worker():
             if solver:
                 advice = advise_model(model, steps, None, hard=hard, top=top, max_guesses=self.max_guesses(body),
-                                      only_answers=only_answers, make_game=self.game_over)
+                                      only_answers=only_answers, make_game=self.game_over, ultra=ultra)
             else:
                 with self.agents.lend(name, settings, advisor=True) as lent:
                     advice = advise_model(model, steps, lambda over: lent if over is self.game else
@@ -654,8 +671,8 @@ class Service:
         'words', or 'grid' (a pasted share grid) and 'words'; 'answers' and 'exclude' name the model."""
         if self.pool is not None:
             return self.pool.call("review", body, self.request_seconds, "this review")
-        model = self.model(body)
-        hard = bool_field(body, "hard")
+        hard, ultra = modes(body)
+        model = self.model(body, ultra)
         puzzle = None
         answer = text_field(body, "answer", "") or None
         grid = text_field(body, "grid", "") or None
@@ -665,7 +682,7 @@ class Service:
                 raise RequestError(f"'words' must be a list of the guesses played, got {json.dumps(words)}")
             steps = parse_game(model.game, words, answer=answer, grid=grid)
             score = grid_score(grid)
-            hard = hard or bool(score and score.hard)  # a pasted score line ending in * is a hard-mode game
+            hard = (hard or bool(score and score.hard)) and not ultra  # a score line ending in *: a hard-mode game
             puzzle = score.puzzle if score else None
         else:
             steps = self.steps(body.get("steps"))
@@ -673,7 +690,7 @@ class Service:
                 raise RequestError("no guesses to review: give 'steps', or 'answer' and 'words'")
         with self.worker():
             review = review_game(model, steps, hard=hard, max_guesses=self.max_guesses(body), answer=answer,
-                                 make_game=self.game_over, puzzle=puzzle)
+                                 make_game=self.game_over, puzzle=puzzle, ultra=ultra)
         data = review_data(review)
         for step in data["steps"]:
             step["colours"] = colours(parse_pattern(step["pattern"]))

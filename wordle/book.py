@@ -349,4 +349,6 @@ def table_value(game: Wordle, state: State, shelf: Shelf = SHELF) -> ReplyValue 
     if len(state.history) != 1:
         return None
     opener, pattern = state.history[0]
+    if state.ultra:  # the tables hold normal and hard mode's positions only
+        return None
     return position_table(game, state.hard, state.max_guesses, shelf).value(int(opener), int(pattern))

@@ -15,6 +15,7 @@ import numpy as np
 
 from .feedback import ALL_GREEN, PATTERN_COUNT
 from .hardmode import Hints, hints_from, legal_mask, violation
+from . import ultra as ultra_mode
 from .matrix import load_matrix
 from .replies import partition
 from .words import Words, letter_counts, encode_letters, load_words
@@ -52,6 +53,8 @@ class State:
         hard: whether hard mode's rule binds the Guesser.
         max_guesses: the guess limit.
         pending: the guess awaiting the Indicator's reply, or None when the Guesser is to move.
+        ultra: whether ultra-hard mode's rule binds the Guesser (`wordle.ultra`: every guess after the first
+            could still be the answer); never with `hard`, whose rule it contains.
     """
 
     candidates: np.ndarray = field(repr=False)
@@ -59,6 +62,12 @@ class State:
     hard: bool = False
     max_guesses: int = DEFAULT_MAX_GUESSES
     pending: int | None = None
+    ultra: bool = False
+
+    @property
+    def mode(self) -> str:
+        """"normal", "hard" or "ultra"."""
+        return "ultra" if self.ultra else "hard" if self.hard else "normal"
 
     @property
     def guesses_used(self) -> int:
@@ -125,13 +134,16 @@ class Wordle:
         self.guess_counts = letter_counts(list(self.words.guesses))
         self.all_guesses = np.arange(len(self.words.guesses))
         self.all_answers = np.arange(len(self.words.answers))
+        self.narrowing = ultra_mode.Narrowing(self.guess_letters, self.guess_counts)
 
     # -- states ------------------------------------------------------------------
-    def initial_state(self, hard: bool = False, max_guesses: int = DEFAULT_MAX_GUESSES) -> State:
-        """The start of a game: every answer possible, nothing guessed."""
+    def initial_state(self, hard: bool = False, max_guesses: int = DEFAULT_MAX_GUESSES, ultra: bool = False) -> State:
+        """The start of a game: every answer possible, nothing guessed (`ultra`: ultra-hard mode, not with `hard`)."""
         if max_guesses < 1:
             raise ValueError(f"the guess limit must be at least 1, got {max_guesses}")
-        return State(candidates=self.all_answers, hard=hard, max_guesses=max_guesses)
+        if hard and ultra:
+            raise ValueError("ultra-hard mode contains hard mode's rule: ask for one of them")
+        return State(candidates=self.all_answers, hard=hard, max_guesses=max_guesses, ultra=ultra)
 
     def to_move(self, state: State) -> str:
         """Who moves next: GUESSER or INDICATOR."""
@@ -152,8 +164,18 @@ class Wordle:
         """The hard-mode demands the history places on the next guess."""
         return hints_from(self.history_words(state))
 
+    def possible(self, state: State) -> ultra_mode.Possible:
+        """The guesses that could still be the answer after the state's replies (ultra-hard mode's legal guesses)."""
+        possible = ultra_mode.Possible()
+        for guess, pattern in state.history:
+            possible = self.narrowing.after(possible, guess, pattern)
+        return possible
+
     def legal_guesses(self, state: State) -> np.ndarray:
-        """Guess indices the Guesser may play: all of them, or in hard mode those obeying every hint."""
+        """Guess indices the Guesser may play: all of them, in hard mode those obeying every hint, in ultra-hard
+        mode those that could still be the answer."""
+        if state.ultra and state.history:
+            return self.possible(state).guesses(len(self.words.guesses))
         if not state.hard or not state.history:
             return self.all_guesses
         return np.flatnonzero(legal_mask(self.guess_letters, self.guess_counts, self.hints(state)))
@@ -171,7 +193,9 @@ class Wordle:
         return can_win(self.words.answer_rows, candidates, guesses)
 
     def violation(self, state: State, guess: int) -> str | None:
-        """Why `guess` is illegal here (hard mode only), or None."""
+        """Why `guess` is illegal here (hard and ultra-hard modes only), or None."""
+        if state.ultra:
+            return ultra_mode.violation(self.words.guesses[guess], self.history_words(state))
         if not state.hard:
             return None
         return violation(self.words.guesses[guess], self.history_words(state))
@@ -224,13 +248,15 @@ class Wordle:
                 raise IllegalMove("the game is over")
             if not 0 <= move < len(self.words.guesses):
                 raise IllegalMove(f"guess index {move} is out of range")
-            if state.hard and (broken := self.violation(state, move)) is not None:
-                raise IllegalMove(f"hard mode: {broken}")
-            return State(state.candidates, state.history, state.hard, state.max_guesses, pending=move)
+            if (state.hard or state.ultra) and (broken := self.violation(state, move)) is not None:
+                raise IllegalMove(f"{'ultra-hard' if state.ultra else 'hard'} mode: {broken}")
+            return State(state.candidates, state.history, state.hard, state.max_guesses, pending=move,
+                         ultra=state.ultra)
         remaining = state.candidates[self.matrix[state.pending, state.candidates] == move]
         if remaining.size == 0:
             raise IllegalMove(f"no possible answer gives pattern {move} to this guess")
-        return State(remaining, state.history + ((state.pending, move),), state.hard, state.max_guesses)
+        return State(remaining, state.history + ((state.pending, move),), state.hard, state.max_guesses,
+                     ultra=state.ultra)
 
     def step(self, state: State, guess: int, pattern: int) -> State:
         """Both half-moves at once: the Guesser's guess and the Indicator's pattern."""
@@ -251,26 +277,27 @@ class Wordle:
             state: the state.
             choosable: the guesses the player chooses from, when it limits itself (say, to the
                 possible answers); default: the legal guesses, a part of the key only in hard
-                mode after a guess (else every guess is legal).
+                and ultra-hard modes after a guess (else every guess is legal).
         """
-        if choosable is None and state.hard and state.history:
+        if choosable is None and (state.hard or state.ultra) and state.history:
             choosable = self.legal_guesses(state)
-        return (state.candidates.tobytes(), state.guesses_left, state.hard,
+        return (state.candidates.tobytes(), state.guesses_left, state.mode,
                 None if choosable is None else choosable.tobytes(), state.pending)
 
     # -- playing -----------------------------------------------------------------
     def play(self, choose: Callable[[State], int], answer: int, hard: bool = False,
-             max_guesses: int = DEFAULT_MAX_GUESSES) -> Playthrough:
+             max_guesses: int = DEFAULT_MAX_GUESSES, ultra: bool = False) -> Playthrough:
         """Play one game: `choose` picks each guess, the Indicator answers truthfully for `answer`.
 
         Raises:
             IllegalMove: `choose` returned a move the rules forbid.
         """
         return self.play_against(choose, lambda state: self.reply(state.pending, answer), hard=hard,
-                                 max_guesses=max_guesses, answer=answer)
+                                 max_guesses=max_guesses, answer=answer, ultra=ultra)
 
     def play_against(self, choose: Callable[[State], int], indicate: Callable[[State], int], hard: bool = False,
-                     max_guesses: int = DEFAULT_MAX_GUESSES, answer: int | None = None) -> Playthrough:
+                     max_guesses: int = DEFAULT_MAX_GUESSES, answer: int | None = None,
+                     ultra: bool = False) -> Playthrough:
         """Play one game: `choose` picks each guess, `indicate` each reply (given the state with the guess pending).
 
         Args:
@@ -281,7 +308,7 @@ class Wordle:
             IllegalMove: `choose` returned a move the rules forbid, or `indicate` a pattern no possible
                 answer gives (an inconsistent Indicator).
         """
-        state = self.initial_state(hard=hard, max_guesses=max_guesses)
+        state = self.initial_state(hard=hard, max_guesses=max_guesses, ultra=ultra)
         turns: list[Turn] = []
         while not self.is_terminal(state):
             before = len(state.candidates)

@@ -44,6 +44,26 @@ def _letter_term(letter: int, positions: tuple[int, ...], answer_letters: np.nda
     return term
 
 
+def patterns_of(guess: np.ndarray, answer_letters: np.ndarray, answer_counts: np.ndarray) -> np.ndarray:
+    """The pattern codes one guess gets from each of some words, as the matrix holds them (its letters' terms summed).
+
+    Args:
+        guess: the guess's letter numbers (length,).
+        answer_letters: (words, length) letter numbers of the words scored as answers.
+        answer_counts: (words, 26) their letter counts.
+
+    Returns:
+        An int64 array of codes, one per word.
+    """
+    positions: dict[int, list[int]] = {}
+    for position, letter in enumerate(guess.tolist()):
+        positions.setdefault(letter, []).append(position)
+    codes = np.zeros(answer_letters.shape[0], dtype=np.int64)
+    for letter, where in positions.items():
+        codes += _letter_term(letter, tuple(where), answer_letters, answer_counts)
+    return codes
+
+
 def _guess_terms(guess_letters: np.ndarray, answer_letters: np.ndarray,
                  answer_counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Every distinct letter term the guesses need, and each guess's term rows.

@@ -245,7 +245,8 @@ def quick_solvers(solver: Solver) -> tuple[Solver, ...]:
     quick = _QUICK.get(solver)
     if quick is None:
         quick = tuple(Solver(solver.game, hard=solver.hard, max_guesses=solver.max_guesses,
-                             limits=Limits(top=breadth, memo=solver.limits.memo), long_game=solver.long_game)
+                             limits=Limits(top=breadth, memo=solver.limits.memo), long_game=solver.long_game,
+                             ultra=solver.ultra)
                       for breadth in QUICK_BREADTHS)
         _QUICK[solver] = quick
     return quick
@@ -253,7 +254,7 @@ def quick_solvers(solver: Solver) -> tuple[Solver, ...]:
 
 def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budget: Budget | None = None,
                    solver: Solver | None = None) -> Valuation:
-    """Value a Guesser-to-move state (any steps, normal or hard mode, any guess limit) and the given guesses.
+    """Value a Guesser-to-move state (any steps, normal, hard or ultra-hard mode, any guess limit) and the given guesses.
 
     Args:
         game: the rules and the pattern matrix.
@@ -272,18 +273,18 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
             guess limit.
     """
     started = time.perf_counter()
-    budget = default_budget(state.hard) if budget is None else budget
+    budget = default_budget(state.hard or state.ultra) if budget is None else budget
     if state.solved or state.guesses_left < 1 or len(state.candidates) == 0:
         raise ValueError("the game is over: there is no guess to value")
     if solver is None:
-        solver = Solver(game, hard=state.hard, max_guesses=state.max_guesses)
-    elif solver.hard != state.hard or solver.max_guesses != state.max_guesses or solver.limits.top is not None:
+        solver = Solver(game, hard=state.hard, max_guesses=state.max_guesses, ultra=state.ultra)
+    elif solver.hard != state.hard or solver.ultra != state.ultra or solver.max_guesses != state.max_guesses or solver.limits.top is not None:
         raise ValueError("the solver must be an exact one (no breadth limit) for the state's mode and guess limit")
     for guess in guesses:
         if not 0 <= int(guess) < len(game.words.guesses):
             raise ValueError(f"{guess} is not a guess index")
         if (broken := game.violation(state, int(guess))) is not None:
-            raise ValueError(f"{game.words.guesses[int(guess)]}: hard mode: {broken}")
+            raise ValueError(f"{game.words.guesses[int(guess)]}: {state.mode} mode: {broken}")
     answers = np.asarray(state.candidates)
     size, left = len(answers), state.guesses_left
     hints = solver.state_hints(state)
@@ -294,8 +295,9 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
         solver_.root = None
         solver_.forget_memory()
     bounds = {guess: _Bounds(solver.try_guess(answers, left, hints, guess, 0)) for guess in asked}
+    # the opening book and the position table hold normal and hard mode's values only: none in ultra-hard mode
     book = opening_book(tuple(game.words.guesses), game.words.checksum, state.hard, state.max_guesses) \
-        if not state.history else OpeningBook()
+        if not state.history and not state.ultra else OpeningBook()
     for guess, bound in bounds.items():  # what the exact opener job proved
         if guess in book.exact:
             bound.low = bound.high = book.exact[guess]
@@ -306,7 +308,7 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
             if state.hard and solver.wins_within(answers, left, hints, guess, OPENER_WIN_EFFORT) is False:
                 bound.low = bound.high = INFEASIBLE  # the book only bounds it; the win check proves no win
     learnt: dict[int, _Bounds] = {}
-    known = table_value(game, state) if len(state.history) == 1 and size > 2 else None
+    known = table_value(game, state) if len(state.history) == 1 and size > 2 and not state.ultra else None
     try:
         if size <= 2:
             best, position = _small(solver, answers, left, hints, bounds)
@@ -339,7 +341,8 @@ def losses_solver(solver: Solver) -> Solver:
     twin = _LOSSES.get(solver)
     if twin is None:
         twin = Solver(solver.game, hard=solver.hard, max_guesses=solver.max_guesses,
-                      limits=Limits(memo=solver.limits.memo), long_game=solver.long_game, objective=Objective.LOSSES)
+                      limits=Limits(memo=solver.limits.memo), long_game=solver.long_game, objective=Objective.LOSSES,
+                      ultra=solver.ultra)
         _LOSSES[solver] = twin
     return twin
 

@@ -81,7 +81,8 @@ async function advise() {
   const request = { steps: steps.map(stepText), agent: document.getElementById("agent").value,
                     answers: document.getElementById("answers").value, exclude,
                     only_answers: document.getElementById("only-answers").checked,
-                    hard: document.getElementById("hard").checked, top: Number(document.getElementById("top").value || 10) };
+                    hard: document.getElementById("hard").checked, ultra: document.getElementById("ultra").checked,
+                    top: Number(document.getElementById("top").value || 10) };
   const solver = request.agent === (await loadInfo()).advisor;
   const box = document.getElementById("advice");
   document.body.dataset.pending = "1";
@@ -238,7 +239,13 @@ document.addEventListener("DOMContentLoaded", async () => {
   } catch (error) { message(error.message, "error"); return; }
   document.getElementById("entry").addEventListener("submit", addEntry);
   document.getElementById("undo").addEventListener("click", () => { steps.pop(); drawBoard(); ask(); });
-  for (const id of ["agent", "answers", "only-answers", "exclude", "hard", "top"]) document.getElementById(id).addEventListener("change", ask);
+  for (const id of ["agent", "answers", "only-answers", "exclude", "hard", "ultra", "top"]) document.getElementById(id).addEventListener("change", ask);
+  // ultra-hard mode's rule contains hard mode's: one or the other
+  for (const [id, other] of [["hard", "ultra"], ["ultra", "hard"]]) {
+    document.getElementById(id).addEventListener("change", () => {
+      if (document.getElementById(id).checked) document.getElementById(other).checked = false;
+    });
+  }
   document.addEventListener("palettechange", () => steps.forEach((step, index) => {
     const row = document.querySelector(`#board .step-row[data-step="${index + 1}"]`);
     if (row) row.querySelectorAll(".tile").forEach((node, position) => paintTile(node, step, index + 1, position));

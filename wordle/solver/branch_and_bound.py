@@ -107,14 +107,20 @@ class Solver:
         objective: what the tree is optimal for (see Objective); the worst objective is solved
             by total-objective solvers, one per limit tried (`tier`).
         dead_letters: in normal mode, leave out the guesses the dead-letter rule makes redundant (`dominated`).
+        ultra: ultra-hard mode's rule binds every guess after the first (`wordle.ultra`); not with `hard`. Its
+            hints are the guesses still possible (`wordle.ultra.Possible`), in every memory key.
     """
 
-    __slots__ = ("game", "objective", "losses", "long_game", "hard", "max_guesses", "limits", "costs", "memory",
+    __slots__ = ("game", "objective", "losses", "long_game", "hard", "ultra", "max_guesses", "limits", "costs", "memory",
                  "spending", "passes", "prover", "root", "rounds", "tiers", "worst_limit", "__weakref__")
 
     def __init__(self, game: Wordle, hard: bool = False, max_guesses: int = 6, limits: Limits = Limits(),
-                 long_game: int = LONG_GAME, objective: Objective | str = Objective.TOTAL, dead_letters: bool = True):
+                 long_game: int = LONG_GAME, objective: Objective | str = Objective.TOTAL, dead_letters: bool = True,
+                 ultra: bool = False):
+        if hard and ultra:
+            raise ValueError("ultra-hard mode contains hard mode's rule: ask for one of them")
         self.game = game
+        self.ultra = ultra
         self.objective = Objective(objective)
         self.losses = self.objective is Objective.LOSSES
         self.long_game = long_game
@@ -125,8 +131,9 @@ class Solver:
         self.memory = Memory(game, limits.memo)
         self.spending = Spending()
         self.passes = BoundPasses(game, hard, limits, self.costs, self.objective, self.memory, self.spending,
-                                  dead_letters)
-        self.prover = WinProver(game, hard, max_guesses, self.losses, self.memory, self.passes, self.spending)
+                                  dead_letters, ultra=ultra)
+        self.prover = WinProver(game, hard, max_guesses, self.losses, self.memory, self.passes, self.spending,
+                                ultra=ultra)
         self.root: tuple | None = None
         self.rounds = ROUNDS
         self.tiers: dict[int, Solver] = {}  # the worst objective: a total-objective solver per guess limit
@@ -236,17 +243,18 @@ class Solver:
         """solve_set's loop over `guesses` with three guesses left, compiled (short_wins.least_cost3): the same
         values; the two-guess sets it searches are not remembered, and count as the win checks' work does."""
         game, spending = self.game, self.spending
-        legal = self.memory.allowed(hints) if self.hard else game.all_guesses
+        binds = self.hard or self.ultra
+        legal = self.memory.allowed(hints) if binds else game.all_guesses
         hit = self.costs.hit
         costs = np.array([SCALE, hit(3), hit(2), hit(1), INFEASIBLE], dtype=np.int64)
         room = spending.short_room()
         # hard mode: past THREE_ASK_WIN patterns read, ask whether the set can be won at all (a lost set costs the
         # search a refutation of every guess; the win check says so at once), then search on if it can
-        cap = min(room, THREE_ASK_WIN) if self.hard else room
+        cap = min(room, THREE_ASK_WIN) if binds else room
         while True:
             work = np.array([0, NO_ROOM, 0, cap], dtype=np.int64)
             done, cost, guess, floor = self.prover.short_wins.least_cost3(
-                game.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
+                game.matrix, game.guess_letters, game.guess_counts, self.prover.rule, legal, len(legal),
                 game.words.answer_rows, answers, guesses, lower.astype(np.int64), min(budget, NO_ROOM),
                 min(floor, NO_ROOM), costs, work)
             spending.count_work(int(work[0]))  # as the compiled win checks count
@@ -326,7 +334,8 @@ class Solver:
         tier = self.tiers.get(limit)
         if tier is None:
             tier = self.tiers[limit] = Solver(self.game, hard=self.hard, max_guesses=limit, limits=self.limits,
-                                              long_game=self.long_game, dead_letters=self.passes.tables is not None)
+                                              long_game=self.long_game, dead_letters=self.passes.tables is not None,
+                                              ultra=self.ultra)
             tier.memory.share_wins_of(self.memory)
         spending, shared = tier.spending, self.spending
         spending.stats, spending.report, spending.deadline, spending.node_limit = (shared.stats, shared.report,
@@ -347,7 +356,9 @@ class Solver:
 
     # -- states ------------------------------------------------------------------------------------------------
     def state_hints(self, state: State) -> Hints | None:
-        """The hints a state's guesses are bound by (None in normal mode)."""
+        """The hints a state's guesses are bound by (None in normal mode; the guesses still possible in ultra-hard)."""
+        if self.ultra:
+            return self.game.possible(state)
         return self.game.hints(state) if self.hard else None
 
     def best_guess(self, state: State) -> int:
@@ -397,9 +408,9 @@ class Solver:
         """
         if self.objective is Objective.WORST:
             return self.solve_worst(opener)
-        state = self.game.initial_state(hard=self.hard, max_guesses=self.max_guesses)
+        state = self.game.initial_state(hard=self.hard, max_guesses=self.max_guesses, ultra=self.ultra)
         answers = np.asarray(state.candidates)
-        hints = Hints() if self.hard else None
+        hints = self.prover.root_hints
         self.root = self.memory.key(answers, self.max_guesses, hints)
         if opener is None:
             cost = self.solve_set(answers, self.max_guesses, hints)
@@ -417,9 +428,9 @@ class Solver:
 
     def solve_worst(self, opener: int | None) -> Solution:
         """The worst objective at the root: the least limit under which a tree wins every answer, then its least total."""
-        state = self.game.initial_state(hard=self.hard, max_guesses=self.max_guesses)
+        state = self.game.initial_state(hard=self.hard, max_guesses=self.max_guesses, ultra=self.ultra)
         answers = np.asarray(state.candidates)
-        hints = Hints() if self.hard else None
+        hints = self.prover.root_hints
         for limit in range(1, self.max_guesses + 1):
             if self.limits.top is None:  # the proof of "none within this limit" is can_win's, far cheaper
                 won = (self.prover.can_win(answers, limit, hints) if opener is None

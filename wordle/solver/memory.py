@@ -1,6 +1,8 @@
 """The solver's memory: every cache a search keeps, and the rules for forgetting it.
 
-What is kept, each keyed by a set of answers (`set_bytes`) and, in hard mode, its hints:
+What is kept, each keyed by a set of answers (`set_bytes`) and, in hard mode, its hints (in ultra-hard mode the
+guesses still possible, `wordle.ultra.Possible`: two histories leaving one set of answers may leave different
+guesses legal, so the set alone is not the key):
 
 * the sub-problems (`memo`): per (answers, guesses left, hints), the best lower bound proved, the exact cost
   where known (-1 where not) and the best guess; at most `size` entries, all forgotten at once when full. A bound
@@ -34,6 +36,7 @@ import numpy as np
 
 from ..game import Wordle
 from ..hardmode import Hints, legal_mask
+from ..ultra import Possible
 from .costs import NO_LIMIT
 from .lost_cores import LostCores, bits
 
@@ -242,7 +245,10 @@ class Memory:
             return self.game.all_guesses
         legal = self.legal.get(hints)
         if legal is None:
-            legal = np.flatnonzero(legal_mask(self.game.guess_letters, self.game.guess_counts, hints))
+            if isinstance(hints, Possible):  # ultra-hard mode: the guesses that could still be the answer
+                legal = hints.guesses(len(self.game.words.guesses))
+            else:
+                legal = np.flatnonzero(legal_mask(self.game.guess_letters, self.game.guess_counts, hints))
             legal.setflags(write=False)
             self.legal.keep(hints, legal)
         return legal

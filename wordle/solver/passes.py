@@ -57,11 +57,14 @@ class BoundPasses:
         memory: the solver's memory (remembered bounds, legal guesses, ceilings, parts).
         spending: the budget checked, and the statistics kept, as the passes go.
         dead_letters: in normal mode, leave out the guesses the dead-letter rule makes redundant (`dominated`).
+        ultra: ultra-hard mode's rule binds every guess after the first (its hints are `wordle.ultra.Possible`;
+            `hard` then reads "some rule binds").
     """
 
     def __init__(self, game: Wordle, hard: bool, limits: Limits, costs: Costs, objective: Objective, memory: Memory,
-                 spending: Spending, dead_letters: bool = True) -> None:
-        self.game, self.hard, self.limits, self.costs, self.memory = game, hard, limits, costs, memory
+                 spending: Spending, dead_letters: bool = True, ultra: bool = False) -> None:
+        self.game, self.hard, self.limits, self.costs, self.memory = game, hard or ultra, limits, costs, memory
+        self.ultra = ultra
         self.objective, self.losses, self.spending = objective, objective is Objective.LOSSES, spending
         self.matrix = game.matrix
         self.columns = transposed(game)
@@ -70,7 +73,7 @@ class BoundPasses:
         # normal mode: guesses the dead-letter rule makes redundant are left out of bounds and search (`dominated`);
         # values are unchanged, but where a left-out guess ties the best the tree may name another guess, so a
         # solver whose tree must stay the published one (the optimal agent) is made with dead_letters=False
-        self.tables: LetterTables | None = None if hard or not dead_letters else letter_tables(game)
+        self.tables: LetterTables | None = None if self.hard or not dead_letters else letter_tables(game)
         self.lower_bounds: Callable[..., tuple[np.ndarray, np.ndarray]] = lazy_lower_bounds
         self.least_lower_bound: Callable[..., int] = lazy_least_bound
         self.ceiling_least_bound: Callable[..., int] = lazy_ceiling_least_bound
@@ -82,7 +85,10 @@ class BoundPasses:
         return self.memory.allowed(hints)
 
     def reply_hints(self, hints: Hints | None, guess: int, code: int) -> Hints | None:
-        """The hints a reply is solved under: its parent's and this step's (hard mode), else None."""
+        """The hints a reply is solved under: its parent's and this step's (hard mode; in ultra-hard mode the guesses
+        still possible), else None."""
+        if self.ultra:
+            return self.game.narrowing.after(hints, guess, code)
         return extend_hints(hints or Hints(), self.words[guess], code) if self.hard else None
 
     # -- one step --------------------------------------------------------------------------------

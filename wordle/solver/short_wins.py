@@ -9,6 +9,8 @@ be told apart by one legal guess. Those levels are searched here without Python 
 * `legal_after`: hard mode's rule for one more (guess, pattern): a guess keeps its greens in place and
   holds each letter it revealed as often as it revealed it (the same rule as `wordle.hardmode.hints_from`
   and `legal_mask`; a test checks them against each other). The parent's hints are in its legal list.
+  `obeys` asks the rule of the mode: `hard` is 0 (normal), 1 (hard) or 2 (ultra-hard: `reply_code`, the guess
+  would have got the same pattern had `word` been the answer, `wordle.ultra`).
 * `wins_with3`: a given guess wins when each of its replies, largest first, is separable under its own
   hints.
 * `can_win3`: some guess wins: the possible answers first (legal in hard mode, and most sets are won by
@@ -93,7 +95,7 @@ def separable(matrix, letters, counts, legal, count, answers, guess, pattern, ha
             seen[code >> 6] |= bit
         if apart:
             work[0] += size
-            if not hard or legal_after(letters, counts, guess, pattern, legal[j]):
+            if not hard or obeys(letters, counts, hard, guess, pattern, legal[j]):
                 return 1
             told = True
         if work[0] > work[1]:
@@ -123,6 +125,40 @@ def legal_after(letters, counts, guess, pattern, word):
                 return False
         code //= 3
     return True
+
+
+def reply_code(letters, guess, word):
+    """The pattern code `guess` gets when `word` is the answer (both guess rows), as `wordle.feedback` scores it:
+    a letter not green is yellow while the answer's copies of it outside greens outnumber its earlier non-green
+    copies in the guess."""
+    length = letters.shape[1]
+    code = 0
+    for position in range(length):
+        letter = letters[guess, position]
+        colour = 0
+        if letter == letters[word, position]:
+            colour = 2
+        else:
+            free = 0
+            for other in range(length):
+                if letters[word, other] == letter and letters[guess, other] != letter:
+                    free += 1
+            used = 0
+            for other in range(position):
+                if letters[guess, other] == letter and letters[word, other] != letter:
+                    used += 1
+            if used < free:
+                colour = 1
+        code = code * 3 + colour
+    return code
+
+
+def obeys(letters, counts, hard, guess, pattern, word):
+    """Whether `word` is still legal after `guess` got `pattern`, under the mode's rule (`hard`: 1 hard mode,
+    2 ultra-hard mode; the parent's own demands are the caller's)."""
+    if hard == 2:
+        return reply_code(letters, guess, word) == pattern
+    return legal_after(letters, counts, guess, pattern, word)
 
 
 def reply_count(line, answers, seen):
@@ -385,7 +421,7 @@ def answers_win(matrix, letters, counts, hard, legal, answer_rows, answers, left
         for word in legal:
             ok = True
             for step in range(depth):
-                if not legal_after(letters, counts, chain[step, 0], chain[step, 1], word):
+                if not obeys(letters, counts, hard, chain[step, 0], chain[step, 1], word):
                     ok = False
                     break
             if ok:
@@ -499,9 +535,10 @@ def compiled() -> ShortWins | None:
     except ImportError:
         return None
     jit = numba.njit(cache=True, nogil=True)
-    global reply_count, separable, legal_after, guess_order, replies_of, wins_with3, can_win3, answers_win
+    global reply_code, obeys, reply_count, separable, legal_after, guess_order, replies_of, wins_with3, can_win3, answers_win
     global unsplit_families, keeps_a_family, floor2, least_cost2, cost_with3, least_cost3
     reply_count = jit(reply_count)
+    reply_code, obeys = jit(reply_code), jit(obeys)
     unsplit_families, keeps_a_family = jit(unsplit_families), jit(keeps_a_family)
     separable, legal_after, guess_order, replies_of = jit(separable), jit(legal_after), jit(guess_order), jit(replies_of)
     wins_with3 = jit(wins_with3)

@@ -24,6 +24,7 @@ import numpy as np
 from ..feedback import ALL_GREEN
 from ..game import Wordle
 from ..hardmode import Hints
+from ..ultra import Possible
 from ..replies import partition
 from .budget import Spending
 from .costs import INFEASIBLE, NEVER
@@ -67,11 +68,14 @@ class WinProver:
         memory: the solver's memory, which keeps the verdicts, cores and winners.
         passes: the bound passes that order the guesses.
         spending: the budget checked, and the sets counted, as the search goes.
+        ultra: ultra-hard mode's rule binds every guess after the first (`hard` is then ignored).
     """
 
     def __init__(self, game: Wordle, hard: bool, max_guesses: int, losses: bool, memory: Memory,
-                 passes: BoundPasses, spending: Spending) -> None:
-        self.game, self.hard, self.max_guesses, self.losses = game, hard, max_guesses, losses
+                 passes: BoundPasses, spending: Spending, ultra: bool = False) -> None:
+        self.game, self.hard, self.max_guesses, self.losses = game, hard or ultra, max_guesses, losses
+        self.rule = 2 if ultra else int(hard)  # the compiled checks' mode: 0 normal, 1 hard, 2 ultra-hard
+        self.root_hints = Possible() if ultra else Hints() if hard else None
         self.memory, self.passes, self.spending = memory, passes, spending
         self.matrix = game.matrix
         self.win_limit: int | None = None  # stats.nodes past which can_win's current round gives up (Undecided)
@@ -379,10 +383,10 @@ class WinProver:
         game, short = self.game, self.short_wins
         core = np.zeros(len(game.words.answers), dtype=np.uint8)
         if guess is None:
-            won = short.can_win3(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
+            won = short.can_win3(self.matrix, game.guess_letters, game.guess_counts, self.rule, legal, len(legal),
                                  answers, np.sort(game.words.answer_rows[answers]), game.words.answer_rows, work, core)
         else:
-            won = short.wins_with3(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal, len(legal),
+            won = short.wins_with3(self.matrix, game.guess_letters, game.guess_counts, self.rule, legal, len(legal),
                                    answers, guess, work, core, answers[:0], np.zeros(1, np.int64),
                                    np.zeros(1, np.int64))
         self.spending.count_work(int(work[0]))  # can_win's efforts count sets searched: this is worth as many
@@ -400,7 +404,7 @@ class WinProver:
         legal = self.memory.allowed(hints) if self.hard else self.game.all_guesses
         chain = np.zeros((8, 2), dtype=np.int64)
         game = self.game
-        won = self.short_wins.answers_win(self.matrix, game.guess_letters, game.guess_counts, self.hard, legal,
+        won = self.short_wins.answers_win(self.matrix, game.guess_letters, game.guess_counts, self.rule, legal,
                                           game.words.answer_rows, answers, left, ANSWERS_BREADTH, chain, 0, work)
         self.spending.count_work(int(work[0]))
         return True if won == 1 else None
@@ -436,4 +440,4 @@ class WinProver:
         if self.max_guesses > 2 and self.whole_tries > 0:
             self.whole_tries -= 1
             self.win_whole_list(self.max_guesses - 1)
-        return self.wins_with(answers, self.max_guesses, Hints() if self.hard else None, int(opener))
+        return self.wins_with(answers, self.max_guesses, self.root_hints, int(opener))
