@@ -8,7 +8,8 @@ two versions run in the same window, never against a number from another run. Ea
 temporary git worktree (`--head` defaults to HEAD); in every round each version values each position in
 each mode in a fresh process (`wordle.valuation.value_position`, a fresh solver, no budget to cut it short:
 the value is proved), base first in odd rounds and head first in even ones, after one warm-up per version that
-loads its compiled kernels. Each run records its process CPU, the sub-problems searched and the value; the
+loads its compiled kernels; each position's rounds run together, so a run stopped early leaves whole pairs (the
+results file is rewritten after each position, with "complete" false until the last). Each run records its process CPU, the sub-problems searched and the value; the
 two versions' values must agree, and the summary says whether their sub-problem counts do. Writes results/bench_versions.json (or --out) with the per-run figures, the
 median CPU per version and position, their ratio, and the command, word-list checksum, commits, CPU model,
 cores and the load average before and after.
@@ -132,6 +133,11 @@ def main() -> None:
                "head": git("rev-parse", "--verify", f"{args.head}^{{commit}}")}
     load_before = os.getloadavg()
     runs: dict[str, dict[str, list[dict]]] = {"base": {}, "head": {}}
+    chosen = f"--openers {args.openers}" if openers else f"--positions {args.positions}"
+    command = (f"python benchmarks/bench_versions.py --base {args.base} --head {args.head} {chosen} --modes {args.modes} "
+               f"--rounds {args.rounds}" + (f" --out {args.out}" if args.out != ROOT / "results" / "bench_versions.json"
+                                            else ""))
+    keys = [(position, mode) for mode in modes for position in positions]  # each mode in turn
     with tempfile.TemporaryDirectory() as scratch:
         trees = {name: Path(scratch) / name for name in commits}
         try:
@@ -140,19 +146,25 @@ def main() -> None:
             for name in commits:  # load (or compile) each version's kernels outside the timings, in each mode
                 for mode in modes:
                     value_in(trees[name], "deeds:-----", mode)
-            for number in range(args.rounds):
-                order = ("base", "head") if number % 2 == 0 else ("head", "base")
-                for position in positions:
-                    for mode in modes:
-                        for name in order:
-                            run = measure(trees[name], position, mode)
-                            runs[name].setdefault(f"{position} {mode}", []).append(run)
-                            print(f"round {number + 1} {name} {position} {mode}: {run['cpu_seconds']:.1f} s CPU, "
-                                  f"{run['sub_problems']} sub-problems", flush=True)
+            for done, (position, mode) in enumerate(keys, 1):  # each position's rounds together: partial runs pair up
+                for number in range(args.rounds):
+                    for name in ("base", "head") if number % 2 == 0 else ("head", "base"):
+                        run = measure(trees[name], position, mode)
+                        runs[name].setdefault(f"{position} {mode}", []).append(run)
+                        print(f"round {number + 1} {name} {position} {mode}: {run['cpu_seconds']:.1f} s CPU, "
+                              f"{run['sub_problems']} sub-problems", flush=True)
+                write_record(args.out, command, commits, runs, load_before, bool(openers), done == len(keys))
         finally:
             for tree in trees.values():
                 subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
             subprocess.run(["git", "worktree", "prune"], cwd=ROOT, capture_output=True)
+    print(f"wrote {args.out}")
+
+
+def write_record(out: Path, command: str, commits: dict, runs: dict, load_before: tuple, openers: bool,
+                 complete: bool) -> None:
+    """Summarise the runs so far (the versions must agree on each position's value) and write the results file
+    (`complete` false while positions are still to run: what a stopped run leaves is what it measured)."""
     summary = {}
     for key in runs["base"]:
         values = {(run["value"], run["proved"]) for name in runs for run in runs[name][key]}
@@ -163,23 +175,21 @@ def main() -> None:
         counts = {name: sorted({run["sub_problems"] for run in runs[name][key]}) for name in runs}
         summary[key] = {"base_median_cpu_seconds": base, "head_median_cpu_seconds": head,
                         "ratio_head_to_base": round(head / base, 3), "value": runs["base"][key][0]["value"],
-                        "sub_problems": counts, "same_sub_problems": counts["base"] == counts["head"]}
+                        "samples": len(runs["base"][key]), "sub_problems": counts,
+                        "same_sub_problems": counts["base"] == counts["head"]}
         if openers:
             for figure in ("process_wall_seconds", "process_cpu_seconds", "solver_wall_seconds"):
                 medians = [statistics.median(run[figure] for run in runs[name][key]) for name in ("base", "head")]
                 summary[key].update({f"base_median_{figure}": medians[0], f"head_median_{figure}": medians[1],
                                      f"ratio_head_to_base_{figure}": round(medians[1] / medians[0], 3)})
-        print(f"{key}: base {base:.1f} s, head {head:.1f} s CPU (median of {args.rounds}): ratio {head / base:.2f}")
-    chosen = f"--openers {args.openers}" if openers else f"--positions {args.positions}"
-    record = {"command": f"python benchmarks/bench_versions.py --base {args.base} --head {args.head} {chosen} "
-                         f"--modes {args.modes} --rounds {args.rounds}"
-                         + (f" --out {args.out}" if args.out != ROOT / "results" / "bench_versions.json" else ""),
-              "seed": None, "word_lists_sha256": Wordle().words.checksum, **provenance(), "cpu_model": cpu_model(),
-              "cores": os.cpu_count(), "commits": commits, "load_average_before": [round(x, 2) for x in load_before],
+        if complete:
+            print(f"{key}: base {base:.1f} s, head {head:.1f} s CPU (median of {len(runs['base'][key])}): ratio "
+                  f"{head / base:.2f}")
+    record = {"command": command, "complete": complete, "seed": None, "word_lists_sha256": Wordle().words.checksum,
+              **provenance(), "cpu_model": cpu_model(), "cores": os.cpu_count(), "commits": commits,
+              "load_average_before": [round(x, 2) for x in load_before],
               "load_average_after": [round(x, 2) for x in os.getloadavg()], "summary": summary, "runs": runs}
-    write_atomically(args.out, json.dumps(record, indent=1) + "\n")
-    print(f"wrote {args.out}")
-
+    write_atomically(out, json.dumps(record, indent=1) + "\n")
 
 if __name__ == "__main__":
     main()
