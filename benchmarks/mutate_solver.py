@@ -1,6 +1,7 @@
 """Mutation testing of the solver package: does each small, meaningful mistake in wordle/solver/ fail a test?
 
-Run: python benchmarks/mutate_solver.py [--only NAME,...] [--timeout 900] [--keep-going] [--out FILE]
+Run: python benchmarks/mutate_solver.py [--only NAME,...] [--tests FILE,...] [--timeout 900] [--keep-going]
+        [--out FILE]
 
 Each mutation (`MUTATIONS`) is one named edit of one file of wordle/solver/: its exact old text, found once, and the
 new text, with a line on why it is wrong. The script copies this worktree (the files git tracks or would, as they
@@ -38,7 +39,7 @@ from plumbing.storage import cpu_model, provenance, write_atomically  # noqa: E4
 #: The solver's tests, run against each mutation: those that exercise wordle/solver/ directly (the fast tier).
 TESTS = ("tests/test_solver_memory.py", "tests/test_lost_cores.py", "tests/test_win_prover.py", "tests/test_optimal.py",
          "tests/test_endgames.py", "tests/test_short_wins.py", "tests/test_optimal_hints.py", "tests/test_parts.py",
-         "tests/test_objectives.py", "tests/test_winners.py", "tests/test_solver_mutants.py")
+         "tests/test_objectives.py", "tests/test_winners.py")
 
 
 @dataclass(frozen=True)
@@ -209,6 +210,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="comma-separated mutation names (default: all)")
     parser.add_argument("--timeout", type=float, default=900, help="seconds per test run (default 900)")
     parser.add_argument("--keep-going", action="store_true", help="run every test, not only up to the first failure")
+    parser.add_argument("--tests", default="", help="comma-separated test files or node ids (default: TESTS)")
     parser.add_argument("--list", action="store_true", help="list the mutations and exit")
     parser.add_argument("--out", type=Path, default=ROOT / "results" / "mutations-solver.json")
     args = parser.parse_args()
@@ -224,7 +226,7 @@ def main() -> None:
         count = (ROOT / mutation.file).read_text().count(mutation.old)
         if count != 1:
             raise SystemExit(f"{mutation.name}: its old text is found {count} times in {mutation.file}, not once")
-    tests = tuple(test for test in TESTS if (ROOT / test).exists())
+    tests = tuple(args.tests.split(",")) if args.tests else TESTS
     load_before = os.getloadavg()
     results = []
     # one fixed folder per worktree: a later run finds its kernels compiled for this path in the cache
@@ -259,6 +261,7 @@ def main() -> None:
         shutil.rmtree(tree, ignore_errors=True)
     survivors = [result["name"] for result in results if not result["killed"]]
     command = "python benchmarks/mutate_solver.py" + (f" --only '{args.only}'" if args.only else "") + (
+        f" --tests {args.tests}" if args.tests else "") + (
         f" --timeout {args.timeout:g}" if args.timeout != 900 else "") + (" --keep-going" if args.keep_going else "")
     record = {"command": command, "tests": list(tests), "pytest": "python -m pytest -q -x (the default tier: -m "
               "'not slow') in a copy of the worktree, one fresh process per mutation", **provenance(),
