@@ -1,7 +1,7 @@
 """Two commits side by side: the CPU each takes to value the same positions, run alternately in one window.
 
 Run: python benchmarks/bench_versions.py --base COMMIT [--head COMMIT] [--positions fuzzy:-----,...]
-        [--openers qajaq,...] [--modes hard,normal] [--rounds 3] [--out FILE]
+        [--openers qajaq,...] [--modes hard,normal] [--rounds 3] [--out FILE] [--note TEXT]
 The machine this project is measured on is a shared VM whose speed drifts by 10 to 20% between runs (and
 changed by a factor of 2.2 between sessions under the same CPU name), so a speed-up is measured as a ratio of
 two versions run in the same window, never against a number from another run. Each commit is checked out in a
@@ -9,8 +9,9 @@ temporary git worktree (`--head` defaults to HEAD); in every round each version 
 each mode in a fresh process (`wordle.valuation.value_position`, a fresh solver, no budget to cut it short:
 the value is proved), base first in odd rounds and head first in even ones, after one warm-up per version that
 loads its compiled kernels; each position's rounds run together, so a run stopped early leaves whole pairs (the
-results file is rewritten after each position, with "complete" false until the last). Each run records its process CPU, the sub-problems searched and the value; the
-two versions' values must agree, and the summary says whether their sub-problem counts do. Writes results/bench_versions.json (or --out) with the per-run figures, the
+results file is rewritten after each position, with "complete" false until the last). Each run records its
+process CPU, the sub-problems searched and the value; the two versions' values must agree, and the summary says
+whether their sub-problem counts do. Writes results/bench_versions.json (or --out) with the per-run figures, the
 median CPU per version and position, their ratio, and the command, word-list checksum, commits, CPU model,
 cores and the load average before and after.
 
@@ -93,8 +94,9 @@ OPENER_LINE = re.compile(r"^(?P<word>[A-Z]+) \((?P<mode>\w+) mode\): (?P<verdict
 
 
 def opener_in(tree: Path, word: str, mode: str) -> dict:
-    """One fresh `cli.py openers --exact --opener WORD` in `tree`: its verdict, the solver's figures and the process's."""
-    command = [sys.executable, "cli.py", "openers", "--exact", "--opener", word] + (["--hard"] if mode == "hard" else [])
+    """One fresh `cli.py openers --exact --opener WORD` in `tree`: its verdict, the solver's figures, the process's."""
+    command = [sys.executable, "cli.py", "openers", "--exact", "--opener", word] + (["--hard"] if mode == "hard"
+                                                                                    else [])
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     run = subprocess.run(command, cwd=tree, capture_output=True, text=True,
@@ -122,6 +124,7 @@ def main() -> None:
     parser.add_argument("--modes", default="hard,normal", help="hard, normal or both (default both)")
     parser.add_argument("--rounds", type=int, default=3, help="runs per version, position and mode (default 3)")
     parser.add_argument("--out", type=Path, default=ROOT / "results" / "bench_versions.json")
+    parser.add_argument("--note", default="", help="a line on the conditions (a shared machine, its load) to record")
     args = parser.parse_args()
     modes = args.modes.split(",")
     openers = [word.strip().lower() for word in args.openers.split(",") if word.strip()]
@@ -134,9 +137,9 @@ def main() -> None:
     load_before = os.getloadavg()
     runs: dict[str, dict[str, list[dict]]] = {"base": {}, "head": {}}
     chosen = f"--openers {args.openers}" if openers else f"--positions {args.positions}"
-    command = (f"python benchmarks/bench_versions.py --base {args.base} --head {args.head} {chosen} --modes {args.modes} "
-               f"--rounds {args.rounds}" + (f" --out {args.out}" if args.out != ROOT / "results" / "bench_versions.json"
-                                            else ""))
+    command = (f"python benchmarks/bench_versions.py --base {args.base} --head {args.head} {chosen} "
+               f"--modes {args.modes} --rounds {args.rounds}"
+               + (f" --out {args.out}" if args.out != ROOT / "results" / "bench_versions.json" else ""))
     keys = [(position, mode) for mode in modes for position in positions]  # each mode in turn
     with tempfile.TemporaryDirectory() as scratch:
         trees = {name: Path(scratch) / name for name in commits}
@@ -153,7 +156,7 @@ def main() -> None:
                         runs[name].setdefault(f"{position} {mode}", []).append(run)
                         print(f"round {number + 1} {name} {position} {mode}: {run['cpu_seconds']:.1f} s CPU, "
                               f"{run['sub_problems']} sub-problems", flush=True)
-                write_record(args.out, command, commits, runs, load_before, bool(openers), done == len(keys))
+                write_record(args.out, command, commits, runs, load_before, bool(openers), done == len(keys), args.note)
         finally:
             for tree in trees.values():
                 subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
@@ -162,7 +165,7 @@ def main() -> None:
 
 
 def write_record(out: Path, command: str, commits: dict, runs: dict, load_before: tuple, openers: bool,
-                 complete: bool) -> None:
+                 complete: bool, note: str = "") -> None:
     """Summarise the runs so far (the versions must agree on each position's value) and write the results file
     (`complete` false while positions are still to run: what a stopped run leaves is what it measured)."""
     summary = {}
@@ -185,11 +188,13 @@ def write_record(out: Path, command: str, commits: dict, runs: dict, load_before
         if complete:
             print(f"{key}: base {base:.1f} s, head {head:.1f} s CPU (median of {len(runs['base'][key])}): ratio "
                   f"{head / base:.2f}")
-    record = {"command": command, "complete": complete, "seed": None, "word_lists_sha256": Wordle().words.checksum,
+    record = {"command": command, "complete": complete, **({"note": note} if note else {}), "seed": None,
+              "word_lists_sha256": Wordle().words.checksum,
               **provenance(), "cpu_model": cpu_model(), "cores": os.cpu_count(), "commits": commits,
               "load_average_before": [round(x, 2) for x in load_before],
               "load_average_after": [round(x, 2) for x in os.getloadavg()], "summary": summary, "runs": runs}
     write_atomically(out, json.dumps(record, indent=1) + "\n")
+
 
 if __name__ == "__main__":
     main()

@@ -5,9 +5,10 @@ Run: python benchmarks/mutate_solver.py [--only NAME,...] [--tests FILE,...] [--
 
 Each mutation (`MUTATIONS`) is one named edit of one file of wordle/solver/: its exact old text, found once, and the
 new text, with a line on why it is wrong. The script copies this worktree (the files git tracks or would, as they
-are now, uncommitted edits included) into one temporary folder (the same path for every run of a worktree), checks that the solver's tests pass there unmutated,
-then for each mutation writes the mutated file into the copy, runs the solver's fast tests (`TESTS`, the default
-tier: `-m 'not slow'`) in a fresh process with a timeout, and puts the file back. The real files are never edited.
+are now, uncommitted edits included) into one temporary folder (the same path for every run of a worktree),
+checks that the solver's tests pass there unmutated, then for each mutation writes the mutated file into the copy,
+runs the solver's fast tests (`TESTS`, the default tier: `-m 'not slow'`) in a fresh process with a timeout, and
+puts the file back. The real files are never edited.
 The same copy serves every mutation, so the compiled kernels (never mutated here) are compiled or loaded once.
 
 A mutation is killed when a test fails (the first failing test is named; with --keep-going, every one), or when the
@@ -27,9 +28,9 @@ import subprocess
 import sys
 import tempfile
 import time
-import xml.etree.ElementTree as ElementTree
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -101,7 +102,8 @@ MUTATIONS = (
              "                if core_left < left - 1 or core_size > size:",
              "a core lost within k guesses condemns a set with k + 1 to go"),
     Mutation("the three-guess cores kept as if every guess were legal", "wordle/solver/win_prover.py",
-             "        three_cores.add(self.memory.lost_core(self.memory.win_key(answers, hints or None), answers), legal, 3)",
+             "        three_cores.add(self.memory.lost_core(self.memory.win_key(answers, hints or None), answers), "
+             "legal, 3)",
              "        three_cores.add(self.memory.lost_core(self.memory.win_key(answers, hints or None), answers),\n"
              "                        self.memory.legal_bits(None), 3)",
              "a set lost within three under hard mode's hints condemns the same answers without them (issue 47)"),
@@ -129,7 +131,8 @@ MUTATIONS = (
              "        return SCALE + (number > self.long_game)",
              "        return SCALE + (number >= self.long_game)",
              "the last criterion counts games of five guesses as long"),
-    Mutation("two answers cost as if the second were solved with as many guesses left", "wordle/solver/branch_and_bound.py",
+    Mutation("two answers cost as if the second were solved with as many guesses left",
+             "wordle/solver/branch_and_bound.py",
              "            return costs.hit(left) + SCALE + costs.hit(left - 1)",
              "            return costs.hit(left) + SCALE + costs.hit(left)",
              "the two-answer shortcut misses the long game of the answer solved by the second guess"),
@@ -190,6 +193,9 @@ def run_tests(tree: Path, tests: tuple[str, ...], timeout: float, keep_going: bo
         os.killpg(process.pid, signal.SIGKILL)
         process.communicate()
         return {"outcome": "timeout", "failed": [], "seconds": round(time.perf_counter() - started, 1)}
+    except BaseException:  # stopped (Ctrl-C, SIGTERM turned into an exception): the tests stop with it
+        os.killpg(process.pid, signal.SIGKILL)
+        raise
     failed = []
     if report.exists():
         for case in ElementTree.parse(report).getroot().iter("testcase"):
@@ -228,6 +234,7 @@ def main() -> None:
             raise SystemExit(f"{mutation.name}: its old text is found {count} times in {mutation.file}, not once")
     tests = tuple(args.tests.split(",")) if args.tests else TESTS
     load_before = os.getloadavg()
+    made_from = provenance()  # the commit the copy is made from, before any later commit
     results = []
     # one fixed folder per worktree: a later run finds its kernels compiled for this path in the cache
     tree = Path(tempfile.gettempdir()) / "mutate-solver" / ROOT.name
@@ -264,7 +271,7 @@ def main() -> None:
         f" --tests {args.tests}" if args.tests else "") + (
         f" --timeout {args.timeout:g}" if args.timeout != 900 else "") + (" --keep-going" if args.keep_going else "")
     record = {"command": command, "tests": list(tests), "pytest": "python -m pytest -q -x (the default tier: -m "
-              "'not slow') in a copy of the worktree, one fresh process per mutation", **provenance(),
+              "'not slow') in a copy of the worktree, one fresh process per mutation", **made_from,
               "cpu_model": cpu_model(), "cores": os.cpu_count(),
               "load_average_before": [round(x, 2) for x in load_before],
               "load_average_after": [round(x, 2) for x in os.getloadavg()],
