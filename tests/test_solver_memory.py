@@ -17,7 +17,7 @@ from wordle.solver.memory import Forgetful, Memory
 from .conftest import small_game
 from .games import TRAP
 from .test_lost_cores import brute_wins_under
-from .test_optimal import POOL_ANSWERS, POOL_GUESSES
+from .test_optimal import POOL_ANSWERS, POOL_GUESSES, brute_force
 from .test_short_wins import SPLITTERS, TRAPS
 
 GAME = small_game(POOL_ANSWERS[:12], POOL_GUESSES[:4])
@@ -221,6 +221,42 @@ def test_every_bound_kept_is_at_most_the_true_value_and_every_cost_kept_is_it(ca
         group = np.frombuffer(stored, dtype=np.uint16).astype(np.int64)
         for guess, bound in cut.items():
             assert bound <= truth.try_guess(group, known_left, known_hints, guess, INFEASIBLE)
+
+
+def brute_cost(game, hard: bool, left: int) -> int:
+    """The least packed cost of a tree for the whole answer list within `left` guesses, by trying every legal guess
+    everywhere (`test_optimal.brute_force`); INFEASIBLE where none wins every answer."""
+    best = brute_force(game, game.initial_state(hard=hard, max_guesses=left), long_game=5)
+    return INFEASIBLE if best is None else best[0] * SCALE + best[1]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.sampled_from(TRAPS), min_size=5, max_size=6, unique=True),
+       st.lists(st.sampled_from(SPLITTERS), max_size=2, unique=True), st.booleans(),
+       st.lists(st.integers(1, SCALE), min_size=2, max_size=5))
+def test_a_search_raised_just_above_its_last_bound_on_one_solver_answers_as_promised(answers, extra, hard, raises):
+    """solve_set's promise on one solver whose memory is carried from search to search: below the budget, the exact
+    least cost (brute force), kept in the memory as the set's cost with its guess; else a bound between the budget
+    and the cost. The first budget lies just below the cost (so the search tries guesses and keeps each one's cut as
+    a guess floor), each next one just above the last answer (1 to SCALE more): a remembered bound or a guess floor
+    taken for a cut while below the budget would come back as a cost, or be kept as a bound (issue 47's mutations:
+    both survived every other test)."""
+    game = small_game(answers, extra)
+    everything, hints, left = game.all_answers, (Hints() if hard else None), 4
+    true = brute_cost(game, hard, left)
+    solver = Solver(game, hard=hard, max_guesses=left)
+    key = solver.key(everything, left, hints)
+    budget = (true if true < INFEASIBLE else solver.floor(len(everything), left) + SCALE) - raises[0]
+    for raised in raises[1:] + [INFEASIBLE]:
+        value = solver.solve_set(everything, left, hints, budget)
+        if value < budget:
+            assert value == true, (budget, value, true)
+            bound, exact, guess = solver.memo[key]
+            assert bound == exact == true and 0 <= guess < len(game.words.guesses)
+            break
+        assert budget <= value <= true, (budget, value, true)
+        budget = min(value + raised, INFEASIBLE)
+    assert solver.solve_set(everything, left, hints) == true
 
 
 @settings(max_examples=25, deadline=None)

@@ -140,6 +140,20 @@ def test_a_core_lost_within_three_under_hints_condemns_no_set_with_more_legal_gu
     assert prover.lost_within_three(family, hints)  # asked again: the core answers
 
 
+def test_the_whole_list_won_without_hints_says_nothing_of_the_same_answers_under_hints():
+    """The whole list won within three without hints (BLIMP first) settles every set without hints at once, and no
+    set under hints: BATCH, CATCH, HATCH, LATCH, MATCH, PATCH under -ATCH green are lost within three (each legal
+    guess ends in ATCH and tells one answer apart), as brute force says, though the whole list is the same answers."""
+    game = small_game(TRAPS[:6], ["blimp", "watch"])
+    family = game.all_answers
+    hints = extend_hints(Hints(), "watch", int("02222", 3))
+    assert not brute_wins_under(game, True, tuple(family.tolist()), game_legal(game, hints), 3)
+    prover = prover_for(game, True, 4)
+    prover.memory.note_won(prover.memory.whole_key, 3)  # as win_whole_list(3) leaves it
+    assert prover.can_win(family[:4], 3, None)
+    assert not prover.can_win(family, 3, hints)
+
+
 def game_legal(game, hints: Hints) -> frozenset[int]:
     """The guesses `hints` allow."""
     return frozenset(np.flatnonzero(legal_mask(game.guess_letters, game.guess_counts, hints)).tolist())
