@@ -265,7 +265,7 @@ class Valuer:
         total = int(weights[candidates].sum())
         values = {g: GuessValue(interval_value(interval, loss_unit, total), weighted=True)
                   for g, interval in intervals.items()}
-        proved = book is not None and best == book.best and intervals[best].proved
+        proved = False  # the book covers some openers, not all 14855: no best here is proved the optimum
         return ModelValuation(best=best, guesses=values, proved=proved, nodes=nodes,
                               seconds=time.perf_counter() - started)
 

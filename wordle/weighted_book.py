@@ -31,7 +31,11 @@ from .solver.weighted import WEIGHT_SCALE
 
 WEIGHTED_FORMAT = "wordle-arena weighted opening book v1"
 #: The shipped weighted books and their SHA-256: nothing else is read.
-SHIPPED_WEIGHTED: dict[str, str] = {}
+SHIPPED_WEIGHTED: dict[str, str] = {
+    # likely over today's nyt guesses (14855), normal mode: results/weighted-openers-likely-normal.jsonl
+    "weighted-openers-normal-9848c02c205a-271fd49dd4a8.json.gz":
+        "a710c9cd7686eb31cfba363810aac931af1f11ce13ede8615536ef15cf85a168",
+}
 
 
 def weights_checksum(answers: tuple[str, ...] | list[str], weights: np.ndarray) -> str:
