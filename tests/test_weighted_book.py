@@ -12,6 +12,7 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import agents.assistant
 import agents.model_value
@@ -22,6 +23,7 @@ from agents.review import NOT_SCORED, parse_game, review_data, review_game
 from wordle.book import FOLDER, BookRefused, decode_artefact, sha256
 from wordle.hardmode import Hints
 from wordle.solver import Limits
+from wordle.solver.bounds import transpose_tiled
 from wordle.solver.weighted import WEIGHT_SCALE, WeightedSolver, integer_weights, tree_cost
 from wordle.weighted_book import (SHIPPED_WEIGHTED, WEIGHTED_FORMAT, check_weighted, pack_weighted, weighted_book,
                                   weights_checksum)
@@ -217,3 +219,13 @@ def test_the_shipped_weighted_books_are_checked_and_read_back(hard):
     book = valuer.book(model.initial_state(hard))
     assert book is not None and book.best in book.high
     assert valuer.opening_shortlist(model.initial_state(hard), 3)[0] == book.best
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 40), st.integers(1, 40), st.integers(1, 9), st.integers(0, 2 ** 32 - 1))
+def test_the_tiled_transpose_is_the_transpose(rows, cols, tile, seed):
+    """The opening solver's transposed matrix (`transpose_tiled`, tile by tile) equals numpy's, whatever the tile."""
+    matrix = np.random.default_rng(seed).integers(0, 243, (rows, cols), dtype=np.uint8)
+    tiled = transpose_tiled(matrix, tile)
+    assert tiled.flags["C_CONTIGUOUS"] and tiled.dtype == matrix.dtype
+    assert np.array_equal(tiled, np.ascontiguousarray(matrix.T))
