@@ -235,7 +235,8 @@ class Valuer:
     def split(self, state: State, candidates: np.ndarray, asked: list[int]) -> ModelValuation:
         """A big weighted position: each asked guess from the weighted book, else its bounded effort (its proved
         bound, and its tree where the searches complete within `opener_nodes` sets); the best is the book's, else the
-        best asked that has a tree, else (none has one) the asked guess of highest bound, unproved."""
+        best asked that has a tree, else (none has one) the first asked in `rank_key`'s order (the least bound), and
+        never proved optimal (the book covers some openers, not all)."""
         started = time.perf_counter()
         game = self.model.game
         weights = self.integer_weights
@@ -260,7 +261,8 @@ class Valuer:
             return self.split(state, candidates, [int(game.words.answer_rows[candidates[int(np.argmax(
                 weights[candidates]))]])])
         rows = set(game.words.answer_rows[candidates].tolist())
-        best = min(intervals, key=lambda g: (intervals[g].high is None, intervals[g].high or -intervals[g].low,
+        best = min(intervals, key=lambda g: (intervals[g].high is None,  # a tree first; none: rank_key's order
+                                             intervals[g].low if intervals[g].high is None else intervals[g].high,
                                              g not in rows, g))
         total = int(weights[candidates].sum())
         values = {g: GuessValue(interval_value(interval, loss_unit, total), weighted=True)
