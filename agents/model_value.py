@@ -50,9 +50,9 @@ WEIGHTED_BUDGET = None
 #: tree only where the breadth-1 searches of its replies complete within OPENER_NODES sets.
 SPLIT_FROM = 2500
 #: Sets the breadth-1 searches may enter for one opener the weighted book lacks (a count of work, so a busy machine
-#: shows the same value). An opener's whole breadth-1 tree over the likely model's 10681 answers takes about 3,000
-#: (results/weighted-openers-likely-*.jsonl, `nodes`), so such an opener is shown with its proved bound ("≥"),
-#: ranks after every guess with a tree, and its review step is not scored.
+#: shows the same value). An opener's whole breadth-1 tree over the likely model's 12539 answers on today's lists
+#: takes 3,000 to 10,000 (results/weighted-openers-likely-normal.jsonl, `nodes`), so such an opener is shown with its
+#: proved bound ("≥"), ranks after every guess with a tree, and its review step is not scored.
 OPENER_NODES = 300
 
 
