@@ -557,9 +557,11 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
 
 def unscored_note(game: Wordle, step: ReviewStep, opener_nodes: int) -> str:
     """The note of a step not scored: why, what is shown instead, and that the game's skill is the others'."""
-    return (f"Guess {step.number} ({game.words.guesses[step.guess].upper()}) is not scored: the weighted opening book "
-            f"lacks it and its search completed no tree within {opener_nodes:,} sets, so only its proved bound "
-            f"({step.played.text()}) is shown; the game's skill is that of the other guesses.")
+    where = "the weighted opening book lacks it" if step.number == 1 else \
+        f"at {step.before:,} possible answers it is valued as an opener the weighted book lacks"
+    return (f"Guess {step.number} ({game.words.guesses[step.guess].upper()}) is not scored: {where}, and its search "
+            f"completed no tree within {opener_nodes:,} sets, so only its proved bound ({step.played.text()}) is "
+            "shown; the game's skill is that of the other guesses.")
 
 
 def share_text(review: Review) -> str:
