@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 import numpy as np
 
 from wordle import State, Wordle, Words
 from wordle.solver import Solver
-from search.limits import Budget
+from search.limits import Budget, BudgetSpent
 from wordle.valuation import Value, default_budget, value_position
 from wordle.solver import Limits
 from wordle.solver.weighted import WeightedSolver, integer_weights
@@ -208,7 +208,10 @@ class Valuer:
         valuer = self.weighted_valuer(state, candidates)
         local = State(candidates=np.arange(len(candidates)), history=state.history, hard=state.hard,
                       max_guesses=state.max_guesses)
-        found = valuer.value(local, asked, self.weighted_budget_for(state))
+        try:
+            found = valuer.value(local, asked, self.weighted_budget_for(state))
+        except BudgetSpent:  # the safety cap cut a breadth-1 tree (a machine far too busy): valued as a big position
+            return replace(self.split(state, candidates, asked), capped=True)
         return ModelValuation(best=found.best, guesses={g: GuessValue(v, weighted=True) for g, v in found.values.items()},
                               proved=found.proved, nodes=found.nodes, seconds=found.seconds, capped=found.capped)
 

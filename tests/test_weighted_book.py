@@ -229,3 +229,18 @@ def test_the_tiled_transpose_is_the_transpose(rows, cols, tile, seed):
     tiled = transpose_tiled(matrix, tile)
     assert tiled.flags["C_CONTIGUOUS"] and tiled.dtype == matrix.dtype
     assert np.array_equal(tiled, np.ascontiguousarray(matrix.T))
+
+
+def test_a_position_whose_trees_the_time_cap_cut_is_valued_as_a_big_one(monkeypatch):
+    """Where the safety cap cuts a position's breadth-1 trees (a machine far too busy), the valuation does not fail:
+    each guess gets the bounded effort, and the valuation says the cap cut it."""
+    from search.limits import BudgetSpent
+    from wordle.weighted_value import WeightedValuer
+
+    def cut(*_args, **_kwargs):
+        raise BudgetSpent(1, "time cap")
+    monkeypatch.setattr(WeightedValuer, "value", cut)
+    model = ater_family()
+    blimp = model.game.words.guess_id("blimp")
+    found = Valuer(model, opener_nodes=0).value(model.initial_state(), [blimp])
+    assert found.capped and not found.proved and found.guesses[blimp].text() == "≥ 2.525"
