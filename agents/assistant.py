@@ -357,11 +357,13 @@ PROVED_FIRST_NOTE = ("The first suggestion is proved optimal; values marked ≤,
 def advice_notes(advice: Advice) -> list[str]:
     """The default advisor's notes under its suggestions, the terminal's and the web's: unsettled values, the cap."""
     from wordle.valuation import CAPPED_NOTE
-    from .model_value import VALUE_BUDGET, budget_text
+    from .model_value import OPENER_NODES, VALUE_BUDGET, budget_text
 
     notes = []
     if advice.proved is not None and advice.suggestions and not advice.all_proved:
         budget = budget_text(VALUE_BUDGET, advice.state.hard or advice.state.ultra)
+        if advice.model is not None and not advice.model.uniform and len(advice.state.candidates) > SPLIT_FROM:
+            budget = f"the weighted opening book, or {OPENER_NODES:,} sets of search for an opener it lacks"
         notes.append(PROVED_FIRST_NOTE.format(budget=budget) if advice.proved else UNSETTLED_NOTE.format(budget=budget))
     if advice.capped:
         notes.append(f"The search was {CAPPED_NOTE}.")

@@ -21,18 +21,19 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 import numpy as np
 
 from wordle import State, Wordle, Words
 from wordle.solver import Solver
-from search.limits import Budget
+from search.limits import Budget, BudgetSpent
 from wordle.valuation import Value, default_budget, value_position
-from wordle.solver.weighted import integer_weights
+from wordle.solver import Limits
+from wordle.solver.weighted import WeightedSolver, integer_weights
 from wordle.weighted_book import WeightedBook, weighted_book, weights_checksum
-from wordle.weighted_openers import guess_interval
+from wordle.weighted_openers import bounded_interval
 from wordle.weighted_value import Interval, WeightedValuer, default_weighted_budget, interval_value
 
 from .answer_model import AnswerModel
@@ -43,11 +44,16 @@ VALUE_BUDGET = None
 #: The budget of a weighted valuation (beyond the breadth-1 tree every guess gets): None, the mode's default
 #: (`wordle.weighted_value.default_weighted_budget`: a node count, the same on any machine, and a safety cap).
 WEIGHTED_BUDGET = None
-#: Above this many candidates a weighted position (the opening) is valued guess by guess, one reply at a time
-#: (`wordle.weighted_openers`), from the weighted opening book where it covers the guess: the book's best is the
-#: position's best. A guess it lacks gets its breadth-1 tree there and then (about a minute on the shared 2-core
-#: machine for an opener over the likely model's 10681 answers).
+#: Above this many candidates a weighted position (the opening) is valued guess by guess, from the weighted opening
+#: book where it covers the guess (its real tree and proved bound): the book's best is the position's best. A guess
+#: the book lacks gets a bounded effort (`wordle.weighted_openers.bounded_interval`): its proved bound, and a real
+#: tree only where the breadth-1 searches of its replies complete within OPENER_NODES sets.
 SPLIT_FROM = 2500
+#: Sets the breadth-1 searches may enter for one opener the weighted book lacks (a count of work, so a busy machine
+#: shows the same value). An opener's whole breadth-1 tree over the likely model's 12539 answers on today's lists
+#: takes 3,000 to 10,000 (results/weighted-openers-likely-normal.jsonl, `nodes`), so such an opener is shown with its
+#: proved bound ("≥"), ranks after every guess with a tree, and its review step is not scored.
+OPENER_NODES = 300
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,13 @@ class GuessValue:
     def estimate(self) -> float:
         """The best point estimate (the value itself when proved)."""
         return self.value.estimate
+
+    @property
+    def has_tree(self) -> bool:
+        """Whether a real tree backs the value: it is proved, or a tree reaching `high` (or one losing `losses_high`)
+        is known; False where only a proved bound is (an opener the weighted book lacks, cut by its node budget)."""
+        value = self.value
+        return bool(value.proved or math.isfinite(value.high) or math.isfinite(value.losses_high))
 
     def text(self) -> str:
         """The value as every command prints it: Value.text's rule; under weights, a tree that may lose answers reads
@@ -130,11 +143,14 @@ def budget_text(budget: Budget | None, hard: bool) -> str:
 class Valuer:
     """Values positions under one answer model, reusing one exact solver per mode and guess limit."""
 
-    def __init__(self, model: AnswerModel, budget: Budget | None = VALUE_BUDGET, time_cap: bool = True):
+    def __init__(self, model: AnswerModel, budget: Budget | None = VALUE_BUDGET, time_cap: bool = True,
+                 opener_nodes: int = OPENER_NODES):
         self.model = model
         self.budget = budget
         self.time_cap = time_cap  # False: the default node budget alone (the advisor's games, any machine load)
+        self.opener_nodes = opener_nodes  # the bounded effort for an opener the weighted book lacks
         self.solvers: dict[tuple[str, int], Solver] = {}  # by (mode, guess limit)
+        self.opening_solvers: dict[tuple[bool, int], WeightedSolver] = {}
         self._integer: np.ndarray | None = None
         self._checksum: str | None = None
 
@@ -196,7 +212,10 @@ class Valuer:
         valuer = self.weighted_valuer(state, candidates)
         local = State(candidates=np.arange(len(candidates)), history=state.history, hard=state.hard,
                       max_guesses=state.max_guesses)
-        found = valuer.value(local, asked, self.weighted_budget_for(state))
+        try:
+            found = valuer.value(local, asked, self.weighted_budget_for(state))
+        except BudgetSpent:  # the safety cap cut a breadth-1 tree (a machine far too busy): valued as a big position
+            return replace(self.split(state, candidates, asked), capped=True)
         return ModelValuation(best=found.best, guesses={g: GuessValue(v, weighted=True) for g, v in found.values.items()},
                               proved=found.proved, nodes=found.nodes, seconds=found.seconds, capped=found.capped)
 
@@ -210,9 +229,21 @@ class Valuer:
         return weighted_book(tuple(game.words.guesses), game.words.checksum, self._checksum, state.hard,
                              state.max_guesses)
 
+    def opening_solver(self, state: State) -> WeightedSolver:
+        """The breadth-1 weighted solver over the model's whole game for the state's mode and guess limit (for
+        `bounded_interval`, which empties its memory before each guess)."""
+        key = (state.hard, state.max_guesses)
+        if key not in self.opening_solvers:
+            self.opening_solvers[key] = WeightedSolver(self.model.game, self.integer_weights, hard=state.hard,
+                                                       max_guesses=state.max_guesses, limits=Limits(top=1),
+                                                       tier=False)
+        return self.opening_solvers[key]
+
     def split(self, state: State, candidates: np.ndarray, asked: list[int]) -> ModelValuation:
-        """A big weighted position: each asked guess from the weighted book, else its tree built reply by reply; the
-        best is the book's (else the best asked)."""
+        """A big weighted position: each asked guess from the weighted book, else its bounded effort (its proved
+        bound, and its tree where the searches complete within `opener_nodes` sets); the best is the book's, else the
+        best asked that has a tree, else (none has one) the first asked in `rank_key`'s order (the least bound), and
+        never proved optimal (the book covers some openers, not all)."""
         started = time.perf_counter()
         game = self.model.game
         weights = self.integer_weights
@@ -229,19 +260,21 @@ class Valuer:
             if book is not None and guess in book.high:
                 intervals[guess] = Interval(book.low[guess], book.high[guess])
                 continue
-            found = guess_interval(game, weights, candidates, state.guesses_left, hints, guess, state.hard,
-                                   state.max_guesses)
+            found = bounded_interval(self.opening_solver(state), candidates, state.guesses_left, hints, guess,
+                                     self.opener_nodes)
             intervals[guess] = Interval(found.low, found.high)
             nodes += found.nodes
         if not intervals:  # nothing asked and no book: the likeliest answer, as a guess
             return self.split(state, candidates, [int(game.words.answer_rows[candidates[int(np.argmax(
                 weights[candidates]))]])])
         rows = set(game.words.answer_rows[candidates].tolist())
-        best = min(intervals, key=lambda g: (intervals[g].high, g not in rows, g))
+        best = min(intervals, key=lambda g: (intervals[g].high is None,  # a tree first; none: rank_key's order
+                                             intervals[g].low if intervals[g].high is None else intervals[g].high,
+                                             g not in rows, g))
         total = int(weights[candidates].sum())
         values = {g: GuessValue(interval_value(interval, loss_unit, total), weighted=True)
                   for g, interval in intervals.items()}
-        proved = book is not None and best == book.best and intervals[best].proved
+        proved = False  # the book covers some openers, not all 14855: no best here is proved the optimum
         return ModelValuation(best=best, guesses=values, proved=proved, nodes=nodes,
                               seconds=time.perf_counter() - started)
 

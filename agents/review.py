@@ -23,7 +23,10 @@ For each guess, at the position before it:
 A skill is exact when both values it compares are proved. When either is the answer model's
 estimate (printed "≈"), the skill is computed from the estimates and marked "≈85". When either
 is only bounded by the solver (within its budget), the skill is the range those bounds allow,
-"44–79", never one figure.
+"44–79", never one figure. A guess whose value no real tree backs (under a weighted model, an
+opener the weighted opening book lacks whose bounded search completed no tree: only its proved
+bound is known) is not scored: its skill reads NOT_SCORED, a note names it, and the game's skill
+and cost are those of the other guesses.
 
 The game's skill is the mean of its guesses' skills (a range when any is one): on the scale
 players know from NYT WordleBot, a game whose every guess was as good as the best scores 99
@@ -68,6 +71,8 @@ TOP = 99
 HAIR = 0.01
 #: How many common words, the cost-to-go model's best, are valued beside the best found.
 COMMON_SHORTLIST = 3
+#: A step's skill where its guess has no real tree (only a proved bound): it is not scored.
+NOT_SCORED = "—"
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,9 @@ class ReviewStep:
         lost_low, lost_high: the answers the guess loses beyond the best's (under a weighted model, the chance of
             losing), the least and the most the values' bounds allow (0 and 0 when it loses none the best keeps).
         cost_low: the least cost in expected guesses the bounds allow (finite; 0 where answers were lost).
+        scored: whether the step has a skill: False where no real tree backs the guess's value (an opener the
+            weighted opening book lacks whose bounded effort completed none: only its proved bound is known); its
+            skill is then left out of the game's, and the review's notes say so.
     """
 
     number: int
@@ -113,12 +121,14 @@ class ReviewStep:
     lost_low: float = 0.0
     lost_high: float = 0.0
     cost_low: float = 0.0
+    scored: bool = True
 
     @property
     def settled(self) -> bool:
-        """Whether the skill is exact: both values it compares are proved (or the guess was the best found)."""
-        return (self.played.proved and self.best.proved) or (self.skill_low == self.skill_high == self.skill
-                                                            and not self.modelled)
+        """Whether the skill is exact: both values it compares are proved (or the guess was the best found); a step
+        not scored has no skill to be exact (it counts as settled, so the game's figures are those of the others)."""
+        return not self.scored or (self.played.proved and self.best.proved) or (
+            self.skill_low == self.skill_high == self.skill and not self.modelled)
 
     @property
     def modelled(self) -> bool:
@@ -126,7 +136,10 @@ class ReviewStep:
         return bool(self.played.modelled or self.best.modelled)
 
     def skill_text(self) -> str:
-        """The skill as every surface shows it: "85" exact, "≈85" from estimates, "44–79" from bounds."""
+        """The skill as every surface shows it: "85" exact, "≈85" from estimates, "44–79" from bounds, NOT_SCORED
+        where the guess has no tree."""
+        if not self.scored:
+            return NOT_SCORED
         return skill_text(self.skill, self.skill_low, self.skill_high, self.settled, self.modelled)
 
 
@@ -163,15 +176,20 @@ class Review:
         return any(step.modelled for step in self.steps)
 
     @property
+    def scored(self) -> tuple[ReviewStep, ...]:
+        """The steps with a skill (those whose guess has a real tree): the game's skill is theirs."""
+        return tuple(step for step in self.steps if step.scored)
+
+    @property
     def skill_range(self) -> tuple[int, int]:
-        """The game's skill range: the mean of its guesses' lows and of their highs."""
-        return game_skill([s.skill_low for s in self.steps]), game_skill([s.skill_high for s in self.steps])
+        """The game's skill range: the mean of its scored guesses' lows and of their highs."""
+        return game_skill([s.skill_low for s in self.scored]), game_skill([s.skill_high for s in self.scored])
 
     @property
     def cost(self) -> float:
         """The game's exact cost in expected guesses: the sum of its guesses' costs, over the guesses that lost no
         answer the best play keeps (those are counted in answers: `lost_text`)."""
-        return sum(step.cost for step in self.steps if math.isfinite(step.cost))
+        return sum(step.cost for step in self.scored if math.isfinite(step.cost))
 
     def cost_text(self) -> str:
         """The game's cost as shown: exact, "≈" from the model's estimates, or "≥" the least the bounds allow."""
@@ -179,7 +197,7 @@ class Review:
             return f"{self.cost:.3f}"
         if self.modelled:
             return f"≈ {self.cost:.3f}"
-        return f"≥ {sum(step.cost if step.settled and math.isfinite(step.cost) else step.cost_low for step in self.steps):.3f}"
+        return f"≥ {sum(step.cost if step.settled and math.isfinite(step.cost) else step.cost_low for step in self.scored):.3f}"
 
     def lost_text(self) -> str:
         """What the game gave up against the best play, as a phrase every surface shows: the guesses, then where it
@@ -524,11 +542,14 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
     for number, turn in enumerate(turns, start=1):
         if progress is not None:
             progress(number - 1, len(turns))
-        common = common_shortlist(model.game, position, turn.guess)
+        book = valuer.opening_shortlist(position, len(model.game.words.guesses))
+        common = ([g for g in book if g != turn.guess and is_common(model.game.words.guesses[g])][:COMMON_SHORTLIST]
+                  if book else common_shortlist(model.game, position, turn.guess))  # at the opening: the book's
         found = valuer.value(position, [turn.guess, *common])
         best_guess = ranked_best(model.game, position, found.guesses, found.best)
         played, best = found.guesses[turn.guess], found.guesses[best_guess]
-        cost = guess_cost(played, best)
+        scored = played.has_tree or played.modelled
+        cost = guess_cost(played, best) if scored else 0.0
         lost_low, lost_high = lost_range(played.value, best.value)
         if turn.guess == best_guess or (cost == 0.0 and lost_high == 0 and played.proved and best.proved):
             best_guess = turn.guess  # as good as the best: name yours
@@ -548,15 +569,25 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
                                    forced=len(replies) == 1, skill_low=low, skill_high=high, best_known=known,
                                    best_known_margin=0.0 if known is None else
                                    found.guesses[shown].estimate - found.guesses[known].estimate,
-                                   lost_low=lost_low, lost_high=lost_high, cost_low=least))
+                                   lost_low=lost_low, lost_high=lost_high, cost_low=least, scored=scored))
         position = model.game.step(position, turn.guess, turn.pattern)
     solved = bool(turns) and turns[-1].pattern == ALL_GREEN
     known = answer.strip().lower() if answer else (model.game.words.guesses[turns[-1].guess] if solved else None)
+    notes += [unscored_note(model.game, step, valuer.opener_nodes) for step in reviewed if not step.scored]
     return Review(model=model, notes=tuple(notes), steps=tuple(reviewed),
-                  skill=game_skill([s.skill for s in reviewed]),
+                  skill=game_skill([s.skill for s in reviewed if s.scored]),
                   luck=game_luck([s.luck for s in reviewed if not s.forced]), solved=solved, answer=known,
                   hard=hard, max_guesses=max_guesses, seconds=time.perf_counter() - started, puzzle=puzzle,
                   ultra=ultra)
+
+
+def unscored_note(game: Wordle, step: ReviewStep, opener_nodes: int) -> str:
+    """The note of a step not scored: why, what is shown instead, and that the game's skill is the others'."""
+    where = "the weighted opening book lacks it" if step.number == 1 else \
+        f"at {step.before:,} possible answers it is valued as an opener the weighted book lacks"
+    return (f"Guess {step.number} ({game.words.guesses[step.guess].upper()}) is not scored: {where}, and its search "
+            f"completed no tree within {opener_nodes:,} sets, so only its proved bound ({step.played.text()}) is "
+            "shown; the game's skill is that of the other guesses.")
 
 
 def share_text(review: Review) -> str:
@@ -578,12 +609,13 @@ def review_data(review: Review) -> dict:
         "steps": [{"number": s.number, "guess": words.guesses[s.guess], "pattern": format_pattern(s.pattern),
                    "before": s.before, "after": s.after, "played": s.played.data(),
                    "best_guess": words.guesses[s.best_guess], "best": s.best.data(),
-                   "cost": round(s.cost, 6) if math.isfinite(s.cost) else None, "skill": s.skill,
+                   "cost": round(s.cost, 6) if math.isfinite(s.cost) and s.scored else None,
+                   "skill": s.skill if s.scored else None,
                    "answers_lost_beyond_best": {"at_least": round(s.lost_low, 6),
                                                 "at_most": round(s.lost_high, 6) if math.isfinite(s.lost_high)
                                                 else None},
                    "skill_exact": s.settled, "skill_low": s.skill_low, "skill_high": s.skill_high,
-                   "skill_text": s.skill_text(), "luck": s.luck,
+                   "skill_text": s.skill_text(), "scored": s.scored, "luck": s.luck,
                    "best_known": words.guesses[s.best_known] if s.best_known is not None else None,
                    "best_known_margin": round(s.best_known_margin, 6),
                    "reply_chance": round(s.reply_chance, 6), "forced": s.forced} for s in review.steps],

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from agents.answer_model import MODELS, load_model  # noqa: E402
-from agents.model_value import VALUE_BUDGET, budget_text  # noqa: E402
+from agents.model_value import VALUE_BUDGET, Valuer, budget_text  # noqa: E402
 from agents.review import review_game  # noqa: E402
 from heuristics.prior import word_prior  # noqa: E402
 from wordle import Wordle  # noqa: E402
@@ -86,6 +86,18 @@ class LoadSampler:
         while not self.stop.is_set():
             self.samples.append(os.getloadavg()[0])
             self.stop.wait(self.every)
+
+
+def weighted_books(model) -> dict[str, list[str] | None]:
+    """Per mode, the openers of the weighted opening book the review reads for this model (None: none is read)."""
+    if model.uniform:
+        return {"normal": None, "hard": None}
+    valuer = Valuer(model)
+    found = {}
+    for mode in ("normal", "hard"):
+        book = valuer.book(model.initial_state(mode == "hard"))
+        found[mode] = None if book is None else sorted(model.game.words.guesses[g] for g in book.high)
+    return found
 
 
 def main() -> int:
@@ -146,6 +158,8 @@ def main() -> int:
               "word_lists": {"answers": model.tier, "guesses": len(model.game.words.guesses)},
               "book": {mode: opening_book(tuple(model.tier_game.words.guesses), model.tier_game.words.checksum,
                                           mode == "hard", 6).best is not None for mode in ("normal", "hard")},
+              "weighted_book": weighted_books(model),
+              "note": "the machine (2 cores) is shared with other jobs: wall times include whatever else ran",
               "budget_per_position": {"normal": budget_text(VALUE_BUDGET, False), "hard": budget_text(VALUE_BUDGET, True)},
               "load_average": {"min": min(sampler.samples), "mean": round(float(np.mean(sampler.samples)), 2),
                                "max": max(sampler.samples), "samples": len(sampler.samples)},

@@ -1,7 +1,11 @@
 """Openers under a weighted answer model: each one's real tree (its expected guesses) and a proved bound, and the book.
 
-Run: python benchmarks/weighted_openers.py [--model likely] [--hard] [--openers salet,crane,...]
+Run: python benchmarks/weighted_openers.py [--model likely] [--guesses nyt] [--hard] [--openers salet,crane,...]
                                           [--exact-nodes 0] [--breadths 1] [--pack]
+
+--guesses defaults to the player's list (today's nyt guesses, `wordle.words.PLAYER_GUESSES`), the list
+`assist`, `review` and the web load the model with: the book is checked against the lists' and weights'
+checksums, so a book built over other guesses is never read by them.
 
 Each opener is valued over every answer the model allows, reply by reply (wordle/weighted_openers.py):
 per reply the exact weighted solver within --exact-nodes sets, else the breadth-limited searches
@@ -31,6 +35,7 @@ import numpy as np  # noqa: E402
 from agents.answer_model import MODELS, load_model  # noqa: E402
 from plumbing.storage import results_record  # noqa: E402
 from wordle.hardmode import Hints  # noqa: E402
+from wordle.words import NAMED_GUESSES, PLAYER_GUESSES  # noqa: E402
 from wordle.solver.weighted import WEIGHT_SCALE, integer_weights, tree_cost  # noqa: E402
 from wordle.weighted_book import WEIGHTED_FORMAT, pack_weighted, weights_checksum  # noqa: E402
 from wordle.weighted_openers import guess_interval  # noqa: E402
@@ -53,6 +58,9 @@ def main() -> int:
     """Value the openers, append their lines, and pack the book if asked."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", choices=tuple(MODELS), default="likely")
+    parser.add_argument("--guesses", default=PLAYER_GUESSES,
+                        help=f"the allowed guesses: {', '.join(NAMED_GUESSES)} or a file (default {PLAYER_GUESSES}, "
+                             "the player's)")
     parser.add_argument("--hard", action="store_true")
     parser.add_argument("--openers", default=",".join(DEFAULT_OPENERS))
     parser.add_argument("--exact-nodes", type=int, default=0, help="exact sets per reply before quick trees")
@@ -63,7 +71,7 @@ def main() -> int:
     parser.add_argument("--out", default=None)
     parser.add_argument("--pack", action="store_true", help="write the weighted opening book from the file")
     args = parser.parse_args()
-    model = load_model(args.model)
+    model = load_model(args.model, args.guesses)
     game = model.game
     weights = integer_weights(model.weights)
     mode = "hard" if args.hard else "normal"
@@ -81,10 +89,11 @@ def main() -> int:
                   "weight_scale": WEIGHT_SCALE, "total_weight": total, "loss_unit": loss_unit, "hard": args.hard,
                   "max_guesses": args.max_guesses, "guesses": len(game.words.guesses),
                   "exact_nodes": args.exact_nodes, "breadths": list(breadths), "repair_nodes": args.repair_nodes,
-                  "note": "the machine is shared: seconds include whatever else ran"}
+                  "note": "the machine (2 cores) is shared with other jobs: seconds include whatever else ran"}
         out.write_text(json.dumps(header) + "\n", encoding="utf-8")
-    elif header.get("weights_sha256") != checksum or header.get("hard") != args.hard:
-        raise SystemExit(f"{out}: made for other weights or another mode")
+    elif (header.get("weights_sha256") != checksum or header.get("hard") != args.hard
+          or header.get("word_lists_sha256") != game.words.checksum):
+        raise SystemExit(f"{out}: made for other word lists, other weights or another mode")
     hints = Hints() if args.hard else None
     for word in args.openers.split(","):
         word = word.strip().lower()

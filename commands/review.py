@@ -44,9 +44,11 @@ REVIEW_LEGEND = (
     "left: answers possible before the guess -> after its reply; yours and best: expected guesses to finish, that "
     "guess included, with best play after it (lower is better), the best guess named; skill: 99 for the best guess, "
     "down to 0 for one that costs a whole guess (44–79: the range the proved bounds allow); the game's skill is the "
-    "mean of its guesses'; luck: how the reply ranks among those the guess could get (99: it left the fewest "
-    "answers). A plain value is proved; '≤ x' has a tree reaching x (under a weighted model, every value has one); "
-    "'≥ x' is a proved bound only; 'loses x%': the chance the tree found loses.")
+    "mean of its scored guesses'; luck: how the reply ranks among those the guess could get (99: it left the fewest "
+    "answers). A plain value is proved; '≤ x' has a tree reaching x (under a weighted model, every value has one, "
+    "but a guess at over 2,500 answers that the weighted opening book lacks, whose bounded search completed none); "
+    "'≥ x' is a proved bound only; skill '—': the guess has no tree, so it is not scored; 'loses x%': the chance "
+    "the tree found loses.")
 
 
 def review_table(game: Wordle, review: Review, palette: str = "default") -> Table:

@@ -13,8 +13,19 @@ answers alone (the pattern matrix's columns for them), never on the whole matrix
 * low: per reply the exact cost where settled, else the larger of the bound the cut search proved and
   the least one-step bound over every guess there.
 
-`guess_interval` is what the weighted valuation asks at the opening for a guess the weighted opening
-book lacks (`wordle.weighted_book`), and what the book's build runs for each opener it covers.
+`guess_interval` is what the weighted opening book's build runs for each opener it covers
+(`wordle.weighted_book`); it takes minutes an opener on the shared machine.
+
+`bounded_interval` is what the weighted valuation asks at the opening for a guess the book lacks: a
+bounded effort, counted in work (sets searched), so a busy machine gives the same answer:
+
+* low: each reply's one-step bound (`WeightedSolver.least_bound`, no search), always;
+* high: the breadth-1 trees of the replies, one after the other, while the searches of all of them
+  together have entered at most `node_limit` sets. Where the limit is spent first, the guess has no
+  tree (`high` None, `cut`): what is shown is the proved bound, marked as one.
+
+It searches on one solver over the whole game (no game of its own per reply), its memory emptied
+first, so the answer depends on the position and the guess alone.
 """
 
 from __future__ import annotations
@@ -38,21 +49,25 @@ from .words import Words
 
 @dataclass(frozen=True)
 class GuessInterval:
-    """A guess's packed costs over a set: `low` proved, `high` its tree's; the tree, and the work it took."""
+    """A guess's packed costs over a set: `low` proved, `high` its tree's; the tree, and the work it took.
+
+    `cut`: a bounded effort spent its node limit before every reply had a tree: `high` and `tree` are None.
+    """
 
     guess: int
     low: int
-    high: int
-    tree: WeightedTree
+    high: int | None
+    tree: WeightedTree | None
     nodes: int
     seconds: float
     replies: int
     settled: int
+    cut: bool = False
 
     @property
     def proved(self) -> bool:
         """Whether the bounds meet."""
-        return self.low >= self.high
+        return self.high is not None and self.low >= self.high
 
 
 def reply_game(game: Wordle, answers: np.ndarray) -> Wordle:
@@ -159,4 +174,46 @@ def guess_interval(game: Wordle, weights: np.ndarray, answers: np.ndarray, left:
                          seconds=time.perf_counter() - started, replies=len(replies), settled=settled)
 
 
-__all__ = ["GuessInterval", "guess_interval", "replies_of", "reply_game"]
+def bounded_interval(solver: WeightedSolver, answers: np.ndarray, left: int, hints: Hints | None, guess: int,
+                     node_limit: int) -> GuessInterval:
+    """A guess's interval over `answers` within `node_limit` sets of search: its proved bound, and its tree where the
+    replies' breadth-1 searches complete within the limit.
+
+    Args:
+        solver: a breadth-limited WeightedSolver (`Limits(top=1)`, no tier) over the whole game; its memory is
+            emptied first, so the work counted (and so what is shown) depends on nothing valued before.
+        answers: the answers still possible (indices of the solver's game's answers); left: guesses to go;
+        hints: hard mode's (None in normal mode).
+        guess: the guess valued.
+        node_limit: the sets the searches of all the replies together may enter.
+
+    Returns:
+        The GuessInterval: `cut` (no tree, `high` None) where the limit was spent first; `settled` counts the replies
+        the bound alone settles (no choice left).
+    """
+    started = time.perf_counter()
+    game = solver.game
+    replies = list(replies_of(game, answers, guess, hints, solver.hard))
+    total = int(solver.weights[answers].sum())
+    lows = [max(solver.least_bound(group, left - 1, child), solver.floor(group, left - 1)) if len(group) > 2
+            else solver.floor(group, left - 1) for _, group, child in replies]
+    low = total + sum(lows)
+    settled = sum(len(group) <= 2 for _, group, _ in replies)
+    solver.forget_memory()
+    first = solver.nodes
+    solver.node_limit = first + node_limit
+    high = total
+    try:
+        for _, group, child in replies:
+            high += solver.solve_set(group, left - 1, child)
+    except BudgetSpent:
+        return GuessInterval(guess=guess, low=low, high=None, tree=None, nodes=solver.nodes - first,
+                             seconds=time.perf_counter() - started, replies=len(replies), settled=settled, cut=True)
+    finally:
+        solver.node_limit = None
+    tree = WeightedTree(guess, {code: solver.tree(group, left - 1, child) for code, group, child in replies})
+    return GuessInterval(guess=guess, low=min(low, high), high=high, tree=tree, nodes=solver.nodes - first,
+                         seconds=time.perf_counter() - started, replies=len(replies), settled=settled)
+
+
+__all__ = ["GuessInterval", "bounded_interval", "guess_interval", "replies_of", "reply_game"]

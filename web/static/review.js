@@ -49,8 +49,8 @@ function show(data) {
     `${Math.round(100 * data.proved_share)}% of values proved`} (${number(data.seconds, 1)} s).`));
   box.append(el("p", { class: "meta legend" }, "yours, best: expected guesses to finish, that guess included, with best play " +
     `after it (lower is better). ${VALUE_MARKS} Skill: 99 for the best guess, down to 0 for one that costs a whole ` +
-    "guess (44–79: the range the proved bounds allow); the game's skill is the " +
-    "mean of its guesses'. Luck: how the reply ranks among those the guess could get (99: it left " +
+    "guess (44–79: the range the proved bounds allow; '—': the guess has no tree, only a proved bound, so it is " +
+    "not scored); the game's skill is the mean of its scored guesses'. Luck: how the reply ranks among those the guess could get (99: it left " +
     "the fewest answers)."));
 }
 
