@@ -44,6 +44,7 @@ def test_person_who_stops_typing_is_told_the_answer(capsys, monkeypatch):
     assert code == 1 and "answer was CRANE" in out
 
 
+@pytest.mark.slow
 def test_person_out_of_guesses(capsys, monkeypatch):
     code, out, _ = run_cli(capsys, "play", "--answer", "crane", "--max-guesses", "1", stdin="salet\n", monkeypatch=monkeypatch)
     assert code == 1 and "Not solved in 1 guesses: the answer was CRANE" in out
@@ -152,6 +153,7 @@ def test_play_shows_each_guess_value_as_the_solver_proves_it(capsys, monkeypatch
     assert code == 0 and all(x in out for x in ("2.167", "1.667", "1.000")) and "value: expected guesses" in out
 
 
+@pytest.mark.slow
 def test_mode_means_normal_hard_or_both_and_only_that(capsys):
     """--mode is the tournament's game mode; the evaluation mode is --eval-mode everywhere."""
     code, out, _ = run_cli(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--depth", "1",
@@ -224,6 +226,7 @@ def test_the_share_grid_ends_the_game(capsys):
     assert out.rsplit("\n", 2)[0].endswith("wordle-arena 3/6*\n\n⬛⬛🟧🟦🟧\n🟧🟧🟧⬛🟧\n🟧🟧🟧🟧🟧")
 
 
+@pytest.mark.slow
 def test_play_json_is_the_game_for_scripts(capsys, monkeypatch):
     code, out, _ = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1", "--json")
     game = json.loads(out)

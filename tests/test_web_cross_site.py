@@ -84,6 +84,7 @@ def elsewhere(served):
     server.shutdown()
 
 
+@pytest.mark.slow  # a browser
 def test_a_page_on_another_origin_makes_no_game_gets_no_advice_and_cannot_frame_the_page(browser, served,  # noqa: F811
                                                                                          elsewhere):
     target, service = served
@@ -106,6 +107,7 @@ def test_a_page_on_another_origin_makes_no_game_gets_no_advice_and_cannot_frame_
     context.close()
 
 
+@pytest.mark.slow  # a browser
 @pytest.mark.parametrize("path", sorted(PAGES))
 def test_every_page_works_under_its_content_security_policy(browser, served, path):  # noqa: F811
     """The page loads its scripts and styles and runs with no CSP violation and no JavaScript error."""
