@@ -251,7 +251,7 @@ def read_file(path: Path, kind: str, allow_partial_last_line: bool = False) -> L
         fields = next(csv.reader([line]), [])
         if len(fields) != len(columns):
             raise ResultsError(f"{path}, line {number}: {len(fields)} fields, expected {len(columns)}")
-        records.append(_parse_row(dict(zip(columns, fields)), kind, f"{path}, line {number}", length))
+        records.append(parse_row(dict(zip(columns, fields)), kind, f"{path}, line {number}", length))
     return LoadedFile(meta=meta, sessions=sessions, records=records, complete_bytes=complete, dealt=dealt,
                       length=length)
 
@@ -299,7 +299,7 @@ def _word(text: str, length: int) -> bool:
     return len(text) == length and text.isascii() and text.isalpha() and text.islower()
 
 
-def _parse_row(row: dict[str, str], kind: str, where: str, length: int = 5) -> GameRecord:
+def parse_row(row: dict[str, str], kind: str, where: str, length: int = 5) -> GameRecord:
     """One CSV row as a GameRecord; ResultsError naming `where` on a malformed field."""
     if not row["agent"]:
         raise ResultsError(f"{where}: the agent is empty")

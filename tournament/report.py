@@ -129,11 +129,16 @@ def markdown_report(document: dict[str, Any], summary: Summary) -> str:
     game = [] if shape is None else [f"- Game: {GameSpec.from_shape(shape, max_guesses=settings['max_guesses']).describe()}"]
     played = (f"answers: {settings['answers_played']}{'' if settings['sample'] is None else ' (seeded sample)'}"
               if shape is None else f"games: {settings['answers_played']}, dealt from the seed")
+    note = document.get("converted")
+    converted = [] if note is None else [
+        f"- Converted from the `{note['format']}` format by `{note['by']}` at commit {note['commit']}: the games, "
+        "seed, word lists, commits and machine are the original run's"]
     lines = [
         "# Tournament report",
         "",
         *game,
         f"- Command (reproduces every game): `{document['command']}`",
+        *converted,
         *[f"- Typed: `{command}`" for command in typed],
         f"- Seed: {settings['seed']}; agent options: {settings['options'] or 'none'}; "
         f"{played}; modes: {', '.join(settings['modes'])}; guess limit: {settings['max_guesses']}",

@@ -37,6 +37,7 @@ from .records import GameRecord, Journal, ResultsError, error_text, file_text, r
 from .report import markdown_report
 from .stats import Summary, summarise
 from .verify import (
+    CONVERTED_KEY,
     GAMES_FILE,
     JOURNAL_FILE,
     REPORT_FILE,
@@ -371,14 +372,15 @@ def load_done(folder: Path, plan: Plan, game: AnyGame) -> Done:
     return Done(records, sessions, keep, notes, rewrite)
 
 
-def write_results(folder: Path, plan: Plan, game: AnyGame, records: tuple[GameRecord, ...],
-                  sessions: list[dict[str, Any]], summary: Summary) -> None:
-    """Write games.csv, timings.csv, summary.json and report.md for a complete run."""
+def write_results(folder: Path, plan: Plan, game: AnyGame | None, records: tuple[GameRecord, ...],
+                  sessions: list[dict[str, Any]], summary: Summary, converted: dict[str, Any] | None = None) -> None:
+    """Write games.csv, timings.csv, summary.json and report.md for a complete run (`converted`: the note of a run
+    written first in an older format, kept in the metadata line, summary.json and report.md)."""
     provenances: list[dict[str, Any]] = []
     for session in sessions:
         if (p := session.get("provenance")) and p not in provenances:
             provenances.append(p)
-    meta = _meta(plan, provenances)
+    meta = _meta(plan, provenances) | ({CONVERTED_KEY: converted} if converted is not None else {})
     write_atomically(folder / GAMES_FILE, file_text("games", meta, records, plan.dealt))
     write_atomically(folder / TIMINGS_FILE, file_text("timings", meta, records, plan.dealt))
     document = {
@@ -386,7 +388,7 @@ def write_results(folder: Path, plan: Plan, game: AnyGame, records: tuple[GameRe
         "sessions": sessions, "written": _now(),
         "files": {name: sha256_file(folder / name) for name in (GAMES_FILE, TIMINGS_FILE)},
         "summary": summary.to_dict(),
-    }
+    } | ({CONVERTED_KEY: converted} if converted is not None else {})
     write_atomically(folder / SUMMARY_FILE, json.dumps(document, indent=2, sort_keys=True) + "\n")
     write_charts(folder, document["summary"])
     write_atomically(folder / REPORT_FILE, markdown_report(document, summary))

@@ -34,8 +34,10 @@ SUMMARY_FILE = "summary.json"
 REPORT_FILE = "report.md"
 JOURNAL_FILE = "journal.csv"
 DEFAULT_LIMIT = 20
+#: Where a run first written in an older format says so (its metadata line, summary.json), with the format it was in.
+CONVERTED_KEY = "converted"
 #: Every key of summary.json; verify checks each of them.
-SUMMARY_KEYS = {"command", "settings", "provenance", "sessions", "written", "files", "summary"}
+SUMMARY_KEYS = {"command", "settings", "provenance", "sessions", "written", "files", "summary", CONVERTED_KEY}
 
 
 @dataclass
@@ -206,6 +208,18 @@ def check_settings(settings: Any, where: str) -> None:
         raise ResultsError(f"{where}: the metadata's sample is missing: a run of {game.name} deals a number of games")
 
 
+def converted_problem(meta: dict[str, Any], where: str) -> str | None:
+    """What is wrong with a metadata line's note of a conversion (`CONVERTED_KEY`), or None where it has a sound one
+    or none: the note is exactly the format the run was first written in, the converter and its commit, as text."""
+    note = meta.get(CONVERTED_KEY)
+    if note is None:
+        return None
+    if not isinstance(note, dict) or set(note) != {"format", "by", "commit"} or not all(
+            isinstance(value, str) and 0 < len(value) <= 200 for value in note.values()):
+        return f"{where}, line 1: the metadata's '{CONVERTED_KEY}' is not a conversion's note (format, by, commit)"
+    return None
+
+
 def sha256_file(path: Path) -> str:
     """SHA-256 of a file's bytes."""
     return hashlib.sha256(read_results_bytes(path)).hexdigest()
@@ -346,6 +360,9 @@ def _check_folder(folder: Path, answers: str | Path | None, guesses: str | Path 
         result.problems.append(str(error))
         return result
     result.games = len(games.records)
+    if (wrong := converted_problem(games.meta, str(folder / GAMES_FILE))) is not None:
+        result.problems.append(wrong)
+        return result
     settings = games.meta.get("settings")
     try:
         check_settings(settings, str(folder / GAMES_FILE))
@@ -399,7 +416,7 @@ def _check_folder(folder: Path, answers: str | Path | None, guesses: str | Path 
     except ResultsError as error:
         add([str(error)])
         return result
-    for key in ("command", "settings", "provenance"):
+    for key in ("command", "settings", "provenance", CONVERTED_KEY):
         if stored.get(key) != games.meta.get(key):
             add([f"{SUMMARY_FILE}: '{key}' differs from {GAMES_FILE}'s metadata"])
     unknown = sorted(set(stored) - SUMMARY_KEYS)
