@@ -33,11 +33,8 @@ WEIGHTED_FORMAT = "wordle-arena weighted opening book v1"
 #: The shipped weighted books and their SHA-256: nothing else is read.
 SHIPPED_WEIGHTED: dict[str, str] = {
     # likely over today's nyt guesses (14855): results/weighted-openers-likely-MODE.jsonl; each book names the openers
-    # it holds (normal: the 20 DEFAULT_OPENERS of benchmarks/weighted_openers.py, hard: SALET alone)
-    "weighted-openers-normal-9848c02c205a-271fd49dd4a8.json.gz":
-        "84a41d3ecbf8be22458c481975146cd8654da3b87f0587ee0757d283869a22c6",
-    "weighted-openers-hard-9848c02c205a-271fd49dd4a8.json.gz":
-        "6ad41b7cf53faee900044e1a8eb8e22002ea6afa2a97e4b07b5f8edeec7a2a7c",
+    # it holds. The books built before the answer model learnt the Times' taste
+    # (results/weighted-openers-likely-*-before-taste.jsonl) no longer match its weights and are not shipped.
 }
 
 
