@@ -35,6 +35,9 @@ SHIPPED_WEIGHTED: dict[str, str] = {
     # likely over today's nyt guesses (14855): results/weighted-openers-likely-MODE.jsonl; each book names the openers
     # it holds. The books built before the answer model learnt the Times' taste
     # (results/weighted-openers-likely-*-before-taste.jsonl) no longer match its weights and are not shipped.
+    # normal: the 20 DEFAULT_OPENERS of benchmarks/weighted_openers.py; no hard book yet.
+    "weighted-openers-normal-dbee44fad425-6c8937652af0.json.gz":
+        "895779033191453b1bdb562518596fbe4aa54ffb832367ac47082c4bbde03c17",
 }
 
 
