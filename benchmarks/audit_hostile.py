@@ -1383,8 +1383,22 @@ def merge(reports: list[Path], target: Path = OUT) -> dict[str, Any]:
     return merged
 
 
+#: The areas main can run, in the order it runs them.
+AREAS = ("paths", "results files", "models", "signals", "web stops", "served results", "flags", "dealt runs",
+         "huge files", "budgets", "encodings", "starvation", "floods", "dask faults", "scheduler addresses",
+         "variant games", "sigterm moments", "cross-site", "web", "burst")
+
+
 def main() -> None:
     """Run every area (or those named) and write the table; with --merge REPORT..., merge reports into OUT."""
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        print(__doc__)
+        return
+    unknown = [name for name in sys.argv[1:] if name not in AREAS] if sys.argv[1:2] != ["--merge"] else []
+    if unknown:
+        print(f"audit_hostile: no area named {unknown[0]!r} (areas: {', '.join(AREAS)}; or --merge REPORT...)",
+              file=sys.stderr)
+        sys.exit(2)
     if sys.argv[1:2] == ["--merge"]:
         merged = merge([Path(name) for name in sys.argv[2:]])
         print(json.dumps({"table": merged["table"], "total": merged["total"]}, indent=1))
