@@ -43,7 +43,7 @@ def client(official_game):
 
 @pytest.mark.slow
 def test_every_surface_shows_the_same_value_text(official_game, capsys, client, monkeypatch):
-    for opener, answer, hard in positions(official_game, 3):
+    for opener, answer, hard in positions(official_game, 2):
         same_text_everywhere(opener, answer, hard, capsys, client, monkeypatch)
 
 

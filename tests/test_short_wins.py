@@ -195,7 +195,7 @@ def test_the_compiled_three_guess_cost_equals_the_solvers_own_loop_on_the_full_l
     game = official_game
     rng = np.random.default_rng(27 + hard)
     checked = 0
-    while checked < 12:
+    while checked < 6:
         state = game.initial_state(hard=hard, max_guesses=6)
         for _ in range(3):  # three guesses played, three left
             guess = int(rng.choice(game.legal_guesses(state)))
