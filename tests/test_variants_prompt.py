@@ -195,3 +195,23 @@ def test_a_solved_boards_column_lines_up_with_the_patterns_beside_it():
     rows = console.export_text().splitlines()
     assert rows[1].startswith(" 2. CUTIN  (solved)          -yy-- ")
     assert cell_len(rows[0][:rows[0].index("----g")]) == cell_len(rows[1][:rows[1].index("-yy--")])
+
+
+# -- the review a game of several boards is offered ----------------------------------------------
+def test_a_boards_review_takes_the_lists_the_game_was_played_on(capsys):
+    code, out, err = run_cli(capsys, "review", "--boards", "2", "--answers", "original", "--guesses", "nyt",
+                             "--answer", "cigar,etude", "furos", "--json")
+    review = json.loads(out)
+    assert code == 0, err
+    assert [s["guess"] for s in review["steps"]] == ["furos"]  # FUROS: on today's list, not on 2022's
+    assert review["steps"][0]["reply"] == [WORKED["furos", "cigar"], WORKED["furos", "etude"]]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("--answers", "fresh"), "--answers fresh weighs the answers; dordle's review takes every answer of a list alike"),
+    (("--length", "6", "--guesses", "nyt"), "--guesses names a list of five-letter words"),
+    (("--answers", "nope.txt"), "nope.txt: no such file, nor an answer list's name"),
+])
+def test_a_boards_review_refuses_lists_it_cannot_use_in_one_line(capsys, argv, message):
+    code, _, err = run_cli(capsys, "review", "--boards", "2", *argv, "--answer", "cigar,etude", "furos")
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
