@@ -150,7 +150,7 @@ def board_adviser(args: argparse.Namespace, described: GameSpec, default: str = 
     the lists are loaded."""
     name = getattr(args, "agent", None) or default
     player_settings(name, described, **agent_options(args))
-    _, game = load_spec_game(described)
+    _, game = load_spec_game(described, named=True)  # a list's name: review's --answers original
     return game, make_player(name, game, described, **agent_options(args))
 
 

@@ -4,23 +4,26 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 
 import numpy as np
 from rich.console import Console
 from rich.text import Text
 
-from agents import AGENTS, Decision, agent_names, game_rng, make_player, player_settings, players_of
+from agents import AGENTS, Decision, agent_names, game_rng, make_player, player_settings
 from agents.assistant import make_advisor
 from agents.base import deal_answers, dealt_rng, draw_answer, fresh_seed, lie_rng
 from agents.indicators import Choice, Indicator, against_rngs, indicator_names, make_indicator, play_with
 from plumbing.errors import UserError
-from variants import AnyState, GameSpec, play_out
+from variants import AnyGame, AnyState, GameSpec, initial_state, play_out, replies_of
 from wordle import Playthrough, State, Turn, Wordle, Words, format_pattern
+from wordle.feedback import decode_colours
 from wordle.words import PLAYER_GUESSES
 
 from .assist import thinking
 from .games import load_game, load_spec_game
 from .options import (
+    EXIT_INTERRUPTED,
     add_agent_options,
     add_game_options,
     add_mode_options,
@@ -28,6 +31,7 @@ from .options import (
     add_seed_option,
     add_shape_options,
     agent_options,
+    canonical_command,
     game_spec,
     mode_name,
     player_guesses,
@@ -37,6 +41,7 @@ from .render import (
     SEARCH_LEGEND,
     TRACE_LEGEND,
     board_trace,
+    boards_view,
     keyboard,
     outcome_line,
     plain_console,
@@ -45,7 +50,7 @@ from .render import (
     turn_values,
     waiting,
 )
-from .review import review_offer
+from .review import quoted, review_offer
 
 
 class Abandoned(Exception):
@@ -141,12 +146,11 @@ def play_dealt(args: argparse.Namespace, console: Console, described: GameSpec) 
     """`play` of a game of another shape than Wordle's (several boards, another length, a lying Indicator): the
     agent's game as a trace, one reply a board; with the seed's answers and streams, game 0 of a tournament of that
     seed."""
-    if args.agent is None:
-        raise UserError(f"playing {described.name} yourself is not built: name a Guesser with --agent "
-                        f"({', '.join(players_of(described))})")
     if args.indicator not in ("honest", "fibble"):
         raise UserError(f"--indicator {args.indicator} replies to five-letter Wordle on one board, not "
                         f"{described.name}")
+    if args.agent is None:
+        return play_person_dealt(args, console, described)
     player_settings(args.agent, described, **agent_options(args))  # refused before the lists are loaded
     rules, game = load_spec_game(described, named=True)
     player = make_player(args.agent, game, described, **agent_options(args))
@@ -178,7 +182,167 @@ def play_dealt(args: argparse.Namespace, console: Console, described: GameSpec) 
     if cut:
         console.print(f"guesses {', '.join(map(str, cut))}: the full search needed more than its node budget, so the "
                       "shallower search's guess was played (give --nodes to search further)", markup=False)
+    console.print(board_review_offer(described, words, history, answers), markup=False, soft_wrap=True)
     return 0
+
+
+def person_spec(args: argparse.Namespace, described: GameSpec) -> GameSpec:
+    """The game a person plays at the prompt: five-letter words on every word the Times accepts today (as Wordle's
+    prompt plays) unless --guesses names a list; the other lengths on their shipped lists."""
+    if described.length != 5 or described.guesses is not None:
+        return described
+    player_guesses(args)
+    return replace(described, guesses=args.guesses)
+
+
+def replayed(game: AnyGame, described: GameSpec, history: tuple) -> AnyState:
+    """The position after a played game's guesses and replies (one pattern a board)."""
+    state = initial_state(game, described)
+    for guess, reply in history:
+        state = game.result(game.result(state, guess), reply[0] if described.lies else reply)
+    return state
+
+
+def board_counts(described: GameSpec, state: AnyState) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+    """Each board's solved flag and its count of answers still possible."""
+    if described.lies:
+        return (bool(state.won),), (len(state.candidates),)
+    return tuple(state.solved), tuple(len(c) for c in state.candidates)
+
+
+def show_boards(console: Console, described: GameSpec, game: AnyGame, state: AnyState, palette: str) -> None:
+    """The boards as they stand, fitted to the console's width."""
+    solved, left = board_counts(described, state)
+    for line in boards_view(described, game.words, replies_of(state), solved, left, palette, console.width):
+        console.print(line)
+
+
+def refusal(described: GameSpec, game: AnyGame, state: AnyState, word: str) -> str | None:
+    """Why the typed `word` cannot be played now (one line), or None: a word of the wrong length, one not in the list
+    of allowed guesses, a repeat on honest boards (it would tell nothing new; Fibble lies afresh), a hard-mode breach."""
+    words = game.words
+    if len(word) != described.length:
+        return f"'{word}' has {len(word)} letters; {described.name}'s words have {described.length}"
+    if word not in words.guess_index:
+        return f"'{word}' is not in the list of allowed guesses"
+    guess = words.guess_index[word]
+    if not described.lies and (earlier := next((n for n, (g, _) in enumerate(state.history, 1) if g == guess),
+                                               None)) is not None:
+        return f"'{word}' was already guessed (guess {earlier}); it would tell you nothing new"
+    if described.hard and (broken := game.violation(state, guess)) is not None:
+        return f"hard mode: {broken}"
+    return None
+
+
+def play_person_dealt(args: argparse.Namespace, console: Console, described: GameSpec) -> int:
+    """A person plays a game of another shape than Wordle's at the prompt: every board shown after each guess, bad
+    words refused in one line; the answers (from --answer, else dealt from the seed as `play --agent` and the web's
+    Variants page deal them) revealed at the end, and the review command of the game.
+
+    Returns:
+        0 when every board is solved, 1 when the game is lost or ended with Ctrl-D, 130 after Ctrl-C.
+    """
+    if args.answer is not None and args.seed is not None and not described.lies:
+        raise UserError("--seed: you against the --answer given draws nothing; leave it out")
+    described = person_spec(args, described)
+    rules, game = load_spec_game(described, named=True)
+    seed = fresh_seed() if args.seed is None else args.seed
+    words = rules.words
+    answers = dealt_answers(words, described, args.answer, seed)
+    board = plain_console(stderr=True) if args.json else console  # --json: stdout holds the JSON alone
+    board.print(f"You play {described.describe()}. End with Ctrl-D.", markup=False, soft_wrap=True)
+    board.print(REPLY_LEGEND + ("; one tile of every row but a winning one lies" if described.lies else ""),
+                markup=False, soft_wrap=True)
+
+    def ask(state: AnyState) -> int:
+        """Show the boards, then read guesses until one may be played."""
+        if state.history:
+            show_boards(board, described, game, state, args.palette)
+        while True:
+            try:
+                word = board.input(f"guess {state.guesses_used + 1}/{state.max_guesses}> ").strip().lower()
+            except EOFError:
+                raise Abandoned from None
+            except KeyboardInterrupt:
+                raise Abandoned("interrupted") from None
+            if not word:
+                continue
+            if (refused := refusal(described, game, state, word)) is not None:
+                board.print(Text(refused, style="yellow"))
+                continue
+            return words.guess_index[word]
+
+    answer_words = ", ".join(words.answers[a].upper() for a in answers)
+    try:
+        history, won = play_out(game, described, ask, answers, lie_rng(seed, 0) if described.lies else None)
+    except Abandoned as stop:
+        board.print(f"\nGame abandoned; the answer{'s were' if len(answers) > 1 else ' was'} {answer_words}.",
+                    markup=False, soft_wrap=True)
+        return EXIT_INTERRUPTED if stop.args else 1
+    final = replayed(game, described, history)
+    show_boards(board, described, game, final, args.palette)
+    solved, _ = board_counts(described, final)
+    if won:
+        outcome = Text(f"Solved {'every board' if described.boards > 1 else answer_words} in {len(history)}/"
+                       f"{described.max_guesses}" + (f": {answer_words}." if described.boards > 1 else "."),
+                       style="bold green")
+    else:
+        kept = f" ({sum(solved)} of {described.boards} boards solved)" if described.boards > 1 else ""
+        outcome = Text(f"Not solved in {described.max_guesses} guesses{kept}: the answer"
+                       f"{'s were' if len(answers) > 1 else ' was'} {answer_words}.", style="bold red")
+    board.print(outcome, soft_wrap=True)
+    if described.lies:
+        for line in lie_lines(rules, history, answers[0]):
+            board.print(line, markup=False)
+    if args.answer is None:
+        board.print(f"The answer{'s were' if len(answers) > 1 else ' was'} dealt with seed {seed}: play "
+                    f"{'them' if len(answers) > 1 else 'it'} again with --seed {seed}.", markup=False, soft_wrap=True)
+    elif described.lies:
+        board.print(f"The lies were drawn with seed {seed}: --seed {seed} draws them again.", markup=False)
+    if args.json:
+        print(json.dumps({"game": described.as_data(), "agent": None, "seed": seed,
+                          "answers": [words.answers[a] for a in answers], "won": won,
+                          "guesses": [words.guesses[g] for g, _ in history],
+                          "replies": [[None if p is None else format_pattern(p, length=described.length) for p in reply]
+                                      for _, reply in history]}))
+    else:
+        board.print(board_review_offer(described, words, history, answers), markup=False, soft_wrap=True)
+    return 0 if won else 1
+
+
+def lie_lines(rules: Wordle, history: tuple, answer: int) -> list[str]:
+    """Fibble's rows told true at the end: which tile of each row lied, and what it truly was."""
+    lines = ["The lies:"]
+    for number, (guess, reply) in enumerate(history, start=1):
+        word, shown = rules.words.guesses[guess], reply[0]
+        truth = int(rules.matrix[guess, answer])
+        if truth == shown:
+            lines.append(f"{number:>2}. {word.upper()}  {format_pattern(shown, length=len(word))}  true (it won)")
+            continue
+        tile = next(i for i, (a, b) in enumerate(zip(decode_colours(shown, len(word)), decode_colours(truth, len(word))))
+                    if a != b)
+        lines.append(f"{number:>2}. {word.upper()}  {format_pattern(shown, length=len(word))}  tile {tile + 1} "
+                     f"({word[tile].upper()}) lied: truly {format_pattern(truth, length=len(word))}")
+    return lines
+
+
+def board_review_offer(described: GameSpec, words: Words, history: tuple, answers: tuple[int, ...]) -> str:
+    """The one line a game of another shape ends with: the review command for it, every list and mode flag carried
+    (Fibble's rows as they were shown: its lies do not follow from the answer)."""
+    played = [words.guesses[g] for g, _ in history]
+    if described.lies:
+        given = " ".join(f"{word}:{format_pattern(reply[0], length=described.length)}"
+                         for word, (_, reply) in zip(played, history))
+    else:
+        given = f"--answer {','.join(words.answers[a] for a in answers)} {' '.join(played)}"
+    options = [("--boards", described.boards if described.boards > 1 else None),
+               ("--length", described.length if described.length != 5 else None),
+               ("--indicator", "fibble" if described.lies else None),
+               ("--max-guesses", described.max_guesses if described.max_guesses != described.default_limit else None),
+               ("--hard", described.hard),
+               ("--answers", quoted(described.answers) if described.answers else None),
+               ("--guesses", quoted(described.guesses) if described.guesses else None)]
+    return "Review this game: " + canonical_command(f"review {given}", *options)
 
 
 def play_data(game: Wordle, playthrough: Playthrough, args: argparse.Namespace, seed: int,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
@@ -246,11 +247,12 @@ def reply_cells(game: Any, reply: tuple[int | None, ...], palette: str) -> str:
     cells = []
     for pattern in reply:
         if pattern is None:
-            cells.append("(solved)".ljust(2 * game.length + 1))
+            cells.append(None)
         else:
             squares = format_pattern(pattern, "emoji", game.length).translate(SHARE_PALETTES[palette])
             cells.append(f"{format_pattern(pattern, length=game.length)} {squares}")
-    return "  ".join(cells)
+    width = max((cell_len(cell) for cell in cells if cell is not None), default=0)  # the squares are two columns each
+    return "  ".join("(solved)" + " " * (width - len("(solved)")) if cell is None else cell for cell in cells).rstrip()
 
 
 def board_trace(console: Console, game: Any, guesses: list[str], replies: list[tuple[int | None, ...]],
@@ -297,3 +299,88 @@ def board_advice_view(console: Console, board_game: Any, advice: Any, palette: s
         table.add_row(*row, *((f"{s.value:.3f}" if s.value is not None else "-",) if searched else ()))
     console.print(table)
     console.print(BOARD_SUGGESTION_LEGEND, style="dim", markup=False)
+
+
+#: The columns a board takes in the board view beside the next one.
+BOARD_GAP = 2
+#: The row numbers' column of the board view (" 1. ").
+ROW_LABEL = 4
+
+
+def board_letters(words: Any, history: Any, board: int) -> dict[str, int]:
+    """One board's best colour for each letter guessed on it while it was open (2 green, 1 yellow, 0 grey)."""
+    best: dict[str, int] = {}
+    for guess, reply in history:
+        if reply[board] is None:
+            continue
+        for letter, colour in zip(words.guesses[guess], decode_colours(reply[board], len(words.guesses[guess]))):
+            best[letter] = max(best.get(letter, 0), colour)
+    return best
+
+
+def board_cell(word: str, pattern: int, palette: str) -> Text:
+    """One board's row of the board view: the guess's letters on their colours, then the reply in letters."""
+    text = Text()
+    for letter, colour in zip(word.upper(), decode_colours(pattern, len(word))):
+        text.append(f"{letter} ", style=PALETTES[palette][colour])
+    text.append(" " + format_pattern(pattern, length=len(word)))
+    return text
+
+
+def boards_view(game: Any, words: Any, history: Any, solved: tuple[bool, ...], left: tuple[int, ...],
+                palette: str = "default", width: int = 80) -> list[Text]:
+    """A game of several boards (or Fibble's one) as a person sees it: the boards side by side in as many bands as
+    `width` needs, one numbered row a guess (blank on a board solved before it), each board's count of answers left
+    under it, and for several boards the letters that are grey on every open board.
+
+    Args:
+        game: the `variants.GameSpec` played. words: its lists. history: (guess, reply) pairs, one pattern a board.
+        solved: each board's state. left: each board's answers still possible. width: the columns to fit.
+
+    Returns:
+        The lines to print; the reply spelt in letters beside the colours, so it reads without colour (NO_COLOR).
+    """
+    cell = 3 * game.length + 1
+    fit = max(1, (width - ROW_LABEL + BOARD_GAP) // (cell + BOARD_GAP))
+    bands = -(-game.boards // fit)
+    across = -(-game.boards // bands)
+    lines: list[Text] = []
+    for first in range(0, game.boards, across):
+        boards = range(first, min(first + across, game.boards))
+        if game.boards > 1:
+            lines.append(Text(" " * ROW_LABEL + (" " * BOARD_GAP).join(f"board {b + 1}".ljust(cell) for b in boards)
+                              .rstrip(), style="bold"))
+        for number, (guess, reply) in enumerate(history, start=1):
+            line = Text(f"{number:>2}. ")
+            for place, board in enumerate(boards):
+                if place:
+                    line.append(" " * BOARD_GAP)
+                if reply[board] is None:
+                    line.append(" " * cell)
+                else:
+                    line.append_text(board_cell(words.guesses[guess], reply[board], palette))
+            line.rstrip()
+            lines.append(line)
+        status = []
+        for board in boards:
+            if solved[board]:
+                when = next(n for n, (_, reply) in enumerate(history, 1) if reply[board] == all_green_of(game.length))
+                status.append(f"solved in {when}".ljust(cell))
+            else:
+                status.append(f"{left[board]} left".ljust(cell))
+        lines.append(Text(" " * ROW_LABEL + (" " * BOARD_GAP).join(status).rstrip(), style="dim"))
+    open_boards = [b for b in range(game.boards) if not solved[b]]
+    if game.boards > 1 and history and open_boards:
+        states = [board_letters(words, history, b) for b in open_boards]
+        grey = sorted(letter for letter in set().union(*states) if all(s.get(letter) == 0 for s in states))
+        used = {letter for guess, _ in history for letter in words.guesses[guess]}
+        unused = sorted(set("".join(KEY_ROWS)) - used)
+        lines.append(Text(f"grey on every open board: {' '.join(grey).upper() or '(none)'}"))
+        lines.append(Text(f"unused: {' '.join(unused).upper() or '(none)'}"))
+    return lines
+
+
+def all_green_of(length: int) -> int:
+    """The all-green pattern of words of `length` letters."""
+    from wordle.feedback import all_green
+    return all_green(length)

@@ -6,11 +6,13 @@ import argparse
 import datetime
 import json
 import sys
+from dataclasses import replace
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from agents.answer_model import DEFAULT_MODEL
 from agents.model_value import VALUE_BUDGET, budget_text
 from agents.params import flag
 from agents import players_of
@@ -20,11 +22,12 @@ from variants import GameSpec
 from wordle import Playthrough, Wordle, format_pattern
 from wordle.nyt import puzzle_number
 from wordle.screenshot import MOST_IMAGE_BYTES, ReadBoard, ScreenshotError, board_data, read_board
-from wordle.words import load_guesses
+from wordle.words import NAMED_ANSWERS, load_guesses
 
 from .games import game_over
 from .options import (
     MOST_GUESSES,
+    WEIGHTED_MODELS,
     add_agent_options,
     add_mode_options,
     add_model_options,
@@ -101,10 +104,12 @@ def review_boards(args: argparse.Namespace, console: Console, described: GameSpe
     if args.grid is not None or args.puzzle is not None:
         raise UserError(f"--grid and --puzzle read one board's Wordle share grid, not {described.name}'s: give the "
                         "steps as WORD:PATTERNS, or --answer and the words")
-    if args.answers not in (None, "likely"):
-        raise UserError(f"--answers is not offered with {described.name} (its review uses the shipped lists of its "
-                        "length)")
-    refuse_wordle_options(args, described, ("exclude", "guesses"))
+    if args.answers in WEIGHTED_MODELS and args.answers != DEFAULT_MODEL:
+        raise UserError(f"--answers {args.answers} weighs the answers; {described.name}'s review takes every answer "
+                        "of a list alike: give a list's name (" + ", ".join(NAMED_ANSWERS) + ") or a file")
+    refuse_wordle_options(args, described, ("exclude",))
+    described = replace(described, answers=None if args.answers in (None, DEFAULT_MODEL) else args.answers,
+                        guesses=args.guesses)  # the lists the game was played on (`play` offers them)
     for step in args.steps if args.answer is None else ():
         parse_board_step(step, described.boards, described.length)  # its form refused before the lists are loaded
     game, player = board_adviser(args, described)

@@ -289,6 +289,30 @@ def test_play_at_the_prompt_is_todays_game_and_its_review_carries_its_lists(caps
     assert code == 0 and out.strip().splitlines()[-1].endswith("cigar --answers original --guesses nyt")
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", [(), ("--hard",), ("--ultra",)])
+def test_the_review_play_offers_runs_as_printed_with_every_list_and_mode(capsys, monkeypatch, tmp_path, mode):
+    """Lists given as files (in a folder whose name needs quoting), a guess limit, the mode: the printed review
+    command names them all, and run as printed it reviews the game just played."""
+    import shlex
+
+    folder = tmp_path / "my lists"
+    folder.mkdir()
+    (folder / "answers.txt").write_text("\n".join(ANSWERS) + "\n")
+    (folder / "guesses.txt").write_text("\n".join(ANSWERS + ["chomp", "spent"]) + "\n")
+    lists = ("--answers", str(folder / "answers.txt"), "--guesses", str(folder / "guesses.txt"))
+    code, out, _ = run_cli(capsys, "play", *lists, "--answer", "paste", "--max-guesses", "5", *mode,
+                           stdin="baste\npaste\n", monkeypatch=monkeypatch)
+    offer = out.strip().splitlines()[-1]
+    assert code == 0 and offer.startswith("Review this game: python cli.py review --answer paste baste paste")
+    command = shlex.split(offer.removeprefix("Review this game: "))
+    assert [*mode, "--max-guesses", "5", *lists] == [word for word in command[7:]]
+    code, out, err = run_cli(capsys, *command[2:], "--json")
+    review = json.loads(out)
+    assert code == 0, err
+    assert review["solved"] and [s["guess"] for s in review["steps"]] == ["baste", "paste"]
+
+
 def test_a_hard_mode_opener_the_book_only_bounds_is_shown_without_a_win(capsys):
     """SOARE has no win within 6 in hard mode (Selby's -H -d -g6 agrees); the shipped book only bounds it, so the
     review's own win check proves it: no win ("loses ≥ 1": how many the node budget does not settle), skill 0,

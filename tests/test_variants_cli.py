@@ -34,7 +34,6 @@ def test_play_fibble_with_an_answer(capsys):
     (("play", "--boards", "2", "--indicator", "absurdle", "--agent", "entropy"), "--indicator absurdle replies"),
     (("play", "--length", "7", "--agent", "expectimax", "--eval", "greens"), "with --length 7 use cost or entropy"),
     (("play", "--indicator", "fibble", "--boards", "2", "--agent", "entropy"), "fibble plays one board"),
-    (("play", "--boards", "2"), "playing dordle yourself is not built"),
     (("tournament", "--boards", "2", "--mode", "hard"), "dordle is played in normal mode only"),
     (("tournament", "--boards", "2", "--indicators", "absurdle"), "--indicators plays the Guesser x Indicator"),
     (("tournament", "--length", "6", "--answers", "x.txt"), "--answers names a list of five-letter words"),

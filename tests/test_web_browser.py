@@ -787,3 +787,97 @@ def test_statistics_and_streak_are_kept_and_shown_after_a_game(server, sized):
     stored = json.loads(page.evaluate("localStorage.getItem('wordle-arena-stats')"))
     assert stored["played"] == 2 and stored["streak"] == 2 and stored["guesses"] == {"2": 2}
     screenshot(page, "play-statistics", full=False)
+
+
+# -- Variants: several boards, their keyboard, one screen -------------------------------------------
+def start_variant(page, server: str, boards: int, seed: int) -> None:
+    """Open Variants and start a game of `boards` boards dealt from `seed`."""
+    page.goto(f"{server}/variants")
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#variant", str(boards))
+    page.fill("#seed", str(seed))
+    page.click("#new")
+    page.wait_for_selector("body[data-game]")
+
+
+def tap_variant_word(page, word: str, number: int) -> None:
+    """Type `word` and Enter on the Variants page's on-screen keyboard; wait for guess `number` to be shown."""
+    for letter in word:
+        page.click(f"#keyboard .key[data-key='{letter}']")
+    page.click("#keyboard .key[data-key='enter']")
+    page.wait_for_selector(f"body[data-guesses='{number}']")
+
+
+def best_states(guesses: list[str], answer: str) -> dict[str, str]:
+    """One board's best state for each letter guessed while it was open (as the keyboard shows it)."""
+    best: dict[str, int] = {}
+    for guess in guesses:
+        for letter, colour in zip(guess, decode_colours(feedback(guess, answer))):
+            best[letter] = max(best.get(letter, 0), colour)
+        if guess == answer:
+            break
+    return {letter: STATE[colour] for letter, colour in best.items()}
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_quordle_boards_and_their_keyboard_share_one_screen(server, sized, official_game, size):
+    """Quordle at 390 x 844 (2 x 2) and 1280 x 800 (4 in a row): every tile as the engine says, each key's cells in
+    every board's colour for its letter (a solved board's faded), all four boards and the keys in the viewport, no
+    sideways scroll, and no serious accessibility fault."""
+    from agents.base import deal_answers
+
+    seed = 5
+    answers = [official_game.words.answers[a] for a in deal_answers(4, len(official_game.words.answers), seed, 0)]
+    page = sized(size)
+    start_variant(page, server, 4, seed)
+    guesses = ["crane", answers[1]]  # the second guess solves board 2
+    for number, guess in enumerate(guesses, start=1):
+        tap_variant_word(page, guess, number)
+    boards = page.locator(".variant-board")
+    for board, answer in enumerate(answers):
+        played = guesses[:guesses.index(answer) + 1] if answer in guesses else guesses
+        for number, guess in enumerate(played):
+            check_row(boards.nth(board).locator(".row").nth(number), guess, answer)
+    assert page.get_attribute(".variant-board:nth-child(2)", "aria-label") == "board 2: solved"
+    shown = page.eval_on_selector_all("#keyboard .key.split", """keys => Object.fromEntries(keys.map(key => [key.dataset.key,
+        {label: key.getAttribute("aria-label"), cells: [...key.querySelectorAll(".cell")].map(cell => [cell.dataset.state,
+         getComputedStyle(cell).backgroundColor, cell.classList.contains("done")])}]))""")
+    assert sorted(shown) == sorted("abcdefghijklmnopqrstuvwxyz")
+    for letter, key in shown.items():
+        wanted = [best_states(guesses, answer).get(letter, "") for answer in answers]
+        assert [state for state, _, _ in key["cells"]] == wanted, letter
+        assert all(colour == RGB[{v: k for k, v in STATE.items()}[state]] for state, colour, _ in key["cells"] if state)
+        assert [done for _, _, done in key["cells"]] == [False, True, False, False]  # board 2 solved: its cells fade
+        assert key["label"].startswith(f"{letter.upper()}: board 1 ") and "board 2 solved" in key["label"]
+    words = {"correct": "green, right place", "present": "yellow, in the word, elsewhere", "absent": "grey, not in the word"}
+    assert shown["c"]["label"].startswith(f"C: board 1 {words[best_states(guesses, answers[0])['c']]}; ")  # in words
+    assert boxes_outside(page, ".variant-board") == [], "a board is off the screen"
+    assert boxes_outside(page, "#keyboard .key") == [], "a key is off the screen"
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    tops = sorted({round(box["y"]) for box in (boards.nth(i).bounding_box() for i in range(4))})
+    assert len(tops) == (2 if size == "phone" else 1)  # 2 x 2 on the phone, one line of four on the laptop
+    screenshot(page, f"variants-quordle-{size}", full=False)
+    script = axe_script()
+    page.add_script_tag(path=str(script))
+    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+        .filter(v => ["serious", "critical"].includes(v.impact)).map(v => ({id: v.id, where: v.nodes.slice(0, 3).map(n => n.target.join(" "))}))""")
+    assert found == []
+
+
+def test_a_dordle_typed_on_the_computers_keyboard_is_won_and_its_answers_told(server, sized, official_game):
+    from agents.base import deal_answers
+
+    seed = 8
+    answers = [official_game.words.answers[a] for a in deal_answers(2, len(official_game.words.answers), seed, 0)]
+    page = sized("phone")
+    start_variant(page, server, 2, seed)
+    page.locator("main h2").first.click()  # the focus off the fields: typing plays on the boards
+    for number, guess in enumerate(answers, start=1):
+        page.keyboard.type(guess)
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"body[data-guesses='{number}']")
+    assert page.inner_text("#message") == (f"Won in 2/7. The answers: {', '.join(a.upper() for a in answers)} "
+                                           f"(seed {seed}).")
+    assert page.locator(".variant-board.solved").count() == 2
+    page.click("#keyboard .key[data-key='q']")  # the game is over: the keys type nothing more
+    assert page.input_value("#guess") == ""
