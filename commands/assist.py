@@ -20,6 +20,7 @@ from agents.indicators import make_indicator
 from agents.model_value import VALUE_BUDGET, Valuer, budget_text
 from agents.params import flag
 from plumbing.errors import UserError
+from wordle.familiarity import NEAR_BEST, WORD_ORDERS
 from variants import AnyGame, GameSpec
 from wordle import Wordle
 from wordle.words import load_guesses
@@ -238,7 +239,7 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
         with waiting(what):
             advice = advise_model(model, steps, agent, hard=args.hard, top=args.top, seed=args.seed,
                                   max_guesses=args.max_guesses, only_answers=args.only_answers, valuer=valuer,
-                                  make_game=game_over, ultra=args.ultra)
+                                  make_game=game_over, ultra=args.ultra, words=args.words)
         if advice.model is not None and advice.model is not valuer.model:
             valuer = Valuer(advice.model)
         return advice
@@ -282,6 +283,10 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
                              "agent's first move is searched once and kept on disk; past it, a state whose full "
                              "search needs more nodes than its budget gets a shallower search's advice, and is "
                              "told so)")
+    parser.add_argument("--words", choices=WORD_ORDERS, default="known",
+                        help=f"known (default): among the guesses whose real trees are within {NEAR_BEST} expected "
+                             "guesses of the best, the commonest words first (wordfreq's frequency), a note naming "
+                             "the exact best; all: the exact order by value")
     parser.add_argument("--only-answers", action="store_true",
                         help="suggest only words that can still be the answer")
     parser.add_argument("--indicator", choices=("honest", "absurdle", "fibble"), default="honest", metavar="NAME",
