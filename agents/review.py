@@ -74,6 +74,9 @@ TOP = 99
 #: (`python benchmarks/calibrate_skill.py`, results/skill-calibration.json: mean absolute difference 1.7 points over
 #: 11 games, 2.5 left out of the fit in turn; 4.2 with the earlier 1.0).
 SKILL_ZERO_COST = 1.75
+#: How far the game's skill may read from WordleBot's: the mean absolute difference on the published games, each left
+#: out of the fit in turn (results/skill-calibration.json). Given in the JSON, never shown as a range on a page.
+SKILL_WORDLEBOT_DIFFERENCE = 2.5
 #: How many common words, the cost-to-go model's best, are valued beside the best found.
 COMMON_SHORTLIST = 3
 #: A step's skill where its guess has no real tree (only a proved bound): it is not scored.
@@ -661,7 +664,8 @@ def review_data(review: Review) -> dict:
         "model": review.model.name, "model_description": review.model.describe(), "notes": list(review.notes),
         "hard": review.hard, "ultra": review.ultra, "max_guesses": review.max_guesses, "answer": review.answer, "solved": review.solved,
         "finished": review.finished, "ending": review.ending_text(),
-        "skill": review.skill, "skill_exact": review.settled, "skill_low": review.skill_range[0],
+        "skill": review.skill, "skill_exact": review.settled, "skill_wordlebot_difference": SKILL_WORDLEBOT_DIFFERENCE,
+        "skill_low": review.skill_range[0],
         "skill_high": review.skill_range[1], "skill_text": review.skill_text(), "cost": round(review.cost, 6), "cost_text": review.cost_text(), "lost_text": review.lost_text(), "luck": review.luck,
         "proved_share": round(review.proved_share, 6), "puzzle": review.puzzle, "share": share_text(review),
         "seconds": round(review.seconds, 3),
