@@ -40,6 +40,7 @@ from heuristics.cost import cost_table, guesses_to_go, to_go_stats
 from heuristics.partition import PartitionStats
 from wordle import State, Turn, Wordle, Words, format_pattern, parse_pattern
 from plumbing.errors import UserError
+from plumbing.numbers import rounded_plain
 from wordle.game import DEFAULT_MAX_GUESSES
 
 from .answer_model import AnswerModel, widen
@@ -397,20 +398,20 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "mode": advice.state.mode,
         "steps": [{"guess": words.guesses[s.guess], "pattern": format_pattern(s.pattern),
                    "remaining_before": s.remaining_before, "remaining_after": s.remaining_after,
-                   "bits": round(s.bits, 6)} for s in advice.steps],
+                   "bits": rounded_plain(s.bits, 6)} for s in advice.steps],
         "remaining": advice.remaining,
-        "bits_left": round(advice.bits_left, 6),
-        "last_bits": None if advice.last_bits is None else round(advice.last_bits, 6),
+        "bits_left": rounded_plain(advice.bits_left, 6),
+        "last_bits": None if advice.last_bits is None else rounded_plain(advice.last_bits, 6),
         "solved": advice.solved,
         "guesses_left": advice.state.guesses_left,
         "fallback": advice.fallback,
         "answers": [words.answers[a] for a in advice.state.candidates],
-        "answer_chances": [] if advice.model is None else [round(float(c), 6) for c in
+        "answer_chances": [] if advice.model is None else [rounded_plain(float(c), 6) for c in
                                                           advice.model.chances(advice.state.candidates)],
-        "suggestions": [{"guess": words.guesses[s.guess], "information": round(s.information, 6),
-                         "chance": round(s.chance, 6), "worst": s.worst, "expected_left": round(s.expected_left, 6),
-                         "expected_guesses": round(s.expected_guesses, 6) if math.isfinite(s.expected_guesses) else None,
-                         "score": None if s.score is None else round(s.score, 6),
+        "suggestions": [{"guess": words.guesses[s.guess], "information": rounded_plain(s.information, 6),
+                         "chance": rounded_plain(s.chance, 6), "worst": s.worst, "expected_left": rounded_plain(s.expected_left, 6),
+                         "expected_guesses": rounded_plain(s.expected_guesses, 6) if math.isfinite(s.expected_guesses) else None,
+                         "score": None if s.score is None else rounded_plain(s.score, 6),
                          "value": None if s.value is None else s.value.data(),
                          "maybe_better": bool(advice.maybe_better(s))}
                         for s in advice.suggestions],

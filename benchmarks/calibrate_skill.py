@@ -113,8 +113,10 @@ def main() -> None:
                      "skill_shipped_range": list(review.skill_range),
                      "skill_linear_before": game_score(costs, linear, 1.0, True),
                      "step_skills_shipped": [s.skill if s.scored else None for s in review.steps],
-                     "best_guesses": [model.game.words.guesses[s.best_known if s.best_known is not None
-                                                               else s.best_guess] for s in review.steps],
+                     "best_found": [model.game.words.guesses[s.best_known if s.best_known is not None
+                                                             else s.best_guess] for s in review.steps],
+                     "best_shown": [model.game.words.guesses[s.best_guess] for s in review.steps],
+                     "scored": [s.scored for s in review.steps],
                      "seconds": round(time.perf_counter() - started, 1)})
         print(number, answer, wordlebot, rows[-1]["skill_linear_before"], review.skill, flush=True)
     name, parameter, first, difference = fit(rows)

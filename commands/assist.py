@@ -20,6 +20,7 @@ from agents.indicators import make_indicator
 from agents.model_value import VALUE_BUDGET, Valuer, budget_text
 from agents.params import flag
 from plumbing.errors import UserError
+from plumbing.numbers import fixed
 from wordle.familiarity import NEAR_BEST, WORD_ORDERS
 from variants import AnyGame, GameSpec
 from wordle import Wordle
@@ -58,9 +59,9 @@ def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[
     if advice.solved:
         parts.append(Text(f"Solved in {len(advice.steps)}.", style="bold green"))
         return parts
-    summary = f"{advice.remaining} possible answer{'s' if advice.remaining != 1 else ''} ({advice.bits_left:.2f} bits)"
+    summary = f"{advice.remaining} possible answer{'s' if advice.remaining != 1 else ''} ({fixed(advice.bits_left, 2)} bits)"
     if advice.last_bits is not None:
-        summary += f"; the last guess gained {advice.last_bits:.2f} bits"
+        summary += f"; the last guess gained {fixed(advice.last_bits, 2)} bits"
     if advice.model is not None:
         summary += f"; answer model {advice.model.describe()}"
     parts.append(Text(summary, style="bold"))
@@ -79,8 +80,8 @@ def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[
         value = s.value.text() if s.value is not None else f"{s.expected_guesses:.3f}"
         if advice.maybe_better(s):
             value += f" ({MAYBE_BETTER})"
-        table.add_row(str(number), game.words.guesses[s.guess], str(s.worst), f"{s.expected_left:.2f}",
-                      f"{s.chance:.1%}", f"{s.information:.2f}", value)
+        table.add_row(str(number), game.words.guesses[s.guess], str(s.worst), fixed(s.expected_left, 2),
+                      f"{s.chance:.1%}", fixed(s.information, 2), value)
     parts.append(table)
     parts.append(Text(SOLVER_LEGEND if by_solver else SUGGESTION_LEGEND, style="dim"))
     parts.extend(Text(note, style="yellow") for note in advice_notes(advice))
