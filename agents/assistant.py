@@ -40,10 +40,12 @@ from heuristics.cost import cost_table, guesses_to_go, to_go_stats
 from heuristics.partition import PartitionStats
 from wordle import State, Turn, Wordle, Words, format_pattern, parse_pattern
 from plumbing.errors import UserError
+from plumbing.numbers import rounded_plain
 from wordle.game import DEFAULT_MAX_GUESSES
 
 from .answer_model import AnswerModel, widen
 from .base import Agent, Decision
+from wordle.familiarity import NEAR_BEST, WORD_ORDERS, is_known, known_first
 from wordle.valuation import MAYBE_BETTER, maybe_better, order_key
 
 from .model_value import SPLIT_FROM, GuessValue, Valuer
@@ -103,6 +105,7 @@ class Advice:
         notes: one line per widening of the model.
         proved: with the default advisor, whether the first suggestion is proved optimal (None otherwise).
         capped: with the default advisor, whether the time cap (not the node budget) cut its search.
+        exact_best: the best by value, where a commoner word within NEAR_BEST of it is shown first (else None).
     """
 
     agent: str
@@ -114,6 +117,7 @@ class Advice:
     notes: tuple[str, ...] = ()
     proved: bool | None = None
     capped: bool = False
+    exact_best: Suggestion | None = None
 
     @property
     def remaining(self) -> int:
@@ -154,6 +158,9 @@ SHORTLIST = 12
 #: Up to this many candidates the cost-to-go model shortlists over all of them; above, over the model's full-weight
 #: tier among them (a pass over every guess and every candidate costs more than the valuation it feeds).
 SHORTLIST_OVER_MOST = 3000
+#: For a player's advice (assist, the web), this many words a player knows, the cost-to-go model's best, join the
+#: shortlist, so a known word near the best can be found and shown first (`wordle.familiarity`).
+KNOWN_SHORTLIST = 4
 #: Under a weighted model, this many of the likeliest answers join the shortlist.
 LIKELIEST = 3
 #: A weighted position too big for one game (`agents.model_value.SPLIT_FROM`) that the weighted book does not cover
@@ -364,10 +371,22 @@ def advice_notes(advice: Advice) -> list[str]:
         budget = budget_text(VALUE_BUDGET, advice.state.hard or advice.state.ultra)
         if advice.model is not None and not advice.model.uniform and len(advice.state.candidates) > SPLIT_FROM:
             budget = f"the weighted opening book, or {OPENER_NODES:,} sets of search for an opener it lacks"
-        notes.append(PROVED_FIRST_NOTE.format(budget=budget) if advice.proved else UNSETTLED_NOTE.format(budget=budget))
+        note = PROVED_FIRST_NOTE.format(budget=budget) if advice.proved else UNSETTLED_NOTE.format(budget=budget)
+        notes.append(note.replace("the first suggestion", "the best").replace("The first suggestion", "The best")
+                     if advice.exact_best is not None else note)
     if advice.capped:
         notes.append(f"The search was {CAPPED_NOTE}.")
+    if advice.exact_best is not None:
+        notes.append(known_first_note(advice))
     return notes
+
+
+def known_first_note(advice: Advice) -> str:
+    """The note under suggestions a commoner word heads: the margin, the frequency data, and the exact best."""
+    best = advice.exact_best
+    word = advice.model.game.words.guesses[best.guess] if advice.model is not None else str(best.guess)
+    return (f"Guesses within {NEAR_BEST} expected guesses of the best come commonest first (wordfreq's word "
+            f"frequency); the best is {word.upper()} ({best.value.text()}): --words all for the exact order.")
 
 
 def advice_data(game: Wordle, advice: Advice) -> dict:
@@ -379,20 +398,20 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "mode": advice.state.mode,
         "steps": [{"guess": words.guesses[s.guess], "pattern": format_pattern(s.pattern),
                    "remaining_before": s.remaining_before, "remaining_after": s.remaining_after,
-                   "bits": round(s.bits, 6)} for s in advice.steps],
+                   "bits": rounded_plain(s.bits, 6)} for s in advice.steps],
         "remaining": advice.remaining,
-        "bits_left": round(advice.bits_left, 6),
-        "last_bits": None if advice.last_bits is None else round(advice.last_bits, 6),
+        "bits_left": rounded_plain(advice.bits_left, 6),
+        "last_bits": None if advice.last_bits is None else rounded_plain(advice.last_bits, 6),
         "solved": advice.solved,
         "guesses_left": advice.state.guesses_left,
         "fallback": advice.fallback,
         "answers": [words.answers[a] for a in advice.state.candidates],
-        "answer_chances": [] if advice.model is None else [round(float(c), 6) for c in
+        "answer_chances": [] if advice.model is None else [rounded_plain(float(c), 6) for c in
                                                           advice.model.chances(advice.state.candidates)],
-        "suggestions": [{"guess": words.guesses[s.guess], "information": round(s.information, 6),
-                         "chance": round(s.chance, 6), "worst": s.worst, "expected_left": round(s.expected_left, 6),
-                         "expected_guesses": round(s.expected_guesses, 6) if math.isfinite(s.expected_guesses) else None,
-                         "score": None if s.score is None else round(s.score, 6),
+        "suggestions": [{"guess": words.guesses[s.guess], "information": rounded_plain(s.information, 6),
+                         "chance": rounded_plain(s.chance, 6), "worst": s.worst, "expected_left": rounded_plain(s.expected_left, 6),
+                         "expected_guesses": rounded_plain(s.expected_guesses, 6) if math.isfinite(s.expected_guesses) else None,
+                         "score": None if s.score is None else rounded_plain(s.score, 6),
                          "value": None if s.value is None else s.value.data(),
                          "maybe_better": bool(advice.maybe_better(s))}
                         for s in advice.suggestions],
@@ -402,6 +421,7 @@ def advice_data(game: Wordle, advice: Advice) -> dict:
         "proved": None if advice.proved is None else bool(advice.proved),
         "all_proved": advice.proved is not None and advice.all_proved,
         "capped": advice.capped,
+        "exact_best": None if advice.exact_best is None else words.guesses[advice.exact_best.guess],
         "value_notes": advice_notes(advice),
     }
 
@@ -471,9 +491,14 @@ def answers_beyond(game: Wordle, state: State, chance_of: dict[int, float], show
     return tuple(extra[:count])
 
 
-def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
-                       only_answers: bool = False) -> tuple[tuple[Suggestion, ...], bool, bool]:
+def solver_suggestions(valuer: Valuer, state: State, top: int = 10, only_answers: bool = False,
+                       words: str | None = None) -> tuple[tuple[Suggestion, ...], bool, bool]:
     """The default advisor's suggestions, ordered by their values under the answer model by `rank_key`.
+
+    `words`: None, the advisor agent's (the cost-to-go shortlist alone, in the exact order); a player's, "all" or
+    "known": the KNOWN_SHORTLIST words a player knows that the cost-to-go model rates best are valued too, and with
+    "known" those whose real trees are within NEAR_BEST of the best's come commonest first
+    (`wordle.familiarity.known_first`), the rest in the exact order ("all": the exact order).
 
     The cost-to-go model shortlists SHORTLIST guesses (among the possible answers with `only_answers`), the
     solver values them and finds its own best within the valuation budget. They are ordered by what is
@@ -492,7 +517,11 @@ def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
     over = candidates if len(candidates) <= SHORTLIST_OVER_MOST or not (candidates < model.tier).any() \
         else candidates[candidates < model.tier]
     expected = guess_stats(game, over, pool)[1]
-    shortlist = [int(g) for g in pool[np.argsort(expected, kind="stable")[:max(SHORTLIST, top)]]]
+    by_cost = pool[np.argsort(expected, kind="stable")]
+    shortlist = [int(g) for g in by_cost[:max(SHORTLIST, top)]]
+    if words is not None:  # a player's advice: the words they know that the cost-to-go model rates best, valued too
+        taken = set(shortlist)
+        shortlist += [int(g) for g in by_cost if int(g) not in taken and is_known(game.words.guesses[g])][:KNOWN_SHORTLIST]
     opening = valuer.opening_shortlist(state, max(SHORTLIST, top))
     allowed = set(pool.tolist())
     if opening:  # the weighted opening book's openers: each valued there already (others cost a search each)
@@ -517,15 +546,21 @@ def solver_suggestions(valuer: Valuer, state: State, top: int = 10,
     best_answer = min((s.value.value.high for s in suggestions if s.chance > 0.0), default=math.inf)
     suggestions = [s for s in suggestions if s.chance > 0.0 or s.value.value.low <= best_answer]
     first = suggestions[0].guess if suggestions else None
+    if words is not None and words not in WORD_ORDERS:
+        raise ValueError(f"words must be one of {WORD_ORDERS}, got {words!r}")
+    if words == "known":
+        suggestions = known_first(suggestions, lambda s: s.value.value, lambda s: game.words.guesses[s.guess])
     return tuple(suggestions[:top]), bool(found.proved and first == found.best), bool(found.capped)
 
 
 def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callable[[Wordle], Agent] | None = None,
                  hard: bool = False, top: int = 10, seed: int = 0, max_guesses: int = DEFAULT_MAX_GUESSES,
                  only_answers: bool = False, valuer: Valuer | None = None,
-                 make_game: Callable[[Words], Wordle] = Wordle, ultra: bool = False) -> Advice:
+                 make_game: Callable[[Words], Wordle] = Wordle, ultra: bool = False, words: str | None = None) -> Advice:
     """The assistant's whole answer under an answer model: widen it if the steps contradict it, then advise
-    (`ultra`: ultra-hard mode: typed guesses are checked, suggestions are legal).
+    (`ultra`: ultra-hard mode: typed guesses are checked, suggestions are legal; `words`: "known" shows the
+    default advisor's near-best guesses commonest first, "all" the exact order, both valuing the known words
+    `solver_suggestions` adds; None, the advisor agent's: its shortlist alone, in the exact order).
 
     Args:
         model: the answer model.
@@ -542,9 +577,16 @@ def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callab
                       suggestions=(), model=model, notes=tuple(notes))
     if agent is None:
         valuer = valuer if valuer is not None and valuer.model is model else Valuer(model)
-        suggestions, proved, capped = solver_suggestions(valuer, state, top, only_answers)
+        order = None if words is None else "all"  # the exact order, valued once (a player's: known words too)
+        exact, proved, capped = solver_suggestions(valuer, state, top, only_answers, order)
+        suggestions = exact
+        if words == "known":  # the values are those just found: reordered, not searched again
+            suggestions = tuple(known_first(list(exact), lambda s: s.value.value, lambda s: model.game.words.guesses[s.guess]))
+        elif words not in (None, *WORD_ORDERS):
+            raise ValueError(f"words must be one of {WORD_ORDERS}, got {words!r}")
         return Advice(agent=ADVISOR, state=state, steps=done, suggestions=suggestions, model=model,
-                      notes=tuple(notes), proved=proved, capped=capped)
+                      notes=tuple(notes), proved=proved, capped=capped,
+                      exact_best=exact[0] if exact and suggestions[0].guess != exact[0].guess else None)
     advisor = agent(model.game)
     decision = advisor.decide(state, np.random.default_rng(seed))
     suggestions = suggest(model.game, decision, state, top=top * 4 if only_answers else top)

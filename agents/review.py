@@ -12,25 +12,26 @@ For each guess, at the position before it:
   expected guesses compare (a loss counted as max_guesses + 1, the fewest-losses objective's
   second criterion);
 - skill: cost = (your guess's expected guesses) - (the best guess's), at least 0;
-  skill = round(99 * (1 - min(cost, 1))): 99 for the best guess, 0 for one that costs a
-  whole guess or more on average (or loses an answer the best keeps);
+  skill = round(99 * (1 - min(cost / SKILL_ZERO_COST, 1))): 99 for the best guess, 0 for one
+  that costs SKILL_ZERO_COST guesses or more on average (or loses an answer the best keeps), the
+  slope fitted to NYT WordleBot's published reviews (benchmarks/calibrate_skill.py);
 - luck: where the reply you got falls among the replies the guess could have got, ranked by
   the share of the answers they leave (the green reply leaves none, the best): the chance of a
   reply leaving more, plus half the chance of one leaving as much (yours included);
   luck = round(99 * that). A reply leaving the most answers scores near 0, one leaving the
   fewest near 99, and a guess that could get only one reply 50 (nothing to be lucky about).
 
-A skill is exact when both values it compares are proved. When either is the answer model's
-estimate (printed "≈"), the skill is computed from the estimates and marked "≈85". When either
-is only bounded by the solver (within its budget), the skill is the range those bounds allow,
-"44–79", never one figure. A guess whose value no real tree backs (under a weighted model, an
+A skill is exact when both values it compares are proved. Otherwise it is one number, the skill
+of the values shown (the real trees found, or the model's estimates), marked "≈85"; the range the
+proved bounds allow (`skill_low`, `skill_high`) is kept for the JSON and the docs, never shown as
+the skill on a page. A guess whose value no real tree backs (under a weighted model, an
 opener the weighted opening book lacks whose bounded search completed no tree: only its proved
 bound is known) is not scored: its skill reads NOT_SCORED, a note names it, and the game's skill
 and cost are those of the other guesses.
 
-The game's skill is the mean of its guesses' skills (a range when any is one): on the scale
+The game's skill is the mean of its guesses' skills (marked "≈" when any is): on the scale
 players know from NYT WordleBot, a game whose every guess was as good as the best scores 99
-whatever its length, and one wasted guess among four costs about a quarter of its loss. The
+whatever its length, and one guess among four that wastes a third of a guess costs about 5 points. The
 exact cost stays: the game's cost is the sum of its guesses' costs, in expected guesses, over
 the guesses that lost no answer the best keeps; those that did are named with the answers
 they gave up (`Review.lost_text`), never summed as an infinite cost. Its
@@ -39,10 +40,10 @@ could). Both are monotone (a costlier guess never raises the skill, a luckier re
 lowers the luck) and reproducible (the values come from the solver, the chances from the
 model: no randomness).
 
-The best guess shown is the best found, unless it is a word people rarely know (not in the
-common dictionary, wordle/data/word-kinds.tsv) and a common word is within HAIR expected
-guesses of it: then the common word is shown, and the step says so (`best_known`). The cost is
-always against the best found.
+The best guess shown is the best found, unless it is a word people rarely know and a word a player
+knows has a real tree within NEAR_BEST expected guesses of the best's (`wordle.familiarity`: known
+means wordfreq's Zipf frequency at least KNOWN_ZIPF): then the commonest such word is shown, and the
+step says so (`best_known`, the margin by real trees). The cost is always against the best found.
 """
 
 from __future__ import annotations
@@ -58,8 +59,9 @@ from wordle import ALL_GREEN, State, Words, Wordle, feedback, format_pattern, pa
 from wordle.nyt import recorded_answer
 from wordle.patterns import ScoreLine, read_score_line, share_grid
 from wordle.valuation import Value, order_key
-from wordle.words import word_kinds
+from wordle.familiarity import NEAR_BEST, commonness, is_known, near_best
 from plumbing.errors import UserError
+from plumbing.numbers import fixed, rounded_plain
 
 from .answer_model import AnswerModel
 from .assistant import guess_stats, read_step, settle_model
@@ -67,8 +69,14 @@ from .model_value import GuessValue, Valuer
 
 #: The skill and luck scale's top.
 TOP = 99
-#: Two guesses within this many expected guesses of each other are "within a hair": the commoner word is shown.
-HAIR = 0.01
+#: A guess costing this many expected guesses more than the best scores skill 0 (linearly from 99 at no cost):
+#: fitted to NYT WordleBot's published reviews, so the game's skill reads on its scale
+#: (`python benchmarks/calibrate_skill.py`, results/skill-calibration.json: mean absolute difference 1.7 points over
+#: 11 games, 2.5 left out of the fit in turn; 4.2 with the earlier 1.0).
+SKILL_ZERO_COST = 1.75
+#: How far the game's skill may read from WordleBot's: the mean absolute difference on the published games, each left
+#: out of the fit in turn (results/skill-calibration.json). Given in the JSON, never shown as a range on a page.
+SKILL_WORDLEBOT_DIFFERENCE = 2.5
 #: How many common words, the cost-to-go model's best, are valued beside the best found.
 COMMON_SHORTLIST = 3
 #: A step's skill where its guess has no real tree (only a proved bound): it is not scored.
@@ -91,8 +99,8 @@ class ReviewStep:
         reply_chance: the chance of the reply the guess got.
         forced: whether the guess could get only one reply.
         skill_low, skill_high: the skill's range from the values' proved bounds (both `skill` when settled).
-        best_known: the best found, when `best_guess` is a commoner word within HAIR of it (else None);
-            best_known_margin: by how much it is better (expected guesses).
+        best_known: the best found, when `best_guess` is a word a player knows within NEAR_BEST of it (else None);
+            best_known_margin: by how much its real tree is better (expected guesses, at least 0).
         lost_low, lost_high: the answers the guess loses beyond the best's (under a weighted model, the chance of
             losing), the least and the most the values' bounds allow (0 and 0 when it loses none the best keeps).
         cost_low: the least cost in expected guesses the bounds allow (finite; 0 where answers were lost).
@@ -136,8 +144,8 @@ class ReviewStep:
         return bool(self.played.modelled or self.best.modelled)
 
     def skill_text(self) -> str:
-        """The skill as every surface shows it: "85" exact, "≈85" from estimates, "44–79" from bounds, NOT_SCORED
-        where the guess has no tree."""
+        """The skill as every surface shows it: "85" exact, "≈85" where a value it compares is not proved (one number,
+        never a range), NOT_SCORED where the guess has no tree."""
         if not self.scored:
             return NOT_SCORED
         return skill_text(self.skill, self.skill_low, self.skill_high, self.settled, self.modelled)
@@ -159,6 +167,23 @@ class Review:
     seconds: float
     puzzle: int | None = None
     ultra: bool = False  # played in ultra-hard mode
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over: solved, or every guess the limit allows played (else it is unfinished)."""
+        return self.solved or len(self.steps) >= self.max_guesses
+
+    def ending_text(self) -> str:
+        """How the game ended, as every surface says it: "solved CIGAR in 3/6", "not solved after 6 guesses (the
+        answer: CIGAR)", or "unfinished after 1 guess (the answer: CIGAR)" for a game still going."""
+        used = len(self.steps)
+        answer = f" (the answer: {self.answer.upper()})" if self.answer else ""
+        if self.solved:
+            return f"solved {self.answer.upper()} in {used}/{self.max_guesses}"
+        if self.finished:
+            return f"not solved after {used} guesses{answer}"
+        return (f"unfinished after {used} guess{'es' if used != 1 else ''} of {self.max_guesses}{answer}: "
+                "no share grid until it is over")
 
     @property
     def values(self) -> list[GuessValue]:
@@ -275,25 +300,23 @@ def guess_figures(value: Value) -> tuple[float, float, float]:
 
 
 def skill_of(cost: float) -> int:
-    """0-99 from a cost in expected guesses: 99 at 0, falling linearly to 0 at one guess.
+    """0-99 from a cost in expected guesses, on WordleBot's scale: 99 at 0, falling linearly to 0 at SKILL_ZERO_COST.
 
-    >>> skill_of(0.0), skill_of(0.25), skill_of(1.0), skill_of(float("inf"))
-    (99, 74, 0, 0)
+    >>> skill_of(0.0), skill_of(0.25), skill_of(1.0), skill_of(SKILL_ZERO_COST), skill_of(float("inf"))
+    (99, 85, 42, 0, 0)
     """
-    return int(round(TOP * (1.0 - min(max(cost, 0.0), 1.0))))
+    return int(round(TOP * (1.0 - min(max(cost, 0.0) / SKILL_ZERO_COST, 1.0))))
 
 
 def skill_text(skill: int, low: int, high: int, settled: bool, modelled: bool) -> str:
-    """A skill as shown: exact, "≈" from the model's estimates, or a range from bounds.
+    """A skill as every page shows it: one number, exact, or marked "≈" where a value it compares is not proved
+    (it is then the skill of the trees found: the range the bounds allow, `low` to `high`, lives in the JSON and the
+    docs, never on the page).
 
     >>> skill_text(85, 85, 85, True, False), skill_text(85, 0, 99, False, True), skill_text(60, 44, 79, False, False)
-    ('85', '≈85', '44–79')
+    ('85', '≈85', '≈60')
     """
-    if settled:
-        return str(skill)
-    if modelled or low == high:
-        return f"≈{skill}"
-    return f"{low}–{high}"
+    return str(skill) if settled else f"≈{skill}"
 
 
 def skill_range(played: GuessValue, best: GuessValue) -> tuple[int, int]:
@@ -302,7 +325,7 @@ def skill_range(played: GuessValue, best: GuessValue) -> tuple[int, int]:
 
     >>> from wordle.valuation import Value
     >>> skill_range(GuessValue(Value(3.5, 3.75, 3.75)), GuessValue(Value(3.25, 3.5, 3.5)))
-    (50, 99)
+    (71, 99)
     """
     lost_low, lost_high = lost_range(played.value, best.value)
     if lost_low > 0:
@@ -431,6 +454,37 @@ def check_recorded_day(words: Words, steps: list[tuple[int, int]], puzzle: int) 
                             "another day's grid? (to review it as it is, leave out the score line)")
 
 
+def steps_from_grid_and_answer(words: Words, grid: str, answer: str, texts: list[str]) -> list[tuple[int, int]]:
+    """Steps from a share grid given with the answer: the grid's day (its score line, when the record holds it) must
+    have had that answer, and each row must be the colours the answer gives.
+
+    Raises:
+        UserError: another day's answer, or a row the answer would not give (one line each).
+    """
+    answer = answer.strip().lower()
+    score = grid_score(grid)
+    if score is not None and score.puzzle is not None:
+        day = recorded_answer(score.puzzle)
+        if day is not None and day != answer:
+            raise UserError(f"Wordle {score.puzzle:,} was {day.upper()}, not {answer.upper()}: give that day's "
+                            "answer, or leave out --answer (the grid's day gives it)")
+    steps = steps_from_grid(words, grid, texts)
+    for number, ((guess, row), (_, expected)) in enumerate(zip(steps, steps_from_answer(words, answer, texts)), 1):
+        if row != expected:
+            raise UserError(f"{answer.upper()} gives guess {number} ({words.guesses[guess].upper()}) "
+                            f"{format_pattern(expected)}, but the grid shows {format_pattern(row)}")
+    return steps
+
+
+def grid_answer(grid: str | None, answer: str | None = None) -> str | None:
+    """The answer a review of a pasted grid knows: the one given, else the recorded answer of the day its score line
+    names (wordle/nyt.py), else None."""
+    if answer is not None or not grid:
+        return answer
+    score = grid_score(grid)
+    return recorded_answer(score.puzzle) if score is not None and score.puzzle is not None else None
+
+
 def parse_game(game: Wordle, texts: list[str], answer: str | None = None,
                grid: str | None = None) -> list[tuple[int, int]]:
     """A game's steps from any of the three forms: `word:pattern` steps, the answer and the words, or a share grid."""
@@ -440,10 +494,10 @@ def parse_game(game: Wordle, texts: list[str], answer: str | None = None,
 def read_game(words: Words, texts: list[str], answer: str | None = None,
               grid: str | None = None) -> list[tuple[int, int]]:
     """parse_game against word lists alone (no pattern matrix needed): a game's text checked before any is built."""
-    if answer is not None and grid is not None:
-        raise UserError("give the answer or a share grid, not both")
     if not texts:
         raise UserError("no guesses to review: give the steps (word:pattern), or --answer and the words")
+    if answer is not None and grid is not None:
+        return steps_from_grid_and_answer(words, grid, answer, texts)
     if answer is not None:
         return steps_from_answer(words, answer, texts)
     if grid is not None:
@@ -471,16 +525,11 @@ def guess_cost(played: GuessValue, best: GuessValue) -> float:
     return max(0.0, mine - theirs)
 
 
-def is_common(word: str) -> bool:
-    """Whether a word is in the common dictionary (a word a person would know)."""
-    kind = word_kinds().get(word)
-    return kind is not None and kind.kind == "common"
-
-
 def common_shortlist(game: Wordle, state: State, played: int) -> list[int]:
-    """The COMMON_SHORTLIST common words the cost-to-go model rates best at the state (legal ones)."""
+    """The COMMON_SHORTLIST words a player knows (`wordle.familiarity.is_known`) that the cost-to-go model rates best
+    at the state (legal ones)."""
     pool = game.legal_guesses(state)
-    common = np.array([g for g in pool.tolist() if g != played and is_common(game.words.guesses[g])], dtype=np.int64)
+    common = np.array([g for g in pool.tolist() if g != played and is_known(game.words.guesses[g])], dtype=np.int64)
     if common.size == 0:
         return []
     expected = guess_stats(game, np.asarray(state.candidates), common)[1]
@@ -488,20 +537,29 @@ def common_shortlist(game: Wordle, state: State, played: int) -> list[int]:
 
 
 def known_best(game: Wordle, values: dict[int, GuessValue], best: int, played: int) -> tuple[int, int | None]:
-    """The best guess to show, and the best found when that is a commoner word within HAIR of it (else None).
+    """The best guess to show, and the best found when that is a word a player knows within NEAR_BEST of it (by
+    real trees' values: `wordle.familiarity.near_best`), else None.
 
-    Your own guess is shown when it is within the hair; else the common word with the lowest value.
+    Your own guess is shown when it is near the best and a word you know (you did know it); else the commonest known
+    word near the best.
     """
     words = game.words.guesses
-    if best == played or is_common(words[best]):  # yours is the best found, or the best is a common word
+    if best == played or is_known(words[best]):  # yours is the best found, or the best is a word a player knows
         return best, None
-    near = [g for g, v in values.items() if g != best and is_common(words[g])
-            and lost_range(v.value, values[best].value)[1] == 0
-            and v.estimate - values[best].estimate <= HAIR and not (values[best].proved and not v.proved)]
+    near = [g for g, v in values.items() if g != best and is_known(words[g])
+            and near_best(v.value, values[best].value)]
     if not near:
         return best, None
-    chosen = played if played in near else min(near, key=lambda g: (values[g].estimate, g))
+    chosen = played if played in near else max(near, key=lambda g: (commonness(words[g]), -values[g].value.high, -g))
     return chosen, best
+
+
+def known_best_note(words: tuple[str, ...], step: ReviewStep) -> str:
+    """The note of a step whose best shown is a word a player knows, not the exact best (every surface's): by how
+    much the exact best's real tree is shorter, never a negative zero."""
+    return (f"† guess {step.number}: {words[step.best_guess].upper()} is shown, a word players know within "
+            f"{NEAR_BEST} of the best; the best found, {words[step.best_known].upper()}, is "
+            f"{fixed(step.best_known_margin, 4)} guesses better.")
 
 
 def ranked_best(game: Wordle, state: State, values: dict[int, GuessValue], found: int) -> int:
@@ -543,7 +601,7 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
         if progress is not None:
             progress(number - 1, len(turns))
         book = valuer.opening_shortlist(position, len(model.game.words.guesses))
-        common = ([g for g in book if g != turn.guess and is_common(model.game.words.guesses[g])][:COMMON_SHORTLIST]
+        common = ([g for g in book if g != turn.guess and is_known(model.game.words.guesses[g])][:COMMON_SHORTLIST]
                   if book else common_shortlist(model.game, position, turn.guess))  # at the opening: the book's
         found = valuer.value(position, [turn.guess, *common])
         best_guess = ranked_best(model.game, position, found.guesses, found.best)
@@ -568,7 +626,7 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
                                    luck=luck_of(replies, turn.pattern), reply_chance=replies[turn.pattern],
                                    forced=len(replies) == 1, skill_low=low, skill_high=high, best_known=known,
                                    best_known_margin=0.0 if known is None else
-                                   found.guesses[shown].estimate - found.guesses[known].estimate,
+                                   max(0.0, found.guesses[shown].value.high - found.guesses[known].value.high),
                                    lost_low=lost_low, lost_high=lost_high, cost_low=least, scored=scored))
         position = model.game.step(position, turn.guess, turn.pattern)
     solved = bool(turns) and turns[-1].pattern == ALL_GREEN
@@ -590,8 +648,11 @@ def unscored_note(game: Wordle, step: ReviewStep, opener_nodes: int) -> str:
             "shown; the game's skill is that of the other guesses.")
 
 
-def share_text(review: Review) -> str:
-    """The game's share grid, with its Wordle number when it was that day's game."""
+def share_text(review: Review) -> str | None:
+    """The game's share grid, with its Wordle number when it was that day's game; None for a game not over (a grid
+    scoring it X, lost, would be false)."""
+    if not review.finished:
+        return None
     return share_grid([s.pattern for s in review.steps], review.solved, review.max_guesses, review.hard,
                       puzzle=review.puzzle)
 
@@ -602,7 +663,9 @@ def review_data(review: Review) -> dict:
     return {
         "model": review.model.name, "model_description": review.model.describe(), "notes": list(review.notes),
         "hard": review.hard, "ultra": review.ultra, "max_guesses": review.max_guesses, "answer": review.answer, "solved": review.solved,
-        "skill": review.skill, "skill_exact": review.settled, "skill_low": review.skill_range[0],
+        "finished": review.finished, "ending": review.ending_text(),
+        "skill": review.skill, "skill_exact": review.settled, "skill_wordlebot_difference": SKILL_WORDLEBOT_DIFFERENCE,
+        "skill_low": review.skill_range[0],
         "skill_high": review.skill_range[1], "skill_text": review.skill_text(), "cost": round(review.cost, 6), "cost_text": review.cost_text(), "lost_text": review.lost_text(), "luck": review.luck,
         "proved_share": round(review.proved_share, 6), "puzzle": review.puzzle, "share": share_text(review),
         "seconds": round(review.seconds, 3),
@@ -617,11 +680,12 @@ def review_data(review: Review) -> dict:
                    "skill_exact": s.settled, "skill_low": s.skill_low, "skill_high": s.skill_high,
                    "skill_text": s.skill_text(), "scored": s.scored, "luck": s.luck,
                    "best_known": words.guesses[s.best_known] if s.best_known is not None else None,
-                   "best_known_margin": round(s.best_known_margin, 6),
+                   "best_known_margin": rounded_plain(s.best_known_margin, 6),
+                   "best_known_note": known_best_note(words.guesses, s) if s.best_known is not None else None,
                    "reply_chance": round(s.reply_chance, 6), "forced": s.forced} for s in review.steps],
     }
 
 
-__all__ = ["HAIR", "Review", "ReviewStep", "game_luck", "game_skill", "known_best", "luck_of", "skill_range",
-           "skill_text", "grid_score", "share_text", "parse_game", "review_data", "review_game",
-           "guess_cost", "skill_of", "steps_from_answer", "steps_from_grid", "check_recorded_day"]
+__all__ = ["Review", "ReviewStep", "game_luck", "game_skill", "known_best", "luck_of", "skill_range",
+           "skill_text", "grid_answer", "grid_score", "share_text", "parse_game", "review_data", "review_game",
+           "guess_cost", "known_best_note", "SKILL_ZERO_COST", "skill_of", "steps_from_answer", "steps_from_grid", "check_recorded_day"]

@@ -20,6 +20,8 @@ from agents.indicators import make_indicator
 from agents.model_value import VALUE_BUDGET, Valuer, budget_text
 from agents.params import flag
 from plumbing.errors import UserError
+from plumbing.numbers import fixed
+from wordle.familiarity import NEAR_BEST, WORD_ORDERS
 from variants import AnyGame, GameSpec
 from wordle import Wordle
 from wordle.words import load_guesses
@@ -57,9 +59,9 @@ def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[
     if advice.solved:
         parts.append(Text(f"Solved in {len(advice.steps)}.", style="bold green"))
         return parts
-    summary = f"{advice.remaining} possible answer{'s' if advice.remaining != 1 else ''} ({advice.bits_left:.2f} bits)"
+    summary = f"{advice.remaining} possible answer{'s' if advice.remaining != 1 else ''} ({fixed(advice.bits_left, 2)} bits)"
     if advice.last_bits is not None:
-        summary += f"; the last guess gained {advice.last_bits:.2f} bits"
+        summary += f"; the last guess gained {fixed(advice.last_bits, 2)} bits"
     if advice.model is not None:
         summary += f"; answer model {advice.model.describe()}"
     parts.append(Text(summary, style="bold"))
@@ -78,8 +80,8 @@ def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[
         value = s.value.text() if s.value is not None else f"{s.expected_guesses:.3f}"
         if advice.maybe_better(s):
             value += f" ({MAYBE_BETTER})"
-        table.add_row(str(number), game.words.guesses[s.guess], str(s.worst), f"{s.expected_left:.2f}",
-                      f"{s.chance:.1%}", f"{s.information:.2f}", value)
+        table.add_row(str(number), game.words.guesses[s.guess], str(s.worst), fixed(s.expected_left, 2),
+                      f"{s.chance:.1%}", fixed(s.information, 2), value)
     parts.append(table)
     parts.append(Text(SOLVER_LEGEND if by_solver else SUGGESTION_LEGEND, style="dim"))
     parts.extend(Text(note, style="yellow") for note in advice_notes(advice))
@@ -238,7 +240,7 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
         with waiting(what):
             advice = advise_model(model, steps, agent, hard=args.hard, top=args.top, seed=args.seed,
                                   max_guesses=args.max_guesses, only_answers=args.only_answers, valuer=valuer,
-                                  make_game=game_over, ultra=args.ultra)
+                                  make_game=game_over, ultra=args.ultra, words=args.words)
         if advice.model is not None and advice.model is not valuer.model:
             valuer = Valuer(advice.model)
         return advice
@@ -282,6 +284,10 @@ def add_assist_command(commands: argparse._SubParsersAction) -> None:
                              "agent's first move is searched once and kept on disk; past it, a state whose full "
                              "search needs more nodes than its budget gets a shallower search's advice, and is "
                              "told so)")
+    parser.add_argument("--words", choices=WORD_ORDERS, default="known",
+                        help=f"known (default): among the guesses whose real trees are within {NEAR_BEST} expected "
+                             "guesses of the best, the commonest words first (wordfreq's frequency), a note naming "
+                             "the exact best; all: the exact order by value")
     parser.add_argument("--only-answers", action="store_true",
                         help="suggest only words that can still be the answer")
     parser.add_argument("--indicator", choices=("honest", "absurdle", "fibble"), default="honest", metavar="NAME",

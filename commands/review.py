@@ -16,7 +16,7 @@ from agents.answer_model import DEFAULT_MODEL
 from agents.model_value import VALUE_BUDGET, budget_text
 from agents.params import flag
 from agents import players_of
-from agents.review import Review, grid_score, parse_game, read_game, review_data, review_game, share_text
+from agents.review import Review, grid_answer, grid_score, known_best_note, parse_game, read_game, review_data, review_game, share_text
 from plumbing.errors import UserError
 from variants import GameSpec
 from wordle import Playthrough, Wordle, format_pattern
@@ -46,7 +46,8 @@ from .render import reply_cells, tiles, waiting
 REVIEW_LEGEND = (
     "left: answers possible before the guess -> after its reply; yours and best: expected guesses to finish, that "
     "guess included, with best play after it (lower is better), the best guess named; skill: 99 for the best guess, "
-    "down to 0 for one that costs a whole guess (44–79: the range the proved bounds allow); the game's skill is the "
+    "down to 0 for one that costs 1.75 guesses (NYT WordleBot's scale, fitted to its published reviews; '≈': a value "
+    "it compares is not proved); the game's skill is the "
     "mean of its scored guesses'; luck: how the reply ranks among those the guess could get (99: it left the fewest "
     "answers). A plain value is proved; '≤ x' has a tree reaching x (under a weighted model, every value has one, "
     "but a guess at over 2,500 answers that the weighted opening book lacks, whose bounded search completed none); "
@@ -70,19 +71,14 @@ def review_table(game: Wordle, review: Review, palette: str = "default") -> Tabl
 
 def review_lines(review: Review) -> list[str]:
     """The game's verdict under the table: skill, luck, how it ended, the model, and how many values are proved."""
-    used = len(review.steps)
-    ending = (f"solved {review.answer.upper()} in {used}/{review.max_guesses}" if review.solved
-              else f"not solved after {used} guesses" + (f" (the answer: {review.answer.upper()})"
-                                                         if review.answer else ""))
+    ending = review.ending_text()
     proved = sum(v.proved for v in review.values)
     words = review.model.game.words.guesses
     lines = [f"Skill {review.skill_text()}/99, luck {review.luck}/99: {ending}{', ultra-hard mode' if review.ultra else ', hard mode' if review.hard else ''}; "
              f"{review.lost_text()}.",
              f"Answer model {review.model.describe()}; {proved} of {len(review.values)} values proved "
              f"({review.seconds:.1f} s)."]
-    lines += [f"† guess {s.number}: {words[s.best_guess].upper()} is shown, a commoner word; "
-              f"{words[s.best_known].upper()} is {s.best_known_margin:.4f} better." for s in review.steps
-              if s.best_known is not None]
+    lines += [known_best_note(words, s) for s in review.steps if s.best_known is not None]
     return lines
 
 
@@ -168,6 +164,7 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
     read_game(load_guesses(args.guesses), args.steps, answer=args.answer, grid=grid)  # a typo costs no matrix build
     model = answer_model(args)
     steps = parse_game(model.game, args.steps, answer=args.answer, grid=grid)
+    answer = grid_answer(grid, args.answer)  # a pasted grid's day gives its answer
     score = grid_score(grid)
     hard = (args.hard or bool(score and score.hard)) and not args.ultra  # a score line ending in *: hard mode
     puzzle = args.puzzle if args.puzzle is not None else (score.puzzle if score else None)
@@ -178,7 +175,7 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
                       "each)")
 
     with status:
-        review = review_game(model, steps, hard=hard, max_guesses=args.max_guesses, answer=args.answer,
+        review = review_game(model, steps, hard=hard, max_guesses=args.max_guesses, answer=answer,
                              make_game=game_over, progress=progress, puzzle=puzzle, ultra=args.ultra)
     if args.json:
         console.print_json(json.dumps(review_data(review) | ({"screenshot": board_data(board)} if board else {})))
@@ -191,7 +188,8 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
     for line in review_lines(review):
         console.print(Text(line, style="bold"))
     console.print(Text(REVIEW_LEGEND, style="dim"))
-    console.print(share_text(review), markup=False)
+    if (share := share_text(review)) is not None:
+        console.print(share, markup=False)
     return 0
 
 

@@ -277,3 +277,22 @@ def test_the_tournament_and_the_proofs_keep_the_2022_list():
         args = cli.build_parser(argv).parse_args(argv)
         assert args.guesses is None, argv
     assert len(lists(guesses=None).guesses) == 12972  # what a command given no --guesses loads
+
+
+@pytest.mark.slow
+def test_the_opening_advice_shows_the_commonest_near_best_opener_first():
+    """Today's lists under `likely`: the weighted book's trees put SALET first (3.454); LEAST, TRACE, CRANE, SLATE,
+    CRATE and CARTE are within 0.03 of it, so a player sees them first, commonest first; `all` keeps the exact order."""
+    from agents.answer_model import load_model
+    from agents.assistant import advice_notes, advise_model
+
+    model = load_model("likely", "nyt")
+    words = model.game.words.guesses
+    known = advise_model(model, [], words="known")
+    exact = advise_model(model, [], words="all")
+    assert [words[s.guess] for s in exact.suggestions][:3] == ["salet", "reast", "slate"] and exact.exact_best is None
+    assert [words[s.guess] for s in known.suggestions][:7] == ["least", "trace", "crane", "slate", "crate", "carte",
+                                                                 "salet"]
+    assert words[known.exact_best.guess] == "salet"
+    assert any("the best is SALET (≤ 3.454): --words all" in note for note in advice_notes(known))
+    assert sorted(s.guess for s in known.suggestions) == sorted(s.guess for s in exact.suggestions)  # same values

@@ -57,48 +57,48 @@ def test_a_costly_opener_loses_skill_and_its_likely_reply_is_unlucky():
     review = tiny_review(["baste", "chomp", "haste"])
     first, second, third = review.steps
     assert first.played.text() == "2.500" and review.model.game.words.guesses[first.best_guess] == "chomp"
-    assert first.cost == pytest.approx(0.5) and first.skill == round(99 * 0.5)
+    assert first.cost == pytest.approx(0.5) and first.skill == round(99 * (1 - 0.5 / 1.75)) == 71
     # BASTE's replies: green (1/4, leaves none) and -gggg (3/4, leaves three): you got the worst, half of it ties
     assert first.luck == round(99 * (0.0 + 0.75 / 2))
     # then CHOMP and CASTE both finish the three in 6 guesses (2.0): no cost; three replies of one answer each
     assert second.played.text() == "2.000" and second.best.text() == "2.000" and second.skill == 99
     assert second.luck == 50 and third.forced
-    # the game's skill: the mean of its guesses' (50, 99, 99); its exact cost: the sum of theirs
-    assert review.skill == round((50 + 99 + 99) / 3) and review.cost == pytest.approx(0.5)
-    assert review.skill_text() == "83" and review.luck == round((first.luck + second.luck) / 2)
+    # the game's skill: the mean of its guesses' (71, 99, 99); its exact cost: the sum of theirs
+    assert review.skill == round((71 + 99 + 99) / 3) and review.cost == pytest.approx(0.5)
+    assert review.skill_text() == "90" and review.luck == round((first.luck + second.luck) / 2)
 
 
 def test_luck_of_the_green_reply_is_the_highest():
     lucky = tiny_review(["baste"], answer="baste").steps[0]
-    assert lucky.luck == round(99 * (0.75 + 0.25 / 2)) and lucky.skill == round(99 * 0.5)
+    assert lucky.luck == round(99 * (0.75 + 0.25 / 2)) and lucky.skill == 71  # cost 0.5: 99 * (1 - 0.5 / 1.75)
 
 
 def test_a_sound_game_won_in_five_scores_high_whatever_its_length():
     # five guesses, each as good as the best (cost 0): 99, as in a game won in two
     assert game_skill([skill_of(0.0)] * 5) == 99 == game_skill([skill_of(0.0)] * 2)
-    # one guess that wastes a third of a guess among five: (99 * 4 + 66) / 5
-    assert game_skill([99, 99, skill_of(1 / 3), 99, 99]) == round((4 * 99 + 66) / 5) == 92
+    # one guess that wastes a third of a guess among five: 99 * (1 - (1/3) / 1.75) = 80.1, so (99 * 4 + 80) / 5
+    assert skill_of(1 / 3) == 80 and game_skill([99, 99, skill_of(1 / 3), 99, 99]) == round((4 * 99 + 80) / 5) == 95
 
 
-def test_skill_from_bounds_is_a_range_never_one_figure():
+def test_skill_from_bounds_keeps_its_range_but_shows_one_number():
     played = GuessValue(Value(3.5, 3.75, 3.75))  # a tree reaches 3.75; 3.5 proved below
     best = GuessValue(Value(3.25, 3.5, 3.5))
-    # the cost lies between 3.5 - 3.5 = 0 and 3.75 - 3.25 = 0.5: skill 50 to 99
-    assert skill_range(played, best) == (round(99 * 0.5), 99)
-    assert skill_text(74, 50, 99, settled=False, modelled=False) == "50–99"
+    # the cost lies between 3.5 - 3.5 = 0 and 3.75 - 3.25 = 0.5: skill 99 * (1 - 0.5 / 1.75) = 71 to 99
+    assert skill_range(played, best) == (round(99 * (1 - 0.5 / 1.75)), 99) == (71, 99)
+    assert skill_text(74, 50, 99, settled=False, modelled=False) == "≈74"  # one number on the page, marked
     assert skill_range(GuessValue(Value(3.5, math.inf, 3.5)), best) == (0, 99)  # no tree: anything from 0
     assert skill_text(74, 74, 74, settled=False, modelled=True) == "≈74"
 
 
-def test_a_commoner_word_within_a_hair_is_shown_as_best():
+def test_a_known_word_near_the_best_is_shown_as_best():
     game = small_game(ANSWERS, ["chomp", "aahed"])
     words = game.words.guess_index
     values = {words["aahed"]: GuessValue(Value(2.0, 2.0, 2.0)), words["chomp"]: GuessValue(Value(2.005, 2.005, 2.005)),
               words["baste"]: GuessValue(Value(2.5, 2.5, 2.5))}
-    # AAHED is no common word; CHOMP is, and within HAIR of it: CHOMP is shown, AAHED named as the best found
+    # AAHED is no word a player knows; CHOMP is (Zipf 2.53), and within NEAR_BEST of it: CHOMP is shown, AAHED named
     assert known_best(game, values, words["aahed"], words["baste"]) == (words["chomp"], words["aahed"])
     assert known_best(game, values, words["aahed"], words["aahed"]) == (words["aahed"], None)  # yours: said "same"
-    values[words["chomp"]] = GuessValue(Value(2.05, 2.05, 2.05))  # beyond the hair: the best found stays
+    values[words["chomp"]] = GuessValue(Value(2.05, 2.05, 2.05))  # beyond NEAR_BEST: the best found stays
     assert known_best(game, values, words["aahed"], words["baste"]) == (words["aahed"], None)
 
 
@@ -247,7 +247,9 @@ def test_review_widens_a_model_the_answer_is_outside_of(capsys):
     (("--answer", "cigar", "crane:ggggg"), "step 1 (crane:ggggg): CRANE gets gyy-- from CIGAR, not ggggg"),
     (("--answer", "qqqqq", "crane"), "'qqqqq' is not in the list of allowed guesses, so it cannot be the answer"),
     (("--grid", "Wordle 3/6\n⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "crane"), "the share grid has 2 rows but 1 words were given"),
-    (("--grid", "⬛⬛⬛⬛🟩", "crane", "--answer", "cigar"), "give the answer or a share grid, not both"),
+    (("--grid", "⬛⬛⬛⬛🟩", "crane", "--answer", "cigar"), "CIGAR gives guess 1 (CRANE) gyy--, but the grid shows ----g"),
+        # the grid's day (Wordle 1,590 was PLUMP, wordle/nyt.py) against the answer given: refused in one line
+        (("--grid", "Wordle 1,590 1/6\n🟩🟩🟩🟩🟩", "cigar", "--answer", "cigar"), "Wordle 1,590 was PLUMP, not CIGAR"),
     (("--grid", "Wordle 1,590 1/6\n🟩🟩🟩🟩🟩", "crane"), "Wordle 1,590 was PLUMP, which gives guess 1 (CRANE) -----"),
     (("salet:ggggy",), "step 1 (salet:ggggy) made the game impossible"),
     ((), "no guesses to review"),
@@ -371,7 +373,7 @@ def test_the_assistant_ranks_the_guess_losing_fewest_first():
 def test_equal_losses_compare_by_guesses_and_more_losses_score_nothing():
     lose = lambda count, guesses: GuessValue(Value(math.inf, math.inf, math.inf, count, count, guesses))  # noqa: E731
     # both lose 1: the fewest-losses trees' guesses compare (a loss counted as max_guesses + 1)
-    assert skill_range(lose(1, 4.25), lose(1, 4.0)) == (round(99 * 0.75), round(99 * 0.75))
+    assert skill_range(lose(1, 4.25), lose(1, 4.0)) == (85, 85)  # 99 * (1 - 0.25 / 1.75)
     # one more lost: 0, whatever the guesses
     assert skill_range(lose(2, 3.0), lose(1, 4.0)) == (0, 0)
     # a win given up: 0; a guess that may lose more (not settled): from 0
@@ -394,3 +396,61 @@ def test_the_reported_games_name_the_guess_losing_fewest(capsys):
     second = json.loads(out)["steps"][1]
     assert code == 0 and second["played"]["text"] == "loses 4" and second["best"]["text"] == "loses 3"
     assert second["skill"] == 0
+
+
+def test_the_known_best_is_chosen_by_real_trees_alone():
+    game = small_game(ANSWERS, ["chomp", "aahed"])
+    words = game.words.guess_index
+    best = GuessValue(Value(1.9, 2.0, 2.0))  # AAHED: a tree of 2.0, not proved
+    # CHOMP's estimate is within NEAR_BEST of AAHED's, but only a bound backs it (no tree): AAHED stays the best shown
+    values = {words["aahed"]: best, words["chomp"]: GuessValue(Value(1.9, math.inf, 2.01))}
+    assert known_best(game, values, words["aahed"], words["paste"]) == (words["aahed"], None)
+    # its tree is 0.04 longer, its estimate 0.001: by the tree it is beyond the margin
+    values[words["chomp"]] = GuessValue(Value(1.9, 2.04, 2.001))
+    assert known_best(game, values, words["aahed"], words["paste"]) == (words["aahed"], None)
+    # BASTE is in the common dictionary but wordfreq rates it 2.39: not a word players know, though its tree is as good
+    values = {words["aahed"]: best, words["baste"]: GuessValue(Value(1.9, 2.0, 2.0))}
+    assert known_best(game, values, words["aahed"], words["paste"]) == (words["aahed"], None)
+
+
+def test_the_known_best_note_never_prints_a_negative_zero():
+    from agents.review import ReviewStep, known_best_note
+    game = small_game(ANSWERS, ["chomp", "aahed"])
+    words = game.words.guess_index
+    value = GuessValue(Value(2.0, 2.0, 2.0))
+    step = ReviewStep(1, words["baste"], 0, 4, 1, value, words["chomp"], value, 0.0, 99, 50, 0.25, False,
+                      best_known=words["aahed"], best_known_margin=-0.0)
+    note = known_best_note(game.words.guesses, step)
+    assert note == ("† guess 1: CHOMP is shown, a word players know within 0.03 of the best; the best found, AAHED, "
+                    "is 0.0000 guesses better.")
+
+
+def test_an_unfinished_game_is_called_unfinished_and_shares_no_x():
+    from agents.review import share_text
+    review = tiny_review(["chomp"], answer="haste")  # one guess of six, not solved: the game is not over
+    assert not review.finished and share_text(review) is None and review_data(review)["share"] is None
+    assert review.ending_text() == "unfinished after 1 guess of 6 (the answer: HASTE): no share grid until it is over"
+    lost = tiny_review(["chomp", "chomp", "chomp", "chomp", "chomp", "chomp"], answer="haste")
+    assert lost.finished and lost.ending_text() == "not solved after 6 guesses (the answer: HASTE)"
+    assert share_text(lost).splitlines()[0] == "wordle-arena X/6"
+
+
+@pytest.mark.slow
+def test_an_unfinished_game_says_so_and_has_no_share_grid(capsys):
+    code, out, _ = run_cli(capsys, "review", "--answer", "cigar", "crane")  # the weighted book values CRANE at once
+    assert code == 0 and "unfinished after 1 guess of 6 (the answer: CIGAR)" in out
+    assert "X/6" not in out and "not solved" not in out and "1 guesses" not in out
+    code, out, _ = run_cli(capsys, "review", "--answer", "cigar", "crane", "--json")
+    data = json.loads(out)
+    assert data["share"] is None and data["finished"] is False and data["ending"].startswith("unfinished")
+
+
+def test_a_pasted_grid_s_day_gives_the_answer():
+    from agents.review import grid_answer
+    grid = "Wordle 1,590 2/6\n⬛⬛⬛⬛⬛\n🟨⬛⬛⬛⬛"
+    assert grid_answer(grid) == "plump"  # the Times' record: Wordle 1,590 was PLUMP
+    assert grid_answer(grid, "plump") == "plump" and grid_answer("⬛⬛⬛⬛⬛") is None
+    assert grid_answer("Wordle 99999 1/6\n🟩🟩🟩🟩🟩") is None  # a day the record lacks
+    words = load_words()
+    assert parse_game(load_model("original").game, ["crane", "light"], answer="plump", grid=grid) == \
+        [(words.guess_id("crane"), 0), (words.guess_id("light"), feedback("light", "plump"))]

@@ -65,6 +65,9 @@ def test_the_review_page_is_served_with_tiles_in_words(client):
     ({"steps": [], "answers": "original"}, "no guesses to review"),
     ({"steps": ["salet:-y---"], "answers": "nosuch"}, "'answers' must be one of likely, fresh, original, nyt, played, all"),
     ({"grid": "⬛⬛⬛⬛⬛", "words": ["crane", "slate"], "answers": "original"}, "the share grid has 1 rows but 2"),
+    # a pasted grid of Wordle 1,590 (PLUMP, the Times' record) with another answer: refused, as in the terminal
+    ({"grid": "Wordle 1,590 1/6\n🟩🟩🟩🟩🟩", "words": ["cigar"], "answer": "cigar", "answers": "original"},
+     "Wordle 1,590 was PLUMP, not CIGAR"),
 ])
 def test_bad_review_requests_are_one_line_400s(client, body, message):
     reply = client.post("/api/review", json=body)
@@ -105,3 +108,8 @@ def test_the_web_plays_and_advises_on_todays_lists_by_default(today_game):
         assert advice.status_code == 200 and advice.json()["model"] == "likely"
         refused = today.post("/api/advise", json={"steps": ["qzxvy:-----"]})
         assert refused.status_code == 400 and "'qzxvy' is not in the list of allowed guesses" in refused.text
+
+
+def test_the_advice_order_is_known_or_all_else_a_400(client):
+    reply = client.post("/api/advise", json={"steps": ["crane:-----"], "words": "most"})
+    assert reply.status_code == 400 and reply.json()["error"] == "'words' must be one of known, all, got \"most\""

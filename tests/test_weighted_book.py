@@ -109,7 +109,7 @@ def test_hand_worked_opening_follows_the_books_ranking(shelve):
     step = review.steps[0]
     assert step.scored and step.played.text() == "2.020" and step.played.proved
     assert words.guesses[step.best_guess] == "cater" and step.best.text() == "1.070"
-    assert step.skill == 5  # round(99 * (1 - 0.95))
+    assert step.skill == 45  # cost 0.95: round(99 * (1 - 0.95 / 1.75))
 
 
 def test_an_opener_the_book_lacks_gets_a_bounded_effort_and_its_proved_bound(shelve):

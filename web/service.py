@@ -38,12 +38,13 @@ from agents import AGENTS, Agent, AgentError, Param, game_rng, make_agent, spec
 from agents.answer_model import DEFAULT_MODEL, MODELS, AnswerModel, load_model, uniform_model
 from agents.model_value import Valuer, value_turns
 from agents.assistant import ADVISOR, StepError, advice_data, advise_model, make_advisor, parse_step
-from agents.review import grid_score, parse_game, review_data, review_game
+from agents.review import grid_answer, grid_score, parse_game, review_data, review_game
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
 from agents.params import flag
 from wordle import State, Wordle, Words, decode_colours, format_pattern, load_words, parse_pattern
 from plumbing.errors import UserError, clip
+from wordle.familiarity import WORD_ORDERS
 from wordle.feedback import GREEN, GREY, YELLOW
 from wordle.game import DEFAULT_MAX_GUESSES
 from wordle.patterns import share_grid
@@ -646,6 +647,9 @@ class Service:
         top = int_field(body, "top", 10, 1, MAX_TOP)
         seed = int_field(body, "seed", 0, 0, 2**63 - 1)
         only_answers = bool_field(body, "only_answers")
+        order = text_field(body, "words", "known")
+        if order not in WORD_ORDERS:
+            raise RequestError(f"'words' must be one of {', '.join(WORD_ORDERS)}, got {shown(order)}")
         model = self.model(body, ultra)
         # the default advisor without settings is the solver's values (as `assist`); any other, the agent's own
         solver = name == ADVISOR and not settings
@@ -655,7 +659,8 @@ class Service:
         with self.worker():
             if solver:
                 advice = advise_model(model, steps, None, hard=hard, top=top, max_guesses=self.max_guesses(body),
-                                      only_answers=only_answers, make_game=self.game_over, ultra=ultra)
+                                      only_answers=only_answers, make_game=self.game_over, ultra=ultra,
+                                      words=order)
             else:
                 with self.agents.lend(name, settings, advisor=True) as lent:
                     advice = advise_model(model, steps, lambda over: lent if over is self.game else
@@ -681,6 +686,7 @@ class Service:
             if not isinstance(words, list) or not all(isinstance(word, str) for word in words):
                 raise RequestError(f"'words' must be a list of the guesses played, got {json.dumps(words)}")
             steps = parse_game(model.game, words, answer=answer, grid=grid)
+            answer = grid_answer(grid, answer)  # a pasted grid's day gives its answer
             score = grid_score(grid)
             hard = (hard or bool(score and score.hard)) and not ultra  # a score line ending in *: a hard-mode game
             puzzle = score.puzzle if score else None

@@ -81,6 +81,7 @@ async function advise() {
   const request = { steps: steps.map(stepText), agent: document.getElementById("agent").value,
                     answers: document.getElementById("answers").value, exclude,
                     only_answers: document.getElementById("only-answers").checked,
+                    words: document.getElementById("all-words").checked ? "all" : "known",
                     hard: document.getElementById("hard").checked, ultra: document.getElementById("ultra").checked,
                     top: Number(document.getElementById("top").value || 10) };
   const solver = request.agent === (await loadInfo()).advisor;
@@ -239,7 +240,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   } catch (error) { message(error.message, "error"); return; }
   document.getElementById("entry").addEventListener("submit", addEntry);
   document.getElementById("undo").addEventListener("click", () => { steps.pop(); drawBoard(); ask(); });
-  for (const id of ["agent", "answers", "only-answers", "exclude", "hard", "ultra", "top"]) document.getElementById(id).addEventListener("change", ask);
+  for (const id of ["agent", "answers", "only-answers", "all-words", "exclude", "hard", "ultra", "top"]) document.getElementById(id).addEventListener("change", ask);
   // ultra-hard mode's rule contains hard mode's: one or the other
   for (const [id, other] of [["hard", "ultra"], ["ultra", "hard"]]) {
     document.getElementById(id).addEventListener("change", () => {

@@ -17,9 +17,7 @@ function show(data) {
   const box = field("review");
   box.replaceChildren();
   for (const note of data.notes) box.append(el("p", { class: "message note" }, note));
-  const used = data.steps.length;
-  const ending = data.solved ? `solved ${data.answer.toUpperCase()} in ${used}/${data.max_guesses}` :
-    `not solved after ${used} guesses` + (data.answer ? ` (the answer: ${data.answer.toUpperCase()})` : "");
+  const ending = data.ending;  // the terminal's words: solved, not solved, or unfinished
   box.append(el("p", { id: "verdict", class: "verdict" },
     el("b", {}, `Skill ${data.skill_text}/99, luck ${data.luck}/99`),
     `: ${ending}${data.hard ? ", hard mode" : ""}; ${data.lost_text}.`));
@@ -42,14 +40,14 @@ function show(data) {
     el("tbody", {}, rows));
   box.append(scrollBox("the review, guess by guess", table));
   for (const step of data.steps.filter((s) => s.best_known))
-    box.append(el("p", { class: "meta" }, `† guess ${step.number}: ${step.best_guess.toUpperCase()} is shown, a commoner word; ` +
-      `${step.best_known.toUpperCase()} is ${number(step.best_known_margin, 4)} better.`));
-  box.append(el("pre", { id: "review-share", class: "share", "aria-label": "share grid" }, paletteSquares(data.share)));
+    box.append(el("p", { class: "meta" }, step.best_known_note));  // the terminal's line, from the server
+  if (data.share)  // a game not over has none (a grid scoring it X would say it was lost)
+    box.append(el("pre", { id: "review-share", class: "share", "aria-label": "share grid" }, paletteSquares(data.share)));
   box.append(el("p", { class: "meta" }, `Answer model ${data.model_description}; ${data.proved_share === 1 ? "every value proved" :
     `${Math.round(100 * data.proved_share)}% of values proved`} (${number(data.seconds, 1)} s).`));
   box.append(el("p", { class: "meta legend" }, "yours, best: expected guesses to finish, that guess included, with best play " +
-    `after it (lower is better). ${VALUE_MARKS} Skill: 99 for the best guess, down to 0 for one that costs a whole ` +
-    "guess (44–79: the range the proved bounds allow; '—': the guess has no tree, only a proved bound, so it is " +
+    `after it (lower is better). ${VALUE_MARKS} Skill: 99 for the best guess, down to 0 for one that costs 1.75 ` +
+    "guesses (NYT WordleBot's scale, fitted to its published reviews; '≈': a value it compares is not proved; '—': the guess has no tree, only a proved bound, so it is " +
     "not scored); the game's skill is the mean of its scored guesses'. Luck: how the reply ranks among those the guess could get (99: it left " +
     "the fewest answers)."));
 }
