@@ -16,9 +16,13 @@ import contextlib
 import ctypes
 import ctypes.util
 import multiprocessing
+import multiprocessing.spawn
 import os
+import shlex
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -92,6 +96,30 @@ def child_processes(pid: int) -> list[int]:
             except (OSError, ValueError, IndexError):
                 pass
     return found
+
+
+@contextlib.contextmanager
+def spawned_deaf_to_ctrl_c() -> Iterator[None]:
+    """Processes that multiprocessing's spawn starts inside start with Ctrl-C (SIGINT) ignored, and so do theirs; this
+    process keeps its own handler all along.
+
+    A terminal's Ctrl-C reaches the whole foreground process group: a Dask cluster's nannies and workers killed by it
+    mid-task left the command waiting on their results (and printed their tracebacks); the command stops them itself.
+    Ignoring SIGINT in this process while they start would hand them the disposition too, but it also dropped a Ctrl-C
+    sent to the command then, and a cluster takes half a minute to start on a busy machine. So each is started through
+    a two-line shell script that ignores SIGINT and then becomes the real interpreter (an ignored signal stays ignored
+    across exec, and Python keeps it so)."""
+    folder = Path(tempfile.mkdtemp(prefix="wordle-arena-spawn-"))
+    wrapper = folder / "python"
+    before = multiprocessing.spawn.get_executable()
+    wrapper.write_text(f"#!/bin/sh\ntrap '' INT\nexec {shlex.quote(os.fsdecode(before))} \"$@\"\n")
+    wrapper.chmod(0o700)
+    multiprocessing.spawn.set_executable(str(wrapper))
+    try:
+        yield
+    finally:
+        multiprocessing.spawn.set_executable(before)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def end_spawned_children() -> None:

@@ -404,6 +404,30 @@ def test_ctrl_c_in_a_terminal_stops_a_dask_job_without_a_traceback(tmp_path):
     assert "Traceback" not in error and error.count("\n") == 1 and "the same command resumes" in error
 
 
+@pytest.mark.slow
+def test_ctrl_c_sent_to_the_job_alone_while_its_cluster_starts_stops_it(tmp_path):
+    """SIGINT to the command only (not its group) while the local cluster's processes start: the command used to ignore
+    SIGINT then, so that they would, and the stop was lost (the job ran on; the audit waited 30 s at a load of 19)."""
+    pytest.importorskip("distributed")
+    from plumbing.processes import child_processes
+
+    argv = all_openers_on_a_slice(tmp_path, 120, 600)
+    job = subprocess.Popen(interruptible([*argv, "--out", str(tmp_path / "o.jsonl")]), cwd=ROOT,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while job.poll() is None and not child_processes(job.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        job.send_signal(signal.SIGINT)
+        _, error = job.communicate(timeout=120)
+    finally:
+        if job.poll() is None:
+            job.kill()
+            job.wait()
+    assert job.returncode == 130, error
+    assert "Traceback" not in error and "the same command resumes" in error
+
+
 def test_a_stop_lost_in_a_finalizer_is_kept_quiet_and_still_stops_the_job(capfd):
     """A Ctrl-C that landed in a Dask future's __del__ was printed ('Exception ignored in ...', a traceback) and
     dropped, and the job ran on to exit 0: now it is noted, not printed, and the job's next check raises it."""

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import errno
 import multiprocessing
+import multiprocessing.spawn
 import os
 import signal
+import subprocess
 import time
 
 import pytest
@@ -15,7 +17,7 @@ import pytest
 import tournament.runner as runner
 from agents.two_step import rank_openers
 from plumbing.errors import UserError
-from plumbing.processes import child_processes, is_alive, worker_pool
+from plumbing.processes import child_processes, is_alive, spawned_deaf_to_ctrl_c, worker_pool
 from tests.test_tournament import lists, tournament  # noqa: F401  (fixture and helper)
 from tournament.records import Journal
 
@@ -143,3 +145,21 @@ def test_ranking_openers_stopped_by_its_caller_leaves_no_worker(no_child_left):
 
     with pytest.raises(KeyboardInterrupt):
         rank_openers(game, 6, hard=False, jobs=2, on_result=fail)
+
+
+def sigint_taken_by(executable) -> str:
+    """How a Python started by `executable` (as multiprocessing's spawn starts one) takes SIGINT."""
+    probe = "import signal; print('ignored' if signal.getsignal(signal.SIGINT) == signal.SIG_IGN else 'taken')"
+    return subprocess.run([os.fsdecode(executable), "-c", probe], capture_output=True, text=True, timeout=60).stdout.strip()
+
+
+def test_children_spawned_inside_ignore_ctrl_c_while_this_process_keeps_its_handler():
+    """A Dask cluster's processes must not die of a terminal's Ctrl-C (the command stops them), but a Ctrl-C sent to
+    the command while they start must still stop it: it was dropped when the command ignored SIGINT to pass that on."""
+    handler = signal.getsignal(signal.SIGINT)
+    before = multiprocessing.spawn.get_executable()
+    with spawned_deaf_to_ctrl_c():
+        assert signal.getsignal(signal.SIGINT) is handler
+        assert sigint_taken_by(multiprocessing.spawn.get_executable()) == "ignored"
+    assert signal.getsignal(signal.SIGINT) is handler and multiprocessing.spawn.get_executable() == before
+    assert sigint_taken_by(before) == "taken"

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextlib
 import json
 import logging
 import os
@@ -46,7 +45,7 @@ import numpy as np
 from plumbing.errors import UserError
 from wordle import Wordle, load_matrix
 from wordle.solver import INFEASIBLE, SCALE, Limits, Solver, unpack
-from plumbing.processes import end_spawned_children, tie_to_parent, worker_pool
+from plumbing.processes import end_spawned_children, spawned_deaf_to_ctrl_c, tie_to_parent, worker_pool
 from plumbing.scheduler import check_scheduler
 from plumbing.stops import deliver_later
 from plumbing.storage import FolderBusy, FolderLock, append_json_line, provenance
@@ -204,22 +203,6 @@ def batches(openers: list[str], first: int = 100, size: int = 20) -> list[list[s
     return [[opener] for opener in head] + [tail[start:start + size] for start in range(0, len(tail), size)]
 
 
-@contextlib.contextmanager
-def ctrl_c_for_this_process_only() -> Iterator[None]:
-    """Start worker processes that ignore Ctrl-C: a terminal's Ctrl-C reaches its whole process group, and a local
-    cluster's nanny and worker processes, killed by it mid-task, left this process waiting on their results forever
-    (and printed their tracebacks). Ignoring SIGINT is inherited through spawn; this process's own handler is back
-    once they are started, and it stops them. A Ctrl-C while they start is not taken (no handler can pass on)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, handler)
-
-
 class RememberedStops:
     """Ctrl-C and SIGTERM while a job runs, remembered as well as raised: one that lands in a finalizer (a Dask future's
     __del__), where Python would print the KeyboardInterrupt's traceback and drop it, is kept quiet and still stops
@@ -311,7 +294,7 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
             if address is None:
                 # dashboard_address=None turns the dashboard off, but the scheduler still serves its HTTP routes on
                 # 8787 (warning when that port is taken): they go to a free port of this machine's loopback
-                with ctrl_c_for_this_process_only():
+                with spawned_deaf_to_ctrl_c():
                     cluster = JobCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                          dashboard_address=None, silence_logs=logging.CRITICAL,
                                          scheduler_kwargs={"dashboard_address": SCHEDULER_HTTP})
