@@ -1,0 +1,151 @@
+"""Fixed starts: hand-worked totals, the sum over the positions a start leaves (brute force), the swap rule, hard mode."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordle import ALL_GREEN
+from wordle.fixed_starts import (StartError, left_positions, parse_start, start_violation, swapped_total,
+                                 value_start)
+from wordle.solver import Solver
+
+from .conftest import run_cli, small_game
+from .test_optimal import POOL_ANSWERS, POOL_GUESSES, brute_force
+
+
+def start_by_brute_force(game, hard: bool, max_guesses: int, words: tuple[int, ...]):
+    """(total, games over 5) of the fixed words then best play, answer by answer: each reply sequence's position
+    solved by brute force over every tree (tests.test_optimal), None where one cannot be won."""
+    total, long = 0, 0
+    start = game.initial_state(hard=hard, max_guesses=max_guesses)
+    leaves = {}
+    for answer in start.candidates.tolist():
+        state = start
+        for number, word in enumerate(words, start=1):
+            code = game.reply(word, answer)
+            if code == ALL_GREEN:
+                total, long = total + number, long + (number > 5)
+                break
+            state = game.step(state, word, code)
+        else:
+            leaves[state.history] = state
+    for state in leaves.values():
+        if state.guesses_left < 1:
+            return None
+        found = brute_force(game, state, 5)
+        if found is None:
+            return None
+        total, long = total + found[0], long + found[1]
+    return total, long
+
+
+def test_hand_worked_pair_triple_and_swap():
+    # CRANE and CRATE are the answers; LOFTY's T splits them (crane -----, crate ---g-)
+    game = small_game(["crane", "crate"], ["lofty"])
+    lofty, crane, crate = (game.words.guess_index[w] for w in ("lofty", "crane", "crate"))
+    solver = Solver(game)
+    # LOFTY, CRANE: crane 2, crate 3 (CRANE at 2 tells it, CRATE at 3)
+    pair = value_start(solver, (lofty, crane))
+    assert (pair.total, pair.long_games, pair.exact, pair.positions) == (5, 0, True, 1)
+    # CRANE, LOFTY: crane 1, crate 3 (LOFTY is played whatever CRANE's reply was)
+    assert value_start(Solver(game), (crane, lofty)).total == 4 == swapped_total(game, lofty, crane, 5)
+    # LOFTY, CRANE, CRATE: crane 2, crate 3
+    assert value_start(Solver(game), (lofty, crane, crate)).total == 5
+    # two guesses: crate needs a third after LOFTY, CRANE: no win
+    assert value_start(Solver(game, max_guesses=2), (lofty, crane)).total == -1
+    # the best opener alone does better: CRANE 1, CRATE 2
+    assert Solver(game).solve().total == 3
+
+
+def test_a_limit_gives_a_bound_at_least_it():
+    game = small_game(POOL_ANSWERS[:12], POOL_GUESSES)
+    words = parse_start(game, "wimpy,thumb")
+    exact = value_start(Solver(game), words)
+    cut = value_start(Solver(game), words, limit=(exact.total - 1) * 4096)
+    assert exact.exact and not cut.exact and exact.total - 1 <= cut.total <= exact.total
+
+
+small_starts = st.tuples(
+    st.lists(st.sampled_from(POOL_ANSWERS), min_size=3, max_size=8, unique=True),
+    st.lists(st.sampled_from(POOL_GUESSES), max_size=3, unique=True),
+    st.integers(min_value=3, max_value=5),
+    st.data(),
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_starts)
+def test_a_fixed_start_is_the_sum_of_the_optima_of_the_positions_it_leaves(case):
+    answers, extra, max_guesses, data = case
+    game = small_game(answers, extra)
+    count = data.draw(st.integers(2, 3), label="fixed words")
+    words = tuple(data.draw(st.lists(st.integers(0, len(game.words.guesses) - 1), min_size=count, max_size=count,
+                                     unique=True), label="words"))
+    value = value_start(Solver(game, max_guesses=max_guesses), words)
+    expected = start_by_brute_force(game, False, max_guesses, words)
+    assert (value.total, value.long_games) == (expected if expected is not None else (-1, -1))
+    if len(words) == 2 and expected is not None:  # the swap rule
+        other = value_start(Solver(game, max_guesses=max_guesses), words[::-1])
+        assert other.total == swapped_total(game, words[0], words[1], value.total)
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_starts)
+def test_hard_mode_starts_are_refused_or_the_sum_of_their_positions(case):
+    answers, extra, max_guesses, data = case
+    game = small_game(answers, extra)
+    words = tuple(data.draw(st.lists(st.integers(0, len(game.words.guesses) - 1), min_size=2, max_size=2,
+                                     unique=True), label="words"))
+    start = game.initial_state(hard=True, max_guesses=max_guesses)
+    broken = start_violation(game, start, words)
+    # the rule, directly: the second word is legal after every reply of the first that leaves a game to play
+    legal = all(game.violation(game.step(start, words[0], code), words[1]) is None
+                for code, _ in game.partition(start.candidates, words[0]) if code != ALL_GREEN)
+    assert (broken is None) == legal
+    if legal:
+        value = value_start(Solver(game, hard=True, max_guesses=max_guesses), words)
+        expected = start_by_brute_force(game, True, max_guesses, words)
+        assert (value.total, value.long_games) == (expected if expected is not None else (-1, -1))
+
+
+def test_hard_mode_names_the_reply_that_breaks_the_start():
+    game = small_game(["crane", "crate", "lofty"])
+    crane, lofty = game.words.guess_index["crane"], game.words.guess_index["lofty"]
+    problem = start_violation(game, game.initial_state(hard=True), (lofty, crane))
+    assert problem is not None and problem.startswith("CRANE after LOFTY")
+    assert start_violation(game, game.initial_state(), (lofty, crane)) is None  # normal mode binds nothing
+
+
+def test_bad_starts_are_refused():
+    game = small_game(["crane", "crate"], ["lofty"])
+    for text, said in [("crane", "2 or 3 words"), ("crane,crane", "given twice"), ("crane,zzzzz", "not an allowed"),
+                       ("crane,crate,lofty,crane", "2 or 3 words")]:
+        with pytest.raises(StartError, match=said):
+            parse_start(game, text)
+
+
+def test_left_positions_counts_reply_sequences():
+    game = small_game(["crane", "crate", "grace"], ["lofty"])
+    words = parse_start(game, "lofty,crane")
+    # LOFTY: crane -----, crate and grace ---g-; CRANE then: crane hit, crate and grace apart
+    assert left_positions(game, words) == 2
+
+
+def test_cli_start_and_its_errors(capsys, tmp_path):
+    answers, guesses = tmp_path / "a.txt", tmp_path / "g.txt"
+    answers.write_text("\n".join(POOL_ANSWERS[:10]) + "\n")
+    guesses.write_text("\n".join(sorted(set(POOL_ANSWERS[:10]) | set(POOL_GUESSES))) + "\n")
+    lists = ("--answers", str(answers), "--guesses", str(guesses))
+    code, out, err = run_cli(capsys, "solve", "--start", "wimpy,thumb", *lists)
+    game = small_game(POOL_ANSWERS[:10], POOL_GUESSES)
+    expected = start_by_brute_force(game, False, 6, parse_start(game, "wimpy,thumb"))
+    assert code == 0 and f"WIMPY,THUMB then best play (normal mode): total {expected[0]} over 10 answers" in out
+    for start, extra, said in [("wimpy,wimpy", (), "given twice"), ("wimpy,qqqqq", (), "not an allowed guess"),
+                               ("cater,later", ("--hard",), "not playable in hard mode"),
+                               ("wimpy", (), "2 or 3 words")]:
+        code, out, err = run_cli(capsys, "solve", "--start", start, *lists, *extra)
+        assert code == 2 and said in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    code, out, err = run_cli(capsys, "solve", "--start", "wimpy,thumb", "--opener", "salet", *lists)
+    assert code == 2 and "--start" in err
