@@ -6,13 +6,27 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordle import ALL_GREEN
+from wordle import ALL_GREEN, Wordle, load_matrix
 from wordle.fixed_starts import (StartError, left_positions, parse_start, start_violation, swapped_total,
                                  value_start)
 from wordle.solver import Solver
 
 from .conftest import run_cli, small_game
 from .test_optimal import POOL_ANSWERS, POOL_GUESSES, brute_force
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled_kernels(session_cache):
+    """The solver's compiled kernels (the three-guess search, the win checks) built once into the session's cache,
+    before these tests run: a test's own time is then its own (a fresh test session compiles them anew)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("WORDLE_ARENA_CACHE", str(session_cache))
+        game = small_game(POOL_ANSWERS[:12], POOL_GUESSES)
+        Solver(game).solve()
+        Solver(game, hard=True).solve()
+        # the solver `solve --start` builds (agents.optimal.make_solver), over a matrix read from the cache as the
+        # commands read it (a read-only array is another type to the compiler)
+        Solver(Wordle(game.words, load_matrix(game.words)), dead_letters=False).solve()
 
 
 def start_by_brute_force(game, hard: bool, max_guesses: int, words: tuple[int, ...]):
@@ -133,19 +147,29 @@ def test_left_positions_counts_reply_sequences():
     assert left_positions(game, words) == 2
 
 
-def test_cli_start_and_its_errors(capsys, tmp_path):
+def small_lists(tmp_path) -> tuple[str, ...]:
+    """--answers and --guesses files of ten -ER answers and the pool's guesses."""
     answers, guesses = tmp_path / "a.txt", tmp_path / "g.txt"
     answers.write_text("\n".join(POOL_ANSWERS[:10]) + "\n")
     guesses.write_text("\n".join(sorted(set(POOL_ANSWERS[:10]) | set(POOL_GUESSES))) + "\n")
-    lists = ("--answers", str(answers), "--guesses", str(guesses))
-    code, out, err = run_cli(capsys, "solve", "--start", "wimpy,thumb", *lists)
+    return "--answers", str(answers), "--guesses", str(guesses)
+
+
+@pytest.mark.slow  # the command's process compiles the solver's kernels for its own matrix
+def test_cli_start_total(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "solve", "--start", "wimpy,thumb", *small_lists(tmp_path))
     game = small_game(POOL_ANSWERS[:10], POOL_GUESSES)
     expected = start_by_brute_force(game, False, 6, parse_start(game, "wimpy,thumb"))
     assert code == 0 and f"WIMPY,THUMB then best play (normal mode): total {expected[0]} over 10 answers" in out
+
+
+def test_cli_start_errors(capsys, tmp_path):
+    lists = small_lists(tmp_path)
     for start, extra, said in [("wimpy,wimpy", (), "given twice"), ("wimpy,qqqqq", (), "not an allowed guess"),
                                ("cater,later", ("--hard",), "not playable in hard mode"),
-                               ("wimpy", (), "2 or 3 words")]:
+                               ("cater,later", ("--ultra",), "not playable in ultra-hard mode"),
+                               ("wimpy", (), "2 or 3 words"), ("wimpy,thumb", ("--max-guesses", "2"), "leave no guess"),
+                               ("wimpy,thumb", ("--opener", "salet"), "--start"),
+                               ("wimpy,thumb", ("--top", "3"), "--start")]:
         code, out, err = run_cli(capsys, "solve", "--start", start, *lists, *extra)
-        assert code == 2 and said in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
-    code, out, err = run_cli(capsys, "solve", "--start", "wimpy,thumb", "--opener", "salet", *lists)
-    assert code == 2 and "--start" in err
+        assert code == 2 and said in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err, start
