@@ -18,7 +18,10 @@ never reach the solver, by three sound cuts:
   second words; one above U is no first word.
 * **Pairs.** After the first word a, each reply's answers G cost, with b fixed next, at least b's one-step bound on
   G (3n - 2s - r with five guesses left: `BoundPasses.lower_bounds`, read for every b at once) and at least any
-  lower bound on G itself (the one the solver proved for a's replies, `guess_bound`'s). Their sum over a's replies,
+  lower bound on G itself (the one the solver proved for a's replies, `guess_bound`'s). The one-step bound leaves
+  out a guess that tells nothing (one reply from all of G), which the search never plays and a fixed start does:
+  if b is G's one answer it costs one guess; else G's answers pay b and then G with a guess fewer (at least its
+  floor there). Their sum over a's replies,
   with what a's own answer pays, bounds total(a, b) from below; a pair whose bound is above U is rejected unread.
 
 Each first word is one task (locally a process pool, or Dask: `exact_openers.run_dask`): its line holds every
@@ -43,6 +46,7 @@ from plumbing.storage import append_json_line, provenance
 from wordle import Wordle, load_matrix
 from wordle.fixed_starts import start_cost
 from wordle.solver import INFEASIBLE, SCALE, Limits, Solver
+from wordle.solver.bounds import split_counts
 from wordle.words import Words
 
 FORMAT = "wordle-arena exact pairs v1"
@@ -102,9 +106,16 @@ def pair_bounds(solver: Solver, first: int, seconds: np.ndarray) -> np.ndarray:
     if is_answer(game, first):
         total += costs.hit(left) - SCALE
     step = costs.step_costs(left - 1)
+    columns = solver.passes.columns
     for group, _, (floor, _) in replies:
-        lower, _ = solver.passes.lower_bounds(solver.passes.columns, seconds, group, step, left - 1 == 2, None)
-        total += np.maximum(np.minimum(lower.astype(np.int64), INFEASIBLE), min(floor, INFEASIBLE))
+        lower, _ = solver.passes.lower_bounds(columns, seconds, group, step, left - 1 == 2, None)
+        lower = np.minimum(lower.astype(np.int64), INFEASIBLE)
+        # the one-step bound gives a guess that tells nothing apart (one reply, not an answer) NEVER, as the search
+        # never plays it; a fixed start does: the same answers, a guess fewer
+        bins, hits = split_counts(columns, seconds, group)
+        lower[(bins == 1) & (hits == 0)] = min(len(group) * SCALE + costs.floor(len(group), left - 2), INFEASIBLE)
+        lower[(bins == 0) & (hits == 1)] = costs.hit(left - 1)  # the one answer left, guessed: exact
+        total += np.maximum(lower, min(floor, INFEASIBLE))
     return total
 
 
