@@ -32,7 +32,7 @@ def command_exact_pairs(args: argparse.Namespace, console: Console) -> int:
                         "or --top")
     game = load_game(args, named=True)
     every = args.words is None or args.words >= len(game.words.guesses)
-    words = space_words(game, None if every else args.words)
+    words = space_words(game, None if every else args.words)  # the first words; the second: every guess
     scope = "all" if every else f"top{len(words)}"
     out = prepare_output(args.out or Path("results") / f"pairs-exact-normal-{scope}.jsonl")
     jobs = args.cluster or args.jobs or os.cpu_count() or 1
@@ -82,9 +82,11 @@ def command_exact_pairs(args: argparse.Namespace, console: Console) -> int:
                                                         "machine": machine()}}, indent=1) + "\n")
     except OSError as error:
         raise UserError(f"{digest}: cannot write there ({error.strerror or error.__class__.__name__})") from None
-    space = "every pair of every allowed guess" if every else f"the pairs of the best {len(words)} words by root bound"
-    console.print(f"{len(words)} words, {proved['ordered_pairs']} ordered pairs: {proved['words_cut']} words left out "
-                  f"by their own bound, {proved['pairs_cut_by_bound']} pairs cut by the pair bound, "
+    space = ("every pair of every allowed guess" if every else
+             f"the pairs whose first word is one of the best {len(words)} by root bound")
+    console.print(f"{len(words)} first words x {proved['second_space']} second words, {proved['ordered_pairs']} ordered "
+                  f"pairs: {proved['first_words_cut']} first and {proved['second_words_cut']} second words left out by "
+                  f"their own bound, {proved['pairs_cut_by_bound']} pairs cut by the pair bound, "
                   f"{proved['pairs_rejected']} rejected above {plan.settings.cut} by the solver, "
                   f"{proved['pairs_solved']} solved", markup=False, soft_wrap=True)
     best = proved["best"]
@@ -92,5 +94,8 @@ def command_exact_pairs(args: argparse.Namespace, console: Console) -> int:
         claim = ("proved best over " + space if proved["proved_best_over_space"] else "best so far (not complete)")
         console.print(f"{best['first'].upper()},{best['second'].upper()}: {best['total']} "
                       f"({best['total'] / len(game.words.answers):.4f} a game), {claim}", markup=False, soft_wrap=True)
+    elif proved["proved_none_at_most_cut"]:
+        console.print(f"no pair of {space} has a total at most {plan.settings.cut} (proved)", markup=False,
+                      soft_wrap=True)
     console.print(f"saved {out} and {digest}", markup=False, soft_wrap=True)
     return 0

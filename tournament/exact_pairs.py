@@ -2,20 +2,21 @@
 
 Totals are guesses over every answer (lower is better for the Guesser); normal mode.
 
-The space is every ordered pair of different words of a list (all allowed guesses, or a restricted list the
-results say). Against a cut-off U, the total of a real pair (given, or the best of a few pairs solved first),
+The space is every ordered pair (a, b) of different words with a among its first words and b among its second
+words: every allowed guess both, or (a restricted space, said in the results) the best N first words by the
+solver's bound at the root with every guess second. Against a cut-off U, the total of a real pair (given, or the best of a few pairs solved first),
 each pair is solved exactly if its total is at most U, else rejected with a proved lower bound above U; most
 never reach the solver, by three sound cuts:
 
 * **Order.** In normal mode a pair's two orders leave the same positions with the same guesses left; only the two
   words' own answers pay differently: total(b, a) = total(a, b) + [a is an answer] - [b is an answer]
-  (`wordle.fixed_starts.swapped_total`). So only one order of each pair is judged: the answer first where one
-  word is an answer and the other not (the other order is one guess worse), else the lower index first (the two
-  orders tie, both named).
+  (`wordle.fixed_starts.swapped_total`). So where both orders are in the space only one is judged: the answer
+  first where one word is an answer and the other not (the other order is one guess worse), else the lower index
+  first (the two orders tie). The judged order is never worse than the other, so a cut of it cuts both.
 * **Words.** A pair's tree is a tree opening with its first word, so total(a, b) >= opt(a); and by the order rule
-  total(a, b) >= total(b, a) - 1 >= opt(b) - 1. A word whose proved lower bound (`word_bound`: the solver's bound
-  on every tree opening with it) is above U + 1 is in no pair of total at most U, and is left out of the space's
-  second words; one above U is no first word.
+  total(a, b) >= total(b, a) - 1 >= opt(b) - 1. A first word whose proved lower bound (`word_bound`: the solver's
+  bound on every tree opening with it) is above U is left out as a first word, and above U + 1 as a second word
+  too (second words outside the first words get no bound of their own: the pair bound judges them).
 * **Pairs.** After the first word a, each reply's answers G cost, with b fixed next, at least b's one-step bound on
   G (3n - 2s - r with five guesses left: `BoundPasses.lower_bounds`, read for every b at once) and at least any
   lower bound on G itself (the one the solver proved for a's replies, `guess_bound`'s). The one-step bound leaves
@@ -59,8 +60,9 @@ class PairSettings:
     max_guesses: int
     word_lists_sha256: str
     cut: int
-    words: tuple[str, ...]
-    second_words: tuple[str, ...] = ()  # the words the word cut leaves as second words (in the space's order)
+    first_space: tuple[str, ...]  # the first words of the space (every guess, or the best N by root bound)
+    second_space: tuple[str, ...]  # its second words (every guess)
+    second_words: tuple[str, ...] = ()  # the second words the word cut leaves (in the space's order)
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,14 @@ def judged_order(game: Wordle, first: int, second: int) -> bool:
     where one is, else the lower index first)."""
     one, two = is_answer(game, first), is_answer(game, second)
     return one and not two or (one == two and first < second)
+
+
+def joint_positions(game: Wordle, first: int, seconds: np.ndarray) -> np.ndarray:
+    """For each second word, how many different reply pairs the two words get from the answers (the seeds' order: a
+    heuristic, never a cut)."""
+    keys = game.matrix[first, game.all_answers].astype(np.int64) * 243 + game.matrix[seconds][:, game.all_answers]
+    keys.sort(axis=1)
+    return 1 + np.count_nonzero(np.diff(keys, axis=1), axis=1)
 
 
 def word_bound(solver: Solver, word: int, limit: int) -> int:
@@ -126,8 +136,9 @@ def judge_first(solver: Solver, settings: PairSettings, first: str) -> FirstWord
     started, cpu, nodes = time.perf_counter(), time.process_time(), solver.stats.nodes
     index = game.words.guess_index
     a = index[first]
-    candidates = np.array([index[w] for w in settings.second_words if w != first and judged_order(game, a, index[w])],
-                          dtype=np.int64)
+    firsts = set(settings.first_space)
+    candidates = np.array([index[w] for w in settings.second_words
+                           if w != first and (w not in firsts or judged_order(game, a, index[w]))], dtype=np.int64)
     limit = (settings.cut + 1) * SCALE
     pairs = []
     cut = 0
@@ -210,36 +221,44 @@ def space_words(game: Wordle, top: int | None) -> list[str]:
     return ranked if top is None else ranked[:top]
 
 
-def plan_pairs(game: Wordle, max_guesses: int, words: list[str], against: int | None, out: Path,
-               on_step: Callable[[str], None] | None = None) -> PairPlan:
-    """The cut-off (given, else the best of the first word's three best pairs by bound, solved), then the word cut."""
+def plan_pairs(game: Wordle, max_guesses: int, first_space: list[str], against: int | None, out: Path,
+               on_step: Callable[[str], None] | None = None, second_space: list[str] | None = None) -> PairPlan:
+    """The cut-off (given, else the best of six seed pairs solved: the space's first three words, each with the two
+    second words of least pair bound), then the word cut over the first words (the second words outside them keep
+    no bound of their own: the pair bound judges them). `second_space` defaults to every allowed guess."""
     solver = Solver(game, max_guesses=max_guesses)
     index = game.words.guess_index
+    seconds_all = list(second_space) if second_space is not None else list(game.words.guesses)
+    in_first = set(first_space)
     seeds: list = []
     cut = against
     if cut is None:
-        first = index[words[0]]
-        others = np.array([index[w] for w in words[1:] if judged_order(game, first, index[w])], dtype=np.int64)
         if on_step:
-            on_step(f"finding a cut-off: {words[0].upper()}'s three best pairs by their bound, solved")
-        order = np.argsort(pair_bounds(solver, first, others), kind="stable")[:3]
-        for b in others[order].tolist():
-            cost = start_cost(solver, (first, b))
-            if cost < INFEASIBLE:
-                seeds.append([words[0], game.words.guesses[b], cost // SCALE])
+            on_step("finding a cut-off: the space's three first words, each with its two second words of least pair "
+                    "bound, solved")
+        for word in first_space[:3]:
+            first = index[word]
+            others = np.array([index[w] for w in seconds_all if w != word
+                               and (w not in in_first or judged_order(game, first, index[w]))], dtype=np.int64)
+            for b in others[np.argsort(pair_bounds(solver, first, others), kind="stable")[:2]].tolist():
+                solver.root = None
+                cost = start_cost(solver, (first, b))
+                if cost < INFEASIBLE:
+                    seeds.append([word, game.words.guesses[b], cost // SCALE])
         if not seeds:
-            raise UserError("no pair of the space's first word wins every answer: give --against TOTAL")
+            raise UserError("no seed pair of the space wins every answer: give --against TOTAL")
         cut = min(seed[2] for seed in seeds)
     limit = (cut + 2) * SCALE  # a word is in no pair at most the cut-off if its own bound reaches cut + 2
     bounds: dict[str, int] = {}
-    for number, word in enumerate(words):
+    for number, word in enumerate(first_space):
         if on_step and number % 50 == 0:
-            on_step(f"word bounds: {number}/{len(words)}")
+            on_step(f"word bounds: {number}/{len(first_space)}")
         bounds[word] = min(word_bound(solver, index[word], limit), INFEASIBLE) // SCALE
-    second_words = tuple(w for w in words if bounds[w] <= cut + 1)
-    firsts = [w for w in second_words if bounds[w] <= cut]
+    second_words = tuple(w for w in seconds_all if w not in bounds or bounds[w] <= cut + 1)
+    firsts = [w for w in first_space if bounds[w] <= cut]
     settings = PairSettings(max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut,
-                            words=tuple(words), second_words=second_words)
+                            first_space=tuple(first_space), second_space=tuple(seconds_all),
+                            second_words=second_words)
     return PairPlan(settings=settings, firsts=firsts, word_bounds=bounds, out=out, seed_pairs=seeds)
 
 
@@ -370,18 +389,22 @@ def pairs_summary(head: dict, results: list[FirstWord]) -> dict:
     rejected = sum(1 for r in results for p in r.pairs if not p[3])
     best = min(exact, key=lambda item: (item[2], item[3], item[0], item[1]), default=None)
     complete = len(results) == len(head["firsts"])
-    space = len(head["words"])
+    first_space, second_space = head["first_space"], head["second_space"]
+    both = len(set(first_space) & set(second_space))
     return {
         "mode": "normal", "max_guesses": head["max_guesses"], "word_lists_sha256": head["word_lists_sha256"],
-        "cut": head["cut"], "space_words": space, "every_guess": head.get("every_guess", False),
-        "ordered_pairs": space * (space - 1),
-        "words_cut": space - len(head["second_words"]), "first_words": len(head["firsts"]),
+        "cut": head["cut"], "first_space": len(first_space), "second_space": len(second_space),
+        "every_guess": head.get("every_guess", False),
+        "ordered_pairs": len(first_space) * len(second_space) - both,
+        "first_words_cut": len(first_space) - len(head["firsts"]),
+        "second_words_cut": len(second_space) - len(head["second_words"]), "first_words": len(head["firsts"]),
         "first_words_done": len(results),
         "pairs_cut_by_bound": sum(r.bound_cut for r in results),
         "pairs_solved": len(exact), "pairs_rejected": rejected,
         "best": None if best is None else {"first": best[0], "second": best[1], "total": best[2],
                                            "long_games": best[3]},
         "proved_best_over_space": bool(complete and best is not None and best[2] <= head["cut"]),
+        "proved_none_at_most_cut": bool(complete and best is None),
         "proved_best_over_every_pair": bool(complete and best is not None and best[2] <= head["cut"]
                                             and head.get("every_guess", False)),
         "exact": sorted(([f, s, t, g] for f, s, t, g in exact), key=lambda item: (item[2], item[3], item[0], item[1])),
@@ -435,19 +458,22 @@ def verify_pairs(game: Wordle, path: Path, sample: int = 20, seed: int = 0) -> t
                             f"{cost // SCALE} ({cost % SCALE} over 5)")
     checked.append(f"{len(again)} pair totals proved again (the best, those within one guess of it, the seeds)")
     rng = np.random.default_rng(seed)
-    left_out = [w for w in head["words"] if w not in set(head["second_words"])]
+    left_out = [w for w in head["first_space"] if w not in set(head["firsts"])]
     for word in rng.permutation(left_out)[:sample].tolist() if left_out else []:
         bound = min(word_bound(solver, index[word], (cut + 2) * SCALE), INFEASIBLE) // SCALE
-        if bound <= cut + 1 or bound != head["word_bounds"].get(word):
+        as_second = word in set(head["second_words"])
+        if bound <= cut or (not as_second and bound <= cut + 1) or bound != head["word_bounds"].get(word):
             problems.append(f"{word.upper()}: left out by a word bound of {head['word_bounds'].get(word)}, "
-                            f"found {bound} (the cut needs above {cut + 1})")
+                            f"found {bound} (the cut needs above {cut} as a first word, {cut + 1} as a second)")
     checked.append(f"{min(sample, len(left_out))} of {len(left_out)} words left out re-bounded")
     sampled = rng.permutation(len(results))[:max(1, sample // 4)].tolist() if results else []
     seconds = np.array([index[w] for w in head["second_words"]], dtype=np.int64)
     for number in sampled:
         result = results[number]
         a = index[result.first]
-        candidates = np.array([b for b in seconds.tolist() if b != a and judged_order(game, a, b)], dtype=np.int64)
+        in_first = {index[w] for w in head["first_space"]}
+        candidates = np.array([b for b in seconds.tolist() if b != a and (b not in in_first or judged_order(game, a, b))],
+                              dtype=np.int64)
         bounds = pair_bounds(solver, a, candidates) if len(candidates) else np.zeros(0, dtype=np.int64)
         cut_here = int(np.sum(bounds >= (cut + 1) * SCALE))
         judged = {game.words.guesses[b] for b, bound in zip(candidates.tolist(), bounds.tolist())

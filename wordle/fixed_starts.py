@@ -189,3 +189,82 @@ def swapped_total(game: Wordle, first: int, second: int, total: int) -> int:
     """
     rows = set(game.words.answer_rows.tolist())
     return total + (first in rows) - (second in rows)
+
+
+#: The sub-problems a review may spend on a game's fixed start (a count: the same verdict on any machine; the
+#: valuation's safety cap on wall time applies too). PARSE,CLINT on cold memory takes about 300.
+START_NODES = 3000
+
+
+@dataclass(frozen=True)
+class StartCost:
+    """What a game's first words cost as a fixed start against the best opener's proved optimum, or why it is not
+    computed (`value` None, `reason` saying why)."""
+
+    words: tuple[str, ...]
+    value: StartValue | None = None
+    best_opener: str | None = None
+    best_total: int | None = None
+    reason: str | None = None
+
+    @property
+    def extra(self) -> int | None:
+        """Guesses over every answer the fixed start costs beyond the best opener's optimum (None: not computed)."""
+        if self.value is None or self.best_total is None or self.value.total < 0:
+            return None
+        return self.value.total - self.best_total
+
+    def text(self) -> str:
+        """One line for a player."""
+        named = ",".join(word.upper() for word in self.words)
+        if self.value is None:
+            return f"Fixed start {named}: not computed ({self.reason})."
+        if self.value.total < 0:
+            return f"Fixed start {named}: no tree after it wins every answer within the guess limit (proved)."
+        answers = self.value.answers
+        return (f"Fixed start {named} then best play: {self.value.total} guesses over {answers} answers "
+                f"({self.value.average:.4f} a game), {self.extra} more than {self.best_opener.upper()}'s proved "
+                f"optimum {self.best_total} (+{self.extra / answers:.4f} a game), proved.")
+
+    def data(self) -> dict:
+        """As plain data (review --json)."""
+        return {"words": list(self.words), "computed": self.value is not None, "reason": self.reason,
+                "total": None if self.value is None else self.value.total,
+                "long_games": None if self.value is None else self.value.long_games,
+                "best_opener": self.best_opener, "best_total": self.best_total, "extra": self.extra,
+                "extra_per_answer": None if self.extra is None else round(self.extra / self.value.answers, 6)}
+
+
+def start_against_best(game: Wordle, words: Sequence[int], hard: bool = False, max_guesses: int = 6,
+                       ultra: bool = False, nodes: int = START_NODES, seconds: float | None = None) -> StartCost:
+    """A game's first words as a fixed start, against the shipped opening book's proved best opener, within a budget.
+
+    Not computed (said why) where the start cannot be kept every day in this mode, no book holds these lists and
+    mode, or the solver's budget runs out first; never a guessed number.
+    """
+    import time as clock
+
+    from .book import opening_book
+    from search.limits import BudgetSpent
+
+    named = tuple(game.words.guesses[w] for w in words)
+    if ultra:
+        return StartCost(named, reason="ultra-hard mode has no opening book")
+    state = game.initial_state(hard=hard, max_guesses=max_guesses)
+    if (broken := start_violation(game, state, words)) is not None:
+        return StartCost(named, reason=f"not a start hard mode lets a player keep every day: {broken}")
+    book = opening_book(game.words.guesses, game.words.checksum, hard, max_guesses)
+    if book.best is None:
+        return StartCost(named, reason="no opening book holds these lists and mode, so the best opener's optimum "
+                                       "is not known")
+    solver = Solver(game, hard=hard, max_guesses=max_guesses)
+    solver.node_limit = nodes
+    if seconds is not None:
+        solver.deadline = clock.perf_counter() + seconds
+    try:
+        value = value_start(solver, words)
+    except BudgetSpent as spent:
+        cap = "its time cap" if spent.spent == "time cap" else f"{nodes:,} sub-problems"
+        return StartCost(named, reason=f"not settled within {cap}")
+    return StartCost(named, value=value, best_opener=game.words.guesses[book.best],
+                     best_total=book.exact[book.best] // SCALE)
