@@ -8,7 +8,8 @@ are taken from it, typed in below.
 
     python benchmarks/fixed_starts.py [--out results/fixed-starts-selby.json]
 
-Each pair is valued as `python cli.py solve --start A,B --answers nyt` does (one solver for the whole run, so later
+It also counts the ordered pairs hard mode lets a player keep as a fixed start on both lists. Each pair is valued
+as `python cli.py solve --start A,B --answers nyt` does (one solver for the whole run, so later
 pairs reuse what earlier ones proved: the seconds are this run's, in this order).
 """
 
@@ -24,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from plumbing.storage import results_record, write_atomically  # noqa: E402
 from wordle import Wordle, load_matrix  # noqa: E402
-from wordle.fixed_starts import parse_start, value_start  # noqa: E402
+from wordle.fixed_starts import hard_mode_pairs, parse_start, value_start  # noqa: E402
 from wordle.solver import Solver  # noqa: E402
 from wordle.words import named_words  # noqa: E402
 
@@ -68,6 +69,14 @@ def main() -> int:
         row = measure(games[answers], solvers[answers], start, answers)
         others.append(dict(row, answers=answers))
         print(json.dumps(others[-1]), flush=True)
+    hard = {}
+    for name, game in games.items():  # how many ordered pairs hard mode lets a player keep as a fixed start
+        started = time.perf_counter()
+        pairs = hard_mode_pairs(game)
+        hard[name] = {"pairs": len(pairs), "examples": [",".join(game.words.guesses[w] for w in pair)
+                                                        for pair in pairs[:10]],
+                      "seconds": round(time.perf_counter() - started, 1)}
+        print(name, json.dumps(hard[name]), flush=True)
     record = {
         **results_record("python benchmarks/fixed_starts.py" + (" --quick" if args.quick else ""), None,
                          games["nyt"].words.checksum),
@@ -80,6 +89,9 @@ def main() -> int:
         "machine_note": "a 2-core machine shared with other jobs (load average 5 to 10): seconds are wall time",
         "selby": rows, "agree": sum(row["agrees"] for row in rows), "of": len(rows),
         "others": others,
+        "hard_mode_pairs": hard,
+        "hard_mode_note": "ordered pairs of different words whose second word is legal in hard mode after every reply "
+                          "of the first that some answer gives (wordle.fixed_starts.hard_mode_pairs)",
     }
     write_atomically(Path(args.out), json.dumps(record, indent=1) + "\n")
     print(f"{record['agree']} of {record['of']} of Selby's totals reproduced; wrote {args.out}")

@@ -173,3 +173,44 @@ def test_cli_start_errors(capsys, tmp_path):
                                ("wimpy,thumb", ("--top", "3"), "--start")]:
         code, out, err = run_cli(capsys, "solve", "--start", start, *lists, *extra)
         assert code == 2 and said in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err, start
+
+
+def test_a_review_start_is_computed_or_says_why_not():
+    from wordle.fixed_starts import start_against_best
+
+    game = small_game(POOL_ANSWERS[:10], POOL_GUESSES)
+    words = parse_start(game, "wimpy,thumb")
+    none = start_against_best(game, words)  # no shipped book for these lists: the best opener's optimum unknown
+    assert none.value is None and "no opening book" in none.reason and none.extra is None
+    assert "not computed" in none.text() and not any(ch.isdigit() for ch in none.text().split("(")[0])
+    hard = start_against_best(game, parse_start(game, "cater,later"), hard=True)
+    assert hard.value is None and "hard mode" in hard.reason
+    assert start_against_best(game, words, ultra=True).reason.startswith("ultra-hard")
+    assert none.data()["computed"] is False and none.data()["total"] is None
+
+
+@pytest.mark.slow
+def test_a_review_start_against_the_shipped_book(official_game):
+    from wordle.fixed_starts import start_against_best
+
+    words = parse_start(official_game, "parse,clint")
+    cost = start_against_best(official_game, words)
+    # PARSE,CLINT on the original lists: 8325 (benchmarks/fixed_starts.py); SALET's proved optimum 7920
+    assert (cost.value.total, cost.best_opener, cost.best_total, cost.extra) == (8325, "salet", 7920, 405)
+    assert "405 more than SALET's proved optimum 7920" in cost.text()
+    tight = start_against_best(official_game, words, nodes=1)
+    assert tight.value is None and "not settled within 1 sub-problems" in tight.reason
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.sampled_from(POOL_ANSWERS), min_size=2, max_size=6, unique=True),
+       st.lists(st.sampled_from(POOL_GUESSES + ["xylyl", "ovoid", "jujus"]), max_size=4, unique=True))
+def test_hard_mode_pairs_are_every_pair_the_rule_allows(answers, extra):
+    from wordle.fixed_starts import hard_mode_pairs
+
+    game = small_game(answers, extra)
+    state = game.initial_state(hard=True)
+    count = len(game.words.guesses)
+    every = [(a, b) for a in range(count) for b in range(count)
+             if a != b and start_violation(game, state, (a, b)) is None]
+    assert hard_mode_pairs(game) == every

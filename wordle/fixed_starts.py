@@ -268,3 +268,28 @@ def start_against_best(game: Wordle, words: Sequence[int], hard: bool = False, m
         return StartCost(named, reason=f"not settled within {cap}")
     return StartCost(named, value=value, best_opener=game.words.guesses[book.best],
                      best_total=book.exact[book.best] // SCALE)
+
+
+def hard_mode_pairs(game: Wordle) -> list[tuple[int, int]]:
+    """Every ordered pair of different words a player can keep as a fixed start in hard mode (`start_violation`).
+
+    Most first words admit none: where some answer other than the first word holds the first word's letter at a
+    position, a reply makes that letter green there, and hard mode then binds the second word to it; a first word
+    with all five positions so bound leaves only itself. The rest are checked in full.
+    """
+    guesses = np.array([list(word) for word in game.words.guesses])
+    answers = np.array([list(word) for word in game.words.answers])
+    rows = game.words.answer_rows
+    state = game.initial_state(hard=True)
+    found = []
+    for first in range(len(guesses)):
+        bound = [bool(np.any((answers[:, i] == guesses[first, i]) & (rows != first))) for i in range(5)]
+        if all(bound):
+            continue
+        keep = np.ones(len(guesses), dtype=bool)
+        for i in np.flatnonzero(bound):
+            keep &= guesses[:, i] == guesses[first, i]
+        keep[first] = False
+        found += [(first, int(second)) for second in np.flatnonzero(keep)
+                  if start_violation(game, state, (first, int(second))) is None]
+    return found
