@@ -63,6 +63,11 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
 
     from tournament.exact_openers import JobStopped, best_result, plan_job, read_results, run_job, summary
 
+    if args.pairs:
+        from .pairs import command_exact_pairs
+        return command_exact_pairs(args, console)
+    if args.words is not None:
+        raise UserError("--words goes with --pairs (the space of the pair job)")
     if args.opener is not None:
         return command_one_opener(args, console)
     if args.ultra:
@@ -224,8 +229,9 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
 
     if args.exact:
         return command_exact_openers(args, console)
-    if args.all or args.scheduler or args.cluster or args.against is not None or args.opener is not None:
-        raise UserError("--all, --against, --opener, --scheduler and --cluster go with --exact")
+    if (args.all or args.scheduler or args.cluster or args.against is not None or args.opener is not None
+            or args.pairs or args.words is not None):
+        raise UserError("--all, --against, --opener, --pairs, --words, --scheduler and --cluster go with --exact")
     if args.ultra:
         raise UserError("--ultra goes with --exact --opener WORD (the two-step ranking has no ultra-hard mode)")
     args.top = args.top or 50
@@ -294,6 +300,12 @@ def add_openers_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--opener", metavar="WORD", help="with --exact: judge this one opener in this process: its "
                                                          "total, its rejection above --against with the bound proved, "
                                                          "or no win, in one line with the time")
+    parser.add_argument("--pairs", action="store_true",
+                        help="with --exact: the best fixed pair of first words (then best play) over every pair of "
+                             "the space, proved, normal mode (results/pairs-exact-normal-SCOPE.jsonl; a rerun resumes)")
+    parser.add_argument("--words", type=whole(2, 20000), metavar="N",
+                        help="with --pairs: the space is the best N words by their bound at the root (default: "
+                             "every allowed guess)")
     parser.add_argument("--against", type=whole(1, MOST_TOTAL), metavar="TOTAL",
                         help="with --exact: solve exactly only openers whose total is at most TOTAL and reject the "
                              "rest with a proved bound (default with --all: the total of the best tree over the "

@@ -7,6 +7,7 @@ import datetime
 import json
 import sys
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
@@ -19,7 +20,7 @@ from agents import players_of
 from agents.review import Review, grid_answer, grid_score, known_best_note, parse_game, read_game, review_data, review_game, share_text
 from plumbing.errors import UserError
 from variants import GameSpec
-from wordle import Playthrough, Wordle, format_pattern
+from wordle import ALL_GREEN, Playthrough, Wordle, format_pattern
 from wordle.nyt import puzzle_number
 from wordle.screenshot import MOST_IMAGE_BYTES, ReadBoard, ScreenshotError, board_data, read_board
 from wordle.words import NAMED_ANSWERS, load_guesses
@@ -41,6 +42,9 @@ from .options import (
     whole,
 )
 from .render import reply_cells, tiles, waiting
+
+if TYPE_CHECKING:
+    from wordle.fixed_starts import StartCost
 
 #: What a review's columns mean, printed under it.
 REVIEW_LEGEND = (
@@ -177,8 +181,10 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
     with status:
         review = review_game(model, steps, hard=hard, max_guesses=args.max_guesses, answer=answer,
                              make_game=game_over, progress=progress, puzzle=puzzle, ultra=args.ultra)
+    start = fixed_start(review, steps, args.ultra)
     if args.json:
-        console.print_json(json.dumps(review_data(review) | ({"screenshot": board_data(board)} if board else {})))
+        console.print_json(json.dumps(review_data(review) | ({"screenshot": board_data(board)} if board else {})
+                                      | ({"fixed_start": start.data()} if start is not None else {})))
         return 0
     if board is not None:
         console.print(Text(screenshot_line(args.screenshot, board), style="yellow"))
@@ -187,10 +193,30 @@ def command_review(args: argparse.Namespace, console: Console) -> int:
     console.print(review_table(review.model.game, review, args.palette))
     for line in review_lines(review):
         console.print(Text(line, style="bold"))
+    if start is not None:
+        console.print(Text(start.text(), style="bold"))
     console.print(Text(REVIEW_LEGEND, style="dim"))
     if (share := share_text(review)) is not None:
         console.print(share, markup=False)
     return 0
+
+
+def fixed_start(review: Review, steps: list[tuple[int, int]], ultra: bool) -> StartCost | None:
+    """What the game's first two guesses cost as a fixed start beside the best opener (None for a game of fewer than
+    two guesses, or won by its first); not computed, said why, under a model that weighs the answers."""
+    from wordle.fixed_starts import StartCost, start_against_best
+    from wordle.valuation import SAFETY_SECONDS
+
+    if len(steps) < 2 or steps[0][1] == ALL_GREEN or steps[0][0] == steps[1][0]:
+        return None
+    game = review.model.game
+    if not review.model.uniform:
+        return StartCost(tuple(game.words.guesses[g] for g, _ in steps[:2]),
+                         reason=f"a fixed start's total is over every answer equally likely; the {review.model.name} "
+                                "model weighs them (--answers nyt or original values it)")
+    with waiting("valuing the first two guesses as a fixed start"):
+        return start_against_best(game, [g for g, _ in steps[:2]], hard=review.hard, max_guesses=review.max_guesses,
+                                  ultra=ultra, seconds=SAFETY_SECONDS)
 
 
 def screenshot_board(args: argparse.Namespace) -> ReadBoard:

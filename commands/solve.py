@@ -73,6 +73,44 @@ def command_value(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def command_start(args: argparse.Namespace, console: Console) -> int:
+    """A fixed start's proved total: its words, then best play, over every answer (normal, hard or ultra-hard)."""
+    from agents.optimal import make_solver
+    from wordle.fixed_starts import StartError, parse_start, start_violation, value_start
+
+    if args.steps or args.budget is not None or args.guess or args.opener is not None or args.out:
+        raise UserError("--start values a fixed start from the beginning; it takes no steps, --budget, --guess, "
+                        "--opener or --out")
+    if args.top is not None or args.objective != "total":
+        raise UserError("--start proves the fewest total guesses (it takes no --top or --objective)")
+    game = load_game(args, named=True)
+    mode = mode_name(args)
+    try:
+        words = parse_start(game, args.start)
+    except StartError as error:
+        raise UserError(f"--start: {error}") from None
+    state = game.initial_state(hard=args.hard, max_guesses=args.max_guesses, ultra=args.ultra)
+    if len(words) >= args.max_guesses:
+        raise UserError(f"--start: {len(words)} fixed words leave no guess under a limit of {args.max_guesses}")
+    if (broken := start_violation(game, state, words)) is not None:
+        raise UserError(f"--start: not playable in {mode} mode: {broken}")
+    named = ",".join(game.words.guesses[w].upper() for w in words)
+    solver = make_solver(game, args.hard, args.max_guesses, None, ultra=args.ultra)
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{named} ({mode} mode): the positions it leaves", total=None)
+        value = value_start(solver, words,
+                            on_position=lambda done, count: progress.update(task, completed=done, total=count))
+    answers = len(game.words.answers)
+    if value.total < 0:
+        claim = f"no win: some position it leaves cannot be won within {args.max_guesses} guesses (proved)"
+    else:
+        claim = (f"total {value.total} over {answers} answers (average {value.average:.4f}), {value.long_games} "
+                 f"games over 5 guesses, proved optimal after the fixed words")
+    console.print(f"{named} then best play ({mode} mode): {claim}; {value.positions} positions after the fixed "
+                  f"words, {value.nodes} sub-problems in {value.seconds:.1f} s", markup=False, soft_wrap=True)
+    return 0
+
+
 def command_solve(args: argparse.Namespace, console: Console) -> int:
     """Solve the optimal tree (a proof, or an upper bound over the best K guesses a node); show it, save it."""
     from agents.optimal import opener_index, solve_tree, tree_cache, tree_payload
@@ -81,6 +119,8 @@ def command_solve(args: argparse.Namespace, console: Console) -> int:
     if args.nodes is not None:
         raise UserError(f"solve takes its node budget as --budget N (here --budget {clip(args.nodes, 40)}); it has "
                         "no --nodes")
+    if args.start is not None:
+        return command_start(args, console)
     if args.steps or args.budget is not None or args.guess:
         if args.objective != "total":
             raise UserError("--objective goes with the whole tree (no steps, --budget or --guess)")
@@ -146,6 +186,9 @@ def add_solve_command(commands: argparse._SubParsersAction) -> None:
                         help="with steps: also value this guess (repeatable)")
     parser.add_argument("--opener", metavar="WORD", help="the first guess (default: solve for it too; with --prove that "
                                                          "proves or refutes every opener, far longer than one)")
+    parser.add_argument("--start", metavar="W1,W2[,W3]",
+                        help="a fixed start: these words first (the next unless one is the answer, whatever the "
+                             "replies), then best play; prints the proved total over every answer")
     add_mode_options(parser, "hard mode")
     breadth = parser.add_mutually_exclusive_group()
     breadth.add_argument("--prove", action="store_true", help="try every allowed guess at every node (default)")

@@ -27,6 +27,8 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
         raise UserError("--sample all goes with --book; to replay every game, leave --sample out")
     if args.folder is None:
         raise UserError("name the run folder to verify (or give --book to re-check the shipped opening book)")
+    if Path(args.folder).is_file() and args.folder.endswith(".jsonl"):
+        return verify_pairs_file(args, console)
     if args.seed is not None:
         raise UserError("--seed goes with --book (it draws the entries re-proved)")
     if args.sample is not None and not args.replay:
@@ -52,6 +54,24 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
     errors.print(f"wordle-arena: verify: {args.folder} FAILED ({len(result.problems)} problems shown, "
                  f"at most {args.limit})", markup=False, soft_wrap=True)
     return 1
+
+
+def verify_pairs_file(args: argparse.Namespace, console: Console) -> int:
+    """verify FILE.jsonl: a fixed-pair job's results file (openers --exact --pairs): its lines, its summary, and the
+    deciding totals and a seeded sample of its cuts proved again."""
+    from tournament.exact_pairs import verify_pairs
+
+    if args.replay or args.jobs is not None:
+        raise UserError("a pairs results file is verified as it is: it takes no --replay or --jobs")
+    game = load_game(args, named=True)
+    sample = 20 if args.sample is None or args.sample == "all" else int(args.sample)
+    with waiting(f"re-checking {args.folder}"):
+        problems, checked = verify_pairs(game, Path(args.folder), sample=sample, seed=args.seed or 0)
+    for problem in problems[: args.limit]:
+        plain_console(stderr=True).print(f"wordle-arena: verify: {clip(problem)}", markup=False, soft_wrap=True)
+    console.print(f"{args.folder}: {'; '.join(checked) or 'nothing checked'}: {'FAILED' if problems else 'all true'}",
+                  markup=False, soft_wrap=True)
+    return 1 if problems else 0
 
 
 def verify_books(args: argparse.Namespace, console: Console) -> int:
@@ -148,7 +168,8 @@ def add_verify_command(commands: argparse._SubParsersAction) -> None:
                     "flag, guess limit), check the word-list checksum, and recompute the summary from the "
                     "per-game lines. Exits 1 with one line per problem on any mismatch.",
     )
-    parser.add_argument("folder", metavar="DIR", nargs="?", help="the run folder, e.g. results/tournament-depth-2")
+    parser.add_argument("folder", metavar="DIR", nargs="?", help="the run folder, e.g. results/tournament-depth-2, "
+                        "or a fixed-pair job's results file (results/pairs-exact-*.jsonl)")
     parser.add_argument("--book", action="store_true",
                         help="instead of a run folder: re-check each mode's shipped opening book and position table "
                              "(every exact total solved again and its tree replayed; a seeded sample of the bounds, "

@@ -452,9 +452,20 @@ OTHER_CASES = [
                  "wordle-arena: error: nosuchname: no such file, nor an answer model's name (likely, fresh, original, nyt, played, all)",
                  id="assist-answers-unknown-name"),
     # openers
-    *[pytest.param(("openers", *flags), 2, "wordle-arena: error: --all, --against, --opener, --scheduler and --cluster go with --exact",
+    *[pytest.param(("openers", *flags), 2, "wordle-arena: error: --all, --against, --opener, --pairs, --words, --scheduler "
+                                           "and --cluster go with --exact",
                    id=f"openers{flags[0]}-without-exact")
-      for flags in (("--all",), ("--against", "7920"), ("--scheduler", "tcp://x:1"), ("--cluster", "2"))],
+      for flags in (("--all",), ("--against", "7920"), ("--scheduler", "tcp://x:1"), ("--cluster", "2"), ("--pairs",),
+                    ("--words", "5"))],
+    pytest.param(("openers", "--exact", "--words", "5"), 2, "wordle-arena: error: --words goes with --pairs (the space "
+                 "of the pair job)", id="openers-words-without-pairs"),
+    pytest.param(("openers", "--exact", "--pairs", "--hard"), 2, "wordle-arena: error: --pairs is normal mode only: in "
+                 "hard mode a fixed second word is illegal after some reply of almost every first word (solve --start "
+                 "checks one pair in any mode)", id="openers-pairs-hard"),
+    pytest.param(("solve", "--start", "salet,salet"), 2, "wordle-arena: error: --start: SALET is given twice: a fixed "
+                 "start's words are different", id="solve-start-twice"),
+    pytest.param(("solve", "--start", "parse,clint", "--hard"), 2, "wordle-arena: error: --start: not playable in hard "
+                 "mode: CLINT after PARSE ----y: guess must contain E (revealed in PARSE)", id="solve-start-hard"),
     pytest.param((*RUNNABLE["openers"][:5], *LISTS, "--out", "{folder}"), 2,
                  "wordle-arena: error: {folder} is a folder; give a file name", id="openers-out-folder"),
     pytest.param(("openers", "--exact", "--top", "2", *LISTS, "--out", "{folder}"), 2,

@@ -257,9 +257,12 @@ class RememberedStops:
             signal.signal(number, handler)
 
 
-def run_dask(lists, settings: JobSettings, openers: list[str], address: str | None = None,
-             workers: int = 2) -> Iterator[OpenerTotal]:
+def run_dask(lists, settings: Any, openers: list[str], address: str | None = None,
+             workers: int = 2, task: Callable[..., list] | None = None, name: str = "openers") -> Iterator[Any]:
     """Solve the openers on a Dask cluster: the one at `address`, else a local one of `workers` processes.
+
+    `task` (default `solve_openers`) is called as task(lists, settings, batch) on a worker and returns one result
+    per word of the batch; `name` starts each task's key (the fixed-pair job sends its own first words this way).
 
     Openers go in batches, at most three per worker in flight at once, so the scheduler (in this
     process for a local cluster) never holds thousands of tasks on a busy machine. Distributed's
@@ -320,8 +323,8 @@ def run_dask(lists, settings: JobSettings, openers: list[str], address: str | No
                 nonlocal submitted
                 batch = todo[submitted]
                 submitted += 1
-                return client.submit(solve_openers, lists, settings, batch, pure=False,
-                                     key=f"openers-{settings.hard}-{batch[0]}-{len(batch)}")
+                return client.submit(task or solve_openers, lists, settings, batch, pure=False,
+                                     key=f"{name}-{getattr(settings, 'hard', False)}-{batch[0]}-{len(batch)}")
             running = dask_completed([submit() for _ in range(min(in_flight, len(todo)))])
             for future in running:
                 stops.check()

@@ -42,7 +42,7 @@ from agents.review import grid_answer, grid_score, parse_game, review_data, revi
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
 from agents.params import flag
-from wordle import State, Wordle, Words, decode_colours, format_pattern, load_words, parse_pattern
+from wordle import ALL_GREEN, State, Wordle, Words, decode_colours, format_pattern, load_words, parse_pattern
 from plumbing.errors import UserError, clip
 from wordle.familiarity import WORD_ORDERS
 from wordle.feedback import GREEN, GREY, YELLOW
@@ -700,6 +700,11 @@ class Service:
         data = review_data(review)
         for step in data["steps"]:
             step["colours"] = colours(parse_pattern(step["pattern"]))
+        if len(steps) >= 2 and steps[0][1] != ALL_GREEN and steps[0][0] != steps[1][0]:  # as review --json says it
+            from wordle.fixed_starts import StartCost
+            data["fixed_start"] = StartCost(tuple(model.game.words.guesses[g] for g, _ in steps[:2]),
+                                            reason="the web's review does not value a fixed start yet; `review` on "
+                                                   "the command line does").data()
         return data
 
     def review_screenshot(self, body: dict[str, Any]) -> dict[str, Any]:
