@@ -88,12 +88,21 @@ async function advise() {
   document.body.dataset.pending = "1";
   box.setAttribute("aria-busy", "true");
   const slow = setTimeout(() => {
-    if (mine === sequence) message(solver ? `${request.agent}: valuing guesses (up to a second)…` :
+    if (mine === sequence) message(solver ? `${request.agent}: valuing guesses…` :
                                    `${request.agent} is thinking… (its first move is searched once, then kept on disk)`, "");
   }, 800);
+  // while the values are found, the answers left (exact already) are shown, the suggestions marked as coming
+  const partial = (known) => {
+    if (mine !== sequence) return;
+    clearTimeout(slow);
+    markBad(null);
+    showAdvice(box, known);
+    box.dataset.steps = request.steps.join(" ");
+    message(`${request.agent}: valuing guesses (${number(known.seconds, 0)} s so far; a busy machine takes longer)…`, "");
+  };
   let advice = null, failure = null;
   try {
-    advice = await api("/api/advise", request);
+    advice = await apiJob("/api/advise", request, partial, () => mine === sequence);
   } catch (error) {
     failure = error;
   } finally {
@@ -160,6 +169,12 @@ function showAdvice(box, advice) {
     el("b", {}, `${plural(advice.remaining, "possible answer")}`), ` (${number(advice.bits_left, 2)} bits)${last}` +
     (advice.model_description ? `; answer model ${advice.model_description}` : "")));
   parts.push(answerList(advice));
+  if (advice.done === false) {  // a job under way: the values are being found
+    parts.push(el("p", { id: "valuing", class: "message note" }, `${advice.agent} is valuing the guesses; the suggestions ` +
+      "appear here when they are ranked by their values."));
+    box.replaceChildren(...parts);
+    return;
+  }
   if (!advice.suggestions.length) {
     parts.push(el("p", { class: "message error" }, advice.guesses_left > 0 ?
       `${advice.agent} ranks none of the possible answers among its best guesses: untick "only words that can be the answer", ` +
