@@ -542,15 +542,15 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
     position = model.initial_state(hard, max_guesses, ultra)
     reviewed: list[ReviewStep] = []
     solved = bool(turns) and turns[-1].pattern == ALL_GREEN
-    known = answer.strip().lower() if answer else (model.game.words.guesses[turns[-1].guess] if solved else None)
+    answer_word = answer.strip().lower() if answer else (model.game.words.guesses[turns[-1].guess] if solved else None)
 
     def so_far(extra_notes: list[str]) -> Review:
         """The review of the steps valued so far (all of them at the end)."""
         return Review(model=model, notes=tuple(notes + extra_notes), steps=tuple(reviewed),
                       skill=game_skill([s.skill for s in reviewed if s.scored]),
-                      luck=game_luck([s.luck for s in reviewed if not s.forced]), solved=solved, answer=known,
-                      hard=hard, max_guesses=max_guesses, seconds=time.perf_counter() - started, puzzle=puzzle,
-                      ultra=ultra)
+                      luck=game_luck([s.luck for s in reviewed if not s.forced]), solved=solved,
+                      answer=answer_word, hard=hard, max_guesses=max_guesses,
+                      seconds=time.perf_counter() - started, puzzle=puzzle, ultra=ultra)
 
     for number, turn in enumerate(turns, start=1):
         if progress is not None:
