@@ -184,6 +184,8 @@ function showAdvice(box, advice) {
   }
   const bySolver = advice.proved !== null;  // the default advisor: the optimal solver's values under the model
   const own = advice.suggestions.some(s => s.score !== null);
+  // On a phone each suggestion is a card: every figure says what it is (data-label), so none hides off to the side.
+  const cell = (label, attributes, ...content) => el("td", Object.assign({ "data-label": label }, attributes), ...content);
   const header = el("tr", {},
     el("th", { scope: "col" }, "#"), el("th", { class: "name", scope: "col" }, "guess"),
     el("th", { scope: "col", title: "expected guesses to finish, this one included" + (bySolver ?
@@ -195,17 +197,20 @@ function showAdvice(box, advice) {
     el("th", { scope: "col", title: "expected information of the reply" }, "bits"),
     own ? el("th", { scope: "col", title: `${advice.agent}'s own value of the guess, on its own scale (not comparable between agents)` },
              `${advice.agent}'s own value`) : null);
-  const table = el("table", { id: "suggestions" }, header);
+  const body = el("tbody", {});
+  const table = el("table", { id: "suggestions", class: "cards suggestions" },
+    el("caption", { class: "visually-hidden" }, "suggested guesses, best first, with their figures"),
+    el("thead", {}, header), body);
   advice.suggestions.forEach((s, i) => {
     const use = el("button", { type: "button", class: "link", title: `put ${s.guess.toUpperCase()} in the guess box`,
       onclick: () => { const input = document.getElementById("word"); input.value = s.guess; input.focus(); } }, s.guess);
-    table.append(el("tr", { "data-guess": s.guess },
-      el("td", {}, i + 1), el("td", { class: "name" }, use),
-      el("td", { class: "value" }, el("b", {}, s.value ? s.value.text : number(s.expected_guesses, 3)),
+    body.append(el("tr", { "data-guess": s.guess },
+      cell("#", { class: "rank" }, i + 1), cell("guess", { class: "name" }, use),
+      cell("guesses (lower is better)", { class: "value" }, el("b", {}, s.value ? s.value.text : number(s.expected_guesses, 3)),
          s.maybe_better ? el("small", {}, " (maybe better, no tree yet)") : null),
-      el("td", {}, s.worst), el("td", {}, number(s.expected_left, 2)),
-      el("td", {}, (100 * s.chance).toFixed(1) + "%"), el("td", {}, number(s.information, 2)),
-      own ? el("td", {}, s.score === null ? "" : number(s.score, 3)) : null));
+      cell("worst case", {}, s.worst), cell("left", {}, number(s.expected_left, 2)),
+      cell("chance", {}, (100 * s.chance).toFixed(1) + "%"), cell("bits", {}, number(s.information, 2)),
+      own ? cell(`${advice.agent}'s own value`, {}, s.score === null ? "" : number(s.score, 3)) : null));
   });
   const columns = "worst case: the most answers one reply can leave; left: answers left on average (0 if it is the answer); " +
     "chance: that it is the answer; bits: expected information of the reply.";
