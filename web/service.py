@@ -779,8 +779,10 @@ class Service:
             return self.pool.call("review_screenshot", {**options, "image": image}, JOB_SECONDS, "this review",
                                   report, keep_going, over_budget=job_over_budget("this review"))
         board = read_upload(image)
-        read = None if report is None else (lambda data: report({**data, "screenshot": board}))
-        return {**self.review({**options, "steps": board["steps"]}, read), "screenshot": board}
+        fields = {**options, "steps": board["steps"]}
+        if report is None:
+            return {**self.review(fields), "screenshot": board}
+        return {**self.review(fields, lambda data: report({**data, "screenshot": board})), "screenshot": board}
 
     def results(self) -> dict[str, Any]:
         """The tournament's summary.json as it is stored, read by the results files' one reader and checked."""
