@@ -1,4 +1,4 @@
-"""Long work the page watches grow: a review or an advice runs as a job, and each look at it returns what is known so far.
+"""Long work the page watches grow: a review or an advice runs as a job; each look returns what is known so far.
 
 A review of a whole game, or the values of an advice at a position of thousands of answers,
 can take a minute on a busy machine; the values are the command line's (node budgets, not the
@@ -82,7 +82,8 @@ class Jobs:
         """Start `work` on a thread of its own; Busy when `most` jobs are running already."""
         now = time.monotonic()
         with self.lock:
-            for key in [key for key, job in self.jobs.items() if job.done.is_set() and now - job.asked > FORGET_SECONDS]:
+            for key in [key for key, job in self.jobs.items()
+                        if job.done.is_set() and now - job.asked > FORGET_SECONDS]:
                 del self.jobs[key]
             if sum(not job.done.is_set() for job in self.jobs.values()) >= self.most:
                 raise Busy(f"the server is busy: {self.most} reviews and advices are under way; try again shortly")

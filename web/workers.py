@@ -244,10 +244,10 @@ class WorkerPool:
                     return kind, payload
                 if on_progress is not None:
                     on_progress(payload)
-            problem: Exception = OverBudget(over_budget or f"{what} ran past the web page's {seconds:g} s budget and was stopped; "
-                                            "ask the agent for less (fewer nodes, a shallower depth or fewer "
-                                            "openers among its options), or use the command line, which has no "
-                                            "such limit")
+            problem: Exception = OverBudget(over_budget or (
+                f"{what} ran past the web page's {seconds:g} s budget and was stopped; ask the agent for less (fewer "
+                "nodes, a shallower depth or fewer openers among its options), or use the command line, which has "
+                "no such limit"))
         except Busy as error:
             problem = error
         except (EOFError, OSError) as error:
