@@ -206,7 +206,7 @@ def test_a_web_review_finishes_with_two_busy_processes_beside_the_server(officia
     never a 'budget' failure."""
     spinners = [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(2)]
     try:
-        with TestClient(create_app(official_game), base_url="http://localhost") as client:
+        with TestClient(create_app(official_game, workers=1), base_url="http://localhost") as client:  # one to start
             reply = client.post("/api/review", json={"answer": "cigar", "words": SHORT_GAME, "answers": "original",
                                                      "wait": 0.5})
             reports, whole = finish(client, reply)
