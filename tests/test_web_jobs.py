@@ -189,6 +189,7 @@ def test_a_bad_wait_on_a_review_is_a_400(client):
                                                                   "got \"soon\"")
 
 
+@pytest.mark.slow
 def test_a_job_the_page_stops_is_gone(client):
     reply = client.post("/api/review", json={"answer": "cigar", "words": GAME, "answers": "original", "wait": 0})
     key = reply.json()["job"]
