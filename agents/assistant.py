@@ -556,7 +556,8 @@ def solver_suggestions(valuer: Valuer, state: State, top: int = 10, only_answers
 def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callable[[Wordle], Agent] | None = None,
                  hard: bool = False, top: int = 10, seed: int = 0, max_guesses: int = DEFAULT_MAX_GUESSES,
                  only_answers: bool = False, valuer: Valuer | None = None,
-                 make_game: Callable[[Words], Wordle] = Wordle, ultra: bool = False, words: str | None = None) -> Advice:
+                 make_game: Callable[[Words], Wordle] = Wordle, ultra: bool = False, words: str | None = None,
+                 partial: Callable[[Advice], None] | None = None) -> Advice:
     """The assistant's whole answer under an answer model: widen it if the steps contradict it, then advise
     (`ultra`: ultra-hard mode: typed guesses are checked, suggestions are legal; `words`: "known" shows the
     default advisor's near-best guesses commonest first, "all" the exact order, both valuing the known words
@@ -570,11 +571,17 @@ def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callab
         only_answers: suggest only words that can still be the answer.
         valuer: the default advisor's Valuer to reuse (ignored unless it is the settled model's).
         make_game: builds a wider model's game.
+        partial: called, before any guess is valued, with the advice so far: the steps, the answers left and their
+            chances, no suggestion yet (the web page shows it while the values are found).
     """
     model, state, done, notes = settle_model(model, steps, hard, max_guesses, make_game=make_game, ultra=ultra)
     if state.solved or state.guesses_left <= 0:
         return Advice(agent=ADVISOR if agent is None else agent(model.game).name, state=state, steps=done,
                       suggestions=(), model=model, notes=tuple(notes))
+    advisor = None if agent is None else agent(model.game)
+    if partial is not None:
+        partial(Advice(agent=ADVISOR if advisor is None else advisor.name, state=state, steps=done, suggestions=(),
+                       model=model, notes=tuple(notes)))
     if agent is None:
         valuer = valuer if valuer is not None and valuer.model is model else Valuer(model)
         order = None if words is None else "all"  # the exact order, valued once (a player's: known words too)
@@ -587,7 +594,6 @@ def advise_model(model: AnswerModel, steps: list[tuple[int, int]], agent: Callab
         return Advice(agent=ADVISOR, state=state, steps=done, suggestions=suggestions, model=model,
                       notes=tuple(notes), proved=proved, capped=capped,
                       exact_best=exact[0] if exact and suggestions[0].guess != exact[0].guess else None)
-    advisor = agent(model.game)
     decision = advisor.decide(state, np.random.default_rng(seed))
     suggestions = suggest(model.game, decision, state, top=top * 4 if only_answers else top)
     chance_of = answer_chances(model, state.candidates)

@@ -55,7 +55,7 @@ from typing import Callable
 
 import numpy as np
 
-from wordle import ALL_GREEN, State, Words, Wordle, feedback, format_pattern, parse_pattern
+from wordle import ALL_GREEN, State, Turn, Words, Wordle, feedback, format_pattern, parse_pattern
 from wordle.nyt import recorded_answer
 from wordle.patterns import ScoreLine, read_score_line, share_grid
 from wordle.valuation import Value, order_key
@@ -574,7 +574,7 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
                 answer: str | None = None, valuer: Valuer | None = None,
                 make_game: Callable[[Words], Wordle] = Wordle,
                 progress: Callable[[int, int], None] | None = None, puzzle: int | None = None,
-                ultra: bool = False) -> Review:
+                ultra: bool = False, partial: Callable[[Review, tuple[Turn, ...]], None] | None = None) -> Review:
     """Review a finished or abandoned game.
 
     Args:
@@ -587,6 +587,8 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
         progress: called with (guesses valued, guesses in all) as the review goes.
         puzzle: the Wordle number of the game, when it was that day's (its share grid names it).
         ultra: the game was played in ultra-hard mode (each guess checked, values under its rule).
+        partial: called with the review so far (its first steps, each final, the game's figures over them) and
+            every turn replayed, once before the first guess is valued and after each (the web page shows it).
 
     Returns:
         The Review.
@@ -597,9 +599,22 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
         valuer = Valuer(model)
     position = model.initial_state(hard, max_guesses, ultra)
     reviewed: list[ReviewStep] = []
+    solved = bool(turns) and turns[-1].pattern == ALL_GREEN
+    answer_word = answer.strip().lower() if answer else (model.game.words.guesses[turns[-1].guess] if solved else None)
+
+    def so_far(extra_notes: list[str]) -> Review:
+        """The review of the steps valued so far (all of them at the end)."""
+        return Review(model=model, notes=tuple(notes + extra_notes), steps=tuple(reviewed),
+                      skill=game_skill([s.skill for s in reviewed if s.scored]),
+                      luck=game_luck([s.luck for s in reviewed if not s.forced]), solved=solved,
+                      answer=answer_word, hard=hard, max_guesses=max_guesses,
+                      seconds=time.perf_counter() - started, puzzle=puzzle, ultra=ultra)
+
     for number, turn in enumerate(turns, start=1):
         if progress is not None:
             progress(number - 1, len(turns))
+        if partial is not None:
+            partial(so_far([]), turns)
         book = valuer.opening_shortlist(position, len(model.game.words.guesses))
         common = ([g for g in book if g != turn.guess and is_known(model.game.words.guesses[g])][:COMMON_SHORTLIST]
                   if book else common_shortlist(model.game, position, turn.guess))  # at the opening: the book's
@@ -629,14 +644,7 @@ def review_game(model: AnswerModel, steps: list[tuple[int, int]], hard: bool = F
                                    max(0.0, found.guesses[shown].value.high - found.guesses[known].value.high),
                                    lost_low=lost_low, lost_high=lost_high, cost_low=least, scored=scored))
         position = model.game.step(position, turn.guess, turn.pattern)
-    solved = bool(turns) and turns[-1].pattern == ALL_GREEN
-    known = answer.strip().lower() if answer else (model.game.words.guesses[turns[-1].guess] if solved else None)
-    notes += [unscored_note(model.game, step, valuer.opener_nodes) for step in reviewed if not step.scored]
-    return Review(model=model, notes=tuple(notes), steps=tuple(reviewed),
-                  skill=game_skill([s.skill for s in reviewed if s.scored]),
-                  luck=game_luck([s.luck for s in reviewed if not s.forced]), solved=solved, answer=known,
-                  hard=hard, max_guesses=max_guesses, seconds=time.perf_counter() - started, puzzle=puzzle,
-                  ultra=ultra)
+    return so_far([unscored_note(model.game, step, valuer.opener_nodes) for step in reviewed if not step.scored])
 
 
 def unscored_note(game: Wordle, step: ReviewStep, opener_nodes: int) -> str:

@@ -13,6 +13,13 @@ Cheap requests (pages, static files, feedback, a new game, an honest guess) neve
 behind expensive ones (an agent watched or consulted, a review, a guess against an
 Indicator): those run on threads of their own, at most `workers` + EXPENSIVE_WAITING at
 once; one more is answered 503 at once in one line instead of queueing.
+
+A review and an advice run as jobs (web/jobs.py): their values are the command line's, decided
+by node budgets, so they are not cut at a time budget. The request waits for its job at most
+'wait' seconds (a field of the request; default: until it is done); if the job is not done by
+then the answer is HTTP 202 with {"job": ID, "done": false, ...what is known so far}, and
+`GET /api/jobs/ID?wait=S` answers the same way until the job is done, then with the answer
+itself (as if the first request had waited).
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ import anyio
 import logging
 import socket
 import threading
+import time
 from pathlib import Path
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Awaitable, Callable
@@ -40,7 +48,8 @@ from plumbing.errors import UserError, clip
 from wordle import Wordle
 
 from .guards import RequestGuard, allowed_hosts
-from .service import DEFAULT_RESULTS, REQUEST_SECONDS, Service, status_of
+from .jobs import Jobs
+from .service import DEFAULT_RESULTS, JOB_SECONDS, REQUEST_SECONDS, RequestError, Service, shown, status_of
 from .workers import Busy
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -65,6 +74,8 @@ BODY_SECONDS = 10.0
 EXPENSIVE_WAITING = 4
 #: The media type the API reads bodies as; a cross-site form cannot send it.
 JSON_TYPE = "application/json"
+#: How often a request waiting for its job looks at it (seconds).
+JOB_LOOK_SECONDS = 0.1
 #: How long the server waits for requests in progress once told to stop (they end at once: their workers are killed).
 STOP_SECONDS = 3
 log = logging.getLogger("wordle-arena.web")
@@ -207,6 +218,61 @@ class Admission:
             self.inside -= 1
 
 
+def wait_field(data: dict[str, Any]) -> float:
+    """The request's 'wait' (seconds to wait for its job before answering with what is known so far), taken out
+    of `data`; absent: JOB_SECONDS (until the job is done)."""
+    value = data.pop("wait", None)
+    if value is None or value == "":
+        return JOB_SECONDS
+    seconds = value
+    if isinstance(value, str):
+        try:
+            seconds = float(value)
+        except ValueError:
+            pass
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= JOB_SECONDS:
+        raise RequestError(f"'wait' must be a number of seconds from 0 to {JOB_SECONDS:g}, got {shown(value)}")
+    return float(seconds)
+
+
+async def job_answer(request: Request, jobs: Jobs, key: str, wait: float) -> Response:
+    """The job's answer once it is done (its result, or its error in one line), else after `wait` seconds HTTP 202
+    with its id and its latest report; waiting ends early if the client goes away."""
+    job = jobs.get(key)
+    deadline = anyio.current_time() + wait
+    while not job.done.is_set() and anyio.current_time() < deadline:
+        job.asked = time.monotonic()
+        await anyio.sleep(JOB_LOOK_SECONDS)
+        if await request.is_disconnected():
+            break
+    job.asked = time.monotonic()
+    if not job.done.is_set():
+        report = job.report if isinstance(job.report, dict) else {}
+        return JSONResponse({**report, "job": job.key, "done": False, "seconds": round(job.seconds(), 1)},
+                            status_code=202)
+    if job.error is not None:
+        if isinstance(job.error, UserError):
+            return error_response(str(job.error), status_of(job.error))
+        raise job.error
+    return JSONResponse(job.result)
+
+
+def job_api(work: Callable[..., Any], jobs: Jobs) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint starting `work(fields, report, keep_going)` as a job and answering as `job_answer` does."""
+    async def endpoint(request: Request) -> Response:
+        """Read, start, wait a while, answer; UserError becomes its 4xx or 503."""
+        try:
+            data = await request_data(request)
+            wait = wait_field(data)
+            job = jobs.start(lambda report, keep_going: work(data, report, keep_going))
+            return await job_answer(request, jobs, job.key, wait)
+        except HTTPError as error:
+            return error_response(error.message, error.status)
+        except UserError as error:
+            return error_response(str(error), status_of(error))
+    return endpoint
+
+
 def api(work: Callable[..., Any], admission: Admission | None = None,
         expensive: Callable[[dict[str, Any]], bool] = lambda _: True,
         by_client: bool = False) -> Callable[[Request], Awaitable[Response]]:
@@ -245,6 +311,7 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
     service = Service(game if game is not None else Wordle(), results, workers, processes=True,
                       request_seconds=request_seconds, guesses=guesses)
     admission = Admission(workers, EXPENSIVE_WAITING * workers)
+    jobs = Jobs(workers + EXPENSIVE_WAITING * workers)
     # the same for every request: read once here, before the server listens, so the agent registry's first read (its
     # modules imported) never falls on a request, as it did on /api/agents behind a queue of expensive ones
     agents = service.agents_info()
@@ -265,10 +332,28 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
                 raise HTTPError(415, "a screenshot is read only as a picture's body (Content-Type image/png, "
                                      f"image/jpeg, ...), got {json.dumps(media_type(request) or 'none')}")
             image = await read_body(request, MAX_UPLOAD)
-            return JSONResponse(await admission.run(service.review_screenshot,
-                                                    {**dict(request.query_params), "image": image}))
+            fields: dict[str, Any] = dict(request.query_params)
+            wait = wait_field(fields)
+            job = jobs.start(lambda report, keep_going: service.review_screenshot({**fields, "image": image}, report,
+                                                                                  keep_going))
+            return await job_answer(request, jobs, job.key, wait)
         except HTTPError as error:
             return error_response(error.message, error.status)
+        except UserError as error:
+            return error_response(str(error), status_of(error))
+
+    async def job(request: Request) -> Response:
+        """GET /api/jobs/ID?wait=S: a review's or an advice's answer once done, else what is known so far (202);
+        DELETE /api/jobs/ID: stop it (the page no longer wants it)."""
+        try:
+            fields: dict[str, Any] = dict(request.query_params)
+            wait = wait_field(fields)
+            if fields:
+                raise RequestError(f"a job is asked about with 'wait' alone, got {shown(sorted(fields)[0])}")
+            if request.method == "DELETE":
+                stopped = jobs.stop(request.path_params["key"])
+                return JSONResponse({"job": stopped.key, "stopped": True, "done": stopped.done.is_set()})
+            return await job_answer(request, jobs, request.path_params["key"], wait)
         except UserError as error:
             return error_response(str(error), status_of(error))
 
@@ -298,8 +383,9 @@ def create_app(game: Wordle | None = None, results: str | Path = DEFAULT_RESULTS
         Route("/api/play/new", api(service.new_game, by_client=True), methods=["POST"]),
         Route("/api/play/guess", api(service.guess, admission, service.against_indicator), methods=["POST"]),
         Route("/api/watch", api(service.watch, admission), methods=["GET", "POST"]),
-        Route("/api/advise", api(service.advise, admission), methods=["GET", "POST"]),
-        Route("/api/review", api(service.review, admission), methods=["POST"]),
+        Route("/api/advise", job_api(service.advise, jobs), methods=["GET", "POST"]),
+        Route("/api/review", job_api(service.review, jobs), methods=["POST"]),
+        Route("/api/jobs/{key}", job, methods=["GET", "DELETE"]),
         Route("/api/review/screenshot", review_screenshot, methods=["POST"]),
         Route("/api/variant/new", api(service.variants.new_game, by_client=True), methods=["POST"]),
         Route("/api/variant/guess", api(service.variants.guess), methods=["POST"]),

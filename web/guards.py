@@ -77,7 +77,7 @@ LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 WILDCARDS = ("0.0.0.0", "::", "")
 #: Requests another origin's page must not make, whatever their method (expensive); every other method than GET and
 #: HEAD is guarded too (it changes state or costs work).
-GUARDED_PATHS = ("/api/advise", "/api/watch", "/api/review", "/api/play/")
+GUARDED_PATHS = ("/api/advise", "/api/watch", "/api/review", "/api/play/", "/api/jobs/")
 #: What a fetch from the page itself sends as Sec-Fetch-Site ("none": typed in the address bar).
 OWN_FETCH_SITES = ("same-origin", "none")
 #: Scripts, styles, images and requests from this server only; no plugins, no framing, no other base or form target.

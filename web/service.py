@@ -30,19 +30,19 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from functools import partial
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
 from agents import AGENTS, Agent, AgentError, Param, game_rng, make_agent, spec
 from agents.answer_model import DEFAULT_MODEL, MODELS, AnswerModel, load_model, uniform_model
 from agents.model_value import Valuer, value_turns
-from agents.assistant import ADVISOR, StepError, advice_data, advise_model, make_advisor, parse_step
-from agents.review import grid_answer, grid_score, parse_game, review_data, review_game
+from agents.assistant import ADVISOR, Advice, StepError, advice_data, advise_model, make_advisor, parse_step
+from agents.review import Review, grid_answer, grid_score, parse_game, review_data, review_game
 from agents.base import draw_answer
 from agents.indicators import Indicator, against_rngs, make_indicator
 from agents.params import flag
-from wordle import ALL_GREEN, State, Wordle, Words, decode_colours, format_pattern, load_words, parse_pattern
+from wordle import ALL_GREEN, State, Turn, Wordle, Words, decode_colours, format_pattern, load_words, parse_pattern
 from plumbing.errors import UserError, clip
 from wordle.familiarity import WORD_ORDERS
 from wordle.feedback import GREEN, GREY, YELLOW
@@ -54,6 +54,7 @@ from tournament.charts import charts
 from tournament.records import ResultsError, read_json_object
 from tournament.stats import summary_problem
 
+from .jobs import JobNotFound
 from .variant_games import TooManyVariantGames, VariantGameNotFound, VariantGames
 from .workers import Busy, OverBudget, OverMemory, RemoteError, WorkerPool
 
@@ -70,6 +71,10 @@ WATCH_SECONDS = 15.0
 #: The most seconds an agent may work for one request (watch, advise); past it the work is killed and
 #: the request answered 503 saying so. The work runs in a worker process, so the worker is freed too.
 REQUEST_SECONDS = 20.0
+#: The safety cap of a review, or of the solver's advice (seconds): node budgets decide their values, as on the
+#: command line, so the page waits for them (web/jobs.py shows what is known meanwhile); past this the machine is far
+#: too busy and the work is stopped with one line saying so.
+JOB_SECONDS = 600.0
 #: How long a request waits for a free worker before it is told the server is busy.
 QUEUE_SECONDS = 30.0
 #: Games people are playing, kept at most; when full, the least recently played is forgotten if idle for
@@ -114,7 +119,7 @@ def status_of(error: UserError) -> int:
         return error.status
     if isinstance(error, (TooMany, TooManyVariantGames)):
         return 429
-    return 404 if isinstance(error, (NotFound, VariantGameNotFound)) else 503 if isinstance(error, (Busy, OverBudget, OverMemory)) else 400
+    return 404 if isinstance(error, (NotFound, VariantGameNotFound, JobNotFound)) else 503 if isinstance(error, (Busy, OverBudget, OverMemory)) else 400
 
 
 def worker_handler(game: Wordle, request_seconds: float, guesses: str | Path | None = None
@@ -122,9 +127,10 @@ def worker_handler(game: Wordle, request_seconds: float, guesses: str | Path | N
     """In a worker process: a Service of its own over `game`, its guess list and the server's budget, answering the
     expensive calls."""
     service = Service(game, workers=1, request_seconds=request_seconds, guesses=guesses)
-    calls = {"watch": service.watch, "advise": service.advise, "review": service.review,
-             "review_screenshot": service.review_screenshot, "indicator": service.indicator_reply}
-    return lambda method, body: calls[method](body)
+    calls = {"watch": service.watch, "indicator": service.indicator_reply}
+    reporting = {"advise": service.advise, "review": service.review, "review_screenshot": service.review_screenshot}
+    return lambda method, body, report: (reporting[method](body, report) if method in reporting
+                                         else calls[method](body))
 
 
 # -- reading request fields -------------------------------------------------------------
@@ -220,6 +226,45 @@ def agent_settings(name: str, raw: Any, advising: bool = False) -> dict[str, Any
 
 
 # -- shapes of replies ----------------------------------------------------------------------
+def job_over_budget(what: str) -> str:
+    """The one line of a review or an advice stopped at its safety cap (no option to change: the machine is busy)."""
+    return (f"{what} took over {JOB_SECONDS:g} s and was stopped: the server's machine is far too busy; try again "
+            "when it is quieter")
+
+
+def review_reply(review: Review) -> dict[str, Any]:
+    """A review as the API answers it: `review --json`'s data, each step's tiles' colours beside its pattern."""
+    data = review_data(review)
+    for step in data["steps"]:
+        step["colours"] = colours(parse_pattern(step["pattern"]))
+    return data
+
+
+def partial_review(review: Review, turns: Sequence[Turn]) -> dict[str, Any]:
+    """A review under way as a job reports it: the steps valued so far (each final), 'done' false, and the steps
+    still to value under 'pending' (their guess, reply and answers left, no value yet)."""
+    data = review_reply(review)
+    words = review.model.game.words
+    data["pending"] = [{"number": number, "guess": words.guesses[turn.guess], "pattern": format_pattern(turn.pattern),
+                        "colours": colours(turn.pattern), "before": turn.remaining_before,
+                        "after": turn.remaining_after}
+                       for number, turn in enumerate(turns, start=1) if number > len(review.steps)]
+    data["done"] = False
+    return data
+
+
+def advice_reply(advice: Advice) -> dict[str, Any]:
+    """An advice as the API answers it: `assist --json`'s data, each step's tiles' colours beside its pattern."""
+    data = advice_data(advice.model.game, advice)
+    data["steps"] = [dict(step, colours=colours(parse_pattern(step["pattern"]))) for step in data["steps"]]
+    return data
+
+
+def partial_advice(advice: Advice) -> dict[str, Any]:
+    """An advice under way as a job reports it: the steps and the answers left, no suggestion yet, 'done' false."""
+    return {**advice_reply(advice), "done": False}
+
+
 def option_info(param: Param) -> dict[str, Any]:
     """What the page shows of an agent's parameter: its name as a flag, the form of its value, its help and default."""
     forms = {"whole number": f"{param.least}-{param.most}", "choice": "|".join(param.choices), "switch": "yes|no"}
@@ -636,10 +681,19 @@ class Service:
                 raise StepError(f"step {number} must be \"word:pattern\" or {{\"guess\", \"pattern\"}}, got {shown(step)}")
         return parsed
 
-    def advise(self, body: dict[str, Any]) -> dict[str, Any]:
-        """The assistant: answers left after a real game's steps, and ranked suggestions with why each is good."""
+    def advise(self, body: dict[str, Any], report: Callable[[dict[str, Any]], None] | None = None,
+               keep_going: Callable[[], bool] | None = None) -> dict[str, Any]:
+        """The assistant: answers left after a real game's steps, and ranked suggestions with why each is good.
+
+        `report` gets the advice so far before any guess is valued (the steps and the answers left, no suggestion:
+        `partial_advice`). The solver's advice (the default advisor, no options) is bounded by node budgets and runs
+        to the end (under JOB_SECONDS); an agent's, under the request's budget. `keep_going`: False stops the work.
+        """
         if self.pool is not None:
-            return self.pool.call("advise", body, self.request_seconds, "this advice")
+            if text_field(body, "agent", ADVISOR) == ADVISOR and not body.get("options"):
+                return self.pool.call("advise", body, JOB_SECONDS, "this advice", report, keep_going,
+                                      over_budget=job_over_budget("this advice"))
+            return self.pool.call("advise", body, self.request_seconds, "this advice", report, keep_going)
         name = text_field(body, "agent", ADVISOR)
         settings = agent_settings(name, body.get("options"), advising=True)
         steps = self.steps(body.get("steps"))
@@ -657,25 +711,30 @@ class Service:
             raise RequestError("'ultra' is advised by the solver's values (the default advisor, no options): the "
                                "agents have no ultra-hard mode yet")
         with self.worker():
+            so_far = None if report is None else (lambda advice: report(partial_advice(advice)))
             if solver:
                 advice = advise_model(model, steps, None, hard=hard, top=top, max_guesses=self.max_guesses(body),
                                       only_answers=only_answers, make_game=self.game_over, ultra=ultra,
-                                      words=order)
+                                      words=order, partial=so_far)
             else:
                 with self.agents.lend(name, settings, advisor=True) as lent:
                     advice = advise_model(model, steps, lambda over: lent if over is self.game else
                                           make_advisor(name, over, **settings), hard=hard, top=top, seed=seed,
                                           max_guesses=self.max_guesses(body), only_answers=only_answers,
-                                          make_game=self.game_over)
-        data = advice_data(advice.model.game, advice)
-        data["steps"] = [dict(step, colours=colours(parse_pattern(step["pattern"]))) for step in data["steps"]]
-        return data
+                                          make_game=self.game_over, partial=so_far)
+        return advice_reply(advice)
 
-    def review(self, body: dict[str, Any]) -> dict[str, Any]:
+    def review(self, body: dict[str, Any], report: Callable[[dict[str, Any]], None] | None = None,
+               keep_going: Callable[[], bool] | None = None) -> dict[str, Any]:
         """A finished game reviewed, as `review --json`: from 'steps' (as advise reads them), or 'answer' and
-        'words', or 'grid' (a pasted share grid) and 'words'; 'answers' and 'exclude' name the model."""
+        'words', or 'grid' (a pasted share grid) and 'words'; 'answers' and 'exclude' name the model.
+
+        `report` gets the review so far before each guess is valued (`partial_review`); the review runs to the end
+        (under JOB_SECONDS), its values the command line's. `keep_going`: False stops the work.
+        """
         if self.pool is not None:
-            return self.pool.call("review", body, self.request_seconds, "this review")
+            return self.pool.call("review", body, JOB_SECONDS, "this review", report, keep_going,
+                                  over_budget=job_over_budget("this review"))
         hard, ultra = modes(body)
         model = self.model(body, ultra)
         puzzle = None
@@ -696,10 +755,10 @@ class Service:
                 raise RequestError("no guesses to review: give 'steps', or 'answer' and 'words'")
         with self.worker():
             review = review_game(model, steps, hard=hard, max_guesses=self.max_guesses(body), answer=answer,
-                                 make_game=self.game_over, puzzle=puzzle, ultra=ultra)
-        data = review_data(review)
-        for step in data["steps"]:
-            step["colours"] = colours(parse_pattern(step["pattern"]))
+                                 make_game=self.game_over, puzzle=puzzle, ultra=ultra,
+                                 partial=None if report is None else
+                                 lambda review, turns: report(partial_review(review, turns)))
+        data = review_reply(review)
         if len(steps) >= 2 and steps[0][1] != ALL_GREEN and steps[0][0] != steps[1][0]:  # as review --json says it
             from wordle.fixed_starts import StartCost
             data["fixed_start"] = StartCost(tuple(model.game.words.guesses[g] for g, _ in steps[:2]),
@@ -707,7 +766,8 @@ class Service:
                                                    "the command line does").data()
         return data
 
-    def review_screenshot(self, body: dict[str, Any]) -> dict[str, Any]:
+    def review_screenshot(self, body: dict[str, Any], report: Callable[[dict[str, Any]], None] | None = None,
+                          keep_going: Callable[[], bool] | None = None) -> dict[str, Any]:
         """A game reviewed from a screenshot of its board, as `review --screenshot FILE --json`: 'image' (the
         picture's bytes) read by wordle/screenshot.py, its rows reviewed as /api/review reviews steps, and what was
         read under 'screenshot'. The other fields are review's options (SCREENSHOT_OPTIONS), as a query string gives
@@ -726,11 +786,14 @@ class Service:
             raise RequestError("no picture: send the screenshot of the board as the request's body")
         if isinstance(options.get("exclude"), str):
             options["exclude"] = options["exclude"].replace(",", " ").split()
-        if self.pool is not None:  # read and reviewed in a worker, within the request's budget
-            return self.pool.call("review_screenshot", {**options, "image": image}, self.request_seconds,
-                                  "this review")
+        if self.pool is not None:  # read and reviewed in a worker, to the end (under JOB_SECONDS)
+            return self.pool.call("review_screenshot", {**options, "image": image}, JOB_SECONDS, "this review",
+                                  report, keep_going, over_budget=job_over_budget("this review"))
         board = read_upload(image)
-        return {**self.review({**options, "steps": board["steps"]}), "screenshot": board}
+        fields = {**options, "steps": board["steps"]}
+        if report is None:
+            return {**self.review(fields), "screenshot": board}
+        return {**self.review(fields, lambda data: report({**data, "screenshot": board})), "screenshot": board}
 
     def results(self) -> dict[str, Any]:
         """The tournament's summary.json as it is stored, read by the results files' one reader and checked."""

@@ -11,6 +11,11 @@ unsafe) and each keeps its own agents, so their caches serve later calls. A work
 within a second when the server process dies, however it died. Each worker's address
 space is capped (`memory_bytes`, RLIMIT_AS): a call that needs more is answered with an
 `OverMemory` error (HTTP 503) and its worker replaced, the server untouched.
+
+A call may report what it has found so far: the handler gets a `report(data)` that sends
+("progress", data) down the pipe before the answer, and the server hands each to the caller's
+`on_progress` (the web's jobs show it: web/jobs.py). A caller may also stop a call early
+(`keep_going` turning False: the page stopped asking), which kills its worker as the budget does.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import resource
 import signal
 import sys
 import threading
+import time
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -47,6 +53,8 @@ class OverMemory(UserError):
 MEMORY_BYTES = 4 * 2**30
 
 
+#: How often a call's wait asks whether it is still wanted (seconds).
+CHECK_SECONDS = 0.5
 #: How long a call waits for a new worker to start (import the project, build its handler) before its budget begins.
 START_SECONDS = 120.0
 
@@ -73,7 +81,8 @@ def cap_memory(most: int) -> None:
 def serve_calls(connection: Connection, status_of: Callable[[UserError], int], parent: int,
                 memory_bytes: int = MEMORY_BYTES) -> None:
     """A worker process's life: build its handler (sent first), then answer (method, body) calls until the pipe closes
-    or a call runs out of memory (answered, then the worker ends: its heap is not to be trusted)."""
+    or a call runs out of memory (answered, then the worker ends: its heap is not to be trusted). The handler is
+    called as handle(method, body, report), `report(data)` sending ("progress", data) before the answer."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C and SIGTERM are the server's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     os.setpgrp()  # lead a process group: the server's kill takes an agent's own workers too
@@ -89,8 +98,12 @@ def serve_calls(connection: Connection, status_of: Callable[[UserError], int], p
             method, body = connection.recv()
         except (EOFError, OSError):
             return
+        def report(data: Any) -> None:
+            """Send what the call has found so far."""
+            connection.send(("progress", data))
+
         try:
-            reply: Any = ("ok", handle(method, body))
+            reply: Any = ("ok", handle(method, body, report))
         except UserError as error:
             reply = ("error", Failure(status_of(error), str(error)))
         except MemoryError:
@@ -110,7 +123,7 @@ def serve_calls(connection: Connection, status_of: Callable[[UserError], int], p
 class Worker:
     """One worker process and the server's end of its pipe."""
 
-    def __init__(self, context: Any, make_handler: Callable[[], Callable[[str, dict], Any]],
+    def __init__(self, context: Any, make_handler: Callable[[], Callable[[str, dict, Callable[[Any], None]], Any]],
                  status_of: Callable[[UserError], int], memory_bytes: int = MEMORY_BYTES):
         """Start the process; its handler (the game inside) follows down the pipe, sent in the background, since
         a new interpreter takes seconds to import the project before it reads it."""
@@ -145,10 +158,11 @@ class Worker:
 class WorkerPool:
     """At most `size` calls at once, each in a worker process under its own time budget."""
 
-    def __init__(self, make_handler: Callable[[], Callable[[str, dict], Any]], status_of: Callable[[UserError], int],
+    def __init__(self, make_handler: Callable[[], Callable[[str, dict, Callable[[Any], None]], Any]],
+                 status_of: Callable[[UserError], int],
                  size: int, queue_seconds: float, memory_bytes: int = MEMORY_BYTES):
         """Start `size` workers, each answering calls with `make_handler()(method, body)` (picklable: it crosses
-        to a fresh interpreter) in at most `memory_bytes` of address space; a call waits at most `queue_seconds`
+        to a fresh interpreter; its third argument a `report` callable) in at most `memory_bytes` of address space; a call waits at most `queue_seconds`
         for a free worker."""
         self.context = multiprocessing.get_context("spawn")
         self.memory_bytes = memory_bytes
@@ -164,8 +178,14 @@ class WorkerPool:
         """A new worker."""
         return Worker(self.context, self.make_handler, self.status_of, self.memory_bytes)
 
-    def call(self, method: str, body: dict[str, Any], seconds: float, what: str) -> Any:
+    def call(self, method: str, body: dict[str, Any], seconds: float, what: str,
+             on_progress: Callable[[Any], None] | None = None, keep_going: Callable[[], bool] | None = None,
+             over_budget: str | None = None) -> Any:
         """`method`'s reply to `body` from a worker, or OverBudget after `seconds` (the worker killed and replaced).
+
+        `on_progress` gets each report the call sends before its answer; `keep_going`, asked about twice a second,
+        stops the call (its worker killed and replaced, Busy raised) when it turns False; `over_budget`: the message
+        of the OverBudget error (default: the agent's work ran past `seconds`, ask it for less).
 
         Raises:
             Busy: no worker came free within the wait, or the server is stopping.
@@ -185,7 +205,8 @@ class WorkerPool:
                 if worker in self.idle:
                     self.idle.remove(worker)
                 self.working.add(worker)
-            kind, payload = self._exchange(worker, (method, body), seconds, what)
+            kind, payload = self._exchange(worker, (method, body), seconds, what, on_progress, keep_going,
+                                           over_budget)
             with self.lock:
                 self.working.discard(worker)
                 if self.closed or kind == "memory":  # a worker out of memory ends after its answer: replaced
@@ -202,18 +223,31 @@ class WorkerPool:
             raise OverMemory(payload)
         raise WorkerFailed(payload)
 
-    def _exchange(self, worker: Worker, message: tuple, seconds: float, what: str) -> tuple[str, Any]:
-        """Send one call and wait for its reply; a worker past its time or dead is killed and replaced. The time
-        starts once the worker is ready (its start, seconds on a busy machine, is not the call's work)."""
+    def _exchange(self, worker: Worker, message: tuple, seconds: float, what: str,
+                  on_progress: Callable[[Any], None] | None = None,
+                  keep_going: Callable[[], bool] | None = None, over_budget: str | None = None) -> tuple[str, Any]:
+        """Send one call and wait for its reply (handing its reports to `on_progress`); a worker past its time, dead
+        or no longer wanted (`keep_going`) is killed and replaced. The time starts once the worker is ready (its
+        start, seconds on a busy machine, is not the call's work)."""
         try:
             if not worker.ready.wait(START_SECONDS):
                 raise Busy(f"a worker did not start within {START_SECONDS:g} s (the machine is very busy); try again")
             worker.connection.send(message)
-            if worker.connection.poll(seconds):
-                return worker.connection.recv()
-            problem: Exception = OverBudget(f"{what} ran past the web page's {seconds:g} s budget and was stopped; "
-                                            "ask for less (a smaller --nodes, --depth or --openers), or use the "
-                                            "command line, which has no such limit")
+            deadline = time.monotonic() + seconds
+            while (left := deadline - time.monotonic()) > 0:
+                if keep_going is not None and not keep_going():
+                    raise Busy(f"{what} was stopped: nobody was waiting for it any more")
+                if not worker.connection.poll(min(left, CHECK_SECONDS)):
+                    continue
+                kind, payload = worker.connection.recv()
+                if kind != "progress":
+                    return kind, payload
+                if on_progress is not None:
+                    on_progress(payload)
+            problem: Exception = OverBudget(over_budget or (
+                f"{what} ran past the web page's {seconds:g} s budget and was stopped; ask the agent for less (fewer "
+                "nodes, a shallower depth or fewer openers among its options), or use the command line, which has "
+                "no such limit"))
         except Busy as error:
             problem = error
         except (EOFError, OSError) as error:

@@ -89,12 +89,21 @@ async function advise() {
   document.body.dataset.pending = "1";
   box.setAttribute("aria-busy", "true");
   const slow = setTimeout(() => {
-    if (mine === sequence) message(solver ? `${request.agent}: valuing guesses (up to a second)…` :
+    if (mine === sequence) message(solver ? `${request.agent}: valuing guesses…` :
                                    `${request.agent} is thinking… (its first move is searched once, then kept on disk)`, "");
   }, 800);
+  // while the values are found, the answers left (exact already) are shown, the suggestions marked as coming
+  const partial = (known) => {
+    if (mine !== sequence) return;
+    clearTimeout(slow);
+    markBad(null);
+    showAdvice(box, known);
+    box.dataset.steps = request.steps.join(" ");
+    message(`${request.agent}: valuing guesses (${number(known.seconds, 0)} s so far; a busy machine takes longer)…`, "");
+  };
   let advice = null, failure = null;
   try {
-    advice = await api("/api/advise", request);
+    advice = await apiJob("/api/advise", request, partial, () => mine === sequence);
   } catch (error) {
     failure = error;
   } finally {
@@ -161,6 +170,12 @@ function showAdvice(box, advice) {
     el("b", {}, `${plural(advice.remaining, "possible answer")}`), ` (${number(advice.bits_left, 2)} bits)${last}` +
     (advice.model_description ? `; answer model ${advice.model_description}` : "")));
   parts.push(answerList(advice));
+  if (advice.done === false) {  // a job under way: the values are being found
+    parts.push(el("p", { id: "valuing", class: "message note" }, `${advice.agent} is valuing the guesses; the suggestions ` +
+      "appear here when they are ranked by their values."));
+    box.replaceChildren(...parts);
+    return;
+  }
   if (!advice.suggestions.length) {
     parts.push(el("p", { class: "message error" }, advice.guesses_left > 0 ?
       `${advice.agent} ranks none of the possible answers among its best guesses: untick "only words that can be the answer", ` +
@@ -170,6 +185,8 @@ function showAdvice(box, advice) {
   }
   const bySolver = advice.proved !== null;  // the default advisor: the optimal solver's values under the model
   const own = advice.suggestions.some(s => s.score !== null);
+  // On a phone each suggestion is a card: every figure says what it is (data-label), so none hides off to the side.
+  const cell = (label, attributes, ...content) => el("td", Object.assign({ "data-label": label }, attributes), ...content);
   const header = el("tr", {},
     el("th", { scope: "col" }, "#"), el("th", { class: "name", scope: "col" }, "guess"),
     el("th", { scope: "col", title: "expected guesses to finish, this one included" + (bySolver ?
@@ -181,17 +198,20 @@ function showAdvice(box, advice) {
     el("th", { scope: "col", title: "expected information of the reply" }, "bits"),
     own ? el("th", { scope: "col", title: `${advice.agent}'s own value of the guess, on its own scale (not comparable between agents)` },
              `${advice.agent}'s own value`) : null);
-  const table = el("table", { id: "suggestions" }, header);
+  const body = el("tbody", {});
+  const table = el("table", { id: "suggestions", class: "cards suggestions" },
+    el("caption", { class: "visually-hidden" }, "suggested guesses, best first, with their figures"),
+    el("thead", {}, header), body);
   advice.suggestions.forEach((s, i) => {
     const use = el("button", { type: "button", class: "link", title: `put ${s.guess.toUpperCase()} in the guess box`,
       onclick: () => { const input = document.getElementById("word"); input.value = s.guess; input.focus(); } }, s.guess);
-    table.append(el("tr", { "data-guess": s.guess },
-      el("td", {}, i + 1), el("td", { class: "name" }, use),
-      el("td", { class: "value" }, el("b", {}, s.value ? s.value.text : number(s.expected_guesses, 3)),
+    body.append(el("tr", { "data-guess": s.guess },
+      cell("#", { class: "rank" }, i + 1), cell("guess", { class: "name" }, use),
+      cell("guesses (lower is better)", { class: "value" }, el("b", {}, s.value ? s.value.text : number(s.expected_guesses, 3)),
          s.maybe_better ? el("small", {}, " (maybe better, no tree yet)") : null),
-      el("td", {}, s.worst), el("td", {}, number(s.expected_left, 2)),
-      el("td", {}, (100 * s.chance).toFixed(1) + "%"), el("td", {}, number(s.information, 2)),
-      own ? el("td", {}, s.score === null ? "" : number(s.score, 3)) : null));
+      cell("worst case", {}, s.worst), cell("left", {}, number(s.expected_left, 2)),
+      cell("chance", {}, (100 * s.chance).toFixed(1) + "%"), cell("bits", {}, number(s.information, 2)),
+      own ? cell(`${advice.agent}'s own value`, {}, s.score === null ? "" : number(s.score, 3)) : null));
   });
   const columns = "worst case: the most answers one reply can leave; left: answers left on average (0 if it is the answer); " +
     "chance: that it is the answer; bits: expected information of the reply.";

@@ -72,6 +72,27 @@ async function api(path, body) {
   return data;
 }
 
+// How long a review's or an advice's first request waits for the whole answer, and each later look (seconds).
+const JOB_FIRST_WAIT = 1.5, JOB_LOOK_WAIT = 4;
+
+// A review or an advice (web/jobs.py): POST `body` to `path`; while the server is still finding values it answers
+// what it knows so far ({done: false, job, ...}), handed to `onPartial`, and the page asks again until the whole
+// answer comes, which is returned. `wanted()` false (the tiles changed): stop asking, return null.
+async function apiJob(path, body, onPartial, wanted) {
+  const separator = path.includes("?") ? "&" : "?";
+  let data = body instanceof Blob ? await api(`${path}${separator}wait=${JOB_FIRST_WAIT}`, body) :
+    await api(path, Object.assign({}, body, { wait: JOB_FIRST_WAIT }));
+  while (data && data.done === false) {
+    if (wanted && !wanted()) {  // no longer wanted: the server stops it now rather than when nobody has asked a while
+      fetch(`/api/jobs/${encodeURIComponent(data.job)}`, { method: "DELETE" }).catch(() => {});
+      return null;
+    }
+    if (onPartial && "steps" in data) onPartial(data);  // before the first report: nothing known yet
+    data = await api(`/api/jobs/${encodeURIComponent(data.job)}?wait=${JOB_LOOK_WAIT}`);
+  }
+  return wanted && !wanted() ? null : data;
+}
+
 // Build an element: el("td", {class: "name"}, "text", child, ...).
 function el(tag, attributes, ...children) {
   const node = document.createElement(tag);

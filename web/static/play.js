@@ -155,15 +155,16 @@ function recordGame(reply) {
   return stats;
 }
 
-// The statistics after a game: four figures, then the guess distribution with this game's bar marked.
-function showStats(stats, reply) {
+// The statistics: four figures, then the guess distribution (after a game, with its bar marked) in `box`.
+function showStats(stats, reply, box) {
   const figure = (value, label) => el("div", {}, el("b", {}, value), el("span", {}, label));
-  const box = document.getElementById("stats");
+  box = box || document.getElementById("stats");
   const most = Math.max(1, ...Object.values(stats.guesses));
+  const rows = Math.max(reply ? reply.max_guesses : 6, ...Object.keys(stats.guesses).map(Number));
   const bars = [];
-  for (let n = 1; n <= reply.max_guesses; n++) {
+  for (let n = 1; n <= rows; n++) {
     const count = stats.guesses[n] || 0;
-    bars.push(el("span", {}, n), el("span", { class: "bar" + (reply.solved && n === reply.guesses_used ? " this" : ""),
+    bars.push(el("span", {}, n), el("span", { class: "bar" + (reply && reply.solved && n === reply.guesses_used ? " this" : ""),
       style: `width: ${Math.max(8, Math.round(100 * count / most))}%` }, count));
   }
   box.replaceChildren(
@@ -171,8 +172,22 @@ function showStats(stats, reply) {
       figure(stats.played, "played"), figure(stats.played ? Math.round(100 * stats.won / stats.played) : 0, "win %"),
       figure(stats.streak, "current streak"), figure(stats.best, "max streak")),
     el("div", { class: "distribution", role: "img", "aria-label": "guess distribution: " + Object.entries(stats.guesses)
-      .map(([n, count]) => `${count} won in ${n}`).join(", ") }, bars));
+      .map(([n, count]) => `${count} won in ${n}`).join(", ") || "no game won yet" }, bars));
   box.hidden = false;
+}
+
+// The Statistics button: the player's figures at any time (none yet: zeros), shown or hidden in place.
+function toggleStats() {
+  const button = document.getElementById("show-stats");
+  const panel = document.getElementById("stats-panel");
+  const open = button.getAttribute("aria-expanded") !== "true";
+  button.setAttribute("aria-expanded", String(open));
+  if (open) {
+    const stats = loadStats();
+    showStats(stats, null, panel);
+    panel.prepend(el("h2", {}, "Your statistics"), el("p", { class: "meta" }, stats.played ?
+      "Games against a hidden answer on this browser." : "No game finished on this browser yet: these fill in as you play."));
+  } else panel.hidden = true;
 }
 
 // The game is over: the result and its share grid take the keyboard's place, in view.
@@ -189,7 +204,13 @@ function finish(reply) {
   share.dataset.text = reply.share;
   share.textContent = paletteSquares(reply.share);
   document.getElementById("review-link").href = reviewAddress(reply);
-  if (settings.indicator === "honest") showStats(recordGame(reply), reply);
+  if (settings.indicator === "honest") {
+    showStats(recordGame(reply), reply);
+    if (document.getElementById("show-stats").getAttribute("aria-expanded") === "true") {  // the open panel, refreshed
+      toggleStats();
+      toggleStats();
+    }
+  }
   else document.getElementById("stats").hidden = true;
   document.getElementById("keyboard").hidden = true;
   end.hidden = false;
@@ -209,7 +230,8 @@ function chosenSettings() {
   return { hard: document.getElementById("hard").checked, indicator: document.getElementById("indicator").value };
 }
 
-async function newGame() {
+async function newGame(first) {
+  first = first === true;
   const params = new URLSearchParams(location.search);
   const request = chosenSettings();
   if (params.get("answer")) request.answer = params.get("answer");
@@ -226,7 +248,9 @@ async function newGame() {
   message(game.hard ? "Hard mode: every revealed hint must be used in later guesses." : "", "");
   document.body.dataset.game = game.game;
   ready();
-  focusBoard();
+  // typing plays wherever the focus is; the board takes it only when asked for a new game, so the first Tab of a
+  // page just opened reaches the skip link
+  if (!first) focusBoard();
 }
 
 // A setting changed: a new game at once, or, in the middle of one, after asking.
@@ -256,8 +280,9 @@ document.addEventListener("DOMContentLoaded", () => {
   buildKeyboard();
   const params = new URLSearchParams(location.search);
   document.getElementById("hard").checked = params.get("hard") === "1" || params.get("hard") === "true";
-  document.getElementById("new").addEventListener("click", newGame);
-  document.getElementById("again").addEventListener("click", newGame);
+  document.getElementById("new").addEventListener("click", () => newGame());
+  document.getElementById("again").addEventListener("click", () => newGame());
+  document.getElementById("show-stats").addEventListener("click", toggleStats);
   document.getElementById("hard").addEventListener("change", settingChanged);
   document.getElementById("indicator").addEventListener("change", settingChanged);
   document.getElementById("confirm-yes").addEventListener("click", () => answerConfirm(true));
@@ -287,5 +312,5 @@ document.addEventListener("DOMContentLoaded", () => {
     if (!document.getElementById("confirm").hidden) return;
     if (key === "enter" || key === "backspace" || LETTERS.test(key)) { event.preventDefault(); press(key); }
   });
-  newGame();
+  newGame(true);
 });

@@ -16,11 +16,21 @@ function guessTiles(step) {
 function show(data) {
   const box = field("review");
   box.replaceChildren();
+  const partial = data.done === false;  // a review under way: the guesses valued so far, each final, then the rest
+  const pending = partial ? data.pending : [];
+  box.dataset.done = String(!partial);
   for (const note of data.notes) box.append(el("p", { class: "message note" }, note));
-  const ending = data.ending;  // the terminal's words: solved, not solved, or unfinished
-  box.append(el("p", { id: "verdict", class: "verdict" },
-    el("b", {}, `Skill ${data.skill_text}/99, luck ${data.luck}/99`),
-    `: ${ending}${data.hard ? ", hard mode" : ""}; ${data.lost_text}.`));
+  const used = data.steps.length + pending.length;
+  // the terminal's words once done (solved, not solved, or unfinished); while under way, the game as played
+  const ending = !partial ? data.ending : data.solved ? `solved ${data.answer.toUpperCase()} in ${used}/${data.max_guesses}` :
+    `not solved after ${used} guesses` + (data.answer ? ` (the answer: ${data.answer.toUpperCase()})` : "");
+  box.append(partial ?
+    el("p", { id: "verdict", class: "verdict" }, el("b", {}, `Valuing guess ${data.steps.length + 1} of ${used}…`),
+      ` ${ending}${data.hard ? ", hard mode" : ""}. ` + (data.steps.length ? `So far: skill ${data.skill_text}/99 over the ` +
+      `first ${data.steps.length === 1 ? "guess" : `${data.steps.length} guesses`}; their values below are final.` : "")) :
+    el("p", { id: "verdict", class: "verdict" },
+      el("b", {}, `Skill ${data.skill_text}/99, luck ${data.luck}/99`),
+      `: ${ending}${data.hard ? ", hard mode" : ""}; ${data.lost_text}.`));
   // On a phone each row is a card: every cell says what it is (data-label), so nothing hides off to the side.
   const cell = (label, attributes, ...content) => el("td", Object.assign({ "data-label": label }, attributes), ...content);
   const rows = data.steps.map((step) => el("tr", { "data-guess": step.guess },
@@ -33,12 +43,22 @@ function show(data) {
       (step.best_known ? "†" : "") + " " + step.best.text),
     cell("skill", { class: "skill" }, step.skill_text),
     cell("luck", { class: "luck" }, step.luck)));
+  for (const step of pending) {  // not valued yet: the reply and the answers left are known, the values are coming
+    rows.push(el("tr", { "data-guess": step.guess, "data-pending": "" },
+      cell("#", { class: "number" }, step.number),
+      cell("guess", { class: "name guess" }, guessTiles(step)),
+      cell("reply", { class: "name pattern" }, step.pattern),
+      cell("left", { class: "left" }, `${step.before} → ${step.after}`),
+      cell("yours", { class: "value" }, step.number === data.steps.length + 1 ? "valuing…" : "to value"),
+      cell("best", { class: "name best" }, "—"), cell("skill", { class: "skill" }, "—"), cell("luck", { class: "luck" }, "—")));
+  }
   const table = el("table", { id: "review-table", class: "review cards" },
     el("caption", { class: "visually-hidden" }, "each guess: its reply, the answers left, its value, the best guess, skill and luck"),
     el("thead", {}, el("tr", {}, ["#", "guess", "reply", "left", "yours", "best", "skill", "luck"]
       .map((name) => el("th", { scope: "col", class: ["guess", "reply", "best"].includes(name) ? "name" : null }, name)))),
     el("tbody", {}, rows));
   box.append(scrollBox("the review, guess by guess", table));
+  if (partial) return;
   for (const step of data.steps.filter((s) => s.best_known))
     box.append(el("p", { class: "meta" }, step.best_known_note));  // the terminal's line, from the server
   if (data.share)  // a game not over has none (a grid scoring it X would say it was lost)
@@ -72,10 +92,14 @@ async function review(event) {
     message("Give the answer and your guesses, your guesses as steps (crane:--yg-), or the share grid with your guesses.", "error");
     return;
   }
-  message(`Reviewing: up to a second a guess for the solver…`);
+  message("Reviewing: the solver values each guess in turn…");
   field("review").setAttribute("aria-busy", "true");
   try {
-    show(await api("/api/review", body));
+    show(await apiJob("/api/review", body, (known) => {
+      show(known);
+      message(`Reviewing: ${known.steps.length} of ${known.steps.length + known.pending.length} guesses valued ` +
+              `(${number(known.seconds, 0)} s so far; a busy machine takes longer)…`);
+    }));
     message("");
   } catch (error) {
     message(error.message, "error");
@@ -107,10 +131,14 @@ async function reviewScreenshot() {
   const query = new URLSearchParams({ answers: field("answers").value, hard: field("hard").checked ? "1" : "0" });
   const max = new URLSearchParams(location.search).get("max_guesses");
   if (max) query.set("max_guesses", max);
-  message("Reading the board and reviewing: up to a second a guess for the solver…");
+  message("Reading the board and reviewing: the solver values each guess in turn…");
   field("review").setAttribute("aria-busy", "true");
   try {
-    const data = await api(`/api/review/screenshot?${query}`, file);
+    const data = await apiJob(`/api/review/screenshot?${query}`, file, (known) => {
+      show(known);
+      message(`Reviewing: ${known.steps.length} of ${known.steps.length + known.pending.length} guesses valued ` +
+              `(${number(known.seconds, 0)} s so far)…`);
+    });
     show(data);
     field("review").prepend(el("p", { id: "screenshot-read", class: "message note" }, readLine(data.screenshot)));
     field("answer").value = "";
