@@ -244,7 +244,9 @@ class Challenge:
             limit: the budget; when it runs out the result is the interval proved so far.
             known_low: a proved lower bound to start from (a search at a smaller depth is skipped).
             line: a winning line already known (its length is an upper bound, and the search stops there).
-            most: search no line longer than this many guesses (None: until one is found).
+            most: search no line longer than this many guesses (None: as many as there are answers, which is
+                enough: a guess that keeps every answer is never needed, so each guess of a shortest line keeps
+                fewer; when that fails too, no line forces the target and `low` is one more than the answers).
             progress: called with each depth (in guesses) as its search starts.
 
         Returns:
@@ -252,6 +254,7 @@ class Challenge:
         """
         start = time.perf_counter()
         nodes_before = self.nodes
+        most = len(self.answers) if most is None else most
         proof = ChallengeProof(target=target, low=max(1, known_low))
         if line is not None:
             proof.line, proof.high = tuple(line), len(line)
@@ -266,7 +269,7 @@ class Challenge:
 
         answer_row = int(self.game.words.answer_rows[target])
         try:
-            while (proof.high is None or proof.low < proof.high) and (most is None or proof.low <= most):
+            while (proof.high is None or proof.low < proof.high) and proof.low <= most:
                 if progress is not None:
                     progress(proof.low)
                 found = self.finish(self.answers, target, proof.low - 1, spend)

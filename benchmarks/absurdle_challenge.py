@@ -90,17 +90,21 @@ def load_arrays(path: Path, checksum: str) -> dict[str, np.ndarray] | None:
     return arrays
 
 
-def stage_one(challenge: Challenge, workers: int, checkpoint: Path, checksum: str) -> tuple[np.ndarray, float]:
-    """Every answer three guesses leave alone, with its line (rows of -1 elsewhere), and the seconds spent."""
+def stage_one(challenge: Challenge, workers: int, checkpoint: Path, checksum: str,
+              partial: bool) -> tuple[np.ndarray, np.ndarray, float]:
+    """Every answer three guesses leave alone, with its line (rows of -1 elsewhere), the first buckets searched, and
+    the seconds spent (`partial`: take the checkpoint as it stands, searching no more)."""
     count = len(challenge.first_buckets())
     saved = load_arrays(checkpoint, checksum)
     if saved is not None and len(saved["finished"]) == count:
         lines, finished, seconds = saved["lines"], saved["finished"], float(saved["seconds"])
     else:
         lines, finished, seconds = np.full((len(challenge.answers), 3), -1, np.int64), np.zeros(count, bool), 0.0
-    todo = [number for number in range(count) if not finished[number]]
+    todo = [] if partial else [number for number in range(count) if not finished[number]]
     chunks = [todo[start:start + CHUNK] for start in range(0, len(todo), CHUNK)]
     started = time.perf_counter()
+    if not todo:
+        return lines, finished, seconds
     with get_context("fork").Pool(workers, initializer=_start_worker) as pool:
         for numbers, found in pool.imap_unordered(_sweep_chunk, chunks):
             new = (found[:, 0] >= 0) & (lines[:, 0] < 0)
@@ -111,7 +115,17 @@ def stage_one(challenge: Challenge, workers: int, checkpoint: Path, checksum: st
                         checksum=np.array(checksum), version=np.array(VERSION))
             print(f"stage 1: {int(finished.sum())}/{count} first buckets, {int((lines[:, 0] >= 0).sum())} targets "
                   f"won in 4 so far ({elapsed:.0f} s)", flush=True)
-    return lines, seconds + time.perf_counter() - started
+    return lines, finished, seconds + time.perf_counter() - started
+
+
+def settled(challenge: Challenge, finished: np.ndarray) -> np.ndarray:
+    """For each answer, whether every first bucket holding it was searched by stage 1 (then an answer stage 1 did
+    not reach is proved to need 5 guesses at least)."""
+    open_buckets = np.zeros(len(challenge.answers), np.int64)
+    for number, (_, bucket) in enumerate(challenge.first_buckets()):
+        if not finished[number]:
+            open_buckets[bucket] += 1
+    return open_buckets == 0
 
 
 def stage_two(challenge: Challenge, missing: np.ndarray, most_buckets: int, checkpoint: Path,
@@ -166,8 +180,9 @@ def stage_two(challenge: Challenge, missing: np.ndarray, most_buckets: int, chec
     return lines, searched
 
 
-def read_done(path: Path, checksum: str, answers: tuple[str, ...]) -> dict[str, dict]:
-    """The results lines already written for these lists (a line that does not read back is dropped, and redone)."""
+def read_done(path: Path, checksum: str, answers: tuple[str, ...], complete: bool) -> dict[str, dict]:
+    """The results lines already written for these lists (a line that does not read back is dropped, and redone; so
+    is a line written from an unfinished stage 1 when stage 1 is now `complete`)."""
     done: dict[str, dict] = {}
     if not path.exists():
         return done
@@ -177,7 +192,7 @@ def read_done(path: Path, checksum: str, answers: tuple[str, ...]) -> dict[str, 
         except json.JSONDecodeError:
             continue
         if (isinstance(record, dict) and record.get("word_lists_sha256") == checksum and record.get("version") == VERSION
-                and record.get("target") in answers):
+                and record.get("target") in answers and (record.get("stage1_complete") or not complete)):
             done[record["target"]] = record
     return done
 
@@ -190,6 +205,9 @@ def main() -> int:
                         help="buckets of two guesses stage 2 may search (default 200000)")
     parser.add_argument("--nodes", type=int, default=2000, help="node budget of a target's own search (default 2000)")
     parser.add_argument("--seconds", type=float, default=60.0, help="time cap of a target's own search (default 60)")
+    parser.add_argument("--partial", action="store_true",
+                        help="take stage 1 as far as its checkpoint got (the rest is left for a later run): an answer "
+                             "every first bucket of which was searched is proved, the others get the interval proved")
     args = parser.parse_args()
     started = time.perf_counter()
     game = Wordle()
@@ -211,14 +229,18 @@ def main() -> int:
         raise SystemExit(f"{int(kept.sum())} answers are alone after two guesses: this job assumes none are")
     print("stage 0: no answer is alone after two guesses (no win in 3)", flush=True)
 
-    in_three, stage_one_seconds = stage_one(challenge, args.workers, folder / f"stage1-{checksum[:16]}.npz", checksum)
+    in_three, finished, stage_one_seconds = stage_one(challenge, args.workers, folder / f"stage1-{checksum[:16]}.npz",
+                                                      checksum, args.partial)
     reached = in_three[:, 0] >= 0
-    print(f"stage 1 done: {int(reached.sum())} targets won in 4; the other {int((~reached).sum())} need 5 at least",
-          flush=True)
+    complete = bool(finished.all())
+    known = settled(challenge, finished)
+    print(f"stage 1 {'done' if complete else f'cut at {int(finished.sum())}/{len(finished)} first buckets'}: "
+          f"{int(reached.sum())} targets won in 4; {int((known & ~reached).sum())} need 5 at least; "
+          f"{int((~known & ~reached).sum())} not settled (4 or more)", flush=True)
     in_four, searched = stage_two(challenge, np.flatnonzero(~reached), args.stage2_buckets,
                                   folder / f"stage2-{checksum[:16]}.npz", checksum)
 
-    done = read_done(out_lines, checksum, game.words.answers)
+    done = read_done(out_lines, checksum, game.words.answers, complete)
     limit = ChallengeLimit(nodes=args.nodes, seconds=args.seconds)
     for answer, word in enumerate(game.words.answers):
         if word in done:
@@ -227,6 +249,10 @@ def main() -> int:
         target_start = time.perf_counter()
         if reached[answer]:
             line, low, how = [int(g) for g in in_three[answer] if g >= 0] + [row], 4, "stage 1 (every line of 4)"
+        elif not known[answer]:
+            line = [int(g) for g in in_four[answer]] + [row] if in_four[answer, 0] >= 0 else challenge.greedy_line(answer)
+            low, how = 4, "no win in 3 (stage 0); stage 1 unfinished for it; " + (
+                "stage 2 (a line)" if in_four[answer, 0] >= 0 else "greedy line")
         elif in_four[answer, 0] >= 0:
             line, low, how = [int(g) for g in in_four[answer]] + [row], 5, "stage 1 (no line of 4), stage 2 (a line)"
         else:
@@ -240,7 +266,7 @@ def main() -> int:
         high = len(line) if line else None
         record = {"target": word, "low": low, "high": high, "proved": high == low,
                   "line": [game.words.guesses[g] for g in line], "how": how,
-                  "seconds": round(time.perf_counter() - target_start, 3),
+                  "seconds": round(time.perf_counter() - target_start, 3), "stage1_complete": complete,
                   "word_lists_sha256": checksum, "version": VERSION}
         append_json_line(out_lines, record)
         done[word] = record
@@ -258,8 +284,11 @@ def main() -> int:
                 "loses; the count includes the final guess of the target",
         "targets": len(records), "proved": sum(record["proved"] for record in records),
         "by_fewest_guesses": dict(sorted(by_fewest.items())),
-        "every_target_within_4": all(record["proved"] and record["high"] <= 4 for record in records),
+        "every_target_within_4": (False if any(record["low"] >= 5 for record in records) else
+                                  True if all(record["proved"] and record["high"] <= 4 for record in records) else None),
         "targets_needing_5_or_more": sum(record["low"] >= 5 for record in records),
+        "stage_one_first_buckets": {"searched": int(finished.sum()), "all": len(finished)},
+        "targets_not_settled": int((~known & ~reached).sum()),
         "stage_one_seconds": round(stage_one_seconds, 1), "stage_two_buckets": searched,
         "seconds_this_run": round(time.perf_counter() - started, 1),
         "note": "2-core machine shared with other work while it ran: the seconds are noisy; stage 1 ran in "
