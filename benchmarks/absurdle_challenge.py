@@ -129,9 +129,10 @@ def settled(challenge: Challenge, finished: np.ndarray) -> np.ndarray:
 
 
 def stage_two(challenge: Challenge, missing: np.ndarray, most_buckets: int, checkpoint: Path,
-              checksum: str) -> tuple[np.ndarray, int]:
+              checksum: str, most_seconds: float) -> tuple[np.ndarray, int]:
     """Lines of 4 guesses leaving alone the answers of `missing` (rows of -1 where none was found), and the
-    buckets of two guesses searched."""
+    buckets of two guesses searched (at most `most_buckets`, for at most about `most_seconds` this run)."""
+    started = time.perf_counter()
     saved = load_arrays(checkpoint, checksum)
     if saved is not None:
         lines, searched = saved["lines"], int(saved["searched"])
@@ -142,7 +143,8 @@ def stage_two(challenge: Challenge, missing: np.ndarray, most_buckets: int, chec
     wanted[missing] = True
     firsts = sorted(challenge.first_buckets(), key=lambda pair: len(pair[1]))
     for first, bucket in firsts:
-        if searched >= most_buckets or not (wanted & (lines[:, 0] < 0)).any():
+        if searched >= most_buckets or time.perf_counter() - started > most_seconds \
+                or not (wanted & (lines[:, 0] < 0)).any():
             break
         if first in done_firsts:
             continue
@@ -170,9 +172,10 @@ def stage_two(challenge: Challenge, missing: np.ndarray, most_buckets: int, chec
                 row = int(challenge.game.words.answer_rows[answer])
                 if len(line) == 4 and challenge.wins(int(answer), [*line, row]):
                     lines[answer] = line
-            if searched >= most_buckets:
+            if searched >= most_buckets or time.perf_counter() - started > most_seconds:
                 break
-        done_firsts.add(first)
+        else:
+            done_firsts.add(first)
         save_arrays(checkpoint, lines=lines, searched=np.array(searched), done_firsts=np.array(sorted(done_firsts)),
                     checksum=np.array(checksum), version=np.array(VERSION))
         print(f"stage 2: {searched} buckets of two guesses, {int((wanted & (lines[:, 0] >= 0)).sum())}/"
@@ -203,8 +206,10 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes for stage 1 (default 2)")
     parser.add_argument("--stage2-buckets", type=int, default=200_000,
                         help="buckets of two guesses stage 2 may search (default 200000)")
-    parser.add_argument("--nodes", type=int, default=2000, help="node budget of a target's own search (default 2000)")
-    parser.add_argument("--seconds", type=float, default=60.0, help="time cap of a target's own search (default 60)")
+    parser.add_argument("--stage2-seconds", type=float, default=1800.0,
+                        help="time cap of stage 2 in this run (default 1800)")
+    parser.add_argument("--nodes", type=int, default=300, help="node budget of a target's own search (default 300)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="time cap of a target's own search (default 20)")
     parser.add_argument("--partial", action="store_true",
                         help="take stage 1 as far as its checkpoint got (the rest is left for a later run): an answer "
                              "every first bucket of which was searched is proved, the others get the interval proved")
@@ -238,7 +243,7 @@ def main() -> int:
           f"{int(reached.sum())} targets won in 4; {int((known & ~reached).sum())} need 5 at least; "
           f"{int((~known & ~reached).sum())} not settled (4 or more)", flush=True)
     in_four, searched = stage_two(challenge, np.flatnonzero(~reached), args.stage2_buckets,
-                                  folder / f"stage2-{checksum[:16]}.npz", checksum)
+                                  folder / f"stage2-{checksum[:16]}.npz", checksum, args.stage2_seconds)
 
     done = read_done(out_lines, checksum, game.words.answers, complete)
     limit = ChallengeLimit(nodes=args.nodes, seconds=args.seconds)
@@ -256,11 +261,13 @@ def main() -> int:
         elif in_four[answer, 0] >= 0:
             line, low, how = [int(g) for g in in_four[answer]] + [row], 5, "stage 1 (no line of 4), stage 2 (a line)"
         else:
-            proof = challenge.prove(answer, limit, known_low=5)
-            low, line, how = proof.low, list(proof.line), f"own search ({proof.nodes} nodes, {proof.cut or 'done'})"
-            if not line:
-                greedy = challenge.greedy_line(answer)
-                line, how = (greedy or []), how + "; greedy line" if greedy else how + "; no line"
+            greedy = challenge.greedy_line(answer)
+            if greedy is not None and len(greedy) == 5:
+                line, low, how = greedy, 5, "stage 1 (no line of 4), greedy line of 5"
+            else:
+                proof = challenge.prove(answer, limit, known_low=5, line=greedy)
+                low, line = proof.low, list(proof.line)
+                how = f"stage 1 (no line of 4); greedy line, then own search ({proof.nodes} nodes, {proof.cut or 'done'})"
         if line and not challenge.wins(answer, line):
             raise SystemExit(f"{word}: the line {line} does not win; refusing to write it")
         high = len(line) if line else None
