@@ -213,6 +213,9 @@ def main() -> int:
     parser.add_argument("--partial", action="store_true",
                         help="take stage 1 as far as its checkpoint got (the rest is left for a later run): an answer "
                              "every first bucket of which was searched is proved, the others get the interval proved")
+    parser.add_argument("--stage2-only", action="store_true",
+                        help="run stage 2 from stage 1's checkpoint as it stands, then stop (lines can be found while "
+                             "another run finishes stage 1; run this while no other run is in stage 2)")
     args = parser.parse_args()
     started = time.perf_counter()
     game = Wordle()
@@ -235,7 +238,7 @@ def main() -> int:
     print("stage 0: no answer is alone after two guesses (no win in 3)", flush=True)
 
     in_three, finished, stage_one_seconds = stage_one(challenge, args.workers, folder / f"stage1-{checksum[:16]}.npz",
-                                                      checksum, args.partial)
+                                                      checksum, args.partial or args.stage2_only)
     reached = in_three[:, 0] >= 0
     complete = bool(finished.all())
     known = settled(challenge, finished)
@@ -244,6 +247,8 @@ def main() -> int:
           f"{int((~known & ~reached).sum())} not settled (4 or more)", flush=True)
     in_four, searched = stage_two(challenge, np.flatnonzero(~reached), args.stage2_buckets,
                                   folder / f"stage2-{checksum[:16]}.npz", checksum, args.stage2_seconds)
+    if args.stage2_only:
+        return 0
 
     done = read_done(out_lines, checksum, game.words.answers, complete)
     limit = ChallengeLimit(nodes=args.nodes, seconds=args.seconds)
