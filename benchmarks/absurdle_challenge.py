@@ -212,7 +212,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="time cap of a target's own search (default 20)")
     parser.add_argument("--partial", action="store_true",
                         help="take stage 1 as far as its checkpoint got (the rest is left for a later run): an answer "
-                             "every first bucket of which was searched is proved, the others get the interval proved")
+                             "every first bucket of which was searched is proved, the others get the interval proved "
+                             "(from 4 to stage 2's line, or open when it found none)")
     parser.add_argument("--stage2-only", action="store_true",
                         help="run stage 2 from stage 1's checkpoint as it stands, then stop (lines can be found while "
                              "another run finishes stage 1; run this while no other run is in stage 2)")
@@ -259,10 +260,10 @@ def main() -> int:
         target_start = time.perf_counter()
         if reached[answer]:
             line, low, how = [int(g) for g in in_three[answer] if g >= 0] + [row], 4, "stage 1 (every line of 4)"
-        elif not known[answer]:
-            line = [int(g) for g in in_four[answer]] + [row] if in_four[answer, 0] >= 0 else challenge.greedy_line(answer)
+        elif not known[answer]:  # only in a --partial run: no own search, which a later full run makes
+            line = [int(g) for g in in_four[answer]] + [row] if in_four[answer, 0] >= 0 else []
             low, how = 4, "no win in 3 (stage 0); stage 1 unfinished for it; " + (
-                "stage 2 (a line)" if in_four[answer, 0] >= 0 else "greedy line")
+                "stage 2 (a line)" if line else "no line yet")
         elif in_four[answer, 0] >= 0:
             line, low, how = [int(g) for g in in_four[answer]] + [row], 5, "stage 1 (no line of 4), stage 2 (a line)"
         else:
@@ -288,7 +289,7 @@ def main() -> int:
     summary = results_record(command, None, checksum)
     by_fewest: dict[str, int] = {}
     for record in records:
-        key = str(record["low"]) if record["proved"] else f"{record['low']}..{record['high']}"
+        key = str(record["low"]) if record["proved"] else f"{record['low']}..{record['high'] or '?'}"
         by_fewest[key] = by_fewest.get(key, 0) + 1
     summary.update({
         "rule": "qntm's challenge mode (https://qntm.org/challenge): Absurdle keeps its largest bucket (ties: fewest "
