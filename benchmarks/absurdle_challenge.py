@@ -183,9 +183,11 @@ def stage_two(challenge: Challenge, missing: np.ndarray, most_buckets: int, chec
     return lines, searched
 
 
-def read_done(path: Path, checksum: str, answers: tuple[str, ...], complete: bool) -> dict[str, dict]:
+def read_done(path: Path, checksum: str, answers: tuple[str, ...], complete: bool,
+              own_search: bool) -> dict[str, dict]:
     """The results lines already written for these lists (a line that does not read back is dropped, and redone; so
-    is a line written from an unfinished stage 1 when stage 1 is now `complete`)."""
+    is a line written from an unfinished stage 1 when stage 1 is now `complete`, and one with no line when targets
+    get their `own_search` now)."""
     done: dict[str, dict] = {}
     if not path.exists():
         return done
@@ -195,7 +197,8 @@ def read_done(path: Path, checksum: str, answers: tuple[str, ...], complete: boo
         except json.JSONDecodeError:
             continue
         if (isinstance(record, dict) and record.get("word_lists_sha256") == checksum and record.get("version") == VERSION
-                and record.get("target") in answers and (record.get("stage1_complete") or not complete)):
+                and record.get("target") in answers and (record.get("stage1_complete") or not complete)
+                and (record.get("high") is not None or not own_search)):
             done[record["target"]] = record
     return done
 
@@ -214,6 +217,9 @@ def main() -> int:
                         help="take stage 1 as far as its checkpoint got (the rest is left for a later run): an answer "
                              "every first bucket of which was searched is proved, the others get the interval proved "
                              "(from 4 to stage 2's line, or open when it found none)")
+    parser.add_argument("--no-own-search", action="store_true",
+                        help="a target left without a line by stage 2 gets an open interval, not the greedy line and "
+                             "its own search (a later run without this flag redoes those targets)")
     parser.add_argument("--stage2-only", action="store_true",
                         help="run stage 2 from stage 1's checkpoint as it stands, then stop (lines can be found while "
                              "another run finishes stage 1; run this while no other run is in stage 2)")
@@ -251,7 +257,7 @@ def main() -> int:
     if args.stage2_only:
         return 0
 
-    done = read_done(out_lines, checksum, game.words.answers, complete)
+    done = read_done(out_lines, checksum, game.words.answers, complete, not args.no_own_search)
     limit = ChallengeLimit(nodes=args.nodes, seconds=args.seconds)
     for answer, word in enumerate(game.words.answers):
         if word in done:
@@ -266,6 +272,8 @@ def main() -> int:
                 "stage 2 (a line)" if line else "no line yet")
         elif in_four[answer, 0] >= 0:
             line, low, how = [int(g) for g in in_four[answer]] + [row], 5, "stage 1 (no line of 4), stage 2 (a line)"
+        elif args.no_own_search:
+            line, low, how = [], 5, "stage 1 (no line of 4); no line yet (no own search in this run)"
         else:
             greedy = challenge.greedy_line(answer)
             if greedy is not None and len(greedy) == 5:
