@@ -183,11 +183,9 @@ def stage_two(challenge: Challenge, missing: np.ndarray, most_buckets: int, chec
     return lines, searched
 
 
-def read_done(path: Path, checksum: str, answers: tuple[str, ...], complete: bool,
-              own_search: bool) -> dict[str, dict]:
+def read_done(path: Path, checksum: str, answers: tuple[str, ...], own_search: bool) -> dict[str, dict]:
     """The results lines already written for these lists (a line that does not read back is dropped, and redone; so
-    is a line written from an unfinished stage 1 when stage 1 is now `complete`, and one with no line when targets
-    get their `own_search` now)."""
+    is a line written from an unfinished stage 1, and one with no line when targets get their `own_search` now)."""
     done: dict[str, dict] = {}
     if not path.exists():
         return done
@@ -197,7 +195,7 @@ def read_done(path: Path, checksum: str, answers: tuple[str, ...], complete: boo
         except json.JSONDecodeError:
             continue
         if (isinstance(record, dict) and record.get("word_lists_sha256") == checksum and record.get("version") == VERSION
-                and record.get("target") in answers and (record.get("stage1_complete") or not complete)
+                and record.get("target") in answers and record.get("stage1_complete") is True
                 and (record.get("high") is not None or not own_search)):
             done[record["target"]] = record
     return done
@@ -257,7 +255,7 @@ def main() -> int:
     if args.stage2_only:
         return 0
 
-    done = read_done(out_lines, checksum, game.words.answers, complete, not args.no_own_search)
+    done = read_done(out_lines, checksum, game.words.answers, not args.no_own_search)
     limit = ChallengeLimit(nodes=args.nodes, seconds=args.seconds)
     for answer, word in enumerate(game.words.answers):
         if word in done:
@@ -291,7 +289,7 @@ def main() -> int:
                   "word_lists_sha256": checksum, "version": VERSION}
         append_json_line(out_lines, record)
         done[word] = record
-        print(f"{word}: {low if high == low else f'{low}..{high}'} ({how})", flush=True)
+        print(f"{word}: {low if high == low else f'{low}..{high or chr(63)}'} ({how})", flush=True)
 
     records = [done[word] for word in game.words.answers]
     summary = results_record(command, None, checksum)
