@@ -183,6 +183,46 @@ def stage_two(challenge: Challenge, missing: np.ndarray, most_buckets: int, chec
     return lines, searched
 
 
+def stage_two_targeted(challenge: Challenge, lines: np.ndarray, missing: np.ndarray, most_seconds: float,
+                       checkpoint: Path, checksum: str, tries: int = 3) -> int:
+    """Stage 2 aimed at each target still without a line (in place in `lines`): its `tries` smallest first buckets,
+    in each its `tries` smallest buckets of a second guess that keep it, each searched by the marking two-guess pass
+    (which also marks the other targets it reaches). Returns the buckets of two guesses searched."""
+    started, searched = time.perf_counter(), 0
+    wanted = np.zeros(len(challenge.answers), bool)
+    wanted[missing] = True
+    firsts = sorted(challenge.first_buckets(), key=lambda pair: len(pair[1]))
+    for target in missing:
+        if lines[target, 0] >= 0:
+            continue
+        if time.perf_counter() - started > most_seconds:
+            break
+        holding = [(first, bucket) for first, bucket in firsts if target in bucket][:tries]
+        for first, bucket in holding:
+            if lines[target, 0] >= 0:
+                break
+            for second, inner in challenge.children(bucket, int(target))[:tries]:
+                searched += 1
+                kept = ~wanted | (lines[:, 0] >= 0)
+                before = kept.copy()
+                third, fourth = np.full(len(kept), -1, np.int64), np.full(len(kept), -1, np.int64)
+                order, ceilings, rows = challenge.layout(inner)
+                challenge.kernels.two(rows, ceilings, order, inner, challenge.tie, challenge.keys[inner], -1, kept,
+                                      third, fourth)
+                for answer in np.flatnonzero(kept & ~before):
+                    line = [first, second, int(third[answer]), int(fourth[answer])]
+                    row = int(challenge.game.words.answer_rows[answer])
+                    if fourth[answer] >= 0 and challenge.wins(int(answer), [*line, row]):
+                        lines[answer] = line
+                if lines[target, 0] >= 0:
+                    break
+        save_arrays(checkpoint, lines=lines, searched=np.array(searched), done_firsts=np.zeros(0, np.int64),
+                    checksum=np.array(checksum), version=np.array(VERSION))
+        print(f"stage 2 (aimed): {searched} buckets, {int((wanted & (lines[:, 0] >= 0)).sum())}/{int(wanted.sum())} "
+              f"targets with a 5-guess line", flush=True)
+    return searched
+
+
 def read_done(path: Path, checksum: str, answers: tuple[str, ...], own_search: bool) -> dict[str, dict]:
     """The results lines already written for these lists (a line that does not read back is dropped, and redone; so
     is a line written from an unfinished stage 1, and one with no line when targets get their `own_search` now)."""
@@ -209,6 +249,8 @@ def main() -> int:
                         help="buckets of two guesses stage 2 may search (default 200000)")
     parser.add_argument("--stage2-seconds", type=float, default=1800.0,
                         help="time cap of stage 2 in this run (default 1800)")
+    parser.add_argument("--stage2-aimed-seconds", type=float, default=1800.0,
+                        help="time cap of stage 2's pass aimed at each target left without a line (default 1800)")
     parser.add_argument("--nodes", type=int, default=300, help="node budget of a target's own search (default 300)")
     parser.add_argument("--seconds", type=float, default=20.0, help="time cap of a target's own search (default 20)")
     parser.add_argument("--partial", action="store_true",
@@ -252,6 +294,12 @@ def main() -> int:
           f"{int((~known & ~reached).sum())} not settled (4 or more)", flush=True)
     in_four, searched = stage_two(challenge, np.flatnonzero(~reached), args.stage2_buckets,
                                   folder / f"stage2-{checksum[:16]}.npz", checksum, args.stage2_seconds)
+    aimed = folder / f"stage2-aimed-{checksum[:16]}.npz"
+    if (saved := load_arrays(aimed, checksum)) is not None:
+        found = (saved["lines"][:, 0] >= 0) & (in_four[:, 0] < 0)
+        in_four[found] = saved["lines"][found]
+    searched += stage_two_targeted(challenge, in_four, np.flatnonzero(~reached & (in_four[:, 0] < 0)),
+                                   args.stage2_aimed_seconds, aimed, checksum)
     if args.stage2_only:
         return 0
 
