@@ -358,8 +358,8 @@ def main() -> int:
         "targets_not_settled": int((~known & ~reached).sum()),
         "stage_one_seconds": round(stage_one_seconds, 1), "stage_two_buckets": searched,
         "seconds_this_run": round(time.perf_counter() - started, 1),
-        "note": "2-core machine shared with other work while it ran: the seconds are noisy; stage 1 ran in "
-                f"{args.workers} processes under nice -n 10",
+        "note": "2-core machine shared with other work while it ran: the seconds are noisy; stage_one_seconds adds up "
+                "the runs that resumed stage 1 from its checkpoint (each under nice -n 10, with its own --workers)",
     })
     write_atomically(out_summary, json.dumps(summary, indent=1) + "\n")
     print(json.dumps({key: summary[key] for key in ("targets", "proved", "by_fewest_guesses", "every_target_within_4")}))
