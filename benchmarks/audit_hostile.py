@@ -904,7 +904,7 @@ def audit_huge_files(audit: Audit, folder: Path) -> None:
         huge = folder / f"huge-{size}.txt"
         huge.touch()
         os.truncate(huge, size)
-        for name, argv in (("review --answers", ["review", "--answers", str(huge), "crane", "crane"]),
+        for name, argv in (("review --answers", ["review", "--answers", str(huge), "--answer", "crane", "crane"]),
                            ("play --answers", ["play", "--agent", "random", "--answers", str(huge)]),
                            ("assist --guesses", ["assist", "--guesses", str(huge), "tares:-y---"]),
                            ("solve --answers", ["solve", "--answers", str(huge), "crane:-----"])):
