@@ -49,13 +49,15 @@ from .render import REPLY_LEGEND, advise_at_prompt, board_advice_view, chance_te
 ABSURDLE_ADVISOR = "minimax"
 
 
-def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[RenderableType]:
+def advice_view(game: Wordle, advice: Advice, palette: str = "default", legends: bool = True) -> list[RenderableType]:
     """What the assistant shows after each step: any widening of the answer model, the counts, the bits, the
-    likeliest answers and the suggestions table."""
+    likeliest answers and the suggestions table (with what its columns and the reply's letters mean, unless
+    `legends` is False: at the prompt they are said once)."""
     parts: list[RenderableType] = [Text(note, style="yellow") for note in advice.notes]
     if advice.steps:
         parts.append(trace_table(game, list(advice.steps), palette=palette))
-        parts.append(Text(REPLY_LEGEND))
+        if legends:
+            parts.append(Text(REPLY_LEGEND))
     if advice.solved:
         parts.append(Text(f"Solved in {len(advice.steps)}.", style="bold green"))
         return parts
@@ -83,7 +85,8 @@ def advice_view(game: Wordle, advice: Advice, palette: str = "default") -> list[
         table.add_row(str(number), game.words.guesses[s.guess], str(s.worst), fixed(s.expected_left, 2),
                       f"{s.chance:.1%}", fixed(s.information, 2), value)
     parts.append(table)
-    parts.append(Text(SOLVER_LEGEND if by_solver else SUGGESTION_LEGEND, style="dim"))
+    if legends:
+        parts.append(Text(SOLVER_LEGEND if by_solver else SUGGESTION_LEGEND, style="dim"))
     parts.extend(Text(note, style="yellow") for note in advice_notes(advice))
     if advice.fallback:
         parts.append(Text(FALLBACK_NOTE.format(agent=advice.agent), style="yellow"))
@@ -256,9 +259,13 @@ def command_assist(args: argparse.Namespace, console: Console) -> int:
     console.print("Type each guess and the colours the game showed, e.g. 'tares:-y--g' (g green, y yellow, "
                   "- grey; a space may stand for the colon); 'undo' takes the last one back; end with Ctrl-D.")
 
+    said: set[bool] = set()  # whether the legends have been said (once, at the first table that has them)
+
     def show(advice: Advice) -> None:
-        for part in advice_view(advice.model.game, advice, args.palette):
+        for part in advice_view(advice.model.game, advice, args.palette, legends=not said):
             console.print(part)
+        if advice.steps and advice.suggestions:
+            said.add(True)
 
     advise_at_prompt(console, consult, show, lambda line: parse_step(game, line))
     return 0

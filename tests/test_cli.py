@@ -308,3 +308,14 @@ def test_an_agents_illegal_move_is_an_internal_error_not_bad_input(capsys, monke
     monkeypatch.setattr(EntropyAgent, "decide", lambda self, state, rng: Decision(guess=10**6))
     code, _, err = run_cli(capsys, "play", "--agent", "entropy", "--answer", "crane", "--seed", "1")
     assert code == 70 and "internal error: a player made an illegal move" in err and "out of range" in err
+
+
+@pytest.mark.slow
+def test_the_assistant_at_the_prompt_says_its_legends_once(capsys, monkeypatch):
+    """Interactive `assist` reprinted its long explanation after every step: now the reply's letters and the
+    suggestion columns are explained at the first table that has them, not again."""
+    code, out, _ = run_cli(capsys, "assist", "--answers", "original", "--guesses", "original",
+                           stdin="crane:gyy--\nacrid:yyyy-\n", monkeypatch=monkeypatch)
+    assert code == 0 and "1  cigar" in out  # both steps advised
+    assert out.count("reply: g right letter, right place") == 1
+    assert out.count("Ordered by what a known tree achieves") <= 2  # the opening table's, then the first step's
