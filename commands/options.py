@@ -213,7 +213,14 @@ def add_shape_options(parser: argparse.ArgumentParser) -> None:
 
 def most_guesses(game: GameSpec) -> int:
     """The highest --max-guesses a game takes: MOST_GUESSES, or the game's own limit where that is more (Sedecordle's
-    21, Duotrigordle's 37), so the command a run records can be run again."""
+    21, Duotrigordle's 37), so the command a run records can be run again.
+
+    Args:
+        game: the game described.
+
+    Returns:
+        The highest guess limit the commands accept for it.
+    """
     return max(MOST_GUESSES, game.default_limit)
 
 
