@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from heuristics.evaluation import Evaluation, make_evaluation
-from heuristics.partition import partition_stats
+from heuristics.partition import PartitionStats, partition_stats
 from search.algorithms import AllMoves, Policies, alphabeta, expectimax, minimax
 from search.limits import BudgetSpent, Limit
 from search.ranking import best_first, rounded
@@ -90,14 +90,27 @@ def shown_information(game: Fibble, candidates: np.ndarray, guesses: np.ndarray)
     return np.maximum(-(chances * logs).sum(axis=1) - game.lie_noise(candidates, guesses), 0.0)
 
 
+def board_stats(game: BoardGame, boards: list[np.ndarray], guesses: np.ndarray) -> list[PartitionStats]:
+    """Each board's partition statistics of `guesses`, in the boards' order; boards with the same answers left (every
+    board before the first reply) share one computation, so K identical boards cost one board's work."""
+    computed: dict[bytes, PartitionStats] = {}
+    stats = []
+    for cands in boards:
+        key = np.asarray(cands).tobytes()
+        if (found := computed.get(key)) is None:
+            found = computed[key] = partition_stats(game.rules.matrix, cands, guesses)
+        stats.append(found)
+    return stats
+
+
 def information(game: BoardGame, state: BoardState, guesses: np.ndarray) -> np.ndarray:
     """Each guess's expected information in bits: summed over the open boards, or Fibble's shown row."""
     if isinstance(game, Fibble):
         return shown_information(game, state.candidates, guesses)
     total = np.zeros(len(guesses))
-    for cands in open_candidates(game, state):
-        if len(cands) > 1:
-            total += partition_stats(game.rules.matrix, cands, guesses).entropy
+    boards = [cands for cands in open_candidates(game, state) if len(cands) > 1]
+    for stats in board_stats(game, boards, guesses):
+        total += stats.entropy
     return total
 
 
@@ -122,8 +135,13 @@ class BoardEvaluation:
             bound = math.log2(max(2, min(size, 3**game.length)))
             return base - 2.0 + shown_information(game, state.candidates, moves) / bound
         boards = open_candidates(game, state)
-        each = [self.inner.values(game.rules, State(candidates=cands, max_guesses=state.guesses_left), moves)
-                for cands in boards]
+        valued: dict[bytes, np.ndarray] = {}  # boards with the same answers left are valued once
+        each = []
+        for cands in boards:
+            if (found := valued.get(key := cands.tobytes())) is None:
+                found = valued[key] = self.inner.values(game.rules, State(candidates=cands,
+                                                                          max_guesses=state.guesses_left), moves)
+            each.append(found)
         return np.mean(each, axis=0) - (len(boards) - 1)
 
 
@@ -226,8 +244,7 @@ class BoardPlayer(Agent):
                     return Decision(guess=guess, value=float(entropy_score(self.game, state, np.array([guess]))[0]))
             if state.guesses_left <= len(state.open_boards):  # every guess left must solve a board
                 guesses = guesses[can_win_any(self.game, state, guesses) > 0]
-            stats = [partition_stats(self.game.rules.matrix, cands, guesses)
-                     for cands in open_candidates(self.game, state)]
+            stats = board_stats(self.game, open_candidates(self.game, state), guesses)
             score = sum(s.entropy for s in stats) + SOLVE_BONUS_BITS * solve_chance(self.game, state, guesses)
             safe = sum(s.largest for s in stats) <= state.guesses_left - 1  # see worst_case_need
             best = best_first(guesses, -score, -can_win_any(self.game, state, guesses))[0]
@@ -245,8 +262,8 @@ def worst_case_need(game: Boards, state: BoardsState, guesses: np.ndarray) -> np
     A guess whose need is within the guesses left after it is sure to win the game.
     """
     total = np.zeros(len(guesses), dtype=np.int64)
-    for cands in open_candidates(game, state):
-        total += partition_stats(game.rules.matrix, cands, guesses).largest
+    for stats in board_stats(game, open_candidates(game, state), guesses):
+        total += stats.largest
     return total
 
 

