@@ -963,8 +963,12 @@ def dask_slice(folder: Path, answers: int = 150, guesses: int = 800) -> list[str
 
 
 def proved_part(path: Path) -> dict[str, Any]:
-    """A job's summary without what differs between runs of the same job (command, commit, machine, times)."""
-    digest = json.loads(path.with_name(path.name.removesuffix(".jsonl") + ".summary.json").read_text())
+    """A job's summary without what differs between runs of the same job (command, commit, machine, times); a job
+    that wrote none (it hung, or failed) gives a record of that, which equals no other job's summary."""
+    summary = path.with_name(path.name.removesuffix(".jsonl") + ".summary.json")
+    if not summary.is_file():
+        return {"no summary": str(summary)}
+    digest = json.loads(summary.read_text())
     return {key: value for key, value in digest.items()
             if key not in ("command", "commit", "dirty", "created", "versions", "machine")}
 
