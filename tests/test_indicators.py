@@ -133,7 +133,7 @@ def exact_minimax_guesser(game: Wordle, max_guesses: int):
     return lambda state: minimax(game, state, evaluation, limit, every).move
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(game=small_lists(), seed=st.integers(0, 100))
 @pytest.mark.slow
 def test_indicators_are_consistent_and_the_adversary_is_no_easier_than_absurdle(game, seed):
