@@ -94,6 +94,27 @@ async function apiJob(path, body, onPartial, wanted) {
 }
 
 // Build an element: el("td", {class: "name"}, "text", child, ...).
+// The on-screen keyboard's rows: "<" and ">" half-key spacers, "+" Enter, "-" Backspace.
+const KEY_ROWS = ["qwertyuiop", "<asdfghjkl>", "+zxcvbnm-"];
+
+// The keyboard in #keyboard: Enter, Backspace and the spacers as every page has them, each letter's button made by
+// `letterKey(key)`; every key calls `press` with its name.
+function buildKeys(press, letterKey) {
+  const box = document.getElementById("keyboard");
+  box.replaceChildren();
+  for (const keys of KEY_ROWS) {
+    const line = el("div", { class: "keys" });
+    for (const key of keys) {
+      if (key === "<" || key === ">") line.append(el("span", { class: "half", "aria-hidden": "true" }));
+      else if (key === "+") line.append(el("button", { class: "key wide", type: "button", "data-key": "enter", onclick: () => press("enter") }, "Enter"));
+      else if (key === "-") line.append(el("button", { class: "key wide", type: "button", "data-key": "backspace", "aria-label": "backspace",
+                                                      onclick: () => press("backspace") }, "\u232B"));
+      else line.append(letterKey(key));
+    }
+    box.append(line);
+  }
+}
+
 function el(tag, attributes, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes || {})) {

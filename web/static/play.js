@@ -2,7 +2,6 @@
 "use strict";
 
 const LETTERS = /^[a-z]$/;
-const KEY_ROWS = ["qwertyuiop", "<asdfghjkl>", "+zxcvbnm-"];
 let game = null;        // {game, hard, max_guesses, indicator}
 let typed = "";
 let rows = [];
@@ -27,20 +26,8 @@ function buildBoard(count) {
 }
 
 function buildKeyboard() {
-  const box = document.getElementById("keyboard");
-  box.replaceChildren();
-  for (const keys of KEY_ROWS) {
-    const line = el("div", { class: "keys" });
-    for (const key of keys) {
-      if (key === "<" || key === ">") line.append(el("span", { class: "half", "aria-hidden": "true" }));
-      else if (key === "+") line.append(el("button", { class: "key wide", type: "button", "data-key": "enter", onclick: () => press("enter") }, "Enter"));
-      else if (key === "-") line.append(el("button", { class: "key wide", type: "button", "data-key": "backspace", "aria-label": "backspace",
-                                                      onclick: () => press("backspace") }, "\u232B"));
-      else line.append(el("button", { class: "key", type: "button", "data-key": key, "aria-label": key.toUpperCase(),
-                                      onclick: () => press(key) }, key));
-    }
-    box.append(line);
-  }
+  buildKeys(press, key => el("button", { class: "key", type: "button", "data-key": key, "aria-label": key.toUpperCase(),
+                                        onclick: () => press(key) }, key));
 }
 
 function currentRow() { return rows[game ? usedRows() : 0]; }

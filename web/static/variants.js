@@ -6,7 +6,6 @@ let grids = [];    // one element a board
 let best = [];     // for each board, the best state each letter has shown on it: {a: "present", ...}
 let over = false;
 
-const KEY_ROWS = ["qwertyuiop", "<asdfghjkl>", "+zxcvbnm-"];
 const RANK = { absent: 0, present: 1, correct: 2 };
 const LETTERS = /^[a-z]$/;
 
@@ -68,24 +67,12 @@ function showGame() {
 }
 
 function buildKeyboard(count) {
-  const box = document.getElementById("keyboard");
-  box.replaceChildren();
-  for (const keys of KEY_ROWS) {
-    const line = el("div", { class: "keys" });
-    for (const key of keys) {
-      if (key === "<" || key === ">") line.append(el("span", { class: "half", "aria-hidden": "true" }));
-      else if (key === "+") line.append(el("button", { class: "key wide", type: "button", "data-key": "enter", onclick: () => press("enter") }, "Enter"));
-      else if (key === "-") line.append(el("button", { class: "key wide", type: "button", "data-key": "backspace", "aria-label": "backspace",
-                                                      onclick: () => press("backspace") }, "\u232B"));
-      else {
-        const cells = el("span", { class: "cells", "aria-hidden": "true" },
-                         Array.from({ length: count }, (_, i) => el("span", { class: "cell", "data-board": i + 1 })));
-        line.append(el("button", { class: "key split", type: "button", "data-key": key, onclick: () => press(key) },
-                       el("span", { class: "letter" }, key), cells));
-      }
-    }
-    box.append(line);
-  }
+  buildKeys(press, key => {
+    const cells = el("span", { class: "cells", "aria-hidden": "true" },
+                     Array.from({ length: count }, (_, i) => el("span", { class: "cell", "data-board": i + 1 })));
+    return el("button", { class: "key split", type: "button", "data-key": key, onclick: () => press(key) },
+              el("span", { class: "letter" }, key), cells);
+  });
   paintKeyboard([]);
 }
 
