@@ -298,6 +298,7 @@ def glyph_of(ink: np.ndarray) -> tuple[np.ndarray, float] | None:
     None when there is no ink. Only the largest connected stroke counts (a capital letter is one): a mark beside
     it, as this project's page puts in a tile's corner, is left out.
 
+    >>> import pytest; _ = pytest.importorskip("PIL", reason="the screenshot extra (Pillow)")  # not in '.[test]'
     >>> bar = np.zeros((30, 30)); bar[5:25, 12:18] = 1.0; bar[26:28, 26:28] = 1.0  # and a dot in the corner
     >>> glyph, aspect = glyph_of(bar)
     >>> glyph.shape, round(aspect, 2), float(glyph.min())
