@@ -12,9 +12,11 @@ within seconds (`stop_processes`, `worker_pool`), so none outlives the call that
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import ctypes
 import ctypes.util
+import functools
 import multiprocessing
 import multiprocessing.spawn
 import os
@@ -108,18 +110,25 @@ def spawned_deaf_to_ctrl_c() -> Iterator[None]:
     Ignoring SIGINT in this process while they start would hand them the disposition too, but it also dropped a Ctrl-C
     sent to the command then, and a cluster takes half a minute to start on a busy machine. So each is started through
     a two-line shell script that ignores SIGINT and then becomes the real interpreter (an ignored signal stays ignored
-    across exec, and Python keeps it so)."""
-    folder = Path(tempfile.mkdtemp(prefix="wordle-arena-spawn-"))
-    wrapper = folder / "python"
+    across exec, and Python keeps it so). The script lives until this process exits: a cluster stopped while it
+    starts may still be spawning a worker from another thread after this block has ended."""
     before = multiprocessing.spawn.get_executable()
-    wrapper.write_text(f"#!/bin/sh\ntrap '' INT\nexec {shlex.quote(os.fsdecode(before))} \"$@\"\n")
-    wrapper.chmod(0o700)
-    multiprocessing.spawn.set_executable(str(wrapper))
+    multiprocessing.spawn.set_executable(str(_deaf_wrapper(os.fsdecode(before))))
     try:
         yield
     finally:
         multiprocessing.spawn.set_executable(before)
-        shutil.rmtree(folder, ignore_errors=True)
+
+
+@functools.cache
+def _deaf_wrapper(executable: str) -> Path:
+    """A shell script, removed when this process exits, that ignores SIGINT and then becomes `executable`."""
+    folder = Path(tempfile.mkdtemp(prefix="wordle-arena-spawn-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    wrapper = folder / "python"
+    wrapper.write_text(f"#!/bin/sh\ntrap '' INT\nexec {shlex.quote(executable)} \"$@\"\n")
+    wrapper.chmod(0o700)
+    return wrapper
 
 
 def end_spawned_children() -> None:
