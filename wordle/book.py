@@ -50,6 +50,7 @@ SHIPPED: dict[str, str] = {
     "openers-hard-fe7b21091964.json.gz": "47b99a1fd033fadb310ab7c64bfd72c4b603ba2004a5abaf2a70e059dcf8e130",
     # ... and with every answer it has used outside them too (--answers played --guesses nyt)
     "openers-normal-3928b5750c14.json.gz": "d76e7359c3812d131e8fca502704baac006b86a04b956cb6427c547d65d142c5",
+    "openers-hard-3928b5750c14.json.gz": "b16040db1b6001d48a2dff2a610a851b2ca677a449bd21bf535cbaad9fb23295",
 }
 #: The largest book or table file read (the shipped ones are about 60 KB; every opener's entry of a 14855-guess
 #: book, gzip'd, well under a megabyte).
