@@ -378,12 +378,13 @@ def test_the_books_for_todays_lists_prove_the_published_best(answers, hard):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("answers", ["nyt", "played"])
-def test_a_sample_of_todays_normal_books_is_proved_again(answers, capsys):
-    """verify --book on today's lists, normal mode: the best opener solved again and its tree replayed, and a seeded
-    sample of the bounds proved again."""
+def test_a_sample_of_todays_books_is_proved_again(answers, capsys):
+    """verify --book on today's lists, both modes: each exact total solved again and its tree replayed, and a seeded
+    sample of the bounds and no-win entries proved again."""
     code, out, err = run_cli(capsys, "verify", "--book", "--answers", answers, "--guesses", "nyt", "--sample", "3")
-    normal = next(line for line in out.splitlines() if line.startswith("normal book:"))
-    assert normal.endswith("all true") and "TARSE" in normal, (out, err)
+    books = {line.split(" book:")[0]: line for line in out.splitlines() if " book:" in line}
+    assert books["normal"].endswith("all true") and "TARSE" in books["normal"], (out, err)
+    assert books["hard"].endswith("all true") and "SALET" in books["hard"], (out, err)
 
 
 def test_verify_book_on_lists_with_no_book_fails_in_one_line_a_mode(tmp_path, capsys):
