@@ -231,7 +231,7 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
             or args.pairs or args.words is not None):
         raise UserError("--all, --against, --opener, --pairs, --words, --scheduler and --cluster go with --exact")
     if args.ultra:
-        raise UserError("--ultra goes with --exact --opener WORD (the two-step ranking has no ultra-hard mode)")
+        raise UserError("--ultra goes with --exact (the two-step ranking has no ultra-hard mode)")
     args.top = args.top or 50
     game = load_game(args, named=True)
     mode = "hard" if args.hard else "normal"

@@ -36,7 +36,7 @@ import threading
 import time
 from concurrent.futures import as_completed
 import math
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -890,3 +890,88 @@ def judge_opener(game: Wordle, hard: bool, max_guesses: int, opener: str, agains
     solver = Solver(game, hard=hard, max_guesses=max_guesses, ultra=ultra)
     solver.whole_tries = 0  # the whole-list proof pays for itself over a job's many openers, not for one
     return judge(solver, settings, word)
+
+
+# -- verify -------------------------------------------------------------------------------------------------------
+def file_settings(head: dict) -> JobSettings:
+    """The settings a results file's first line names.
+
+    Raises:
+        UserError: the line is not an exact-openers header.
+    """
+    try:
+        if head["format"] != FORMAT:
+            raise ValueError
+        books = tuple((str(name), str(digest)) for name, digest in head.get("books", []))
+        settings = JobSettings(hard=bool(head["hard"]), max_guesses=int(head["max_guesses"]),
+                               word_lists_sha256=str(head["word_lists_sha256"]), cut=head.get("cut"),
+                               ultra=bool(head.get("ultra", False)), books=books)
+        if not isinstance(head["openers"], list) or settings.cut is not None and not isinstance(settings.cut, int):
+            raise ValueError
+    except (KeyError, TypeError, ValueError):
+        raise UserError("not an exact-openers results file (its first line is not one's header)") from None
+    return settings
+
+
+def verify_openers(game: Wordle, path: Path, sample: int = 20, seed: int = 0) -> tuple[list[str], list[str]]:
+    """Check an exact-openers results file as a resumed job does, and more: every line (`read_lines`), the summary
+    beside it against the lines, the lines the verdict rests on proved again and every line read from a book
+    checked against it (`recheck`), and a seeded sample of `sample` other rejections and no-wins proved again
+    (a rejection's bound must hold: the solver, asked to solve below it, must reject too).
+
+    Returns:
+        (problems, what was checked), each a line of text.
+
+    Raises:
+        UserError: the file is not an exact-openers results file, or is of other word lists.
+    """
+    try:
+        first = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[0])
+    except (OSError, UnicodeDecodeError, ValueError):
+        raise UserError(f"{path}: not an exact-openers results file") from None
+    settings = file_settings(first if isinstance(first, dict) else {})
+    if settings.word_lists_sha256 != game.words.checksum:
+        raise UserError(f"{path}: made with other word lists (give the --answers and --guesses its command names)")
+    openers = list(first["openers"])
+    problems: list[str] = []
+    checked: list[str] = []
+    try:
+        done = read_lines(path, settings, openers, len(game.words.answers))
+    except UserError as error:
+        return [str(error)], checked
+    results = [result for _, result in done.values()]
+    checked.append(f"{len(results)} of {len(openers)} lines checked ({settings.mode} mode, cut-off {settings.cut})")
+    digest = path.with_name(path.name.removesuffix(".jsonl") + ".summary.json")
+    if digest.exists():
+        proved = summary(results, settings, openers, guesses=len(game.words.guesses))
+        try:
+            stored = json.loads(digest.read_text(encoding="utf-8"))
+            wrong = [key for key, value in proved.items() if stored.get(key) != json.loads(json.dumps(value))]
+        except (OSError, ValueError, AttributeError):
+            wrong = ["(not a summary)"]
+        problems += [f"{digest.name}: '{key}' disagrees with the lines" for key in wrong]
+        checked.append(f"{digest.name} {'agrees with' if not wrong else 'checked against'} the lines")
+    try:
+        again = recheck(game, settings, done, path)
+        from_books = sum(result.book is not None for result in results)
+        checked.append(f"{len(again)} deciding totals proved again"
+                       + (f", {from_books} lines from books checked against them" if from_books else ""))
+    except UserError as error:
+        problems.append(str(error))
+    lines = {result.opener: number for number, result in done.values()}
+    pool = sorted((r for r in results if r.book is None and (not r.exact or r.total < 0)), key=lambda r: r.opener)
+    drawn = [pool[i] for i in np.random.default_rng(seed).permutation(len(pool))[:sample].tolist()]
+    solver = Solver(game, hard=settings.hard, max_guesses=settings.max_guesses, ultra=settings.ultra)
+    solver.whole_tries = 0
+    for result in drawn:
+        if result.exact:  # no win
+            again_result = judge(solver, settings, result.opener)
+            held = again_result.exact and again_result.total < 0
+        else:  # the bound holds: below it, the solver rejects too
+            again_result = judge(solver, replace(settings, cut=result.total - 1), result.opener)
+            held = not again_result.exact
+        if not held:
+            problems.append(f"{path}, line {lines[result.opener]}: {result.opener.upper()} says "
+                            f"{result_text(result)}, but proved again it is {result_text(again_result)}")
+    checked.append(f"{len(drawn)} of {len(pool)} solver rejections and no-wins proved again (seed {seed})")
+    return problems, checked
