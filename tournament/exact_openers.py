@@ -140,10 +140,11 @@ def shipped_books(game: Wordle, max_guesses: int, shelf: Shelf | None = None) ->
 
 
 def looser_bounds(game: Wordle, settings: JobSettings, shelf: Shelf | None = None) -> LooserBounds:
-    """The bounds the books `settings.books` prove (read as `LooserBounds` says).
+    """The bounds the books `settings.books` prove (read as `LooserBounds` says), each the very file the shelf ships.
 
     Raises:
-        ValueError: a book the settings name cannot be read now (missing, changed or refused).
+        ValueError: a book the settings name is not one the shelf ships, or cannot be read now (missing, changed or
+            refused).
     """
     lower: dict[int, tuple[int, str]] = {}
     no_win: dict[int, str] = {}
@@ -151,7 +152,10 @@ def looser_bounds(game: Wordle, settings: JobSettings, shelf: Shelf | None = Non
         hard = name == artefact_name("openers", True, game.words.checksum)
         if not hard and name != artefact_name("openers", False, game.words.checksum):
             raise ValueError(f"the job names a book of other lists: {name}")
-        here = Shelf((shelf or BOOK_SHELF).folder, ((name, digest),))
+        shelf = shelf or BOOK_SHELF
+        if shelf.expected(name) != digest:
+            raise ValueError(f"the job names a book its shelf does not ship: {name} ({digest[:12]}...)")
+        here = Shelf(shelf.folder, ((name, digest),))
         book = opening_book(game.words.guesses, game.words.checksum, hard, settings.max_guesses, shelf=here)
         if book.best is None:
             raise ValueError(f"the book the job was planned with cannot be read now: {name}")
@@ -628,7 +632,10 @@ def recheck(game: Wordle, settings: JobSettings, done: dict[str, tuple[int, Open
     """
     lines = {result.opener: number for number, result in done.values()}
     if settings.books:  # a line read from a book must be what the book says
-        bounds = looser_bounds(game, settings)
+        try:
+            bounds = looser_bounds(game, settings)
+        except ValueError as error:
+            raise UserError(f"{path}: {error}") from None
         for result in (result for _, result in done.values() if result.book is not None):
             again = from_books(bounds, settings, game, result.opener)
             if again is None or claim(again) != claim(result) or again.book != result.book:
@@ -929,7 +936,10 @@ def verify_openers(game: Wordle, path: Path, sample: int = 20, seed: int = 0) ->
         first = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[0])
     except (OSError, UnicodeDecodeError, ValueError):
         raise UserError(f"{path}: not an exact-openers results file") from None
-    settings = file_settings(first if isinstance(first, dict) else {})
+    try:
+        settings = file_settings(first if isinstance(first, dict) else {})
+    except UserError as error:
+        raise UserError(f"{path}: {error}") from None
     if settings.word_lists_sha256 != game.words.checksum:
         raise UserError(f"{path}: made with other word lists (give the --answers and --guesses its command names)")
     openers = list(first["openers"])
