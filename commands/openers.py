@@ -82,7 +82,7 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
                                                  soft_wrap=True), ultra=args.ultra)
     openers, cut, out = plan.openers, plan.settings.cut, prepare_output(plan.out)
     if plan.cut_opener is not None:
-        console.print(f"cut-off {cut}: {plan.cut_opener.upper()}'s optimal total (its tree over the best 10 guesses "
+        console.print(f"cut-off {cut}: {plan.cut_opener.upper()}'s optimal total (the tree over the best 10 guesses "
                       f"a node gave {plan.breadth_cut}; real trees, so the best total is at most {cut}); openers "
                       "above it are rejected with a bound", markup=False, soft_wrap=True)
     jobs = args.cluster or args.jobs or os.cpu_count() or 1

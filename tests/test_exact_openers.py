@@ -757,3 +757,20 @@ def test_the_cli_proves_every_opener_in_ultra_hard_mode_and_verify_checks_its_fi
     summary_file.write_text(json.dumps(dict(digest, solved=digest["solved"] + 1)))
     code, text, err = run_cli(capsys, "verify", str(out), *files)
     assert code == 1 and "'solved' disagrees with the lines" in err
+
+
+@pytest.mark.slow
+def test_the_ultra_hard_cut_off_takes_the_least_optimum_of_the_breadth_tree_s_opener_and_the_looser_modes_best():
+    """quick_cut with `also`: each opener given is solved below the cut-off so far, and the least optimum found is the
+    cut-off (a real tree's total); an opener with no win or a greater total leaves it as it was."""
+    from tournament.exact_openers import quick_cut
+
+    game = small_game(ANSWERS, POOL_GUESSES)
+    truth = {word: judge_opener(game, False, 6, word, ultra=True).total for word in game.words.guesses}
+    opener, cut, breadth_total = quick_cut(game, False, 6, breadth=1, ultra=True)
+    assert cut == truth[opener] <= breadth_total
+    best = min((total, word) for word, total in truth.items() if total >= 0)
+    worst = max((total, word) for word, total in truth.items())
+    lost = next(word for word, total in truth.items() if total < 0)
+    assert quick_cut(game, False, 6, breadth=1, ultra=True, also=(lost, worst[1])) == (opener, cut, breadth_total)
+    assert quick_cut(game, False, 6, breadth=1, ultra=True, also=(lost, best[1]))[:2] == (best[1], best[0])

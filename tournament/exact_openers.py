@@ -167,6 +167,19 @@ def looser_bounds(game: Wordle, settings: JobSettings, shelf: Shelf | None = Non
     return LooserBounds(lower=lower, no_win=no_win)
 
 
+def looser_best(game: Wordle, max_guesses: int, books: tuple[tuple[str, str], ...]) -> list[str]:
+    """The openers the books `books` (as `shipped_books` names them) prove best in their modes: each a candidate for
+    ultra-hard mode's cut-off."""
+    found = []
+    for name, digest in books:
+        hard = name == artefact_name("openers", True, game.words.checksum)
+        book = opening_book(game.words.guesses, game.words.checksum, hard, max_guesses,
+                            shelf=Shelf(BOOK_SHELF.folder, ((name, digest),)))
+        if book.best is not None:
+            found.append(game.words.guesses[book.best])
+    return list(dict.fromkeys(found))
+
+
 def from_books(bounds: LooserBounds, settings: JobSettings, game: Wordle, opener: str) -> OpenerTotal | None:
     """The opener's result straight from the books: no win, or rejected above the cut-off with a book's bound; None
     where the books settle nothing and the solver must."""
@@ -262,25 +275,30 @@ def judge(solver: Solver, settings: JobSettings, opener: str, bounds: LooserBoun
                        cpu_seconds=round(time.process_time() - cpu, 3), win=cost < INFEASIBLE)
 
 
-def quick_cut(game: Wordle, hard: bool, max_guesses: int, breadth: int = 10,
-              ultra: bool = False) -> tuple[str, int, int]:
+def quick_cut(game: Wordle, hard: bool, max_guesses: int, breadth: int = 10, ultra: bool = False,
+              also: tuple[str, ...] = ()) -> tuple[str, int, int]:
     """A cut-off for the job: the opener of the breadth-limited tree (a real tree, so its total is an upper bound on
-    the best), then that opener's own optimal total (a real tree too, and at most the first).
+    the best), then that opener's own optimal total (a real tree too, and at most the first), and the optimum of each
+    opener in `also` found below it (ultra-hard mode: the looser modes' best, as `plan_job` gives them).
 
     On today's lists the breadth-limited tree's total lies 5 to 8 above the best (TARSE 7888 against 7883, SALET 8105
     against 8097 in hard mode); the opener's optimum closes most of that gap for a few seconds' work, and every other
-    opener is rejected against the lower cut-off sooner.
+    opener is rejected against the lower cut-off sooner. In ultra-hard mode on the original lists the breadth-limited
+    tree opens with CARLE (8172; its optimum 8166), while SALET, best in both looser modes, takes 8125.
 
     Returns:
-        (the opener, the cut-off: its optimal total, the breadth-limited tree's total).
+        (the opener whose optimum is the cut-off, the cut-off, the breadth-limited tree's total).
     """
     solution = Solver(game, hard=hard, max_guesses=max_guesses, limits=Limits(top=breadth), ultra=ultra).solve()
-    opener = game.words.guesses[solution.guess]
-    settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum,
-                           cut=solution.total, ultra=ultra)
-    own = judge(Solver(game, hard=hard, max_guesses=max_guesses, ultra=ultra), settings, opener)
-    cut = own.total if own.exact and own.total >= 0 else solution.total
-    return opener, min(cut, solution.total), solution.total
+    opener, cut = game.words.guesses[solution.guess], solution.total
+    solver = Solver(game, hard=hard, max_guesses=max_guesses, ultra=ultra)
+    for word in dict.fromkeys((opener, *also)):
+        settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut,
+                               ultra=ultra)
+        own = judge(solver, settings, word)
+        if own.exact and 0 <= own.total <= cut:
+            opener, cut = word, own.total
+    return opener, cut, solution.total
 
 
 # -- engines --------------------------------------------------------------------------
@@ -863,18 +881,20 @@ def plan_job(game: Wordle, hard: bool, max_guesses: int, every: bool, top: int |
     With every opener and no `against`, the cut-off is the optimal total of the opener of the best tree over the
     best 10 guesses a node (`quick_cut`: real trees); `on_cut` is called just before those (slow) searches. In
     ultra-hard mode (`ultra`) the shipped normal- and hard-mode books for these lists settle what they can first
-    (`LooserBounds`).
+    (`LooserBounds`), and their best openers are solved for the cut-off too.
     """
     ranked = ranked_openers(game, hard, max_guesses, ultra=ultra)
     openers = ranked if every else ranked[:top or 20]
     scope = "all" if every else f"top{len(openers)}"
     cut, cut_opener, breadth_cut = against, None, None
+    books = shipped_books(game, max_guesses) if ultra else ()
     if cut is None and every:
         if on_cut is not None:
             on_cut()
-        cut_opener, cut, breadth_cut = quick_cut(game, hard, max_guesses, ultra=ultra)
+        cut_opener, cut, breadth_cut = quick_cut(game, hard, max_guesses, ultra=ultra,
+                                                 also=tuple(looser_best(game, max_guesses, books)))
     settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut,
-                           ultra=ultra, books=shipped_books(game, max_guesses) if ultra else ())
+                           ultra=ultra, books=books)
     mode = settings.mode
     return JobPlan(settings=settings, openers=openers, every_guess=every and len(openers) == len(game.words.guesses),
                    out=out or Path("results") / f"openers-exact-{mode}-{scope}.jsonl", cut_opener=cut_opener,
