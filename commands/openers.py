@@ -70,11 +70,8 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
         raise UserError("--words goes with --pairs (the space of the pair job)")
     if args.opener is not None:
         return command_one_opener(args, console)
-    if args.ultra:
-        raise UserError("--exact --ultra judges one opener at a time (--opener WORD); the all-opener job has no "
-                        "ultra-hard mode yet")
     game = load_game(args, named=True)
-    mode = "hard" if args.hard else "normal"
+    mode = mode_name(args)
     if args.all and args.top is not None:
         raise UserError("--all proves every opener; it takes no --top (give one or the other)")
     if args.out:
@@ -82,15 +79,16 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     plan = plan_job(game, args.hard, args.max_guesses, args.all, args.top, args.against, args.out,
                     on_cut=lambda: console.print(f"finding a cut-off: the best tree over the best 10 guesses a node, "
                                                  f"then its opener's optimum ({mode} mode)", markup=False,
-                                                 soft_wrap=True))
+                                                 soft_wrap=True), ultra=args.ultra)
     openers, cut, out = plan.openers, plan.settings.cut, prepare_output(plan.out)
     if plan.cut_opener is not None:
-        console.print(f"cut-off {cut}: {plan.cut_opener.upper()}'s optimal total (its tree over the best 10 guesses "
+        console.print(f"cut-off {cut}: {plan.cut_opener.upper()}'s optimal total (the tree over the best 10 guesses "
                       f"a node gave {plan.breadth_cut}; real trees, so the best total is at most {cut}); openers "
                       "above it are rejected with a bound", markup=False, soft_wrap=True)
     jobs = args.cluster or args.jobs or os.cpu_count() or 1
     command = canonical_command("openers --exact", ("--all", args.all), ("--top", None if args.all else len(openers)),
-                                ("--answers", args.answers), ("--guesses", args.guesses), ("--hard", args.hard), ("--max-guesses", args.max_guesses), ("--against", args.against),
+                                ("--answers", args.answers), ("--guesses", args.guesses), ("--hard", args.hard),
+                                ("--ultra", args.ultra), ("--max-guesses", args.max_guesses), ("--against", args.against),
                                 ("--scheduler", args.scheduler or None), ("--cluster", None if args.scheduler else jobs))
     counts = {"done": 0, "rejected": 0, "solved": 0, "no win": 0}
     seen: list[Any] = []
@@ -132,7 +130,7 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
         try:
             results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine="dask", jobs=jobs,
                               address=args.scheduler, on_result=arrived, cut=cut, on_resume=resumed,
-                              on_recheck=rechecked)
+                              on_recheck=rechecked, ultra=args.ultra, books=plan.settings.books)
         except (KeyboardInterrupt, JobStopped) as stop:
             progress.stop()
             why = "interrupted" if isinstance(stop, KeyboardInterrupt) else str(stop)
@@ -233,7 +231,7 @@ def command_openers(args: argparse.Namespace, console: Console) -> int:
             or args.pairs or args.words is not None):
         raise UserError("--all, --against, --opener, --pairs, --words, --scheduler and --cluster go with --exact")
     if args.ultra:
-        raise UserError("--ultra goes with --exact --opener WORD (the two-step ranking has no ultra-hard mode)")
+        raise UserError("--ultra goes with --exact (the two-step ranking has no ultra-hard mode)")
     args.top = args.top or 50
     game = load_game(args, named=True)
     mode = "hard" if args.hard else "normal"

@@ -28,6 +28,8 @@ def command_verify(args: argparse.Namespace, console: Console) -> int:
     if args.folder is None:
         raise UserError("name the run folder to verify (or give --book to re-check the shipped opening book)")
     if Path(args.folder).is_file() and args.folder.endswith(".jsonl"):
+        if is_openers_file(Path(args.folder)):
+            return verify_openers_file(args, console)
         return verify_pairs_file(args, console)
     if args.seed is not None:
         raise UserError("--seed goes with --book (it draws the entries re-proved)")
@@ -67,6 +69,39 @@ def verify_pairs_file(args: argparse.Namespace, console: Console) -> int:
     sample = 20 if args.sample is None or args.sample == "all" else int(args.sample)
     with waiting(f"re-checking {args.folder}"):
         problems, checked = verify_pairs(game, Path(args.folder), sample=sample, seed=args.seed or 0)
+    for problem in problems[: args.limit]:
+        plain_console(stderr=True).print(f"wordle-arena: verify: {clip(problem)}", markup=False, soft_wrap=True)
+    console.print(f"{args.folder}: {'; '.join(checked) or 'nothing checked'}: {'FAILED' if problems else 'all true'}",
+                  markup=False, soft_wrap=True)
+    return 1 if problems else 0
+
+
+def is_openers_file(path: Path) -> bool:
+    """Whether a .jsonl file's first line is an exact-openers job's header (else it is read as a pairs file)."""
+    import json
+
+    from tournament.exact_openers import FORMAT
+
+    try:
+        with path.open(encoding="utf-8") as handle:
+            head = json.loads(handle.readline(1 << 20))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(head, dict) and head.get("format") == FORMAT
+
+
+def verify_openers_file(args: argparse.Namespace, console: Console) -> int:
+    """verify FILE.jsonl: an exact-openers job's results file (openers --exact): its lines, its summary, the deciding
+    totals proved again, its book lines checked against the books, and a seeded sample of its rejections and no-wins
+    proved again."""
+    from tournament.exact_openers import verify_openers
+
+    if args.replay or args.jobs is not None:
+        raise UserError("an exact-openers results file is verified as it is: it takes no --replay or --jobs")
+    game = load_game(args, named=True)
+    sample = 20 if args.sample is None or args.sample == "all" else int(args.sample)
+    with waiting(f"re-checking {args.folder}"):
+        problems, checked = verify_openers(game, Path(args.folder), sample=sample, seed=args.seed or 0)
     for problem in problems[: args.limit]:
         plain_console(stderr=True).print(f"wordle-arena: verify: {clip(problem)}", markup=False, soft_wrap=True)
     console.print(f"{args.folder}: {'; '.join(checked) or 'nothing checked'}: {'FAILED' if problems else 'all true'}",

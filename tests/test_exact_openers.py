@@ -548,3 +548,229 @@ def test_the_cut_off_is_the_breadth_limited_openers_own_optimum(hard):
     assert cut == judge_opener(game, hard, 6, opener).total <= breadth_total
     best = min(t for t in (judge_opener(game, hard, 6, w).total for w in game.words.guesses) if t >= 0)
     assert best <= cut
+
+
+# -- ultra-hard mode --------------------------------------------------------------------------------------------
+def brute_opener_totals(game, max_guesses: int = 6) -> dict[str, int]:
+    """Each opener's least ultra-hard total by brute force after it (tests/test_optimal.py's, over every legal guess
+    everywhere); -1 where no tree wins every answer."""
+    from wordle import ALL_GREEN
+
+    from .test_optimal import brute_force
+
+    totals = {}
+    for opener in game.words.guesses:
+        state = game.initial_state(ultra=True, max_guesses=max_guesses)
+        guess, total = game.words.guess_index[opener], 0
+        for pattern, _ in game.partition(state.candidates, guess):
+            child = game.step(state, guess, pattern)
+            sub = (0, 0) if pattern == ALL_GREEN else None if game.is_terminal(child) else brute_force(game, child, 5)
+            if sub is None:
+                total = -1
+                break
+            total += 1 + sub[0] if pattern == ALL_GREEN else sub[0]
+        totals[opener] = total
+    return totals
+
+
+@pytest.mark.slow
+def test_the_ultra_hard_job_equals_brute_force_opener_by_opener(tmp_path):
+    """Every opener of a small game in ultra-hard mode: exact totals at most the cut-off equal brute force, every
+    rejection's bound lies above the cut-off and at most the true total, no win exactly where brute force finds
+    none; the file says ultra, and a normal-mode job will not resume it."""
+    game = small_game(ANSWERS, POOL_GUESSES)
+    truth = brute_opener_totals(game)
+    winning = sorted(total for total in truth.values() if total >= 0)
+    cut = winning[len(winning) // 3]
+    openers = ranked_openers(game, False, 6, ultra=True)
+    path = tmp_path / "ultra.jsonl"
+    results = run_job(game, False, 6, openers, path, "test", jobs=1, cut=cut, ultra=True)
+    assert sorted(openers) == sorted(game.words.guesses) and len(results) == len(openers)
+    for r in results:
+        if r.exact:
+            assert r.total == truth[r.opener] and r.total <= cut and r.win is (r.total >= 0)
+        else:
+            assert cut < r.total and (truth[r.opener] < 0 or r.total <= truth[r.opener])
+    assert {r.opener for r in results if r.exact and r.total >= 0} == {w for w, t in truth.items() if 0 <= t <= cut}
+    assert any(t < 0 for t in truth.values()) and any(t > cut for t in truth.values())  # every kind of line
+    settings = JobSettings(hard=False, max_guesses=6, word_lists_sha256=game.words.checksum, cut=cut, ultra=True)
+    digest = summary(results, settings, openers, guesses=len(game.words.guesses))
+    assert digest["mode"] == "ultra" and digest["best"]["total"] == winning[0] and digest["proved_best_over_all"]
+    assert digest["books"] == []
+    head = json.loads(path.read_text().splitlines()[0])
+    assert head["mode"] == "ultra" and head["ultra"] is True and head["hard"] is False
+    with pytest.raises(UserError, match="other settings"):
+        run_job(game, False, 6, openers, path, "test", jobs=1, cut=cut)
+    again = run_job(game, False, 6, openers, path, "test", jobs=1, cut=cut, ultra=True)  # resumed: nothing to do
+    assert [(r.opener, r.total, r.exact) for r in again] == [(r.opener, r.total, r.exact) for r in results]
+
+
+def ultra_books(tmp_path, monkeypatch):
+    """tests/test_book.py's small game with its normal- and hard-mode books built from real runs, on a shelf the job
+    reads; the game and the books the ultra-hard job plans with."""
+    from tournament import exact_openers
+    from wordle.book import Shelf, _load_book
+    from wordle.book_build import build_book
+
+    from .test_book import GAME
+
+    shelf = tmp_path / "books"
+    shelf.mkdir()
+    named = []
+    for hard in (False, True):
+        run = tmp_path / f"run-{hard}.jsonl"
+        cut = Solver(GAME, hard=hard).solve().total + 2
+        run_job(GAME, hard, 6, list(GAME.words.guesses), run, "test", jobs=1, cut=cut)
+        path, digest, _ = build_book(GAME, run, folder=shelf, command="test")
+        named.append((path.name, digest))
+    _load_book.cache_clear()
+    monkeypatch.setattr(exact_openers, "BOOK_SHELF", Shelf(shelf, tuple(named)))
+    monkeypatch.setattr(exact_openers, "_BOUNDS", {})
+    return GAME, exact_openers.shipped_books(GAME, 6)
+
+
+@pytest.mark.slow
+def test_the_ultra_hard_job_reads_the_looser_modes_books_as_bounds_and_a_resume_checks_each_line_against_them(
+        tmp_path, monkeypatch):
+    """With the normal- and hard-mode books: lines settled by a book are true bounds (a no-win where the solver finds
+    none, a rejection at most the solver's total) and name it; the rest are the solver's; a resumed file whose book
+    line claims more than the book says is refused naming the line, and nothing is written."""
+    from wordle.book import _load_book
+
+    game, books = ultra_books(tmp_path, monkeypatch)
+    assert [name.split("-")[1] for name, _ in books] == ["normal", "hard"]
+    truth = {word: -1 for word in game.words.guesses}
+    for word in game.words.guesses:
+        try:
+            truth[word] = Solver(game, ultra=True).solve(game.words.guess_index[word]).total
+        except UserError:
+            pass
+    best = min(total for total in truth.values() if total >= 0)
+    openers = ranked_openers(game, False, 6, ultra=True)
+    path = tmp_path / "ultra.jsonl"
+    results = run_job(game, False, 6, openers, path, "test", jobs=1, cut=best, ultra=True, books=books)
+    from_books = [r for r in results if r.book is not None]
+    assert from_books and any(r.book == books[1][0] and r.total < 0 for r in from_books)  # a hard-mode no-win
+    for r in results:
+        if r.exact:
+            assert r.total == truth[r.opener] and r.total <= best
+        else:
+            assert best < r.total and (truth[r.opener] < 0 or r.total <= truth[r.opener])
+        assert r.book is None or (r.nodes == 0 and r.win is not True and not (r.exact and r.total >= 0))
+    settings = JobSettings(hard=False, max_guesses=6, word_lists_sha256=game.words.checksum, cut=best, ultra=True,
+                           books=books)
+    digest = summary(results, settings, openers, guesses=len(game.words.guesses))
+    assert digest["proved_best_over_all"] and digest["best"]["total"] == best
+    assert sum(b["rejected"] + b["no_win"] for b in digest["books"]) == len(from_books)
+    head = json.loads(path.read_text().splitlines()[0])
+    assert head["books"] == [list(book) for book in books]
+    lines = path.read_text().splitlines()
+    rejected = next(r for r in from_books if not r.exact)
+    raised = rejected.total + 7
+    lines, number = edited(lines, rejected.opener, total=raised, average=round(raised / len(game.words.answers), 6))
+    path.write_text("\n".join(lines) + "\n")
+    before = path.read_bytes()
+    _load_book.cache_clear()
+    with pytest.raises(UserError, match=f"line {number}: {rejected.opener.upper()} says at least {raised} .* from "
+                                        f"{rejected.book}, which the book does not say"):
+        run_job(game, False, 6, openers, path, "test", jobs=1, cut=best, ultra=True, books=books)
+    assert path.read_bytes() == before
+    with pytest.raises(UserError, match="other settings"):  # the same job without the books is another job
+        run_job(game, False, 6, openers, path, "test", jobs=1, cut=best, ultra=True)
+
+
+def test_a_line_naming_a_book_is_one_the_job_reads_and_only_a_rejection_or_a_no_win():
+    """line_problem on an ultra-hard job's lines: a book the job does not read, or a book's line claiming an exact
+    total or a search, is refused; a rejection or a no-win from one of its books is taken."""
+    from tournament.exact_openers import line_problem
+
+    books = (("openers-hard-0123456789ab.json.gz", "0" * 64),)
+    settings = JobSettings(hard=False, max_guesses=6, word_lists_sha256="x", cut=8125, ultra=True, books=books)
+    rejection = {"opener": "aahed", "total": 8138, "long_games": 0, "average": round(8138 / 2315, 6), "nodes": 0,
+                 "seconds": 0.0, "worker": "vm:1", "exact": False, "cpu_seconds": 0.0, "win": None,
+                 "book": books[0][0]}
+    no_win = dict(rejection, total=-1, long_games=-1, average=-1.0, exact=True, win=False)
+    assert line_problem(rejection, settings, 2315) is None and line_problem(no_win, settings, 2315) is None
+    assert "not a book this job reads" in line_problem(dict(rejection, book="openers-normal-x.json.gz"), settings, 2315)
+    assert "not a rejection or a no-win" in line_problem(dict(rejection, total=8120, exact=True,
+                                                              average=round(8120 / 2315, 6)), settings, 2315)
+    assert "not a rejection or a no-win" in line_problem(dict(rejection, nodes=12), settings, 2315)
+    plain = JobSettings(hard=False, max_guesses=6, word_lists_sha256="x", cut=8125, ultra=True)
+    assert "not a book this job reads" in line_problem(rejection, plain, 2315)
+
+
+def test_an_ultra_hard_job_will_not_resume_another_modes_file(tmp_path):
+    """The header's mode is part of the job: a normal- or hard-mode file is refused by an ultra-hard job and the
+    other way round, before anything is solved."""
+    from tournament.exact_openers import header, read_lines
+
+    openers = ["salet", "crane"]
+    made = {mode: JobSettings(hard=mode == "hard", max_guesses=6, word_lists_sha256="x", cut=8125,
+                              ultra=mode == "ultra") for mode in ("normal", "hard", "ultra")}
+    for mode, settings in made.items():
+        path = tmp_path / f"{mode}.jsonl"
+        path.write_text(json.dumps(header(settings, openers, "test", "local")) + "\n")
+        assert json.loads(path.read_text())["mode"] == mode
+        for other, reading in made.items():
+            if other == mode:
+                assert read_lines(path, reading, openers) == {}
+            else:
+                with pytest.raises(UserError, match="other settings"):
+                    read_lines(path, reading, openers)
+    old = json.loads((tmp_path / "normal.jsonl").read_text())  # a v1 file written before ultra: no such keys
+    del old["ultra"], old["books"]
+    (tmp_path / "old.jsonl").write_text(json.dumps(old) + "\n")
+    assert read_lines(tmp_path / "old.jsonl", made["normal"], openers) == {}
+    with pytest.raises(UserError, match="other settings"):
+        read_lines(tmp_path / "old.jsonl", made["ultra"], openers)
+
+
+@pytest.mark.slow
+def test_the_cli_proves_every_opener_in_ultra_hard_mode_and_verify_checks_its_file(tmp_path, capsys):
+    """openers --exact --all --ultra on small lists: the best proved over every opener, the solver's own best tree;
+    verify finds the file true, then names a raised rejection bound and a summary that disagrees."""
+    from .conftest import run_cli
+
+    files = lists(tmp_path, ANSWERS, POOL_GUESSES)
+    game = small_game(ANSWERS, POOL_GUESSES)
+    out = tmp_path / "openers-exact-ultra-all.jsonl"
+    code, text, err = run_cli(capsys, "openers", "--exact", "--all", "--ultra", "--jobs", "1", "--out", str(out),
+                              *files)
+    assert code == 0, err
+    digest = json.loads(out.with_name("openers-exact-ultra-all.summary.json").read_text())
+    assert digest["mode"] == "ultra" and digest["proved_best_over_all"] and digest["books"] == []
+    assert digest["best"]["total"] == Solver(game, ultra=True).solve().total and "--ultra" in digest["command"]
+    assert "(ultra-hard mode)" in text
+    code, text, err = run_cli(capsys, "verify", str(out), "--sample", "100", *files)
+    assert code == 0 and "all true" in text and "ultra mode" in text and "deciding totals proved again" in text
+    lines = out.read_text().splitlines()
+    rejected = min((json.loads(line) for line in lines[1:] if '"opener"' in line and not json.loads(line)["exact"]),
+                   key=lambda data: data["total"])
+    raised = rejected["total"] + 30
+    forged, number = edited(lines, rejected["opener"], total=raised, average=round(raised / len(ANSWERS), 6))
+    out.write_text("\n".join(forged) + "\n")
+    code, text, err = run_cli(capsys, "verify", str(out), "--sample", "100", *files)
+    assert code == 1 and "FAILED" in text
+    assert f"line {number}: {rejected['opener'].upper()} says at least {raised}" in err and "Traceback" not in err
+    out.write_text("\n".join(lines) + "\n")
+    summary_file = out.with_name("openers-exact-ultra-all.summary.json")
+    summary_file.write_text(json.dumps(dict(digest, solved=digest["solved"] + 1)))
+    code, text, err = run_cli(capsys, "verify", str(out), *files)
+    assert code == 1 and "'solved' disagrees with the lines" in err
+
+
+@pytest.mark.slow
+def test_the_ultra_hard_cut_off_takes_the_least_optimum_of_the_breadth_tree_s_opener_and_the_looser_modes_best():
+    """quick_cut with `also`: each opener given is solved below the cut-off so far, and the least optimum found is the
+    cut-off (a real tree's total); an opener with no win or a greater total leaves it as it was."""
+    from tournament.exact_openers import quick_cut
+
+    game = small_game(ANSWERS, POOL_GUESSES)
+    truth = {word: judge_opener(game, False, 6, word, ultra=True).total for word in game.words.guesses}
+    opener, cut, breadth_total = quick_cut(game, False, 6, breadth=1, ultra=True)
+    assert cut == truth[opener] <= breadth_total
+    best = min((total, word) for word, total in truth.items() if total >= 0)
+    worst = max((total, word) for word, total in truth.items())
+    lost = next(word for word, total in truth.items() if total < 0)
+    assert quick_cut(game, False, 6, breadth=1, ultra=True, also=(lost, worst[1])) == (opener, cut, breadth_total)
+    assert quick_cut(game, False, 6, breadth=1, ultra=True, also=(lost, best[1]))[:2] == (best[1], best[0])

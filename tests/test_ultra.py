@@ -55,6 +55,31 @@ def test_legal_guesses_are_the_words_every_reply_allows(answers, extra, data):
         state = game.step(state, guess, pattern)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(word, word), min_size=1, max_size=3), word)
+def test_every_guess_ultra_hard_mode_allows_hard_mode_allows(replies, guess):
+    """A guess that could still be the answer keeps each green in place and holds each letter a reply showed as often
+    as it showed it: ultra-hard mode's legal guesses are among hard mode's after any replies, so each ultra-hard
+    tree is a hard-mode tree (the all-opener job reads the hard-mode book as bounds on this)."""
+    from wordle import hardmode
+
+    history = [(earlier, feedback(earlier, answer)) for earlier, answer in replies]
+    if violation(guess, history) is None:
+        assert hardmode.violation(guess, history) is None
+
+
+def test_hard_mode_allows_guesses_ultra_hard_mode_does_not():
+    """The containment is strict: hard mode lets a grey letter back in (and a yellow one stay where it was)."""
+    from wordle import hardmode
+
+    history = [("crane", feedback("crane", "fight"))]  # all grey
+    assert hardmode.violation("crane", history) is None and violation("crane", history) is not None
+    history = [("salet", feedback("salet", "later"))]  # -gygy: S grey, A and E green, L and T yellow
+    assert hardmode.violation("tales", history) is None and violation("tales", history) is not None  # S again
+    history = [("alert", feedback("alert", "later"))]  # yyyyy
+    assert hardmode.violation("alert", history) is None and violation("alert", history) is not None  # each yellow where it was
+
+
 @settings(max_examples=8, deadline=None)
 @given(st.data())
 def test_the_official_lists_legal_guesses_equal_the_oracle(official_game, data):
@@ -214,8 +239,10 @@ def test_the_cli_refuses_an_illegal_ultra_hard_guess_in_one_line(capsys):
 def test_the_cli_refuses_hard_and_ultra_together_and_ultra_where_it_has_no_meaning(capsys):
     code, _, err = run_cli(capsys, "solve", "--hard", "--ultra", "--opener", "salet")
     assert code == 2 and "not allowed with argument" in err
-    code, _, err = run_cli(capsys, "openers", "--exact", "--ultra", "--top", "3")
-    assert code == 2 and err.strip().count("\n") == 0 and "--opener WORD" in err
+    code, _, err = run_cli(capsys, "openers", "--ultra", "--top", "3")
+    assert code == 2 and err.strip().count("\n") == 0 and "--ultra goes with --exact (the two-step" in err
+    code, _, err = run_cli(capsys, "openers", "--exact", "--pairs", "--ultra")
+    assert code == 2 and err.strip().count("\n") == 0 and "Traceback" not in err
 
 
 @pytest.mark.slow

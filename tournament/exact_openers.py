@@ -36,7 +36,7 @@ import threading
 import time
 from concurrent.futures import as_completed
 import math
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -49,6 +49,7 @@ from plumbing.processes import end_spawned_children, spawned_deaf_to_ctrl_c, tie
 from plumbing.scheduler import check_scheduler
 from plumbing.stops import deliver_later
 from plumbing.storage import FolderBusy, FolderLock, append_json_line, provenance
+from wordle.book import SHELF, Shelf, artefact_name, opening_book
 from wordle.words import Words
 
 FORMAT = "wordle-arena exact openers v1"
@@ -67,6 +68,15 @@ class JobSettings:
     max_guesses: int
     word_lists_sha256: str
     cut: int | None = None  # solve exactly only totals at most this; None: solve every opener exactly
+    ultra: bool = False  # ultra-hard mode (`wordle.ultra`; never with hard)
+    #: ultra-hard mode: the shipped opening books (artefact name, SHA-256) whose proved bounds and no-win entries
+    #: settle openers before the solver is asked (`LooserBounds`); () for none
+    books: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def mode(self) -> str:
+        """"ultra", "hard" or "normal": the mode's name in files and messages."""
+        return "ultra" if self.ultra else "hard" if self.hard else "normal"
 
 
 @dataclass(frozen=True)
@@ -88,12 +98,109 @@ class OpenerTotal:
     exact: bool = True
     cpu_seconds: float = -1.0  # -1: a line written before CPU time was recorded
     win: bool | None = None
+    book: str | None = None  # the shipped book (artefact name) this line's bound or no-win is read from; None: solved
 
 
-def ranked_openers(game: Wordle, hard: bool, max_guesses: int) -> list[str]:
-    """Every allowed guess, by its lower bound at the root (the cheap ranking), then by index."""
-    solver = Solver(game, hard=hard, max_guesses=max_guesses)
-    guesses, _, _ = solver.bounds(game.all_answers, max_guesses, None)
+@dataclass(frozen=True)
+class LooserBounds:
+    """What the shipped opening books prove about each opener in normal and hard mode, read as bounds in ultra-hard
+    mode.
+
+    Every ultra-hard tree is a hard-mode tree and a normal-mode tree: a guess that could still be the answer keeps
+    each green in place and holds every letter a reply showed as often as it showed it (had it been the answer, that
+    reply would have come back), which is all hard mode asks (`wordle.hardmode`), and normal mode asks nothing. So
+    an opener's least ultra-hard cost is at least its least cost in either looser mode (a least over fewer trees),
+    and an opener with no win there has none in ultra-hard mode. `tests/test_ultra.py` checks the containment
+    word by word; `tests/test_exact_openers.py` the bounds against brute force.
+
+    Attributes:
+        lower: opener (guess row) -> (the greatest proved packed cost over the books, the book it is from).
+        no_win: opener -> the book proving it has no win within the guess limit.
+    """
+
+    lower: dict[int, tuple[int, str]]
+    no_win: dict[int, str]
+
+
+#: Where the ultra-hard job reads the shipped books (tests give a shelf of their own).
+BOOK_SHELF = SHELF
+
+
+def shipped_books(game: Wordle, max_guesses: int, shelf: Shelf | None = None) -> tuple[tuple[str, str], ...]:
+    """The normal- and hard-mode opening books shipped for these lists and guess limit that load and pass their
+    checks (artefact name, SHA-256); () where none is (a refused one is named in one warning line)."""
+    shelf = shelf or BOOK_SHELF
+    found = []
+    for hard in (False, True):
+        name = artefact_name("openers", hard, game.words.checksum)
+        book = opening_book(game.words.guesses, game.words.checksum, hard, max_guesses, shelf=shelf)
+        if book.best is not None:
+            found.append((name, str(shelf.expected(name))))
+    return tuple(found)
+
+
+def looser_bounds(game: Wordle, settings: JobSettings, shelf: Shelf | None = None) -> LooserBounds:
+    """The bounds the books `settings.books` prove (read as `LooserBounds` says), each the very file the shelf ships.
+
+    Raises:
+        ValueError: a book the settings name is not one the shelf ships, or cannot be read now (missing, changed or
+            refused).
+    """
+    lower: dict[int, tuple[int, str]] = {}
+    no_win: dict[int, str] = {}
+    for name, digest in settings.books:
+        hard = name == artefact_name("openers", True, game.words.checksum)
+        if not hard and name != artefact_name("openers", False, game.words.checksum):
+            raise ValueError(f"the job names a book of other lists: {name}")
+        shelf = shelf or BOOK_SHELF
+        if shelf.expected(name) != digest:
+            raise ValueError(f"the job names a book its shelf does not ship: {name} ({digest[:12]}...)")
+        here = Shelf(shelf.folder, ((name, digest),))
+        book = opening_book(game.words.guesses, game.words.checksum, hard, settings.max_guesses, shelf=here)
+        if book.best is None:
+            raise ValueError(f"the book the job was planned with cannot be read now: {name}")
+        for opener, cost in (*book.exact.items(), *book.lower.items()):
+            if opener not in lower or cost > lower[opener][0]:
+                lower[opener] = (cost, name)
+        for opener in book.no_win:
+            no_win.setdefault(opener, name)
+    return LooserBounds(lower=lower, no_win=no_win)
+
+
+def looser_best(game: Wordle, max_guesses: int, books: tuple[tuple[str, str], ...]) -> list[str]:
+    """The openers the books `books` (as `shipped_books` names them) prove best in their modes: each a candidate for
+    ultra-hard mode's cut-off."""
+    found = []
+    for name, digest in books:
+        hard = name == artefact_name("openers", True, game.words.checksum)
+        book = opening_book(game.words.guesses, game.words.checksum, hard, max_guesses,
+                            shelf=Shelf(BOOK_SHELF.folder, ((name, digest),)))
+        if book.best is not None:
+            found.append(game.words.guesses[book.best])
+    return list(dict.fromkeys(found))
+
+
+def from_books(bounds: LooserBounds, settings: JobSettings, game: Wordle, opener: str) -> OpenerTotal | None:
+    """The opener's result straight from the books: no win, or rejected above the cut-off with a book's bound; None
+    where the books settle nothing and the solver must."""
+    guess = game.words.guess_index[opener]
+    where = f"{os.uname().nodename}:{os.getpid()}"
+    if guess in bounds.no_win:
+        return OpenerTotal(opener=opener, total=-1, long_games=-1, average=-1.0, nodes=0, seconds=0.0, worker=where,
+                           exact=True, cpu_seconds=0.0, win=False, book=bounds.no_win[guess])
+    cost, name = bounds.lower.get(guess, (0, ""))
+    if settings.cut is None or cost < (settings.cut + 1) * SCALE:
+        return None
+    total = cost // SCALE
+    return OpenerTotal(opener=opener, total=total, long_games=0, average=round(total / len(game.words.answers), 6),
+                       nodes=0, seconds=0.0, worker=where, exact=False, cpu_seconds=0.0, win=None, book=name)
+
+
+def ranked_openers(game: Wordle, hard: bool, max_guesses: int, ultra: bool = False) -> list[str]:
+    """Every allowed guess, by its lower bound at the root (the cheap ranking), then by index (`ultra`: in
+    ultra-hard mode)."""
+    solver = Solver(game, hard=hard, max_guesses=max_guesses, ultra=ultra)
+    guesses, _, _ = solver.bounds(game.all_answers, max_guesses, solver.prover.root_hints)
     useless = np.setdiff1d(game.all_guesses, guesses)  # no information at all: last
     return [game.words.guesses[int(guess)] for guess in np.concatenate((guesses, useless))]
 
@@ -101,6 +208,7 @@ def ranked_openers(game: Wordle, hard: bool, max_guesses: int) -> list[str]:
 # -- the worker side ------------------------------------------------------------------
 _LISTS: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 _SOLVERS: dict[tuple, Solver] = {}
+_BOUNDS: dict[JobSettings, LooserBounds] = {}
 
 
 def _set_lists(lists: tuple[tuple[str, ...], tuple[str, ...]], parent: int | None = None) -> None:
@@ -122,7 +230,7 @@ def solver_for(lists: tuple[tuple[str, ...], tuple[str, ...]], settings: JobSett
             raise ValueError("the word lists sent to the worker do not match the job's checksum")
         _SOLVERS.clear()  # one setting at a time keeps the memory bounded
         _SOLVERS[key] = Solver(Wordle(words, load_matrix(words)), hard=settings.hard,
-                               max_guesses=settings.max_guesses, limits=Limits())
+                               max_guesses=settings.max_guesses, limits=Limits(), ultra=settings.ultra)
     return _SOLVERS[key]
 
 
@@ -130,12 +238,22 @@ def solve_opener(lists: tuple[tuple[str, ...], tuple[str, ...]] | None, settings
                  opener: str) -> OpenerTotal:
     """Prove one opener's optimal total (runs in a worker process; lists None means the pool's own)."""
     lists = lists if lists is not None else _LISTS
-    return judge(solver_for(lists, settings), settings, opener)
+    solver = solver_for(lists, settings)
+    bounds = None
+    if settings.books:
+        if settings not in _BOUNDS:
+            _BOUNDS.clear()
+            _BOUNDS[settings] = looser_bounds(solver.game, settings)
+        bounds = _BOUNDS[settings]
+    return judge(solver, settings, opener, bounds)
 
 
-def judge(solver: Solver, settings: JobSettings, opener: str) -> OpenerTotal:
-    """One opener with this solver: no win, or its exact total (at most the cut-off), or its rejection above it."""
+def judge(solver: Solver, settings: JobSettings, opener: str, bounds: LooserBounds | None = None) -> OpenerTotal:
+    """One opener with this solver: no win, or its exact total (at most the cut-off), or its rejection above it
+    (`bounds`: the books' verdict first, where they settle it)."""
     game = solver.game
+    if bounds is not None and (known := from_books(bounds, settings, game, opener)) is not None:
+        return known
     started, cpu, nodes = time.perf_counter(), time.process_time(), solver.stats.nodes
     solver.root = None
     guess = game.words.guess_index[opener]
@@ -157,24 +275,30 @@ def judge(solver: Solver, settings: JobSettings, opener: str) -> OpenerTotal:
                        cpu_seconds=round(time.process_time() - cpu, 3), win=cost < INFEASIBLE)
 
 
-def quick_cut(game: Wordle, hard: bool, max_guesses: int, breadth: int = 10) -> tuple[str, int, int]:
+def quick_cut(game: Wordle, hard: bool, max_guesses: int, breadth: int = 10, ultra: bool = False,
+              also: tuple[str, ...] = ()) -> tuple[str, int, int]:
     """A cut-off for the job: the opener of the breadth-limited tree (a real tree, so its total is an upper bound on
-    the best), then that opener's own optimal total (a real tree too, and at most the first).
+    the best), then that opener's own optimal total (a real tree too, and at most the first), and the optimum of each
+    opener in `also` found below it (ultra-hard mode: the looser modes' best, as `plan_job` gives them).
 
     On today's lists the breadth-limited tree's total lies 5 to 8 above the best (TARSE 7888 against 7883, SALET 8105
     against 8097 in hard mode); the opener's optimum closes most of that gap for a few seconds' work, and every other
-    opener is rejected against the lower cut-off sooner.
+    opener is rejected against the lower cut-off sooner. In ultra-hard mode on the original lists the breadth-limited
+    tree opens with CARLE (8172; its optimum 8166), while SALET, best in both looser modes, takes 8125.
 
     Returns:
-        (the opener, the cut-off: its optimal total, the breadth-limited tree's total).
+        (the opener whose optimum is the cut-off, the cut-off, the breadth-limited tree's total).
     """
-    solution = Solver(game, hard=hard, max_guesses=max_guesses, limits=Limits(top=breadth)).solve()
-    opener = game.words.guesses[solution.guess]
-    settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum,
-                           cut=solution.total)
-    own = judge(Solver(game, hard=hard, max_guesses=max_guesses), settings, opener)
-    cut = own.total if own.exact and own.total >= 0 else solution.total
-    return opener, min(cut, solution.total), solution.total
+    solution = Solver(game, hard=hard, max_guesses=max_guesses, limits=Limits(top=breadth), ultra=ultra).solve()
+    opener, cut = game.words.guesses[solution.guess], solution.total
+    solver = Solver(game, hard=hard, max_guesses=max_guesses, ultra=ultra)
+    for word in dict.fromkeys((opener, *also)):
+        settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut,
+                               ultra=ultra)
+        own = judge(solver, settings, word)
+        if own.exact and 0 <= own.total <= cut:
+            opener, cut = word, own.total
+    return opener, cut, solution.total
 
 
 # -- engines --------------------------------------------------------------------------
@@ -372,7 +496,7 @@ def close_quietly(client, cluster) -> None:
 def header(settings: JobSettings, openers: list[str], command: str, engine: str) -> dict:
     """The file's first line: the settings, the openers in ranked order, the command and provenance."""
     return {"format": FORMAT, "command": command, "seed": None, "seed_note": "the job makes no random choice",
-            "mode": "hard" if settings.hard else "normal", **asdict(settings), "engine": engine,
+            "mode": settings.mode, **asdict(settings), "engine": engine,
             "openers": openers, **provenance()}
 
 
@@ -408,6 +532,11 @@ def line_problem(data: dict, settings: JobSettings, answers: int | None) -> str 
             return f"'{name}' is {json.dumps(value)[:30]}, not a {'number' if isinstance(kind, tuple) else kind.__name__}"
     if data.get("win") not in (None, True, False):
         return f"'win' is {json.dumps(data['win'])[:30]}, not true, false or null"
+    if (book := data.get("book")) is not None:
+        if book not in {name for name, _ in settings.books}:
+            return f"'book' is {json.dumps(book)[:40]}, not a book this job reads"
+        if data["exact"] and data["total"] >= 0 or data["nodes"] != 0 or data.get("win") is True:
+            return "a line from a book that is not a rejection or a no-win, or names a search"
     if not all(math.isfinite(data[name]) and data[name] >= (-1 if name == "cpu_seconds" else 0)
                for name in ("seconds", "cpu_seconds", "nodes") if name in data):
         return "a negative or non-finite count of nodes or seconds"
@@ -452,6 +581,8 @@ def read_lines(path: Path, settings: JobSettings, openers: list[str],
     try:
         first = json.loads(lines[0])
         same = (first["format"] == FORMAT and first["hard"] == settings.hard
+                and first.get("ultra", False) == settings.ultra
+                and first.get("books", []) == json.loads(json.dumps(settings.books))
                 and first["max_guesses"] == settings.max_guesses
                 and first["word_lists_sha256"] == settings.word_lists_sha256 and first["openers"] == openers
                 and first.get("cut") == settings.cut)
@@ -518,10 +649,21 @@ def recheck(game: Wordle, settings: JobSettings, done: dict[str, tuple[int, Open
         UserError: a line the solver does not confirm, named with its line number and what the solver finds.
     """
     lines = {result.opener: number for number, result in done.values()}
+    if settings.books:  # a line read from a book must be what the book says
+        try:
+            bounds = looser_bounds(game, settings)
+        except ValueError as error:
+            raise UserError(f"{path}: {error}") from None
+        for result in (result for _, result in done.values() if result.book is not None):
+            again = from_books(bounds, settings, game, result.opener)
+            if again is None or claim(again) != claim(result) or again.book != result.book:
+                raise UserError(f"{path}, line {lines[result.opener]}: {result.opener.upper()} says "
+                                f"{result_text(result)} from {result.book}, which the book does not say; the file "
+                                "is not believed: move it away or give another --out")
     chosen = deciding([result for _, result in done.values()], margin)
     if not chosen:
         return []
-    solver = Solver(game, hard=settings.hard, max_guesses=settings.max_guesses, limits=Limits())
+    solver = Solver(game, hard=settings.hard, max_guesses=settings.max_guesses, limits=Limits(), ultra=settings.ultra)
     solver.whole_tries = 0  # a handful of openers: the whole-list proof would not pay for itself
     for result in chosen:
         again = judge(solver, settings, result.opener)
@@ -545,7 +687,8 @@ def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path
             engine: str = "local", jobs: int = 2, address: str | None = None,
             on_result: Callable[[OpenerTotal], None] | None = None, cut: int | None = None,
             on_resume: Callable[[list[OpenerTotal]], None] | None = None,
-            on_recheck: Callable[[list[OpenerTotal], int], None] | None = None) -> list[OpenerTotal]:
+            on_recheck: Callable[[list[OpenerTotal], int], None] | None = None, ultra: bool = False,
+            books: tuple[tuple[str, str], ...] = ()) -> list[OpenerTotal]:
     """Prove every opener's optimum, saving each as it finishes and skipping those the file already holds.
 
     Args:
@@ -555,6 +698,8 @@ def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path
         on_resume: called once with the results an earlier run saved (after they are checked).
         on_recheck: called once, when an earlier run saved results, with the lines proved again (`recheck`)
             and how many others were checked for consistency alone.
+        ultra: ultra-hard mode (not with `hard`).
+        books: ultra-hard mode: the shipped books whose bounds settle openers first (`shipped_books`, `LooserBounds`).
 
     Returns:
         Every opener's result (earlier runs' included): solved ones first, by total, fewer long games and
@@ -562,8 +707,10 @@ def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path
     """
     lock = job_lock(path)
     try:
-        return _run_locked(game, hard, max_guesses, openers, path, command, engine, jobs, address, on_result, cut,
-                           on_resume, on_recheck)
+        settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut,
+                               ultra=ultra, books=tuple(books) if ultra else ())
+        return _run_locked(game, settings, openers, path, command, engine, jobs, address, on_result, on_resume,
+                           on_recheck)
     finally:
         lock.release()
 
@@ -589,12 +736,11 @@ def job_lock(path: Path) -> FolderLock:
     return lock
 
 
-def _run_locked(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path: Path, command: str,
+def _run_locked(game: Wordle, settings: JobSettings, openers: list[str], path: Path, command: str,
                 engine: str, jobs: int, address: str | None, on_result: Callable[[OpenerTotal], None] | None,
-                cut: int | None, on_resume: Callable[[list[OpenerTotal]], None] | None,
+                on_resume: Callable[[list[OpenerTotal]], None] | None,
                 on_recheck: Callable[[list[OpenerTotal], int], None] | None = None) -> list[OpenerTotal]:
     """run_job with the file's lock held."""
-    settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut)
     lines = read_lines(path, settings, openers, len(game.words.answers))
     if lines:
         proved = recheck(game, settings, lines, path)
@@ -625,11 +771,20 @@ def _run_locked(game: Wordle, hard: bool, max_guesses: int, openers: list[str], 
         for count, result in enumerate(stream):
             if count == 0:
                 begin()
-            append_json_line(path, asdict(result), SEPARATORS)
+            append_json_line(path, result_line(result), SEPARATORS)
             done[result.opener] = result
             if on_result is not None:
                 on_result(result)
     return sorted(done.values(), key=lambda r: (r.total < 0, not r.exact, r.total, r.long_games, r.opener))
+
+
+def result_line(result: OpenerTotal) -> dict:
+    """A result as its line holds it: every field, less `book` where the solver proved it (so a normal- or hard-mode
+    line stays as v1 files wrote it)."""
+    line = asdict(result)
+    if line["book"] is None:
+        del line["book"]
+    return line
 
 
 def summary(results: list[OpenerTotal], settings: JobSettings, openers: list[str], guesses: int | None = None) -> dict:
@@ -638,14 +793,15 @@ def summary(results: list[OpenerTotal], settings: JobSettings, openers: list[str
     The best opener is proved best over every opener only when `openers` are all `guesses` allowed
     guesses, every one is done, and the best exact total is at most the cut-off (every other opener
     is then solved, rejected above it, or without a win). A top-N job is never best over all.
-    Every opener without a win is listed; `win_checked` says how many results asked (older lines did not).
+    Every opener without a win is listed; `win_checked` says how many results asked (older lines did not). An
+    ultra-hard job says what each book it read settled (`books`: rejections with its bound, no-wins).
     """
     solved = [r for r in results if r.exact and r.total >= 0]
     rejected = [r for r in results if not r.exact]
     best = best_result(results)
     complete = len(results) == len(openers)
     return {
-        "mode": "hard" if settings.hard else "normal", "max_guesses": settings.max_guesses,
+        "mode": settings.mode, "max_guesses": settings.max_guesses,
         "word_lists_sha256": settings.word_lists_sha256, "cut": settings.cut, "openers": len(openers),
         "every_guess": guesses is not None and len(openers) == guesses,
         "done": len(results), "solved": len(solved), "rejected": len(rejected),
@@ -658,6 +814,10 @@ def summary(results: list[OpenerTotal], settings: JobSettings, openers: list[str
                                      and len(openers) == guesses
                                      and (settings.cut is None or best.total <= settings.cut)),
         "exact": [{"opener": r.opener, "total": r.total, "long_games": r.long_games} for r in solved],
+        **({"books": [{"book": name, "sha256": digest,
+                       "rejected": sum(r.book == name and not r.exact for r in results),
+                       "no_win": sum(r.book == name and r.exact for r in results)}
+                      for name, digest in settings.books]} if settings.ultra else {}),
     }
 
 
@@ -715,22 +875,27 @@ class JobPlan:
 
 
 def plan_job(game: Wordle, hard: bool, max_guesses: int, every: bool, top: int | None, against: int | None,
-             out: Path | None, on_cut: Callable[[], None] | None = None) -> JobPlan:
+             out: Path | None, on_cut: Callable[[], None] | None = None, ultra: bool = False) -> JobPlan:
     """The openers (all, or the best `top` by their root bound), the cut-off and the output file of a job.
 
     With every opener and no `against`, the cut-off is the optimal total of the opener of the best tree over the
-    best 10 guesses a node (`quick_cut`: real trees); `on_cut` is called just before those (slow) searches.
+    best 10 guesses a node (`quick_cut`: real trees); `on_cut` is called just before those (slow) searches. In
+    ultra-hard mode (`ultra`) the shipped normal- and hard-mode books for these lists settle what they can first
+    (`LooserBounds`), and their best openers are solved for the cut-off too.
     """
-    ranked = ranked_openers(game, hard, max_guesses)
+    ranked = ranked_openers(game, hard, max_guesses, ultra=ultra)
     openers = ranked if every else ranked[:top or 20]
-    mode = "hard" if hard else "normal"
     scope = "all" if every else f"top{len(openers)}"
     cut, cut_opener, breadth_cut = against, None, None
+    books = shipped_books(game, max_guesses) if ultra else ()
     if cut is None and every:
         if on_cut is not None:
             on_cut()
-        cut_opener, cut, breadth_cut = quick_cut(game, hard, max_guesses)
-    settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut)
+        cut_opener, cut, breadth_cut = quick_cut(game, hard, max_guesses, ultra=ultra,
+                                                 also=tuple(looser_best(game, max_guesses, books)))
+    settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=cut,
+                           ultra=ultra, books=books)
+    mode = settings.mode
     return JobPlan(settings=settings, openers=openers, every_guess=every and len(openers) == len(game.words.guesses),
                    out=out or Path("results") / f"openers-exact-{mode}-{scope}.jsonl", cut_opener=cut_opener,
                    breadth_cut=breadth_cut)
@@ -747,7 +912,96 @@ def judge_opener(game: Wordle, hard: bool, max_guesses: int, opener: str, agains
     word = opener.strip().lower()
     if word not in game.words.guess_index:
         raise UserError(f"'{opener}' is not in the guess list")
-    settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=against)
+    settings = JobSettings(hard=hard, max_guesses=max_guesses, word_lists_sha256=game.words.checksum, cut=against,
+                           ultra=ultra)
     solver = Solver(game, hard=hard, max_guesses=max_guesses, ultra=ultra)
     solver.whole_tries = 0  # the whole-list proof pays for itself over a job's many openers, not for one
     return judge(solver, settings, word)
+
+
+# -- verify -------------------------------------------------------------------------------------------------------
+def file_settings(head: dict) -> JobSettings:
+    """The settings a results file's first line names.
+
+    Raises:
+        UserError: the line is not an exact-openers header.
+    """
+    try:
+        if head["format"] != FORMAT:
+            raise ValueError
+        books = tuple((str(name), str(digest)) for name, digest in head.get("books", []))
+        settings = JobSettings(hard=bool(head["hard"]), max_guesses=int(head["max_guesses"]),
+                               word_lists_sha256=str(head["word_lists_sha256"]), cut=head.get("cut"),
+                               ultra=bool(head.get("ultra", False)), books=books)
+        if not isinstance(head["openers"], list) or settings.cut is not None and not isinstance(settings.cut, int):
+            raise ValueError
+    except (KeyError, TypeError, ValueError):
+        raise UserError("not an exact-openers results file (its first line is not one's header)") from None
+    return settings
+
+
+def verify_openers(game: Wordle, path: Path, sample: int = 20, seed: int = 0) -> tuple[list[str], list[str]]:
+    """Check an exact-openers results file as a resumed job does, and more: every line (`read_lines`), the summary
+    beside it against the lines, the lines the verdict rests on proved again and every line read from a book
+    checked against it (`recheck`), and a seeded sample of `sample` other rejections and no-wins proved again
+    (a rejection's bound must hold: the solver, asked to solve below it, must reject too).
+
+    Returns:
+        (problems, what was checked), each a line of text.
+
+    Raises:
+        UserError: the file is not an exact-openers results file, or is of other word lists.
+    """
+    try:
+        first = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[0])
+    except (OSError, UnicodeDecodeError, ValueError):
+        raise UserError(f"{path}: not an exact-openers results file") from None
+    try:
+        settings = file_settings(first if isinstance(first, dict) else {})
+    except UserError as error:
+        raise UserError(f"{path}: {error}") from None
+    if settings.word_lists_sha256 != game.words.checksum:
+        raise UserError(f"{path}: made with other word lists (give the --answers and --guesses its command names)")
+    openers = list(first["openers"])
+    problems: list[str] = []
+    checked: list[str] = []
+    try:
+        done = read_lines(path, settings, openers, len(game.words.answers))
+    except UserError as error:
+        return [str(error)], checked
+    results = [result for _, result in done.values()]
+    checked.append(f"{len(results)} of {len(openers)} lines checked ({settings.mode} mode, cut-off {settings.cut})")
+    digest = path.with_name(path.name.removesuffix(".jsonl") + ".summary.json")
+    if digest.exists():
+        proved = summary(results, settings, openers, guesses=len(game.words.guesses))
+        try:
+            stored = json.loads(digest.read_text(encoding="utf-8"))
+            wrong = [key for key, value in proved.items() if stored.get(key) != json.loads(json.dumps(value))]
+        except (OSError, ValueError, AttributeError):
+            wrong = ["(not a summary)"]
+        problems += [f"{digest.name}: '{key}' disagrees with the lines" for key in wrong]
+        checked.append(f"{digest.name} {'agrees with' if not wrong else 'checked against'} the lines")
+    try:
+        again = recheck(game, settings, done, path)
+        from_books = sum(result.book is not None for result in results)
+        checked.append(f"{len(again)} deciding totals proved again"
+                       + (f", {from_books} lines from books checked against them" if from_books else ""))
+    except UserError as error:
+        problems.append(str(error))
+    lines = {result.opener: number for number, result in done.values()}
+    pool = sorted((r for r in results if r.book is None and (not r.exact or r.total < 0)), key=lambda r: r.opener)
+    drawn = [pool[i] for i in np.random.default_rng(seed).permutation(len(pool))[:sample].tolist()]
+    solver = Solver(game, hard=settings.hard, max_guesses=settings.max_guesses, ultra=settings.ultra)
+    solver.whole_tries = 0
+    for result in drawn:
+        if result.exact:  # no win
+            again_result = judge(solver, settings, result.opener)
+            held = again_result.exact and again_result.total < 0
+        else:  # the bound holds: below it, the solver rejects too
+            again_result = judge(solver, replace(settings, cut=result.total - 1), result.opener)
+            held = not again_result.exact
+        if not held:
+            problems.append(f"{path}, line {lines[result.opener]}: {result.opener.upper()} says "
+                            f"{result_text(result)}, but proved again it is {result_text(again_result)}")
+    checked.append(f"{len(drawn)} of {len(pool)} solver rejections and no-wins proved again (seed {seed})")
+    return problems, checked

@@ -99,6 +99,8 @@ def _read_run(path: Path, game: Wordle, hard: bool | None = None) -> tuple[dict,
         raise UserError(f"{path}: a damaged line; a book needs a whole run") from None
     if header.get("word_lists_sha256") != game.words.checksum:
         raise UserError(f"{path}: made for other word lists than these")
+    if header.get("ultra"):
+        raise UserError(f"{path}: an ultra-hard mode run; the opening book holds normal and hard mode only")
     if hard is not None and header.get("hard") is not hard:
         raise UserError(f"{path}: made for the other mode")
     found: dict[str, dict] = {}
