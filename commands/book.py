@@ -62,7 +62,8 @@ def command_book_table(args: argparse.Namespace, console: Console) -> int:
     book = opening_book(tuple(game.words.guesses), game.words.checksum, args.hard, args.max_guesses)
     covered = [opener for opener in openers if opener in done]
     path, digest = pack_positions(game, args.hard, args.max_guesses, work, done, covered, book,
-                                  folder=Path(args.out or OUT))
+                                  folder=Path(args.out or OUT), planned=openers,
+                                  command=command)
     replies = sum(len(done[opener]) for opener in covered)
     settled = sum(reply.settled for opener in covered for reply in done[opener])
     console.print(f"{path}: {len(covered)} of the {len(openers)} openers, {settled} of {replies} replies settled; "

@@ -14,7 +14,7 @@ import pytest
 from plumbing.errors import UserError
 from tournament.exact_openers import run_job
 from wordle import load_words
-from wordle.book import (SCALE, BookRefused, Shelf, _TABLES, _load_book, encode_artefact, opening_book,
+from wordle.book import (SCALE, BookRefused, OpeningBook, Shelf, _TABLES, _load_book, encode_artefact, opening_book,
                          position_table, sha256, table_value)
 from wordle.book_build import build_book, pack_positions
 from wordle.book_verify import verify_book
@@ -303,6 +303,20 @@ def test_the_work_file_resumes(tmp_path):
     assert seen == ["crate"] and set(done) == {"salet", "crate"} and set(read_work(work)[1]) == {"salet", "crate"}
     with pytest.raises(UserError, match="other settings"):
         compute_table(GAME, False, ["salet"], work, "test", nodes=5)
+
+
+def test_a_table_packed_after_a_resume_records_the_later_plan_and_the_packing_command(tmp_path):
+    """A work file resumed with more openers keeps its first header; the table packed from it records the plan and
+    command that packed it, beside the first build's command."""
+    work = tmp_path / "work.jsonl"
+    compute_table(GAME, False, ["salet"], work, "first")
+    done = compute_table(GAME, False, ["salet", "crate"], work, "second")
+    path, _ = pack_positions(GAME, False, 6, work, done, ["salet", "crate"], OpeningBook(), folder=tmp_path,
+                             planned=["salet", "crate", "champ"], command="second")
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    assert read_work(work)[0]["openers"] == ["salet"] and data["planned"] == ["salet", "crate", "champ"]
+    assert data["provenance"]["command"] == "first" and data["provenance"]["packed_by"]["command"] == "second"
+    assert sorted(data["openers"]) == ["crate", "salet"]
 
 
 def test_a_table_of_other_lists_has_its_own_work_file(official_game, nyt_game):
