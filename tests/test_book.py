@@ -309,14 +309,14 @@ def test_a_table_packed_after_a_resume_records_the_later_plan_and_the_packing_co
     """A work file resumed with more openers keeps its first header; the table packed from it records the plan and
     command that packed it, beside the first build's command."""
     work = tmp_path / "work.jsonl"
-    compute_table(GAME, False, ["salet"], work, "first")
-    done = compute_table(GAME, False, ["salet", "crate"], work, "second")
-    path, _ = pack_positions(GAME, False, 6, work, done, ["salet", "crate"], OpeningBook(), folder=tmp_path,
-                             planned=["salet", "crate", "champ"], command="second")
+    compute_table(GAME, False, ["wimpy"], work, "first", nodes=1)
+    done = compute_table(GAME, False, ["wimpy", "thumb"], work, "second", nodes=1)
+    path, _ = pack_positions(GAME, False, 6, work, done, ["wimpy", "thumb"], OpeningBook(), folder=tmp_path,
+                             planned=["wimpy", "thumb", "champ"], command="second")
     data = json.loads(gzip.decompress(path.read_bytes()))
-    assert read_work(work)[0]["openers"] == ["salet"] and data["planned"] == ["salet", "crate", "champ"]
+    assert read_work(work)[0]["openers"] == ["wimpy"] and data["planned"] == ["wimpy", "thumb", "champ"]
     assert data["provenance"]["command"] == "first" and data["provenance"]["packed_by"]["command"] == "second"
-    assert sorted(data["openers"]) == ["crate", "salet"]
+    assert sorted(data["openers"]) == ["thumb", "wimpy"]
 
 
 def test_a_table_of_other_lists_has_its_own_work_file(official_game, nyt_game):
