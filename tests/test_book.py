@@ -436,17 +436,17 @@ def test_verify_book_on_lists_with_no_book_fails_in_one_line_a_mode(tmp_path, ca
 
 
 #: The shipped position tables: (lists, mode) -> the book's best opener (an exact total the table must add up to) and
-#: its replies' count ("2022": the default lists; "nyt": --answers nyt --guesses nyt).
+#: its replies' count ("2022": the default lists; "nyt" and "played": --answers nyt|played --guesses nyt).
 SHIPPED_TABLES = {("2022", False): ("salet", 148), ("2022", True): ("salet", 148),
-                  ("nyt", False): ("tarse", 147), ("nyt", True): ("salet", 148)}
+                  ("nyt", False): ("tarse", 147), ("nyt", True): ("salet", 148), ("played", False): ("tarse", 147)}
 
 
 @pytest.mark.parametrize("lists, hard", list(SHIPPED_TABLES))
 def test_the_shipped_table_holds_every_reply_to_the_best_opener_and_adds_up_to_its_total(official_game, nyt_game,
-                                                                                        lists, hard):
+                                                                                        played_game, lists, hard):
     """Read (checksum and sums checked on load, nothing refused), every reply to the book's best opener is settled
     and they add up to its exact total; the valuation reads a reply's value from the table (one solver node)."""
-    game = official_game if lists == "2022" else nyt_game
+    game = {"2022": official_game, "nyt": nyt_game, "played": played_game}[lists]
     best, count = SHIPPED_TABLES[lists, hard]
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # neither the book nor the table is refused (the table's sums checked on load)
