@@ -36,6 +36,24 @@ def today_game(session_cache) -> Wordle:
     return Wordle(words, load_matrix(words, directory=session_cache))
 
 
+@pytest.fixture(scope="session")
+def nyt_game(session_cache) -> Wordle:
+    """The game of `--answers nyt --guesses nyt`: the Times' 2309 answers and its 14855 guesses (matrix built in the
+    session cache)."""
+    from wordle.words import named_words
+    words = named_words("nyt", "nyt")
+    return Wordle(words, load_matrix(words, directory=session_cache))
+
+
+@pytest.fixture(scope="session")
+def played_game(session_cache) -> Wordle:
+    """The game of `--answers played --guesses nyt`: every answer the Times has used (2357) and its 14855 guesses
+    (matrix built in the session cache)."""
+    from wordle.words import named_words
+    words = named_words("played", "nyt")
+    return Wordle(words, load_matrix(words, directory=session_cache))
+
+
 def small_game(answers: list[str], extra_guesses: list[str] = ()) -> Wordle:
     """A game over hand-picked words: the guesses are the answers plus `extra_guesses`."""
     guesses = tuple(sorted(set(answers) | set(extra_guesses)))

@@ -14,13 +14,13 @@ import pytest
 from plumbing.errors import UserError
 from tournament.exact_openers import run_job
 from wordle import load_words
-from wordle.book import (SCALE, BookRefused, Shelf, _TABLES, _load_book, encode_artefact, opening_book,
+from wordle.book import (SCALE, BookRefused, OpeningBook, Shelf, _TABLES, _load_book, encode_artefact, opening_book,
                          position_table, sha256, table_value)
 from wordle.book_build import build_book, pack_positions
 from wordle.book_verify import verify_book
 from wordle.hardmode import Hints, extend_hints
 from wordle.solver import INFEASIBLE, Solver
-from wordle.positions import compute_table, read_work
+from wordle.positions import compute_table, opener_cost, read_work
 from wordle.valuation import Budget, value_position
 
 from .conftest import run_cli, small_game
@@ -305,6 +305,44 @@ def test_the_work_file_resumes(tmp_path):
         compute_table(GAME, False, ["salet"], work, "test", nodes=5)
 
 
+def test_a_table_packed_after_a_resume_records_the_later_plan_and_the_packing_command(tmp_path):
+    """A work file resumed with more openers keeps its first header; the table packed from it records the plan and
+    command that packed it, beside the first build's command."""
+    work = tmp_path / "work.jsonl"
+    compute_table(GAME, False, ["wimpy"], work, "first", nodes=1)
+    done = compute_table(GAME, False, ["wimpy", "thumb"], work, "second", nodes=1)
+    path, _ = pack_positions(GAME, False, 6, work, done, ["wimpy", "thumb"], OpeningBook(), folder=tmp_path,
+                             planned=["wimpy", "thumb", "champ"], command="second")
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    assert read_work(work)[0]["openers"] == ["wimpy"] and data["planned"] == ["wimpy", "thumb", "champ"]
+    assert data["provenance"]["command"] == "first" and data["provenance"]["packed_by"]["command"] == "second"
+    assert sorted(data["openers"]) == ["thumb", "wimpy"]
+
+
+def test_a_table_of_other_lists_has_its_own_work_file(official_game, nyt_game):
+    """The 2022 tables' work files keep their names; any other lists' default is named by the lists, so a build on
+    them never meets (nor is refused by) the 2022 ones."""
+    from pathlib import Path
+
+    from commands.book import default_work
+
+    assert default_work(official_game, "hard") == Path("results/book-table-hard.jsonl")
+    assert default_work(nyt_game, "normal") == Path("results/book-table-normal-fe7b21091964.jsonl")
+
+
+@pytest.mark.slow
+def test_a_table_of_other_lists_covers_the_common_openers_and_the_best_of_their_own_ranking(nyt_game):
+    """On today's lists: the 40 common openers and the best 10 of each mode's own ranking (the book's exact totals
+    first, then the root bound; no-win openers never chosen), solved best first, the slow poor ones last."""
+    from commands.book import table_plan
+    from wordle.positions import COMMON_OPENERS
+
+    normal, hard = (table_plan(nyt_game, mode, 6, 10) for mode in (False, True))
+    assert set(normal) == set(hard) == {*COMMON_OPENERS, "tarse", "parse", "peart", "carle"}
+    assert normal[:3] == ["tarse", "trace", "crate"] and hard[:3] == ["salet", "least", "trace"]
+    assert normal[-3:] == ["audio", "adieu", "ouija"]
+
+
 @pytest.mark.parametrize("change, reason", [("lower", "add up"), ("sizes", "not the game's")])
 def test_a_table_that_contradicts_the_book_or_the_game_is_refused(tmp_path, change, reason):
     path, shelf, best = make_table(tmp_path)
@@ -398,14 +436,33 @@ def test_verify_book_on_lists_with_no_book_fails_in_one_line_a_mode(tmp_path, ca
     assert out.count("FAILED") == 2
 
 
-@pytest.mark.parametrize("hard", [False, True])
-def test_the_shipped_table_holds_every_reply_to_salet_and_agrees_with_the_book(official_game, hard):
+#: The shipped position tables: (lists, mode) -> the book's best opener (an exact total the table must add up to) and
+#: its replies' count ("2022": the default lists; "nyt" and "played": --answers nyt|played --guesses nyt).
+SHIPPED_TABLES = {("2022", False): ("salet", 148), ("2022", True): ("salet", 148),
+                  ("nyt", False): ("tarse", 147), ("nyt", True): ("salet", 148), ("played", False): ("tarse", 147)}
+
+
+@pytest.mark.parametrize("lists, hard", list(SHIPPED_TABLES))
+def test_the_shipped_table_holds_every_reply_to_the_best_opener_and_adds_up_to_its_total(official_game, nyt_game,
+                                                                                        played_game, lists, hard):
+    """Read (checksum and sums checked on load, nothing refused), every reply to the book's best opener is settled
+    and they add up to its exact total; the valuation reads a reply's value from the table (one solver node)."""
+    game = {"2022": official_game, "nyt": nyt_game, "played": played_game}[lists]
+    best, count = SHIPPED_TABLES[lists, hard]
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # neither the book nor the table is refused (the table's sums checked on load)
-        table = position_table(official_game, hard, 6)
-    salet = official_game.words.guess_index["salet"]
-    replies = [value for (opener, _), value in table.replies.items() if opener == salet]
-    assert len(replies) == 148 and all(value.settled for value in replies)
+        table = position_table(game, hard, 6)
+        book = opening_book(tuple(game.words.guesses), game.words.checksum, hard, 6)
+    index = game.words.guess_index[best]
+    assert book.best == index
+    replies = [value for (opener, _), value in table.replies.items() if opener == index]
+    assert len(replies) == count and all(value.settled for value in replies)
+    assert opener_cost(replies, len(game.words.answers)) == (book.exact[index], book.exact[index])
+    largest = max(replies, key=lambda value: value.answers)
+    after = game.step(game.initial_state(hard=hard), index, largest.pattern)
+    valuation = value_position(game, after, budget=Budget(seconds=None, nodes=1))
+    assert valuation.proved and valuation.value.low == (largest.low // SCALE) / largest.answers
+    assert game.words.guesses[valuation.best] == largest.guess
 
 
 # -- every file checked before it is believed -------------------------------------------------------------

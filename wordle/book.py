@@ -48,7 +48,10 @@ SHIPPED: dict[str, str] = {
     # today's lists: the Times' 14855 guesses with its 2309 answers (--answers nyt --guesses nyt) ...
     "openers-normal-fe7b21091964.json.gz": "58e08abb7570c55136e38f2819967b1d2aaf5f98ca9f852f1323891f9d06f02b",
     "openers-hard-fe7b21091964.json.gz": "47b99a1fd033fadb310ab7c64bfd72c4b603ba2004a5abaf2a70e059dcf8e130",
+    "positions-normal-fe7b21091964.json.gz": "085b6457455886fb224ccc71da9f556fb107ad35f04b9937c7c97c30f59edea9",
+    "positions-hard-fe7b21091964.json.gz": "c1d7f5c4c69702919335d012966d98035367df9a74669374a6d2cd75ebb6eb9b",
     # ... and with every answer it has used outside them too (--answers played --guesses nyt)
+    "positions-normal-3928b5750c14.json.gz": "d3adb04465d5e370ffff0fe0a0d25123e9bc8c4e68e9a925b383523e6a09bfe8",
     "openers-normal-3928b5750c14.json.gz": "d76e7359c3812d131e8fca502704baac006b86a04b956cb6427c547d65d142c5",
     "openers-hard-3928b5750c14.json.gz": "b16040db1b6001d48a2dff2a610a851b2ca677a449bd21bf535cbaad9fb23295",
 }

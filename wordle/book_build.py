@@ -246,8 +246,13 @@ def build_book(game: Wordle, run: Path, extras: list[Path] = (), folder: Path = 
 
 
 def pack_positions(game: Wordle, hard: bool, max_guesses: int, work: Path, done: dict[str, list[ReplyValue]],
-                   openers: list[str], book: OpeningBook, folder: Path = OUT) -> tuple[Path, str]:
+                   openers: list[str], book: OpeningBook, folder: Path = OUT,
+                   planned: list[str] | None = None, command: str | None = None) -> tuple[Path, str]:
     """Write the position table of `openers` from a work file (checked against `book` first).
+
+    `planned`, the openers the packing command planned (recorded beside the ones covered), defaults to the work
+    file's first plan (a work file resumed with more openers has a later one); `command`, the packing command, is
+    recorded with the packing's provenance.
 
     Returns:
         The file written and its SHA-256 (for wordle/book.py's SHIPPED).
@@ -262,11 +267,12 @@ def pack_positions(game: Wordle, hard: bool, max_guesses: int, work: Path, done:
     data = {
         "format": TABLE_FORMAT, "mode": "hard" if hard else "normal", "hard": hard, "max_guesses": max_guesses,
         "word_lists_sha256": game.words.checksum, "answers": len(game.words.answers),
-        "guesses": len(game.words.guesses), "nodes": header["nodes"], "planned": header.get("openers"),
+        "guesses": len(game.words.guesses), "nodes": header["nodes"],
+        "planned": header.get("openers") if planned is None else planned,
         "provenance": {"command": header["command"], "commit": header.get("commit"), "dirty": header.get("dirty"),
                        "machine": header.get("machine"), "work": {"path": str(work),
                                                                   "sha256": sha256(read_regular_file(work) or b"")},
-                       "packed_by": provenance()},
+                       "packed_by": {**({"command": command} if command else {}), **provenance()}},
         "openers": {opener: [reply_record(reply) for reply in done[opener]] for opener in openers},
     }
     name = artefact_name("positions", hard, game.words.checksum)
