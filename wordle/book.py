@@ -51,9 +51,10 @@ SHIPPED: dict[str, str] = {
     "positions-normal-fe7b21091964.json.gz": "085b6457455886fb224ccc71da9f556fb107ad35f04b9937c7c97c30f59edea9",
     "positions-hard-fe7b21091964.json.gz": "c1d7f5c4c69702919335d012966d98035367df9a74669374a6d2cd75ebb6eb9b",
     # ... and with every answer it has used outside them too (--answers played --guesses nyt)
-    "positions-normal-3928b5750c14.json.gz": "d3adb04465d5e370ffff0fe0a0d25123e9bc8c4e68e9a925b383523e6a09bfe8",
     "openers-normal-3928b5750c14.json.gz": "d76e7359c3812d131e8fca502704baac006b86a04b956cb6427c547d65d142c5",
     "openers-hard-3928b5750c14.json.gz": "b16040db1b6001d48a2dff2a610a851b2ca677a449bd21bf535cbaad9fb23295",
+    "positions-normal-3928b5750c14.json.gz": "6b1962b239fbb085c0507e97d7cf73995881690a93b9b9b1d0c2bc5fdfa88204",
+    "positions-hard-3928b5750c14.json.gz": "a67ed80ca83c6e7ba1a05632a8b5f505f4a68cad40366017f3303f5b6452e688",
 }
 #: The largest book or table file read (the shipped ones are about 60 KB; every opener's entry of a 14855-guess
 #: book, gzip'd, well under a megabyte).
