@@ -466,6 +466,21 @@ def test_the_shipped_table_holds_every_reply_to_the_best_opener_and_adds_up_to_i
     assert game.words.guesses[valuation.best] == largest.guess
 
 
+@pytest.mark.parametrize("opener, total", [("salet", 7894), ("crane", 7902)])
+def test_an_opener_the_book_only_bounds_is_proved_by_the_tables_replies(nyt_game, opener, total):
+    """On the nyt lists the book bounds SALET and CRANE only (TARSE is its exact best); the table holds every reply of
+    theirs settled, so the first position's valuation shows their totals proved, at one solver node, with no search."""
+    index = nyt_game.words.guess_index[opener]
+    book = opening_book(tuple(nyt_game.words.guesses), nyt_game.words.checksum, False, 6)
+    assert index in book.lower and index not in book.exact
+    replies = [value for (first, _), value in position_table(nyt_game, False, 6).replies.items() if first == index]
+    assert replies and all(value.settled for value in replies)  # the oracle: the replies one by one
+    valuation = value_position(nyt_game, nyt_game.initial_state(), [index], budget=Budget(seconds=None, nodes=1))
+    value = valuation.guesses[index]
+    assert value.proved and value.low == value.high == total / len(nyt_game.words.answers)
+    assert opener_cost(replies, len(nyt_game.words.answers))[0] // SCALE == total
+
+
 # -- every file checked before it is believed -------------------------------------------------------------
 def test_a_build_never_writes_over_a_shipped_artefact(tmp_path, monkeypatch):
     """With the shipped folder and its checksums those of this game's book, building it again is refused, and the

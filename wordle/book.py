@@ -269,6 +269,13 @@ class PositionTable:
         """The position after `opener` got `pattern`, or None if the table does not hold it."""
         return self.replies.get((opener, pattern))
 
+    def opener_bounds(self, opener: int, size: int) -> tuple[int, int] | None:
+        """The packed (low, high) cost of the whole game opening with `opener` over `size` answers, added up from
+        its replies (equal where every reply is settled), or None if the table does not hold the opener."""
+        if opener not in self.openers:
+            return None
+        return opener_cost([value for (first, _), value in self.replies.items() if first == opener], size)
+
 
 def check_table(data: dict, game: Wordle, hard: bool, max_guesses: int, book: OpeningBook) -> PositionTable:
     """A position table's JSON checked against the game (its replies and their sizes) and the book.

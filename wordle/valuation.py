@@ -43,7 +43,7 @@ from search.limits import Budget, BudgetSpent
 from search.ranking import rounded
 
 from .game import State, Wordle
-from .book import OpeningBook, opening_book, table_value
+from .book import OpeningBook, opening_book, position_table, table_value
 from .hardmode import Hints
 from .solver import INFEASIBLE, SCALE, Limits, Objective, Solver
 
@@ -298,6 +298,7 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
     # the opening book and the position table hold normal and hard mode's values only: none in ultra-hard mode
     book = opening_book(tuple(game.words.guesses), game.words.checksum, state.hard, state.max_guesses) \
         if not state.history and not state.ultra else OpeningBook()
+    table = position_table(game, state.hard, state.max_guesses) if book.best is not None else None
     for guess, bound in bounds.items():  # what the exact opener job proved
         if guess in book.exact:
             bound.low = bound.high = book.exact[guess]
@@ -305,6 +306,11 @@ def value_position(game: Wordle, state: State, guesses: Sequence[int] = (), budg
             bound.low = bound.high = INFEASIBLE
         elif guess in book.lower:
             bound.raise_low(book.lower[guess])
+            if table is not None and (added := table.opener_bounds(guess, size)) is not None:
+                bound.lower_high(added[1])  # the table's replies make a real tree, and prove its cost where settled
+                bound.raise_low(added[0])
+                if bound.low >= bound.high:
+                    continue
             if state.hard and solver.wins_within(answers, left, hints, guess, OPENER_WIN_EFFORT) is False:
                 bound.low = bound.high = INFEASIBLE  # the book only bounds it; the win check proves no win
     learnt: dict[int, _Bounds] = {}
