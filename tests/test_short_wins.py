@@ -100,6 +100,7 @@ def test_legal_after_equals_the_hints_of_the_hard_mode_rule():
             assert got == expected[words].tolist()
 
 
+@pytest.mark.slow
 @needs_numba
 def test_the_work_cap_answers_undecided_and_the_search_then_answers():
     game = small_game(TRAPS[:7], ["chomp"])  # _ATCH: seven answers one letter apart
