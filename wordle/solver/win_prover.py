@@ -26,7 +26,7 @@ from ..game import Wordle
 from ..hardmode import Hints
 from ..ultra import Possible
 from ..replies import partition
-from .budget import Spending
+from .budget import SHORT_NODE, Spending
 from .costs import INFEASIBLE, NEVER
 from .endgames import Endgames, most_won
 from .memory import Memory
@@ -39,6 +39,13 @@ from .short_wins import UNDECIDED, compiled as compiled_short_wins
 #: proof makes every later opener's win check free (21 ms an opener rejected far down the ranking, not 72 ms).
 WHOLE_EFFORT = 50_000
 WHOLE_TRIES = 3
+#: Where those fail (hard mode on today's lists: TRACE, CRATE and SALET lose the whole list within 5 without hints),
+#: the next WHOLE_WIDTH guesses by their bound each get WHOLE_ROUND_EFFORT sets, then four times as many guesses
+#: four times the effort, until one wins or WHOLE_SPEND sets are spent in all. On today's lists in hard mode CARON
+#: wins within 5 (903 sets) after 75 refutations.
+WHOLE_WIDTH = 128
+WHOLE_ROUND_EFFORT = 256
+WHOLE_SPEND = 60_000
 #: can_win's first round tries this many guesses; each round four times as many.
 WIN_WIDTH = 4
 #: can_win's first effort per guess (sets searched) before it moves on to the next guess; it quadruples each round.
@@ -86,6 +93,7 @@ class WinProver:
         self.refutation: np.ndarray = game.all_answers  # wins_with's last refuted guess: a subset it loses on
         self.search_core: np.ndarray = game.all_answers  # search_win's last -1: the union of its refutations
         self.short_core: np.ndarray = game.all_answers  # short_win's last False: a lost subset
+        self.strict_effort = False  # the compiled three-guess check stops at win_limit too (not only at SHORT_WORK)
 
     # -- what is known ---------------------------------------------------------------------------
     def known_lost(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
@@ -379,7 +387,10 @@ class WinProver:
         if self.short_wins is None or left != 3:
             return None
         legal = self.memory.allowed(hints) if self.hard else self.game.all_guesses
-        work = np.array([0, SHORT_WORK], dtype=np.int64)
+        cap = SHORT_WORK
+        if self.strict_effort and self.win_limit is not None:  # the round's effort left, in patterns
+            cap = min(cap, max(0, self.win_limit - self.spending.stats.nodes + 1) * SHORT_NODE)
+        work = np.array([0, cap], dtype=np.int64)
         game, short = self.game, self.short_wins
         core = np.zeros(len(game.words.answers), dtype=np.uint8)
         if guess is None:
@@ -390,6 +401,8 @@ class WinProver:
                                    answers, guess, work, core, answers[:0], np.zeros(1, np.int64),
                                    np.zeros(1, np.int64))
         self.spending.count_work(int(work[0]))  # can_win's efforts count sets searched: this is worth as many
+        if won == UNDECIDED and cap < SHORT_WORK:
+            raise Undecided  # the round's effort ran out inside the check
         if won == 0:
             self.short_core = np.flatnonzero(core)
         return None if won == UNDECIDED else bool(won)
@@ -427,7 +440,43 @@ class WinProver:
                 pass
             finally:
                 self.win_limit = outer
+        if self.whole_list_in_rounds(guesses[WHOLE_TRIES:].tolist(), left):
+            self.memory.note_won(key, left)
+            return True
         return None
+
+    def whole_list_in_rounds(self, guesses: list[int], left: int) -> bool:
+        """Whether one of `guesses` (best first) is proved to win the whole list within `left` guesses without hints:
+        in rounds, the first WHOLE_WIDTH guesses not yet refuted each within WHOLE_ROUND_EFFORT sets (the compiled
+        checks held to it too), then four times as many guesses with four times the effort, until one wins, every
+        guess is refuted, or WHOLE_SPEND sets are spent. False: none proved (not a proof of anything)."""
+        answers, stats = self.game.all_answers, self.spending.stats
+        outer, strict = self.win_limit, self.strict_effort
+        stop = stats.nodes + WHOLE_SPEND
+        refuted: set[int] = set()
+        effort, width = WHOLE_ROUND_EFFORT, WHOLE_WIDTH
+        self.strict_effort = True
+        try:
+            while stats.nodes < stop:
+                undecided = False
+                for guess in guesses[:width]:
+                    if guess in refuted:
+                        continue
+                    if stats.nodes >= stop:
+                        return False
+                    self.win_limit = min(stats.nodes + effort, stop)
+                    try:
+                        if self.wins_with(answers, left, None, guess):
+                            return True
+                        refuted.add(guess)
+                    except Undecided:
+                        undecided = True
+                if not undecided and width >= len(guesses):
+                    return False
+                effort, width = (effort * 4 if undecided else effort), width * 4
+            return False
+        finally:
+            self.win_limit, self.strict_effort = outer, strict
 
     def opener_wins(self, opener: int) -> bool:
         """Whether some tree opening with `opener` solves every answer within the guess limit (proved either way).
