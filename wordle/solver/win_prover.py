@@ -93,6 +93,7 @@ class WinProver:
         self.refutation: np.ndarray = game.all_answers  # wins_with's last refuted guess: a subset it loses on
         self.search_core: np.ndarray = game.all_answers  # search_win's last -1: the union of its refutations
         self.short_core: np.ndarray = game.all_answers  # short_win's last False: a lost subset
+        self.single_unbounded = True  # wins_with's last undecided reply is searched within the caller's effort alone
         self.strict_effort = False  # the compiled three-guess check stops at win_limit too (not only at SHORT_WORK)
 
     # -- what is known ---------------------------------------------------------------------------
@@ -368,7 +369,10 @@ class WinProver:
         while children:
             undecided = []
             for group, code in children:
-                won = self.try_to_win(group, left - 1, child_hints(code), effort)
+                if len(children) == 1 and self.single_unbounded:  # nothing to wait on: no round of its own
+                    won = self.can_win(group, left - 1, child_hints(code))
+                else:
+                    won = self.try_to_win(group, left - 1, child_hints(code), effort)
                 if won is False:
                     self.refutation = self.lost_core(group, child_hints(code))
                     return False
