@@ -211,12 +211,8 @@ def test_a_strict_effort_stops_the_compiled_check_at_the_round_s_limit():
     assert prover.short_win(game.all_answers, 3, Hints(), None) in (True, False)
 
 
-def test_the_whole_list_is_proved_won_by_a_guess_past_the_first_tries(monkeypatch):
-    """Where the first WHOLE_TRIES guesses by their bound lose the whole list, win_whole_list goes on in rounds and
-    proves it won with a later guess, as brute force says."""
-    import wordle.solver.win_prover as win_prover
-
-    monkeypatch.setattr(win_prover, "WHOLE_TRIES", 0)  # every guess goes to the rounds
+def test_the_whole_list_is_proved_won_with_a_guess_fewer_where_brute_force_wins_it():
+    """win_whole_list proves the whole list won within a guess fewer where brute force wins it, and remembers it."""
     game = small_game(TRAPS[:8], SPLITTERS)
     assert brute_wins_under(game, True, tuple(game.all_answers.tolist()), every_guess(game), 4)
     prover = prover_for(game, True, 5)

@@ -33,16 +33,14 @@ from .memory import Memory
 from .passes import BoundPasses
 from .short_wins import UNDECIDED, compiled as compiled_short_wins
 
-#: The effort (sets searched) opener_wins spends per first guess, once per solver, on proving the whole list
-#: winnable with a guess fewer, and how many first guesses (the best by their bound) it tries. In normal mode
-#: TRACE, CRATE and SLATE each need 35,000 to 38,000 sets for the 2315 answers within 5 (8 to 11 s of CPU); the
-#: proof makes every later opener's win check free (21 ms an opener rejected far down the ranking, not 72 ms).
-WHOLE_EFFORT = 50_000
-WHOLE_TRIES = 3
-#: Where those fail (hard mode on today's lists: TRACE, CRATE and SALET lose the whole list within 5 without hints),
-#: the next WHOLE_WIDTH guesses by their bound each get WHOLE_ROUND_EFFORT sets, then four times as many guesses
-#: four times the effort, until one wins or WHOLE_SPEND sets are spent in all. On today's lists in hard mode CARON
-#: wins within 5 (903 sets) after 75 refutations.
+#: opener_wins first tries, once per solver, to prove the whole answer list winnable with a guess fewer and no hints
+#: (then every reply without hints is won with no search of its own: in normal mode every reply, in hard mode the
+#: all-grey one). In rounds (`whole_list_in_rounds`): the first WHOLE_WIDTH guesses by their bound each within
+#: WHOLE_ROUND_EFFORT sets, then four times as many guesses with four times the effort, until one wins or WHOLE_SPEND
+#: sets are spent. On today's lists (2309 answers, 14855 guesses) REACT wins within 5 in normal mode (5,138 sets in
+#: all, 4.8 s of CPU; TRACE, tried alone, took 28,502 sets), CARON in hard mode (49,074 sets, 23 s; TRACE, CRATE and
+#: SALET lose it there); the proof makes every later opener's win check cheap (an all-grey reply in hard mode, a
+#: poor opener's hundreds of answers, took up to 33 s of CPU without it).
 WHOLE_WIDTH = 128
 WHOLE_ROUND_EFFORT = 256
 WHOLE_SPEND = 60_000
@@ -428,23 +426,13 @@ class WinProver:
 
     # -- openers ---------------------------------------------------------------------------------------------
     def win_whole_list(self, left: int) -> bool | None:
-        """Try to prove the whole answer list winnable within `left` guesses: the best few first guesses by their
-        bound, each within WHOLE_EFFORT sets searched (None: not decided). Remembered in the win memory."""
+        """Try to prove the whole answer list winnable within `left` guesses without hints (`whole_list_in_rounds`,
+        the guesses by their bound; None: not decided). Remembered in the win memory."""
         answers, key = self.game.all_answers, self.memory.whole_key
         if left >= self.memory.win_limits(key)[1]:
             return True
         guesses, _, _ = self.passes.bounds(answers, left, None)
-        for guess in guesses[:WHOLE_TRIES].tolist():
-            outer, self.win_limit = self.win_limit, self.spending.stats.nodes + WHOLE_EFFORT
-            try:
-                if self.wins_with(answers, left, None, guess):
-                    self.memory.note_won(key, left)
-                    return True
-            except Undecided:
-                pass
-            finally:
-                self.win_limit = outer
-        if self.whole_list_in_rounds(guesses[WHOLE_TRIES:].tolist(), left):
+        if self.whole_list_in_rounds(guesses.tolist(), left):
             self.memory.note_won(key, left)
             return True
         return None
