@@ -180,3 +180,41 @@ def test_the_whole_list_won_with_a_guess_fewer_settles_every_reply_without_hints
     nodes = prover.spending.stats.nodes
     assert prover.can_win(game.all_answers[:5], 4, None)
     assert prover.spending.stats.nodes == nodes
+
+
+@settings(max_examples=30, deadline=None)
+@given(games, st.booleans())
+def test_the_whole_list_in_rounds_is_won_exactly_where_brute_force_wins_it(case, compiled):
+    """win_whole_list's later rounds (every guess, each within a growing effort, the compiled checks held to it): True
+    exactly where brute force wins the whole list within `left` guesses without hints (on a small game every guess
+    is decided within the spend), and the prover's effort cap and strictness are what they were."""
+    answers, extra, hard, left = case
+    game = small_game(answers, extra)
+    prover = prover_for(game, hard, left + 1, compiled)
+    won = prover.whole_list_in_rounds(list(range(len(game.words.guesses))), left)
+    assert prover.win_limit is None and not prover.strict_effort
+    assert won == brute_wins_under(game, hard, tuple(game.all_answers.tolist()), every_guess(game), left)
+
+
+@needs_numba
+def test_a_strict_effort_stops_the_compiled_check_at_the_round_s_limit():
+    """With strict_effort, the compiled three-guess check reads no further than the round's effort left and says
+    Undecided (not None, which would send can_win to its slower search); without it, the same call answers."""
+    from wordle.solver.win_prover import Undecided
+
+    game = small_game(TRAPS[:10], SPLITTERS)
+    prover = prover_for(game, True, 3)
+    prover.strict_effort, prover.win_limit = True, prover.spending.stats.nodes - 1  # no room left
+    with pytest.raises(Undecided):
+        prover.short_win(game.all_answers, 3, Hints(), None)
+    prover.strict_effort = False
+    assert prover.short_win(game.all_answers, 3, Hints(), None) in (True, False)
+
+
+def test_the_whole_list_is_proved_won_with_a_guess_fewer_where_brute_force_wins_it():
+    """win_whole_list proves the whole list won within a guess fewer where brute force wins it, and remembers it."""
+    game = small_game(TRAPS[:8], SPLITTERS)
+    assert brute_wins_under(game, True, tuple(game.all_answers.tolist()), every_guess(game), 4)
+    prover = prover_for(game, True, 5)
+    assert prover.win_whole_list(4) is True
+    assert prover.memory.win_limits(prover.memory.whole_key)[1] == 4

@@ -26,19 +26,24 @@ from ..game import Wordle
 from ..hardmode import Hints
 from ..ultra import Possible
 from ..replies import partition
-from .budget import Spending
+from .budget import SHORT_NODE, Spending
 from .costs import INFEASIBLE, NEVER
 from .endgames import Endgames, most_won
 from .memory import Memory
 from .passes import BoundPasses
 from .short_wins import UNDECIDED, compiled as compiled_short_wins
 
-#: The effort (sets searched) opener_wins spends per first guess, once per solver, on proving the whole list
-#: winnable with a guess fewer, and how many first guesses (the best by their bound) it tries. In normal mode
-#: TRACE, CRATE and SLATE each need 35,000 to 38,000 sets for the 2315 answers within 5 (8 to 11 s of CPU); the
-#: proof makes every later opener's win check free (21 ms an opener rejected far down the ranking, not 72 ms).
-WHOLE_EFFORT = 50_000
-WHOLE_TRIES = 3
+#: opener_wins first tries, once per solver, to prove the whole answer list winnable with a guess fewer and no hints
+#: (then every reply without hints is won with no search of its own: in normal mode every reply, in hard mode the
+#: all-grey one). In rounds (`whole_list_in_rounds`): the first WHOLE_WIDTH guesses by their bound each within
+#: WHOLE_ROUND_EFFORT sets, then four times as many guesses with four times the effort, until one wins or WHOLE_SPEND
+#: sets are spent. On today's lists (2309 answers, 14855 guesses) REACT wins within 5 in normal mode (5,138 sets in
+#: all, 4.8 s of CPU; TRACE, tried alone, took 28,502 sets), CARON in hard mode (49,074 sets, 23 s; TRACE, CRATE and
+#: SALET lose it there); the proof makes every later opener's win check cheap (an all-grey reply in hard mode, a
+#: poor opener's hundreds of answers, took up to 33 s of CPU without it).
+WHOLE_WIDTH = 128
+WHOLE_ROUND_EFFORT = 256
+WHOLE_SPEND = 60_000
 #: can_win's first round tries this many guesses; each round four times as many.
 WIN_WIDTH = 4
 #: can_win's first effort per guess (sets searched) before it moves on to the next guess; it quadruples each round.
@@ -86,6 +91,8 @@ class WinProver:
         self.refutation: np.ndarray = game.all_answers  # wins_with's last refuted guess: a subset it loses on
         self.search_core: np.ndarray = game.all_answers  # search_win's last -1: the union of its refutations
         self.short_core: np.ndarray = game.all_answers  # short_win's last False: a lost subset
+        self.single_unbounded = True  # wins_with's last undecided reply is searched within the caller's effort alone
+        self.strict_effort = False  # the compiled three-guess check stops at win_limit too (not only at SHORT_WORK)
 
     # -- what is known ---------------------------------------------------------------------------
     def known_lost(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
@@ -360,7 +367,10 @@ class WinProver:
         while children:
             undecided = []
             for group, code in children:
-                won = self.try_to_win(group, left - 1, child_hints(code), effort)
+                if len(children) == 1 and self.single_unbounded:  # nothing to wait on: no round of its own
+                    won = self.can_win(group, left - 1, child_hints(code))
+                else:
+                    won = self.try_to_win(group, left - 1, child_hints(code), effort)
                 if won is False:
                     self.refutation = self.lost_core(group, child_hints(code))
                     return False
@@ -379,7 +389,10 @@ class WinProver:
         if self.short_wins is None or left != 3:
             return None
         legal = self.memory.allowed(hints) if self.hard else self.game.all_guesses
-        work = np.array([0, SHORT_WORK], dtype=np.int64)
+        cap = SHORT_WORK
+        if self.strict_effort and self.win_limit is not None:  # the round's effort left, in patterns
+            cap = min(cap, max(0, self.win_limit - self.spending.stats.nodes + 1) * SHORT_NODE)
+        work = np.array([0, cap], dtype=np.int64)
         game, short = self.game, self.short_wins
         core = np.zeros(len(game.words.answers), dtype=np.uint8)
         if guess is None:
@@ -390,6 +403,8 @@ class WinProver:
                                    answers, guess, work, core, answers[:0], np.zeros(1, np.int64),
                                    np.zeros(1, np.int64))
         self.spending.count_work(int(work[0]))  # can_win's efforts count sets searched: this is worth as many
+        if won == UNDECIDED and cap < SHORT_WORK:
+            raise Undecided  # the round's effort ran out inside the check
         if won == 0:
             self.short_core = np.flatnonzero(core)
         return None if won == UNDECIDED else bool(won)
@@ -411,23 +426,49 @@ class WinProver:
 
     # -- openers ---------------------------------------------------------------------------------------------
     def win_whole_list(self, left: int) -> bool | None:
-        """Try to prove the whole answer list winnable within `left` guesses: the best few first guesses by their
-        bound, each within WHOLE_EFFORT sets searched (None: not decided). Remembered in the win memory."""
+        """Try to prove the whole answer list winnable within `left` guesses without hints (`whole_list_in_rounds`,
+        the guesses by their bound; None: not decided). Remembered in the win memory."""
         answers, key = self.game.all_answers, self.memory.whole_key
         if left >= self.memory.win_limits(key)[1]:
             return True
         guesses, _, _ = self.passes.bounds(answers, left, None)
-        for guess in guesses[:WHOLE_TRIES].tolist():
-            outer, self.win_limit = self.win_limit, self.spending.stats.nodes + WHOLE_EFFORT
-            try:
-                if self.wins_with(answers, left, None, guess):
-                    self.memory.note_won(key, left)
-                    return True
-            except Undecided:
-                pass
-            finally:
-                self.win_limit = outer
+        if self.whole_list_in_rounds(guesses.tolist(), left):
+            self.memory.note_won(key, left)
+            return True
         return None
+
+    def whole_list_in_rounds(self, guesses: list[int], left: int) -> bool:
+        """Whether one of `guesses` (best first) is proved to win the whole list within `left` guesses without hints:
+        in rounds, the first WHOLE_WIDTH guesses not yet refuted each within WHOLE_ROUND_EFFORT sets (the compiled
+        checks held to it too), then four times as many guesses with four times the effort, until one wins, every
+        guess is refuted, or WHOLE_SPEND sets are spent. False: none proved (not a proof of anything)."""
+        answers, stats = self.game.all_answers, self.spending.stats
+        outer, strict = self.win_limit, self.strict_effort
+        stop = stats.nodes + WHOLE_SPEND
+        refuted: set[int] = set()
+        effort, width = WHOLE_ROUND_EFFORT, WHOLE_WIDTH
+        self.strict_effort = True
+        try:
+            while stats.nodes < stop:
+                undecided = False
+                for guess in guesses[:width]:
+                    if guess in refuted:
+                        continue
+                    if stats.nodes >= stop:
+                        return False
+                    self.win_limit = min(stats.nodes + effort, stop)
+                    try:
+                        if self.wins_with(answers, left, None, guess):
+                            return True
+                        refuted.add(guess)
+                    except Undecided:
+                        undecided = True
+                if not undecided and width >= len(guesses):
+                    return False
+                effort, width = (effort * 4 if undecided else effort), width * 4
+            return False
+        finally:
+            self.win_limit, self.strict_effort = outer, strict
 
     def opener_wins(self, opener: int) -> bool:
         """Whether some tree opening with `opener` solves every answer within the guess limit (proved either way).
