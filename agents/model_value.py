@@ -34,6 +34,7 @@ from wordle.solver import Limits
 from wordle.solver.weighted import WeightedSolver, integer_weights
 from wordle.weighted_book import WeightedBook, weighted_book, weights_checksum
 from wordle.weighted_openers import bounded_interval
+from wordle.matrix import answer_columns
 from wordle.weighted_value import Interval, WeightedValuer, default_weighted_budget, interval_value
 
 from .answer_model import AnswerModel
@@ -293,7 +294,7 @@ class Valuer:
         game = self.model.game
         words = Words.build(tuple(game.words.answers[int(a)] for a in candidates), game.words.guesses,
                             source="the candidates")
-        local = Wordle(words, np.ascontiguousarray(game.matrix[:, candidates]))
+        local = Wordle(words, answer_columns(game.matrix, candidates))
         return WeightedValuer(local, self.integer_weights[candidates], state.hard, state.max_guesses)
 
 

@@ -11,10 +11,11 @@ Each game is reviewed as `review --answer ...` does it (agents.review.review_gam
 Valuer (nothing carried over from the game before), under the chosen answer model over the chosen guess
 list (`--guesses nyt`: the Times' 14855 of today; the games, played on the 2022 list, are all allowed
 there). Writes results/bench_review-MODEL.json (results/bench_review-GUESSES-MODEL.json with --guesses,
-or --out): the time per review (median, p95, max), the share of values
+or --out): the time per review (median, p95, max; wall and CPU seconds: the process's user and system
+time, which a busy machine inflates far less than wall time), the share of values
 proved (each guess's and each best guess's), the mean skill and luck per player, every game's
-figures, with the command, seed, word-list checksum, commit, machine and the load average sampled
-during the run (the machine is shared: wall times include whatever else runs).
+figures (with what its review shows: each step's values, best guess and skill), with the command, seed,
+word-list checksum, commit, machine and the load average sampled during the run (the machine is shared: wall times include whatever else runs).
 """
 
 from __future__ import annotations
@@ -62,6 +63,14 @@ def person_game(game: Wordle, answer: int, rng: np.random.Generator, prior: np.n
         rows = words.answer_rows[state.candidates]
         commonest = rows[np.argsort(-prior[rows], kind="stable")[:3]]
         guess = int(commonest[rng.integers(len(commonest))])
+
+
+def shown(review) -> list[dict]:
+    """What the review shows of each step: the played guess's value, the best guess and its value, the skill (the
+    figures a faster review must keep identical)."""
+    words = review.model.game.words.guesses
+    return [{"played": step.played.data(), "best_guess": words[step.best_guess], "best": step.best.data(),
+             "skill": step.skill_text(), "skill_range": [step.skill_low, step.skill_high]} for step in review.steps]
 
 
 def published_games(agent: str) -> dict[str, list[str]]:
@@ -134,21 +143,26 @@ def main() -> int:
             steps = [(model.game.words.guess_index[g], int(model.game.matrix[model.game.words.guess_index[g],
                                                                             model.game.words.answer_index[word]]))
                      for g in guesses]
+            cpu = time.process_time()
             review = review_game(model, steps, answer=word)
+            cpu = time.process_time() - cpu
             values = review.values
             rows.append({"player": player, "answer": word, "guesses": " ".join(guesses),
-                         "seconds": round(review.seconds, 3), "values": len(values),
+                         "seconds": round(review.seconds, 3), "cpu_s": round(cpu, 3), "values": len(values),
                          "proved": sum(v.proved for v in values), "skill": review.skill, "luck": review.luck,
-                         "step_skills": [s.skill for s in review.steps]})
+                         "step_skills": [s.skill for s in review.steps], "shown": shown(review)})
         done = rows[-3:]
         print(f"{number:3}/{len(sample)} {word}: " + "  ".join(
-            f"{r['player']} {r['seconds']:.2f} s {r['proved']}/{r['values']} proved skill {r['skill']}"
+            f"{r['player']} {r['seconds']:.2f} s ({r['cpu_s']:.2f} s CPU) {r['proved']}/{r['values']} proved "
+            f"skill {r['skill']}"
             for r in done), flush=True)
     sampler.stop.set()
     seconds = np.array([r["seconds"] for r in rows])
+    cpu_seconds = np.array([r["cpu_s"] for r in rows])
     proved = sum(r["proved"] for r in rows) / sum(r["values"] for r in rows)
     players = {p: {"games": sum(r["player"] == p for r in rows),
                    "median_s": round(float(np.median([r["seconds"] for r in rows if r["player"] == p])), 3),
+                   "cpu_median_s": round(float(np.median([r["cpu_s"] for r in rows if r["player"] == p])), 3),
                    "proved_share": round(sum(r["proved"] for r in rows if r["player"] == p)
                                          / sum(r["values"] for r in rows if r["player"] == p), 4),
                    "mean_skill": round(float(np.mean([r["skill"] for r in rows if r["player"] == p])), 1),
@@ -165,12 +179,15 @@ def main() -> int:
                                "max": max(sampler.samples), "samples": len(sampler.samples)},
               "games": len(rows), "wall_s": round(time.perf_counter() - started, 1),
               "median_s": round(float(np.median(seconds)), 3), "p95_s": round(float(np.percentile(seconds, 95)), 3),
-              "max_s": round(float(seconds.max()), 3), "proved_share": round(proved, 4), "players": players,
+              "max_s": round(float(seconds.max()), 3), "cpu_median_s": round(float(np.median(cpu_seconds)), 3),
+              "cpu_p95_s": round(float(np.percentile(cpu_seconds, 95)), 3),
+              "cpu_max_s": round(float(cpu_seconds.max()), 3), "cpu_s": round(float(cpu_seconds.sum()), 1),
+              "proved_share": round(proved, 4), "players": players,
               "rows": rows}
     out = args.out or ROOT / "results" / (f"bench_review-{args.model}.json" if args.guesses is None
                                           else f"bench_review-{args.guesses}-{args.model}.json")
     write_atomically(out, json.dumps(result, indent=1) + "\n")
-    print(f"{len(rows)} reviews: median {result['median_s']} s, p95 {result['p95_s']} s, {proved:.1%} of values "
+    print(f"{len(rows)} reviews: median {result['median_s']} s (CPU {result['cpu_median_s']} s), p95 {result['p95_s']} s, {proved:.1%} of values "
           f"proved; load average {result['load_average']['mean']} (max {result['load_average']['max']}); wrote {out}")
     return 0
 

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from wordle.hardmode import Hints, extend_hints
 from wordle.solver import Limits, Objective, Solver
 from wordle.solver.bounds import letter_tables, transposed
 from wordle.solver.weighted import (WeightedSolver, brute_force, fast_reply_weights, integer_weights, reply_weights,
@@ -126,3 +127,28 @@ def test_integer_weights_keep_order_and_the_heaviest_at_the_scale():
     weights = integer_weights(np.array([0.3, 0.3, 1e-9, 0.1, 0.0]))
     assert weights.tolist()[:2] == [1 << 24, 1 << 24] and weights[2] == 1 and weights[4] == 0
     assert weights[3] == round((1 << 24) / 3)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_two_left_search_names_guess_bounds_first_guess(official_game, hard):
+    # the compiled search with two guesses left (pairwise for few answers, marked for more) against its readable
+    # reference, guess_bounds' first guess and bound; weights drawn with ties (a tier at the heaviest) and without
+    rng = np.random.default_rng(1)
+    weights = rng.integers(1, 1 << 24, len(official_game.words.answers))
+    weights[rng.random(len(weights)) < 0.5] = 1 << 24
+    solver = WeightedSolver(official_game, weights, hard=hard, tier=False)
+    for size in (2, 3, 5, 9, 14, 30, 48, 49, 120):
+        for _ in range(3):
+            if hard:  # a set the hints of one guess leave, so that the allowed guesses are few
+                guess = int(rng.integers(len(official_game.words.guesses)))
+                codes = official_game.matrix[guess]
+                code = int(rng.choice(codes))
+                answers = np.flatnonzero(codes == code)[:size]
+                hints = extend_hints(Hints(), official_game.words.guesses[guess], code)
+            else:
+                answers = np.sort(rng.choice(len(official_game.words.answers), size, replace=False))
+                hints = None
+            if len(answers) < 2:
+                continue
+            guesses, bounds, _ = solver.guess_bounds(answers, 2, hints)
+            assert solver.best_with_two_left(answers, hints) == (int(guesses[0]), bounds[0])

@@ -41,6 +41,7 @@ from search.limits import BudgetSpent
 from .feedback import ALL_GREEN
 from .game import Wordle
 from .hardmode import Hints, extend_hints
+from .matrix import answer_columns
 from .solver import Limits
 from .replies import partition
 from .solver.weighted import WeightedSolver, WeightedTree
@@ -74,7 +75,7 @@ def reply_game(game: Wordle, answers: np.ndarray) -> Wordle:
     """The game over these answers alone (the same guesses; the pattern matrix's columns for them)."""
     words = Words.build(tuple(game.words.answers[int(a)] for a in answers), game.words.guesses,
                         source="the answers of one reply")
-    return Wordle(words, np.ascontiguousarray(game.matrix[:, answers]))
+    return Wordle(words, answer_columns(game.matrix, answers))
 
 
 def replies_of(game: Wordle, answers: np.ndarray, guess: int, hints: Hints | None,

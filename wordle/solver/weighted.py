@@ -58,6 +58,7 @@ from search.limits import BudgetSpent
 from ..feedback import ALL_GREEN
 from ..game import State, Wordle
 from ..hardmode import Hints
+from ..matrix import answer_columns
 from ..replies import partition
 from .bounds import PAIRWISE_READS, PAIRWISE_UP_TO, LetterTables, dominated
 from .branch_and_bound import Solver
@@ -231,6 +232,114 @@ def fast_reply_weights() -> Callable[..., tuple[np.ndarray, np.ndarray, np.ndarr
     return compiled
 
 
+def _best_two_left_kernel(columns, allowed, answers, weights, prune, answer_masks, guess_letters, neighbours,
+                          pairwise_up_to, found):  # pragma: no cover
+    """With two guesses left, the guess of least exact cost among `allowed`, in `WeightedSolver.guess_bounds`' order
+    (lost weight, weighted guesses, an answer first, the lower index), in one compiled pass (`answers` heaviest first).
+
+    With two guesses left a guess's cost is lost = W - hit - tops and guessed = 3W - 2 hit - tops = 2W - hit + lost
+    (W the set's weight, hit the weight of the answer it is, tops the sum of each other reply's heaviest), so the
+    order is (lost, -hit, index); lost sums the weight of every answer whose reply an earlier (heavier) answer
+    already gave. The replies are counted as `_reply_weights_kernel` counts them (pair by pair for few answers, else
+    marked); a guess with one reply is never chosen, nor one the dead-letter rule leaves out (`prune`: checked only
+    for a guess that would be the best so far, as it can at most tie the guess that makes it redundant). Writes
+    (guess, lost, guessed) into `found` (guess -1: none is worth trying).
+    """
+    size, number = answers.shape[0], allowed.shape[0]
+    total = 0
+    present = 0
+    for i in range(size):
+        total += weights[answers[i]]
+        if prune:
+            present |= answer_masks[answers[i]]
+    lost = np.zeros(number, np.int64)
+    hit = np.zeros(number, np.int64)
+    replies = np.zeros(number, np.int64)
+    width = columns.shape[1]
+    if size <= pairwise_up_to and number * PAIRWISE_READS > size * width:
+        # few answers and most of the guesses: whole rows compared pair by pair (vectorised)
+        repeat = np.empty(width, np.uint8)
+        lost_all = np.zeros(width, np.int64)
+        hit_all = np.zeros(width, np.int64)
+        replies_all = np.zeros(width, np.int64)
+        for i in range(size):
+            row = columns[answers[i]]
+            weight = weights[answers[i]]
+            repeat[:] = 0
+            for k in range(i):
+                earlier = columns[answers[k]]
+                for c in range(width):
+                    repeat[c] |= row[c] == earlier[c]
+            for c in range(width):
+                again = np.int64(repeat[c])
+                replies_all[c] += 1 - again
+                lost_all[c] += weight * again
+                hit_all[c] += weight * (row[c] == 242)
+        for t in range(number):
+            lost[t] = lost_all[allowed[t]]
+            hit[t] = hit_all[allowed[t]]
+            replies[t] = replies_all[allowed[t]]
+    else:  # answer by answer, each reply marked in a 256-bit set per guess
+        seen = np.zeros((number, 4), np.uint64)
+        for i in range(size):
+            row = columns[answers[i]]
+            weight = weights[answers[i]]
+            for t in range(number):  # branch-free, so that it vectorises
+                code = row[allowed[t]]
+                word = code >> 6
+                bit = np.uint64(1) << np.uint64(code & 63)
+                again = np.int64((seen[t, word] & bit) != 0)
+                seen[t, word] |= bit
+                replies[t] += 1 - again
+                lost[t] += weight * again
+                hit[t] += weight * np.int64(code == 242)
+    best_guess, best_lost, best_hit = -1, 0, 0
+    for t in range(number):
+        guess = allowed[t]
+        if replies[t] < 2:
+            continue
+        if best_guess >= 0 and not (lost[t] < best_lost or (lost[t] == best_lost and (
+                hit[t] > best_hit or (hit[t] == best_hit and guess < best_guess)))):
+            continue
+        if prune:
+            redundant = False
+            for position in range(guess_letters.shape[1]):
+                if (present >> guess_letters[guess, position]) & 1 == 0 and neighbours[guess, position] & present:
+                    redundant = True
+                    break
+            if redundant:
+                continue
+        best_guess, best_lost, best_hit = guess, lost[t], hit[t]
+    found[0] = best_guess
+    found[1] = best_lost
+    found[2] = 2 * total - best_hit + best_lost
+
+
+@functools.lru_cache(maxsize=1)
+def fast_best_two_left() -> Callable[..., tuple[int, int, int] | None] | None:
+    """The compiled search for the best guess with two guesses left (`_best_two_left_kernel`): a function of (the
+    transposed matrix, the allowed guesses, the answers, their weights, the dead-letter tables or None) that gives
+    (guess, weight lost, weighted guesses), or None where no guess is worth trying; None where numba is missing."""
+    keep_numba_cache()
+    try:
+        import numba
+    except ImportError:
+        return None
+    kernel = numba.njit(cache=True, nogil=True)(_best_two_left_kernel)
+    no_tables = (np.zeros(1, np.int64), np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64))
+
+    def compiled(columns: np.ndarray, allowed: np.ndarray, answers: np.ndarray, weights: np.ndarray,
+                 tables: LetterTables | None) -> tuple[int, int, int] | None:
+        """The best guess with two guesses left, compiled."""
+        answers = np.asarray(answers, np.int64)
+        heaviest_first = answers[np.argsort(-weights[answers], kind="stable")]
+        found = np.empty(3, np.int64)
+        kernel(columns, np.asarray(allowed, np.int64), heaviest_first, weights, tables is not None,
+               *(no_tables if tables is None else tables), PAIRWISE_UP_TO, found)
+        return None if found[0] < 0 else (int(found[0]), int(found[1]), int(found[2]))
+    return compiled
+
+
 def lazy_reply_weights(columns: np.ndarray, guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray,
                        tables: LetterTables | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`fast_reply_weights`, made on first use (numba is imported only when a search needs it)."""
@@ -281,7 +390,7 @@ class TierBound:
         from ..words import Words
         words = Words.build(tuple(game.words.answers[int(a)] for a in tier), game.words.guesses,
                             source="the full-weight answers")
-        self.game = Wordle(words, np.ascontiguousarray(game.matrix[:, tier]))
+        self.game = Wordle(words, answer_columns(game.matrix, tier))
         self.solver = Solver(self.game, hard=hard, max_guesses=max_guesses)
 
     def split(self, answers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -444,6 +553,18 @@ class WeightedSolver:
         bounds = [lost_ * unit + guessed_ for lost_, guessed_ in zip(lost[order].tolist(), guessed[order].tolist())]
         return guesses[order], bounds, hit[order] > 0
 
+    def best_with_two_left(self, answers: np.ndarray, hints: Hints | None) -> tuple[int, int]:
+        """`guess_bounds`' first guess and its bound with two guesses left (the exact cost), by the compiled search
+        `fast_best_two_left` (`guess_bounds` itself where numba is missing, or no guess is worth trying)."""
+        search = fast_best_two_left()
+        if search is not None:
+            found = search(self.columns, self.rules.memory.allowed(hints), answers, self.weights,
+                           self.rules.passes.tables)
+            if found is not None:
+                return found[0], self.pack(found[1], found[2])
+        guesses, bounds, _ = self.guess_bounds(answers, 2, hints)
+        return int(guesses[0]), bounds[0]
+
     def one_step(self, answers: np.ndarray, left: int, hints: Hints | None) -> tuple[np.ndarray, np.ndarray,
                                                                                    np.ndarray, np.ndarray]:
         """The guesses worth trying (allowed, not left out by the dead-letter rule, splitting the set), and each one's
@@ -513,9 +634,9 @@ class WeightedSolver:
         self.stats.nodes += 1
         self.check_budget()
         if left == 2:  # the one-step bound is exact (a guess that is an answer always splits a set of 2 or more)
-            guesses, bounds, _ = self.guess_bounds(answers, left, hints)
-            self.remember(key, bounds[0], bounds[0], int(guesses[0]))
-            return bounds[0]
+            guess, cost = self.best_with_two_left(answers, hints)
+            self.remember(key, cost, cost, guess)
+            return cost
         floor = max(self.set_floor(answers, left, hints, budget), known[0] if known is not None else 0)
         if floor >= budget:
             self.remember(key, floor, -1, -1)
