@@ -9,10 +9,16 @@ import numpy as np
 import pytest
 
 import cli
-
+from plumbing.storage import keep_numba_cache
 from wordle import ALL_GREEN, Wordle, load_matrix, load_words
 from wordle.matrix import pattern_matrix
 from wordle.words import Words
+
+# Compiled kernels are kept where the commands keep them (the user's cache, or $WORDLE_ARENA_CACHE as the run starts),
+# not in each session's private folder: numba checks every entry against its source, so a session, and CI's slow tier
+# after its fast tier, reads back what an earlier one compiled rather than spending a minute compiling it again. The
+# test of a cold cache gives its process a folder of its own.
+keep_numba_cache()
 
 
 @pytest.fixture(scope="session")
