@@ -305,21 +305,24 @@ def quick_cut(game: Wordle, hard: bool, max_guesses: int, breadth: int = 10, ult
 
 # -- engines --------------------------------------------------------------------------
 def run_local(lists, settings: JobSettings, openers: list[str], jobs: int) -> Iterator[OpenerTotal]:
-    """Solve the openers on `jobs` local processes, yielding each result as it finishes."""
+    """Solve the openers on `jobs` local processes, yielding each result as it finishes.
+
+    The openers go in `batches`, as on Dask: one task per opener would cost the parent, which shares the cores
+    with the workers, a pickled task and a future for each of 14,855 openers."""
     if jobs <= 1:
         _set_lists(lists)
         for opener in openers:
             yield solve_opener(None, settings, opener)
         return
     with worker_pool(jobs, initializer=_set_lists, initargs=(lists, os.getpid())) as pool:
-        futures = [pool.submit(solve_opener, None, settings, opener) for opener in openers]
+        futures = [pool.submit(solve_openers, None, settings, batch) for batch in batches(openers)]
         for future in as_completed(futures):
-            yield future.result()
+            yield from future.result()
 
 
-def solve_openers(lists: tuple[tuple[str, ...], tuple[str, ...]], settings: JobSettings,
+def solve_openers(lists: tuple[tuple[str, ...], tuple[str, ...]] | None, settings: JobSettings,
                   openers: list[str]) -> list[OpenerTotal]:
-    """Several openers in one task (one Dask task per batch keeps the scheduler light)."""
+    """Several openers in one task (one task per batch keeps the scheduler, or the parent, light)."""
     return [solve_opener(lists, settings, opener) for opener in openers]
 
 
@@ -441,6 +444,9 @@ def run_dask(lists, settings: Any, openers: list[str], address: str | None = Non
             raise
         try:
             todo = batches(openers)
+            # the lists go to every worker once: passed with each task, Dask would walk their 17,000 words for
+            # futures to resolve, task by task (80 s of the parent's CPU, profiled, in the normal job on today's lists)
+            shared_lists = client.scatter([lists], broadcast=True)[0]
             in_flight = max(1, 3 * len(client.scheduler_info().get("workers", {})) or 3 * workers)
             submitted = 0
 
@@ -449,7 +455,7 @@ def run_dask(lists, settings: Any, openers: list[str], address: str | None = Non
                 nonlocal submitted
                 batch = todo[submitted]
                 submitted += 1
-                return client.submit(task or solve_openers, lists, settings, batch, pure=False,
+                return client.submit(task or solve_openers, shared_lists, settings, batch, pure=False,
                                      key=f"{name}-{getattr(settings, 'hard', False)}-{batch[0]}-{len(batch)}")
             running = dask_completed([submit() for _ in range(min(in_flight, len(todo)))])
             for future in running:
