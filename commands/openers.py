@@ -125,9 +125,9 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
             progress.update(task, completed=counts["done"], description=describe(arrived.fresh))
         arrived.fresh, arrived.resumed, arrived.earlier = 0, False, 0
 
-        def rechecked(proved: list[Any], others: int) -> None:
+        def rechecked(proved: list[Any], others: int, from_books: int) -> None:
             """Say in one line which saved lines were proved again before the job goes on."""
-            console.print(recheck_line(out, proved, others), markup=False, soft_wrap=True)
+            console.print(recheck_line(out, proved, others, from_books), markup=False, soft_wrap=True)
         try:
             results = run_job(game, args.hard, args.max_guesses, openers, out, command, engine="dask", jobs=jobs,
                               address=args.scheduler, on_result=arrived, cut=cut, on_resume=resumed,
@@ -172,20 +172,24 @@ def command_exact_openers(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def recheck_line(out: Path, proved: list[Any], others: int) -> str:
+def recheck_line(out: Path, proved: list[Any], others: int, from_books: int = 0) -> str:
     """The one line a resumed job says about the saved lines it checked: which it proved again, and how many others
-    it checked for consistency alone.
+    it checked for consistency alone (`from_books` of them, an ultra-hard job's, also against the book that settled
+    them).
 
     >>> from tournament.exact_openers import OpenerTotal
     >>> salet = OpenerTotal("salet", 7920, 0, 3.421166, 461, 0.6, "vm:1")
     >>> recheck_line(Path("run.jsonl"), [salet], 12971)
     'run.jsonl: resumed; proved again, as the verdict rests on them: SALET 7920 (the claimed best); the 12971 other lines checked for consistency with the job, not proved again'
+    >>> recheck_line(Path("run.jsonl"), [salet], 12971, 9197)
+    'run.jsonl: resumed; proved again, as the verdict rests on them: SALET 7920 (the claimed best); the 12971 other lines checked for consistency with the job (9197 of them also against the book that settled them), not proved again'
     """
     named = ", ".join(f"{r.opener.upper()} {r.total}" + (" (the claimed best)" if number == 0 else "")
                       for number, r in enumerate(proved))
     again = f"proved again, as the verdict rests on them: {named}" if proved else "no exact total to prove again"
+    books = f" ({from_books} of them also against the book that settled them)" if from_books else ""
     return (f"{out}: resumed; {again}; the {others} other line{'s' if others != 1 else ''} checked for consistency "
-            "with the job, not proved again")
+            f"with the job{books}, not proved again")
 
 
 def write_summary(out: Path, command: str, proved: dict, results: list[Any], wall_seconds: float,

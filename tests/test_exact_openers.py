@@ -495,7 +495,7 @@ def test_a_resumed_job_proves_the_claimed_best_again_and_says_so(tmp_path, finis
     game, openers, cut, path, lines = forged_job(tmp_path, finished_job)
     seen = []
     again = run_job(game, False, 6, openers, path, "test", jobs=1, cut=cut,
-                    on_recheck=lambda proved, others: seen.append(([r.opener for r in proved], others)))
+                    on_recheck=lambda proved, others, books: seen.append(([r.opener for r in proved], others)))
     best = min((r for r in again if r.exact and r.total >= 0), key=lambda r: (r.total, r.long_games, r.opener))
     assert seen and seen[0][0][0] == best.opener and sum(map(len, [seen[0][0]])) + seen[0][1] == len(openers)
     near = {r.opener for r in again if r.exact and 0 <= r.total <= best.total + 10}
@@ -664,6 +664,10 @@ def test_the_ultra_hard_job_reads_the_looser_modes_books_as_bounds_and_a_resume_
     assert sum(b["rejected"] + b["no_win"] for b in digest["books"]) == len(from_books)
     head = json.loads(path.read_text().splitlines()[0])
     assert head["books"] == [list(book) for book in books]
+    checked = []  # a resume says how many lines it checked against their books
+    run_job(game, False, 6, openers, path, "test", jobs=1, cut=best, ultra=True, books=books,
+            on_recheck=lambda proved, others, against_books: checked.append(against_books))
+    assert checked == [len(from_books)]
     lines = path.read_text().splitlines()
     rejected = next(r for r in from_books if not r.exact)
     raised = rejected.total + 7

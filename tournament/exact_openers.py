@@ -695,7 +695,7 @@ def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path
             engine: str = "local", jobs: int = 2, address: str | None = None,
             on_result: Callable[[OpenerTotal], None] | None = None, cut: int | None = None,
             on_resume: Callable[[list[OpenerTotal]], None] | None = None,
-            on_recheck: Callable[[list[OpenerTotal], int], None] | None = None, ultra: bool = False,
+            on_recheck: Callable[[list[OpenerTotal], int, int], None] | None = None, ultra: bool = False,
             books: tuple[tuple[str, str], ...] = ()) -> list[OpenerTotal]:
     """Prove every opener's optimum, saving each as it finishes and skipping those the file already holds.
 
@@ -705,7 +705,8 @@ def run_job(game: Wordle, hard: bool, max_guesses: int, openers: list[str], path
         cut: solve exactly only the openers whose total is at most this (reject the rest with a bound).
         on_resume: called once with the results an earlier run saved (after they are checked).
         on_recheck: called once, when an earlier run saved results, with the lines proved again (`recheck`)
-            and how many others were checked for consistency alone.
+            how many others were checked for consistency alone, and how many of those a book settled (each
+            checked against its book).
         ultra: ultra-hard mode (not with `hard`).
         books: ultra-hard mode: the shipped books whose bounds settle openers first (`shipped_books`, `LooserBounds`).
 
@@ -747,13 +748,13 @@ def job_lock(path: Path) -> FolderLock:
 def _run_locked(game: Wordle, settings: JobSettings, openers: list[str], path: Path, command: str,
                 engine: str, jobs: int, address: str | None, on_result: Callable[[OpenerTotal], None] | None,
                 on_resume: Callable[[list[OpenerTotal]], None] | None,
-                on_recheck: Callable[[list[OpenerTotal], int], None] | None = None) -> list[OpenerTotal]:
+                on_recheck: Callable[[list[OpenerTotal], int, int], None] | None = None) -> list[OpenerTotal]:
     """run_job with the file's lock held."""
     lines = read_lines(path, settings, openers, len(game.words.answers))
     if lines:
         proved = recheck(game, settings, lines, path)
         if on_recheck is not None:
-            on_recheck(proved, len(lines) - len(proved))
+            on_recheck(proved, len(lines) - len(proved), sum(result.book is not None for _, result in lines.values()))
     done = {opener: result for opener, (_, result) in lines.items()}
     resumed_with = len(done)
     if on_resume is not None:
