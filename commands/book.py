@@ -136,7 +136,8 @@ def command_book_build(args: argparse.Namespace, console: Console) -> int:
 
     game = load_game(args, named=True)
     command = canonical_command("book build", ("--from", args.run),
-                                *(("--exact", extra) for extra in args.exact or []), ("--out", args.out))
+                                *(("--exact", extra) for extra in args.exact or []), ("--out", args.out),
+                                ("--answers", args.answers), ("--guesses", args.guesses))
     with waiting("checking the run and solving its best opener again"):
         path, digest, book = build_book(game, Path(args.run), [Path(extra) for extra in args.exact or []],
                                         folder=Path(args.out or OUT), command=command)

@@ -554,3 +554,17 @@ def test_verify_book_solves_every_exact_total_and_names_what_it_sampled(tmp_path
     assert all(" ≥ " in entry for entry in check.checked["bounds"])
     every = verify_book(GAME, False, sample=None, shelf=shelf)
     assert len(every.checked["bounds"]) == len(book.lower) and every.problems == []
+
+
+def test_book_build_records_the_lists_it_was_built_over(tmp_path, capsys):
+    """The recorded command names --answers and --guesses, so that it rebuilds the same book."""
+    answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    answers.write_text("\n".join(GAME.words.answers) + "\n")
+    guesses.write_text("\n".join(GAME.words.guesses) + "\n")
+    run = make_run(tmp_path)
+    code, out, err = run_cli(capsys, "book", "build", "--from", str(run), "--out", str(tmp_path / "out"),
+                             "--answers", str(answers), "--guesses", str(guesses))
+    assert code == 0, err
+    book = next((tmp_path / "out").glob("openers-*.json.gz"))
+    command = json.loads(gzip.decompress(book.read_bytes()))["provenance"]["command"]
+    assert f"--answers {answers}" in command and f"--guesses {guesses}" in command
