@@ -115,6 +115,14 @@ def private_cache(session_cache, monkeypatch):
     monkeypatch.setenv("WORDLE_ARENA_CACHE", str(session_cache))
 
 
+@pytest.fixture(autouse=True)
+def output_to_a_pipe(monkeypatch):
+    """Every test sees the output a pipe gets, whoever runs it: no terminal size from the environment (pytest-xdist's
+    workers set COLUMNS, and rich then wraps long lines at it)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+
+
 #: A fast-tier test slower than this alone (its call, in seconds) belongs to the slow tier (`@pytest.mark.slow`).
 FAST_TIER_SECONDS = 5.0
 #: The fast-tier tests that ran past FAST_TIER_SECONDS in this run: (seconds, test id).
