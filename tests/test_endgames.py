@@ -62,6 +62,9 @@ def test_seven_words_one_letter_apart_cannot_be_won_in_three_when_each_guess_tel
         assert brute_most_won(game, state) == 3 and not brute_wins(game, state)
         assert Solver(game, hard=hard, max_guesses=3).prover.endgame_core(group, 3, None) is not None
         solver = Solver(game, hard=hard, max_guesses=3)
+        assert not solver.can_win(group, 3, None)  # with three left the compiled check answers where numba is
+        solver = Solver(game, hard=hard, max_guesses=3)
+        solver.prover.short_wins = None  # without it, the endgame does
         assert not solver.can_win(group, 3, None) and solver.stats.endgame_cuts == 1
 
 

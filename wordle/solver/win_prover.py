@@ -6,9 +6,11 @@ guess fails at its first reply (largest first) that cannot be won. It proves "no
 and keeps what it proves in the solver's memory (`wordle.solver.memory`): per set, the most guesses known too few
 and the fewest known enough, and a lost subset of each lost set (its core). Before searching a set it asks, in
 order: the lost cores kept (`wordle.solver.lost_cores`: a set holding a lost core, under no more legal guesses,
-is lost), the set's largest endgame (`wordle.solver.endgames`), a quick compiled certificate (a tree guessing
-only answers still possible), and with three guesses left the compiled exhaustive check
-(`wordle.solver.short_wins`). Its search runs in rounds of growing effort (`search_win`), the guesses that last
+is lost), a quick compiled certificate (a tree guessing only answers still possible), the set's largest endgame
+(`wordle.solver.endgames`), and with three guesses left only the compiled exhaustive check
+(`wordle.solver.short_wins`), which is exact there. Most sets the all-opener job asks about are won, so the
+certificate goes before the endgame; in hard mode on today's lists that order took a fifth off a sample's CPU
+(`docs/speed.md`). Its search runs in rounds of growing effort (`search_win`), the guesses that last
 won a set alike first (the memory's `winners`).
 
 Effort counts sets searched (and the compiled checks' work, SHORT_NODE patterns a set), never time:
@@ -147,11 +149,12 @@ class WinProver:
         if self.win_limit is not None and stats.nodes > self.win_limit:
             raise Undecided
         core = self.core_lost(answers, left, hints)
-        if core is None:
-            core = self.endgame_core(answers, left, hints)
         won = None if core is None else False
-        if won is None and left > 3:
+        if won is None and left > 3:  # most sets are won: the cheap certificate first
             won = self.answers_win(answers, left, hints)
+        if won is None and (left != 3 or self.short_wins is None):  # with three left the compiled check is exact
+            core = self.endgame_core(answers, left, hints)
+            won = None if core is None else False
         if won is None:  # proved here by a search: its core is kept for other sets (LostCores)
             won = self.short_win(answers, left, hints, None)
             if won is None:
