@@ -7,10 +7,10 @@ and keeps what it proves in the solver's memory (`wordle.solver.memory`): per se
 and the fewest known enough, and a lost subset of each lost set (its core). Before searching a set it asks, in
 order: the lost cores kept (`wordle.solver.lost_cores`: a set holding a lost core, under no more legal guesses,
 is lost), a quick compiled certificate (a tree guessing only answers still possible), the set's largest endgame
-(`wordle.solver.endgames`), and with three guesses left only the compiled exhaustive check
-(`wordle.solver.short_wins`), which is exact there. Most sets the all-opener job asks about are won, so the
-certificate goes before the endgame; in hard mode on today's lists that order took a fifth off a sample's CPU
-(`docs/speed.md`). Its search runs in rounds of growing effort (`search_win`), the guesses that last
+(`wordle.solver.endgames`), and with three guesses left the compiled exhaustive check
+(`wordle.solver.short_wins`) alone, which is exact there (without numba, the endgame then the search). Most sets the
+all-opener job asks about are won, so the certificate goes before the endgame; in hard mode on today's lists that
+order took a sixth off a stratified sample's CPU and a tenth off a worker's run of openers (`docs/speed.md`). Its search runs in rounds of growing effort (`search_win`), the guesses that last
 won a set alike first (the memory's `winners`).
 
 Effort counts sets searched (and the compiled checks' work, SHORT_NODE patterns a set), never time:
