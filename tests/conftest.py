@@ -129,13 +129,11 @@ FAST_TIER_SECONDS = 5.0
 _SLOW_IN_FAST_TIER: list[tuple[float, str]] = []
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    """Note a test without the slow mark whose call ran past FAST_TIER_SECONDS."""
-    outcome = yield
-    report = outcome.get_result()
-    if report.when == "call" and report.duration > FAST_TIER_SECONDS and item.get_closest_marker("slow") is None:
-        _SLOW_IN_FAST_TIER.append((report.duration, item.nodeid))
+def pytest_runtest_logreport(report):
+    """Note a test without the slow mark whose call ran past FAST_TIER_SECONDS (the process that prints the summary
+    sees every report, pytest-xdist's workers' too)."""
+    if report.when == "call" and report.duration > FAST_TIER_SECONDS and "slow" not in report.keywords:
+        _SLOW_IN_FAST_TIER.append((report.duration, report.nodeid))
 
 
 def pytest_terminal_summary(terminalreporter):
