@@ -545,8 +545,10 @@ def test_assist_shows_advice_for_the_tiles_shown_when_answers_cross(server, page
     with page.expect_response("**/api/advise") as late:
         held[0].continue_()
     answer = late.value.json()  # the whole advice, or (HTTP 202) what is known so far while its values are found
-    assert "steps" in answer, answer
-    assert answer["steps"][0]["pattern"] == "-----", answer
+    if answer.get("done") is False and "steps" not in answer:
+        assert "job" in answer, answer  # a busy machine: a job with nothing known yet, which the page drops unasked
+    else:
+        assert answer["steps"][0]["pattern"] == "-----", answer
     page.wait_for_timeout(300)
     assert page.get_attribute("#advice", "data-steps") == "pilot:-g---"
     fits = likely_game.matrix[likely_game.words.guess_id("pilot")] == int("02000", 3)
