@@ -10,8 +10,9 @@ is lost), a quick compiled certificate (a tree guessing only answers still possi
 (`wordle.solver.endgames`), and with three guesses left the compiled exhaustive check
 (`wordle.solver.short_wins`) alone, which is exact there (without numba, the endgame then the search). Most sets the
 all-opener job asks about are won, so the certificate goes before the endgame; in hard mode on today's lists that
-order took a sixth off a stratified sample's CPU and a tenth off a worker's run of openers (`docs/speed.md`). Its search runs in rounds of growing effort (`search_win`), the guesses that last
-won a set alike first (the memory's `winners`).
+order took a sixth off a stratified sample's CPU and a tenth off a worker's run of openers (`docs/speed.md`). Its
+search runs in rounds of growing effort (`search_win`), the guesses that last won a set alike first (the memory's
+`winners`).
 
 Effort counts sets searched (and the compiled checks' work, SHORT_NODE patterns a set), never time:
 `winning_guess` and `wins_within` answer the same on any machine, from an emptied win memory.
