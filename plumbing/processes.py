@@ -30,7 +30,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
+
+from plumbing.stops import STOP_SIGNALS
 
 #: How often the watchdog looks at the worker's parent, in seconds.
 WATCH_SECONDS = 0.5
@@ -152,6 +154,51 @@ def is_alive(pid: int) -> bool:
         return False
 
 
+@contextlib.contextmanager
+def stops_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back from this thread while inside, and delivered on leaving; a worker forked inside
+    starts with them held until it takes them (`take_stops_as_worker`).
+
+    A forked worker inherits its parent's handlers, which raise KeyboardInterrupt. A worker stopped before it had set
+    its own raised it where multiprocessing could not catch it (in fork's own hooks, or on the way into the worker's
+    code): the worker then hung past SIGTERM, or ran on in its parent's code, and under pytest reported its copy of
+    the test as failed ("interrupted"). Held, the stop waits for the worker's own handlers.
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # no signal masks here (not POSIX): nothing to hold
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def take_stops_as_worker() -> None:
+    """In a worker forked inside `stops_held`: Ctrl-C ignored (the parent's to handle), SIGTERM ends it at once, and
+    then both let through (one that came meanwhile takes effect now)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+
+
+def _start_pool_worker(initializer: Callable[..., None] | None, initargs: tuple) -> None:
+    """A pool worker's start: its own way with stops (`take_stops_as_worker`), then the pool's initializer."""
+    take_stops_as_worker()
+    if initializer is not None:
+        initializer(*initargs)
+
+
+class _StopsHeldPool(ProcessPoolExecutor):
+    """A process pool whose workers, forked when work is submitted, start with stops held (`stops_held`)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        """Submit as the pool does, with Ctrl-C and SIGTERM held while it may fork its workers."""
+        with stops_held():
+            return super().submit(fn, *args, **kwargs)
+
+
 #: How long a stopped worker is given to end on SIGTERM before it is killed outright, in seconds.
 STOP_SECONDS = 2.0
 
@@ -181,11 +228,14 @@ def worker_pool(jobs: int, initializer: Callable[..., None] | None = None,
                 initargs: tuple = ()) -> Iterator[ProcessPoolExecutor]:
     """A pool of `jobs` forked worker processes (spawned where fork is missing), none of which outlives the block.
 
+    Its workers ignore Ctrl-C and end at once on SIGTERM (the parent stops them), then run `initializer`.
+
     A block that ends normally waits for the work it submitted; one left by an exception (an error in the parent, a
     Ctrl-C, SIGTERM as Ctrl-C) cancels what has not started and stops every worker at once (`stop_processes`).
     """
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=initializer, initargs=initargs)
+    pool = _StopsHeldPool(max_workers=jobs, mp_context=context, initializer=_start_pool_worker,
+                          initargs=(initializer, initargs))
     try:
         yield pool
     except BaseException:

@@ -10,14 +10,17 @@ import multiprocessing.spawn
 import os
 import signal
 import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
 import tournament.runner as runner
 from agents.two_step import rank_openers
 from plumbing.errors import UserError
-from plumbing.processes import child_processes, is_alive, spawned_deaf_to_ctrl_c, worker_pool
+from plumbing.processes import (child_processes, is_alive, spawned_deaf_to_ctrl_c, stops_held, take_stops_as_worker,
+                                 worker_pool)
 from tests.test_tournament import lists, tournament  # noqa: F401  (fixture and helper)
 from tournament.records import Journal
 
@@ -163,3 +166,88 @@ def test_children_spawned_inside_ignore_ctrl_c_while_this_process_keeps_its_hand
         assert sigint_taken_by(multiprocessing.spawn.get_executable()) == "ignored"
     assert signal.getsignal(signal.SIGINT) is handler and multiprocessing.spawn.get_executable() == before
     assert sigint_taken_by(before) == "taken"
+
+
+# -- a worker stopped as it starts -----------------------------------------------------------------
+def stops_as_seen() -> tuple[bool, bool, bool]:
+    """In a worker: (SIGINT ignored, SIGTERM's default in place, neither held)."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    return (signal.getsignal(signal.SIGINT) == signal.SIG_IGN, signal.getsignal(signal.SIGTERM) == signal.SIG_DFL,
+            not {signal.SIGINT, signal.SIGTERM} & held)
+
+
+def report_held_then_take(pipe) -> None:
+    """A worker forked inside stops_held: send whether both stops are held at its start, then take them."""
+    pipe.send({signal.SIGINT, signal.SIGTERM} <= signal.pthread_sigmask(signal.SIG_BLOCK, []))
+    take_stops_as_worker()
+    pipe.send(stops_as_seen())
+
+
+def test_a_worker_forked_with_stops_held_starts_with_them_held_and_takes_its_own():
+    context = multiprocessing.get_context("fork")
+    receiving, sending = context.Pipe(duplex=False)
+    worker = context.Process(target=report_held_then_take, args=(sending,))
+    with stops_held():
+        worker.start()
+    assert not {signal.SIGINT, signal.SIGTERM} & signal.pthread_sigmask(signal.SIG_BLOCK, [])  # put back here
+    assert receiving.recv() is True and receiving.recv() == (True, True, True)
+    worker.join(FEW_SECONDS)
+
+
+INITIALIZED: list[str] = []
+
+
+def initialize(word: str) -> None:
+    """A pool initializer that leaves a mark."""
+    INITIALIZED.append(word)
+
+
+def initialized() -> list[str]:
+    """The marks this process's initializer left."""
+    return INITIALIZED
+
+
+def test_a_pool_s_workers_ignore_ctrl_c_end_on_sigterm_and_run_their_initializer(no_child_left):
+    with worker_pool(2, initializer=initialize, initargs=("set",)) as pool:
+        seen = pool.submit(stops_as_seen).result()
+        marks = pool.submit(initialized).result()
+    assert seen == (True, True, True) and marks == ["set"]
+
+
+#: Workers forked under a command's stops (SIGTERM raising KeyboardInterrupt) and terminated at once, in a process of
+#: their own: one that hangs fails the test instead of stopping the test run.
+STOPPED_AS_THEY_START = """
+import multiprocessing, sys, time
+from plumbing.processes import stop_processes, stops_held, take_stops_as_worker
+from plumbing.stops import Stops
+
+def sleeping_worker():
+    take_stops_as_worker()
+    time.sleep(5)
+
+if __name__ == "__main__":
+    context, hung = multiprocessing.get_context("fork"), 0
+    with Stops():
+        for _ in range(300):
+            worker = context.Process(target=sleeping_worker)
+            with stops_held():
+                worker.start()
+            worker.terminate()
+            worker.join(5)
+            if worker.exitcode is None:
+                hung += 1
+                stop_processes([worker])
+    print("hung", hung)
+"""
+
+
+def test_workers_stopped_as_they_start_all_end_at_once(tmp_path):
+    """300 workers terminated the moment they were forked each end. Forked with the parent's handlers live (which
+    raise KeyboardInterrupt), one now and then raised it inside multiprocessing's own start-up: it hung past
+    SIGTERM, or ran on in its parent's code (a test's copy reported the test failed, exit 130)."""
+    script = tmp_path / "stopped_as_they_start.py"
+    script.write_text(STOPPED_AS_THEY_START)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[1],
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert done.returncode == 0 and done.stdout.strip() == "hung 0", done.stdout + done.stderr[-2000:]

@@ -16,7 +16,6 @@ import datetime
 import json
 import multiprocessing
 import os
-import signal
 import warnings
 from dataclasses import dataclass, replace
 from multiprocessing import connection
@@ -26,7 +25,7 @@ from typing import Any, Callable, Iterable
 
 from agents import Agent, make_player, spec
 from plumbing.errors import UserError
-from plumbing.processes import stop_processes, tie_to_parent
+from plumbing.processes import stop_processes, stops_held, take_stops_as_worker, tie_to_parent
 from plumbing.storage import FolderBusy, FolderLock, prepare_folder, provenance, write_atomically
 from variants import AnyGame
 
@@ -114,8 +113,7 @@ def _worker(game: AnyGame, plan: Plan, tasks: Any, results: Connection, parent: 
     pipe send is synchronous, so a worker that dies outright loses no game it finished.
     The worker ends within a second of its parent's death, however the parent died.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's SIGTERM-as-Ctrl-C is the parent's own
+    take_stops_as_worker()  # the parent's SIGTERM-as-Ctrl-C is the parent's own
     tie_to_parent(parent)
     built: dict[tuple[str, str], Agent] = {}
     try:
@@ -210,7 +208,8 @@ def _play_in_workers(game: AnyGame, plan: Plan, tasks: list[Task], jobs: int,
                 # Python warns on fork once JAX is loaded (a test run, or ppo training, loads it); the workers
                 # only play games, and every agent plays with numpy alone, so no JAX thread is needed there.
                 warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
-                worker.start()
+                with stops_held():  # until the worker takes them
+                    worker.start()
             sending.close()  # the worker holds the only sending end: its exit closes the pipe
         open_pipes.update(pipes)
         while open_pipes and failure is None:
