@@ -217,7 +217,7 @@ def test_a_pool_s_workers_ignore_ctrl_c_end_on_sigterm_and_run_their_initializer
 #: Workers forked under a command's stops (SIGTERM raising KeyboardInterrupt) and terminated at once, in a process of
 #: their own: one that hangs fails the test instead of stopping the test run.
 STOPPED_AS_THEY_START = """
-import multiprocessing, sys, time
+import multiprocessing, time
 from plumbing.processes import stop_processes, stops_held, take_stops_as_worker
 from plumbing.stops import Stops
 
@@ -243,8 +243,9 @@ if __name__ == "__main__":
 
 def test_workers_stopped_as_they_start_all_end_at_once(tmp_path):
     """300 workers terminated the moment they were forked each end. Forked with the parent's handlers live (which
-    raise KeyboardInterrupt), one now and then raised it inside multiprocessing's own start-up: it hung past
-    SIGTERM, or ran on in its parent's code (a test's copy reported the test failed, exit 130)."""
+    raise KeyboardInterrupt), one now and then raised it inside multiprocessing's own start-up and hung past SIGTERM
+    (one that ran on in its parent's code is the likely source of a pytest-xdist flake: a test reported failed with
+    exit 130)."""
     script = tmp_path / "stopped_as_they_start.py"
     script.write_text(STOPPED_AS_THEY_START)
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
