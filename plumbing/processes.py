@@ -161,8 +161,8 @@ def stops_held() -> Iterator[None]:
 
     A forked worker inherits its parent's handlers, which raise KeyboardInterrupt. A worker stopped before it had set
     its own raised it where multiprocessing could not catch it (in fork's own hooks, or on the way into the worker's
-    code): the worker then hung past SIGTERM, or ran on in its parent's code, and under pytest reported its copy of
-    the test as failed ("interrupted"). Held, the stop waits for the worker's own handlers.
+    code): the worker then hung past SIGTERM, or by all signs ran on in its parent's code (under pytest-xdist a test
+    was reported failed, "interrupted"). Held, the stop waits for the worker's own handlers.
     """
     if not hasattr(signal, "pthread_sigmask"):  # no signal masks here (not POSIX): nothing to hold
         yield
