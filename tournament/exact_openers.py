@@ -212,12 +212,11 @@ _BOUNDS: dict[JobSettings, LooserBounds] = {}
 
 
 def _set_lists(lists: tuple[tuple[str, ...], tuple[str, ...]], parent: int | None = None) -> None:
-    """Pool initializer: the word lists every task of this process uses; a worker ends with its `parent`."""
+    """Pool initializer: the word lists every task of this process uses; a worker ends with its `parent` (Ctrl-C and
+    SIGTERM are the parent's to handle: `worker_pool` has set them so)."""
     global _LISTS
     _LISTS = lists
     if parent is not None:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C and SIGTERM are the parent's to handle
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         tie_to_parent(parent)
 
 
