@@ -97,6 +97,12 @@ def learner_models(game: Wordle, folder, hard: bool = False) -> None:
                 "config": {"temperature": 1.0}})
 
 
+def said_lines(stderr: str) -> list[str]:
+    """What a command said on stderr, line by line, less the progress line of a pattern matrix built into a cold
+    cache (a test run alone, or the first of a session to need a wider model's matrix)."""
+    return [line for line in stderr.strip().splitlines() if "building the pattern matrix" not in line]
+
+
 def run_cli(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
     """Run the command line in this process, with `stdin` as typed input: exit code, stdout, stderr."""
     if stdin is not None:

@@ -21,7 +21,7 @@ from heuristics.cost import cost_table
 from wordle import ALL_GREEN
 from heuristics.partition import partition_stats
 from wordle import PatternError, WordListError, feedback, parse_pattern
-from tests.conftest import run_cli, small_game
+from tests.conftest import run_cli, said_lines, small_game
 from wordle.valuation import Value
 
 
@@ -117,7 +117,7 @@ def test_cli_once_and_json(capsys):
 ])
 def test_cli_errors_are_one_line_with_exit_2(capsys, argv, message):
     code, out, err = run_cli(capsys, "assist", *argv)
-    said = [line for line in err.strip().splitlines() if "building the pattern matrix" not in line]  # a wider model's
+    said = said_lines(err)
     assert code == 2 and message in err and len(said) == 1 and "Traceback" not in err
 
 

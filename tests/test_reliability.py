@@ -18,7 +18,7 @@ from wordle import load_matrix, load_words
 from plumbing import storage
 from wordle.matrix import cache_path
 from plumbing.storage import FolderLock
-from tests.conftest import run_cli
+from tests.conftest import run_cli, said_lines
 from tests.test_tournament import finished, lists, tamper, tournament  # noqa: F401  (fixtures and helpers)
 from variants import GameSpec
 from tournament import summarise, verify_folder
@@ -299,7 +299,6 @@ def test_output_that_cannot_be_written_is_an_error(redirect):
     """`review ... >&-` exited 0 with nothing shown; a closed or full stdout is one line on stderr and exit non-zero."""
     done = subprocess.run(f"{sys.executable} cli.py review --answer crane slate crane {redirect}", shell=True,
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
-    building = "wordle-arena: building the pattern matrix"  # a cold cache's progress line (a test run alone)
-    lines = [line for line in done.stderr.splitlines() if line.strip() and not line.startswith(building)]
+    lines = said_lines(done.stderr)
     assert done.returncode != 0 and len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
     assert "standard output" in lines[0] or "disk is full" in lines[0]

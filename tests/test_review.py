@@ -20,7 +20,7 @@ from wordle.valuation import Value
 from plumbing.errors import UserError
 from wordle import feedback, format_pattern, load_words
 from wordle.valuation import Budget
-from tests.conftest import run_cli, small_game
+from tests.conftest import run_cli, said_lines, small_game
 
 #: Four answers that differ in the first letter only, and CHOMP, which tells all four apart.
 ANSWERS = ["baste", "caste", "haste", "paste"]
@@ -256,7 +256,7 @@ def test_review_widens_a_model_the_answer_is_outside_of(capsys):
 ])
 def test_bad_review_input_is_one_line_and_exit_2(capsys, argv, message):
     code, _, err = run_cli(capsys, "review", "--answers", "original", *argv)
-    said = [line for line in err.strip().splitlines() if "building the pattern matrix" not in line]
+    said = said_lines(err)
     assert code == 2 and len(said) == 1 and message in said[0], err
 
 
