@@ -157,7 +157,9 @@ def load_image(data: bytes) -> np.ndarray:
         except UnidentifiedImageError:
             raise ScreenshotError("not an image that can be read (not a PNG, JPEG, WebP, GIF or another picture "
                                   "format)") from None
-        except (OSError, ValueError, SyntaxError) as error:
+        except MemoryError:
+            raise
+        except Exception as error:  # noqa: BLE001 - a decoder fed any bytes may raise anything: all of it is bad input
             raise ScreenshotError(f"not an image that can be read (damaged: {one_line(error)})") from None
         with opened:
             width, height = opened.size
@@ -169,7 +171,9 @@ def load_image(data: bytes) -> np.ndarray:
             try:
                 opened.load()
                 image = ImageOps.exif_transpose(opened).convert("RGB")
-            except (OSError, ValueError, SyntaxError, EOFError, Image.DecompressionBombError) as error:
+            except MemoryError:
+                raise
+            except Exception as error:  # noqa: BLE001 - as above: Pillow's decoders raise more than OSError
                 raise ScreenshotError(f"not an image that can be read (damaged or cut short: {one_line(error)})"
                                       ) from None
     pixels = image.width * image.height
