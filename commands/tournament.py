@@ -91,10 +91,14 @@ def play_tournament(args: argparse.Namespace, console: Console, game: AnyGame, p
                                      f"{agent}: preparing for {mode} mode once, before its games (what it keeps on "
                                      f"disk is read back by later runs)", markup=False, soft_wrap=True))
     except KeyboardInterrupt:
+        from tournament.runner import holds_run
+
         display.stop()
-        plain_console(stderr=True).print(
-            f"interrupted: every finished game is saved in {folder}; {again}",
-            markup=False, soft_wrap=True)
+        # stopped while an agent still prepared, before the run's first file: there is nothing to resume
+        said = (f"interrupted: every finished game is saved in {folder}; {again}" if holds_run(Path(folder)) else
+                f"interrupted before the first game: nothing was saved in {folder}; run the same command again"
+                f"{' without --resume' if getattr(args, 'resume', False) else ''} to start")
+        plain_console(stderr=True).print(said, markup=False, soft_wrap=True)
         return None
     finally:
         display.stop()
@@ -116,7 +120,6 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
     """tournament --indicators: every Guesser against each Indicator, kept in the run folder."""
     from agents.params import DEPTH
     from tournament import make_plan
-    from variants import GameSpec
     from tournament.indicators import (
         DEFAULT_CAP,
         DEFAULT_GAMES,
@@ -127,6 +130,7 @@ def command_indicator_matrix(args: argparse.Namespace, console: Console) -> int:
         play_matrix,
     )
     from tournament.plan import parse_agents, parse_modes
+    from variants import GameSpec
 
     names = list(dict.fromkeys(name.strip() for name in args.indicators.split(",") if name.strip()))
     ignored = [flag for flag, given in (("--sample", args.sample is not None), ("--resume", args.resume)) if given]

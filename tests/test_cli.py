@@ -287,6 +287,28 @@ def test_the_tournament_says_when_an_agent_prepares_before_its_games(capsys, tmp
     assert "entropy: one-time" not in out
 
 
+def test_a_tournament_stopped_before_its_first_game_says_there_is_nothing_to_resume(capsys, tmp_path, monkeypatch):
+    """Stopped while an agent still prepared (before the run's first file), it said every finished game was saved and
+    to run again with --resume, which then answered that the folder held no tournament to resume."""
+    import tournament
+
+    answers = tmp_path / "answers.txt"
+    answers.write_text("lanky\nblack\nslack\nflask\npanel\nparka\n")
+    argv = ["tournament", "--agents", "entropy", "--mode", "normal", "--jobs", "1", "--answers", str(answers),
+            "--guesses", str(answers), "--out", str(tmp_path / "run")]
+
+    def stopped(*args, **kwargs):
+        """Ctrl-C before anything is written."""
+        raise KeyboardInterrupt
+    with monkeypatch.context() as patch:
+        patch.setattr(tournament, "run_tournament", stopped)
+        code, _, err = run_cli(capsys, *argv)
+    assert code == 130 and err.strip() == (f"interrupted before the first game: nothing was saved in {tmp_path / 'run'}; "
+                                           "run the same command again to start")
+    code, out, _ = run_cli(capsys, *argv)  # as it says: the same command starts the run
+    assert code == 0 and "6 games played, 0 resumed" in out
+
+
 @pytest.mark.slow
 def test_a_node_budget_that_cuts_the_search_short_says_so(capsys):
     code, out, _ = run_cli(capsys, "play", "--agent", "expectimax", "--answer", "crane", "--nodes", "50", "--seed", "0")
@@ -301,8 +323,8 @@ def test_an_agents_illegal_move_is_an_internal_error_not_bad_input(capsys, monke
     # command line says so in one line with exit 70, not as the user's bad input (exit 2).
     from agents.base import Decision
     from agents.entropy import EntropyAgent
-    from wordle import IllegalMove
     from plumbing.errors import UserError
+    from wordle import IllegalMove
 
     assert not issubclass(IllegalMove, UserError)
     monkeypatch.setattr(EntropyAgent, "decide", lambda self, state, rng: Decision(guess=10**6))
