@@ -534,6 +534,23 @@ def test_a_worker_over_its_memory_cap_fails_its_call_and_is_replaced():
         pool.close()
 
 
+@NEEDS_WEB
+@pytest.mark.slow
+def test_the_memory_cap_counts_from_what_a_started_worker_maps():
+    """A cap below what a started worker already maps (its libraries' threads map more on a machine with more cores)
+    still leaves a call its allowance: a fixed cap killed such a worker before its first call (HTTP 500)."""
+    from web.service import status_of
+    from web.workers import OverMemory, WorkerPool
+
+    pool = WorkerPool(hogging_handler, status_of, size=1, queue_seconds=60, memory_bytes=2**28)
+    try:
+        assert pool.call("hog", {"bytes": 2**27}, 120, "a call within the allowance") == 2**27
+        with pytest.raises(OverMemory, match="more than the 0.25 GB"):
+            pool.call("hog", {"bytes": 2**29}, 120, "a call past it")
+    finally:
+        pool.close()
+
+
 def test_a_flood_of_new_games_from_one_client_forgets_nobodys_game(official_game):
     """10,200 new games from one address: past CLIENT_GAMES it is refused (429), and a player's game, from the same
     address or another, is still there to play."""

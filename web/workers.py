@@ -9,8 +9,8 @@ asks for, and stopping the server (`close`) kills the workers, so no request hol
 Workers are started with 'spawn' (a clean interpreter: forking a threaded server is
 unsafe) and each keeps its own agents, so their caches serve later calls. A worker ends
 within a second when the server process dies, however it died. Each worker's address
-space is capped (`memory_bytes`, RLIMIT_AS): a call that needs more is answered with an
-`OverMemory` error (HTTP 503) and its worker replaced, the server untouched.
+space is capped (RLIMIT_AS) at what it maps once started plus `memory_bytes`: a call that needs more is answered
+with an `OverMemory` error (HTTP 503) and its worker replaced, the server untouched.
 
 A call may report what it has found so far: the handler gets a `report(data)` that sends
 ("progress", data) down the pipe before the answer, and the server hands each to the caller's
@@ -48,8 +48,10 @@ class OverMemory(UserError):
     """A call needed more memory than a worker may have and was stopped (HTTP 503)."""
 
 
-#: The most address space (bytes) a worker process may map: a worker over it fails its call, not the machine. An idle
-#: worker maps about 0.4 GB, one that has advised with every answer model about 1.5 GB.
+#: The most address space (bytes) a worker process may map beyond what it maps once started: a worker over it fails
+#: its call, not the machine. A started worker maps about 0.4 GB on two cores (its libraries' threads and their stacks
+#: and allocator arenas, more on a machine with more cores); one that has advised with every answer model about 1.1 GB
+#: more.
 MEMORY_BYTES = 4 * 2**30
 
 
@@ -71,6 +73,18 @@ class Failure:
     message: str
 
 
+def mapped_bytes() -> int:
+    """This process's address space now, in bytes (Linux's /proc/self/status; 0 where it cannot be read)."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
 def cap_memory(most: int) -> None:
     """Cap this process's address space at `most` bytes (or less, when a lower cap was set already)."""
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -87,9 +101,11 @@ def serve_calls(connection: Connection, status_of: Callable[[UserError], int], p
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     os.setpgrp()  # lead a process group: the server's kill takes an agent's own workers too
     tie_to_parent(parent, kernel_signal=False, group=True)
-    cap_memory(memory_bytes)
     try:
         handle = connection.recv()()
+        # the cap counts from here: what a started worker maps grows with the machine's cores (threads' stacks and
+        # allocator arenas), and a fixed cap left a many-core machine's worker too little to read a picture
+        cap_memory(mapped_bytes() + memory_bytes)
         connection.send(("ready", None))  # the server starts a call's budget only now
     except (EOFError, OSError):
         return
@@ -97,6 +113,12 @@ def serve_calls(connection: Connection, status_of: Callable[[UserError], int], p
         try:
             method, body = connection.recv()
         except (EOFError, OSError):
+            return
+        except MemoryError:  # the request itself did not fit: answered as any call over the cap
+            try:
+                connection.send(("memory", over_memory(memory_bytes)))
+            except (OSError, ValueError):
+                pass
             return
         def report(data: Any) -> None:
             """Send what the call has found so far."""
@@ -107,8 +129,7 @@ def serve_calls(connection: Connection, status_of: Callable[[UserError], int], p
         except UserError as error:
             reply = ("error", Failure(status_of(error), str(error)))
         except MemoryError:
-            reply = ("memory", f"this request needed more than the {memory_bytes / 2**30:g} GB of memory a worker "
-                               "may use and was stopped; ask for less, or use the command line")
+            reply = ("memory", over_memory(memory_bytes))
         except Exception as error:  # noqa: BLE001 - told to the server in one line, the traceback on stderr
             traceback.print_exc(file=sys.stderr)
             reply = ("failed", error.__class__.__name__)
@@ -118,6 +139,12 @@ def serve_calls(connection: Connection, status_of: Callable[[UserError], int], p
             return
         if reply[0] == "memory":
             return
+
+
+def over_memory(memory_bytes: int) -> str:
+    """The message of a call that needed more memory than a worker may add."""
+    return (f"this request needed more than the {memory_bytes / 2**30:g} GB of memory a worker may use and was "
+            "stopped; ask for less, or use the command line")
 
 
 class Worker:
