@@ -218,3 +218,26 @@ def test_the_whole_list_is_proved_won_with_a_guess_fewer_where_brute_force_wins_
     prover = prover_for(game, True, 5)
     assert prover.win_whole_list(4) is True
     assert prover.memory.win_limits(prover.memory.whole_key)[1] == 4
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.tuples(st.lists(st.sampled_from(TRAPS), min_size=5, max_size=9, unique=True),
+                 st.lists(st.sampled_from(SPLITTERS), max_size=2, unique=True)), st.booleans(), st.data())
+def test_every_answer_meeting_one_demand_is_won_where_the_prover_says_so_and_no_opener_changes_its_verdict(
+        case, compiled, data):
+    """Hard mode: what prove_demand_sets keeps is true (brute force wins every answer meeting the hints, under them,
+    within the guesses kept), and opener_wins, which reads it, equals brute force opener after opener on one prover
+    (the demands of earlier openers kept)."""
+    answers, extra = case
+    game = small_game(answers, extra)
+    prover = prover_for(game, True, 4, compiled)
+    prover.whole_tries = 0  # the whole-list proof would settle the hint-free replies first
+    openers = data.draw(st.lists(st.integers(0, len(game.words.guesses) - 1), min_size=1, max_size=4), label="openers")
+    for opener in openers:
+        replies = [(code, after(game, True, opener, code)) for code in sorted({int(c) for c in
+                                                                               game.matrix[opener, game.all_answers]})]
+        expected = all(code == ALL_GREEN or brute_wins_under(game, True, tuple(group.tolist()), legal, 3)
+                       for code, (group, _, legal) in replies)
+        assert prover.opener_wins(opener) == expected, game.words.guesses[opener]
+    for hints, (left, meets) in prover.memory.demand_wins.items():
+        assert brute_wins_under(game, True, tuple(np.flatnonzero(meets).tolist()), game_legal(game, hints), left)

@@ -91,6 +91,10 @@ class Memory:
         # hard mode: cores of the sets the three-guess search found lost within 3, apart from the others so that
         # they never push a costlier proof's core out
         self.three_cores = LostCores(len(game.words.answers))
+        # hard mode: hints of one demand -> the fewest guesses known to win every answer that meets them, under them
+        # alone (WinProver.prove_demand_sets), and the answers that meet them; `demands_tried`: hints asked already
+        self.demand_wins: dict[Hints, tuple[int, np.ndarray]] = {}
+        self.demands_tried: set[Hints] = set()
         self.winners: Forgetful = Forgetful(WINNER_KEYS)  # (guesses left, hints) -> the latest winners there
         self.legal: Forgetful = Forgetful(LEGAL_KEPT)  # hints -> the guesses they allow
         self.legal_bits_kept: Forgetful = Forgetful(LEGAL_KEPT)  # hints -> the guesses they allow, as bits
@@ -210,10 +214,13 @@ class Memory:
         self.lost_cores.clear()
         self.three_cores.clear()
         self.winners.clear()
+        self.demand_wins.clear()
+        self.demands_tried.clear()
 
     def share_wins_of(self, other: "Memory") -> None:
         """Share `other`'s win memory, cores, lost cores and `seen_sets` (a worst-objective tier and its parent)."""
         self.wins, self.cores, self.lost_cores = other.wins, other.cores, other.lost_cores
+        self.demand_wins, self.demands_tried = other.demand_wins, other.demands_tried
         self.three_cores, self.seen_sets = other.three_cores, other.seen_sets
 
     # -- winners ---------------------------------------------------------------------------------------

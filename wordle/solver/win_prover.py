@@ -26,7 +26,7 @@ import numpy as np
 
 from ..feedback import ALL_GREEN
 from ..game import Wordle
-from ..hardmode import Hints
+from ..hardmode import Hints, legal_mask
 from ..ultra import Possible
 from ..replies import partition
 from .budget import SHORT_NODE, Spending
@@ -59,6 +59,16 @@ SHORT_WORK = 50_000_000
 #: The quick certificate's work cap per call (patterns read) and the guesses it tries at each set.
 ANSWERS_WORK = 2_000_000
 ANSWERS_BREADTH = 3
+#: Hard mode: the effort (sets searched) spent once per solver on every answer meeting a reply's single demand
+#: (`WinProver.prove_demand_sets`).
+DEMAND_EFFORT = 2_000
+
+
+def one_demand(hints: Hints | None) -> bool:
+    """Whether hard-mode hints make a single demand: one letter present, or that letter green at one place too."""
+    if not isinstance(hints, Hints) or len(hints.at_least) != 1 or hints.at_least[0][1] != 1:
+        return False
+    return not hints.fixed or (len(hints.fixed) == 1 and hints.fixed[0][1] == hints.at_least[0][0])
 
 
 class Undecided(Exception):
@@ -96,6 +106,7 @@ class WinProver:
         self.short_core: np.ndarray = game.all_answers  # short_win's last False: a lost subset
         self.single_unbounded = True  # wins_with's last undecided reply is searched within the caller's effort alone
         self.strict_effort = False  # the compiled three-guess check stops at win_limit too (not only at SHORT_WORK)
+        self.demand_effort = DEMAND_EFFORT  # hard mode: prove_demand_sets' effort a demand (0: off, to measure it)
 
     # -- what is known ---------------------------------------------------------------------------
     def known_lost(self, answers: np.ndarray, left: int, hints: Hints | None) -> bool:
@@ -142,6 +153,9 @@ class WinProver:
             return False
         if not hints and left >= memory.win_limits(memory.whole_key)[1]:
             return True  # no hints (normal mode, or none yet): a tree that wins every answer wins any subset
+        demand = memory.demand_wins.get(hints) if hints else None
+        if demand is not None and left >= demand[0] and demand[1][answers].all():
+            return True  # a subset of every answer meeting the same hints, won under them (prove_demand_sets)
         known = memory.memo.get(memory.key(answers, left, hints))
         if known is not None and 0 <= known[1] < INFEASIBLE and not self.losses:
             return True  # solved: a tree exists
@@ -485,4 +499,25 @@ class WinProver:
         if self.max_guesses > 2 and self.whole_tries > 0:
             self.whole_tries -= 1
             self.win_whole_list(self.max_guesses - 1)
+        if self.rule == 1 and self.max_guesses > 3 and self.demand_effort > 0:
+            self.prove_demand_sets(int(opener))
         return self.wins_with(answers, self.max_guesses, self.root_hints, int(opener))
+
+    def prove_demand_sets(self, opener: int) -> None:
+        """Hard mode: for each reply to `opener` whose hints make one demand (a letter green at one place, or a letter
+        present), try once per solver to win every answer that meets that demand within the guesses left, under those
+        hints alone (within DEMAND_EFFORT sets). Where it is won, so is every set met later under the same hints, by
+        any opener: the set is a subset of those answers, and a tree for the whole is one for any part, its guesses
+        legal under the same hints (`can_win` reads `demand_wins`)."""
+        left, memory = self.max_guesses - 1, self.memory
+        for code, group in partition(self.matrix[opener, self.game.all_answers], self.game.all_answers):
+            if code == ALL_GREEN or len(group) <= left:
+                continue
+            hints = self.passes.reply_hints(self.root_hints, opener, code)
+            if not one_demand(hints) or hints in memory.demands_tried:
+                continue
+            memory.demands_tried.add(hints)
+            rows = self.game.words.answer_rows
+            meets = legal_mask(self.game.guess_letters, self.game.guess_counts, hints, rows)
+            if self.try_to_win(np.flatnonzero(meets), left, hints, self.demand_effort):
+                memory.demand_wins[hints] = (left, meets)
