@@ -3,10 +3,11 @@
 Run: python benchmarks/bench_win_parts.py [--rejected 400] [--no-win 40] [--seed 1] [--demand-effort N] [--out FILE]
 
 The job judges each opener by two checks: can it win at all (`Solver.opener_wins`), and, where it can, is its
-total above the cut-off (`Solver.try_guess` under the cut). This takes a seeded sample of the openers the shipped
-from-scratch run (results/openers-exact-hard-all-nyt-scratch.jsonl) rejected and of those it found without a win,
-shuffled, and judges them in that order on one solver (after SALET, as the job's cut-off is found), timing each
-check's CPU apart; every verdict must be the run's. --demand-effort sets the win prover's effort on the answers
+total above the cut-off (`Solver.try_guess` under the cut). This takes a seeded sample, from the openers in
+alphabetical order (a file's lines are in the order they finished), of those the shipped from-scratch run
+(results/openers-exact-hard-all-nyt-scratch.jsonl) rejected and of those it found without a win, shuffled, and
+judges them in that order on one solver (after SALET, as the job's cut-off is found), timing each check's CPU
+apart; every verdict must be the run's. --demand-effort sets the win prover's effort on the answers
 meeting a reply's single demand (`WinProver.prove_demand_sets`; 0 turns it off). Writes
 results/bench_win_parts-EFFORT.json (or --out) with the command, seed, word-list checksum, commit and machine.
 """
@@ -44,7 +45,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     lines = RUN.read_text().splitlines()
-    head, rows = json.loads(lines[0]), [json.loads(line) for line in lines[1:] if line.strip()]
+    head = json.loads(lines[0])
+    rows = sorted((json.loads(line) for line in lines[1:] if line.strip()), key=lambda row: row["opener"])
     rng = random.Random(args.seed)
     sample = (rng.sample([row for row in rows if row["win"] and not row["exact"]], args.rejected)
               + rng.sample([row for row in rows if not row["win"]], args.no_win))
