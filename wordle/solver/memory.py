@@ -198,7 +198,10 @@ class Memory:
                 self.cores.pop(key, None)
 
     def note_won(self, key: tuple, left: int) -> None:
-        """Remember that a set already in `seen_sets` (the whole list) can be won within `left` guesses."""
+        """Remember that a set already in `seen_sets` (the whole list) can be won within `left` guesses (a full win
+        memory is forgotten first, as for any verdict)."""
+        if len(self.wins) >= self.size and key not in self.wins:
+            self.forget_verdicts()
         too_few, enough = self.win_limits(key)
         self.wins[key] = (too_few, min(enough, left))
 
