@@ -186,8 +186,7 @@ class Memory:
         """Remember that the set of `key` (of `size` answers) can or cannot be won within `left` guesses; where it
         cannot, `core` (a lost subset) is kept as its core, for every number of guesses up to `left` (none where
         it is the whole set or empty). A full win memory is forgotten first, cores with it."""
-        if len(self.wins) >= self.size and key not in self.wins:
-            self.forget_verdicts()
+        self._room_for_verdict(key)
         too_few, enough = self.win_limits(key)
         self.wins[key] = (too_few, min(enough, left)) if won else (max(too_few, left), enough)
         self.seen_sets.add(key[0])
@@ -200,10 +199,14 @@ class Memory:
     def note_won(self, key: tuple, left: int) -> None:
         """Remember that a set already in `seen_sets` (the whole list) can be won within `left` guesses (a full win
         memory is forgotten first, as for any verdict)."""
-        if len(self.wins) >= self.size and key not in self.wins:
-            self.forget_verdicts()
+        self._room_for_verdict(key)
         too_few, enough = self.win_limits(key)
         self.wins[key] = (too_few, min(enough, left))
+
+    def _room_for_verdict(self, key: tuple) -> None:
+        """Forget every verdict (cores with them) where a new key would take the win memory past its size."""
+        if len(self.wins) >= self.size and key not in self.wins:
+            self.forget_verdicts()
 
     def forget_verdicts(self) -> None:
         """Forget every set's win verdict, and the cores that go with them."""

@@ -509,7 +509,7 @@ class WinProver:
         hints alone (within DEMAND_EFFORT sets). Where it is won, so is every set met later under the same hints, by
         any opener: the set is a subset of those answers, and a tree for the whole is one for any part, its guesses
         legal under the same hints (`can_win` reads `demand_wins`)."""
-        left, memory = self.max_guesses - 1, self.memory
+        left, memory, rows = self.max_guesses - 1, self.memory, self.game.words.answer_rows
         for code, group in partition(self.matrix[opener, self.game.all_answers], self.game.all_answers):
             if code == ALL_GREEN or len(group) <= left:
                 continue
@@ -517,7 +517,6 @@ class WinProver:
             if not one_demand(hints) or hints in memory.demands_tried:
                 continue
             memory.demands_tried.add(hints)
-            rows = self.game.words.answer_rows
             meets = legal_mask(self.game.guess_letters, self.game.guess_counts, hints, rows)
             if self.try_to_win(np.flatnonzero(meets), left, hints, self.demand_effort):
                 memory.demand_wins[hints] = (left, meets)
