@@ -16,7 +16,8 @@ import pytest
 from plumbing.errors import UserError
 from wordle import load_words
 from wordle.solver import Solver
-from tournament.exact_openers import judge_opener, ranked_openers, read_results, run_job, summary, JobSettings
+from tournament.exact_openers import (LEAN_DASK, JobSettings, judge_opener, ranked_openers, read_results, run_dask,
+                                      run_job, summary)
 
 from .conftest import small_game
 from .test_optimal import POOL_ANSWERS, POOL_GUESSES
@@ -77,6 +78,20 @@ def test_dask_job_on_a_local_cluster_of_two_workers_gives_the_same_totals(tmp_pa
     expected = expected_totals(game, False)
     assert {r.opener: r.total for r in results} == {word: expected[word] for word in openers}
     assert len({r.worker for r in results}) >= 1
+
+
+def dask_watchers(lists, settings, batch):
+    """A task that reports the Dask settings its worker runs under."""
+    import dask
+    return [{key: dask.config.get(key) for key in LEAN_DASK} for _ in batch]
+
+
+@pytest.mark.slow
+def test_the_local_cluster_s_workers_run_without_dask_s_profiler_and_with_slow_monitors():
+    pytest.importorskip("distributed")
+    seen = list(run_dask((("cater",), ("cater",)), None, ["cater"], workers=1, task=dask_watchers))
+    assert seen == [LEAN_DASK]
+    assert LEAN_DASK["distributed.worker.profile.enabled"] is False
 
 
 @pytest.mark.parametrize("hard", [False, True])

@@ -385,6 +385,18 @@ class RememberedStops:
             signal.signal(number, handler)
 
 
+#: Dask's own watchers, which no one reads here (no dashboard), turned off or slowed for a local cluster (a remote
+#: cluster's workers keep their own settings): the workers' statistical profiler, which samples the task's stack
+#: every 10 ms, and the system and memory monitors' polling. On a sample of the hard job on today's lists,
+#: alternating runs on a 2-core VM, they cost about a tenth of its wall time (`python benchmarks/bench_dask_watchers.py`).
+LEAN_DASK = {"distributed.worker.profile.enabled": False,
+             "distributed.admin.system-monitor.gil.enabled": False,
+             "distributed.admin.system-monitor.disk": False,
+             "distributed.admin.system-monitor.interval": "2s",
+             "distributed.worker.memory.monitor-interval": "1s",
+             "distributed.admin.tick.interval": "200ms"}
+
+
 def run_dask(lists, settings: Any, openers: list[str], address: str | None = None,
              workers: int = 2, task: Callable[..., list] | None = None, name: str = "openers") -> Iterator[Any]:
     """Solve the openers on a Dask cluster: the one at `address`, else a local one of `workers` processes.
@@ -418,9 +430,8 @@ def run_dask(lists, settings: Any, openers: list[str], address: str | None = Non
 
     cluster = None
     where = address or "the local cluster"
-    patient = {"distributed.comm.timeouts.connect": "120s", "distributed.comm.timeouts.tcp": "600s",
-               "distributed.admin.system-monitor.gil.enabled": False}
-    with dask.config.set(patient), RememberedStops() as stops:
+    patient = {"distributed.comm.timeouts.connect": "120s", "distributed.comm.timeouts.tcp": "600s"}
+    with dask.config.set({**patient, **LEAN_DASK}), RememberedStops() as stops:
         try:
             if address is None:
                 # dashboard_address=None turns the dashboard off, but the scheduler still serves its HTTP routes on
