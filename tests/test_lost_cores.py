@@ -130,6 +130,34 @@ def test_the_core_remembered_for_a_set_is_lost_within_every_limit_it_was_proved_
         assert not brute_wins(game, dataclasses.replace(game.initial_state(max_guesses=left), candidates=core))
 
 
+@pytest.mark.parametrize("hoisting", [True, False])
+def test_a_reply_s_small_core_is_proved_again_under_the_hints_before_the_guess(hoisting):
+    """Hard mode, SLATE's reply with A, T and E present (CATER, WATER, HATER, EATER, TAMER): BASTE then also turns A
+    green, and leaves CATER, WATER, HATER and EATER in one reply, lost within three. Hoisted, that core is proved lost
+    under the hints before BASTE too (more guesses legal, brute force agrees), so it refutes any other guess that keeps
+    it in one reply; not hoisted, it is kept only under BASTE's reply's own hints."""
+    game = small_game(TRAPS[13:], SPLITTERS + ["watch", "baste"])
+    index = game.words.guess_index
+    slate = index["slate"]
+    code = int(game.matrix[slate, game.words.answers.index("cater")])
+    reply = game.all_answers[game.matrix[slate, game.all_answers] == code]
+    hints = extend_hints(Hints(), "slate", code)
+    solver = Solver(game, hard=True, max_guesses=6)
+    solver.prover.core_from = 3
+    solver.prover.endgame_cut = False  # the search proves it, and keeps the core
+    solver.prover.hoist_most = 32 if hoisting else 0
+    assert sorted(game.words.answers[answer] for answer in reply) == ["cater", "eater", "hater", "tamer", "water"]
+    assert not solver.prover.wins_with(reply, 4, hints, index["baste"])
+    legal = solver.memory.legal_bits(hints)
+    core = solver.memory.lost_cores.find(reply, legal, 3)
+    if not hoisting:
+        assert core is None
+        return
+    assert sorted(game.words.answers[answer] for answer in core) == ["cater", "eater", "hater", "water"]
+    allowed = frozenset(word for word in range(len(game.words.guesses)) if legal >> word & 1)
+    assert not brute_wins_under(game, True, tuple(core.tolist()), allowed, 3)
+
+
 def test_a_later_proof_for_more_guesses_replaces_the_core_remembered_for_fewer():
     """Within two guesses the -ATCH endgame is the set's core; a proof within three whose core is the whole set
     must not leave the endgame standing as the core for three guesses (it was proved lost only within two)."""

@@ -18,8 +18,10 @@ import collections
 
 import numpy as np
 
-#: The most cores kept (each costs two integer tests per query; a new one past it forgets the oldest).
-CORES_KEPT = 256
+#: The most cores kept (each costs two integer tests per query; a new one past it forgets the oldest). One -ER
+#: opener's no-win proof in hard mode keeps about 150; the cores hoisted under the hints before a guess
+#: (`WinProver.hoist`) pay when they outlive several openers.
+CORES_KEPT = 1024
 #: The most queries' legal guesses whose groups are remembered (then forgotten all together).
 QUERIES_KEPT = 4096
 

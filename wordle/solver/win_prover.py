@@ -54,6 +54,10 @@ WIN_EFFORT = 32
 #: can_win asks the lost cores (wordle.solver.lost_cores) about sets with this many guesses or more to go, and keeps
 #: theirs.
 CORE_FROM = 4
+#: Hard mode: a reply's lost core of at most HOIST_MOST answers, with four guesses or more to go, is tried once under
+#: the hints before the guess (more guesses legal), within HOIST_EFFORT sets searched (`WinProver.hoist`).
+HOIST_MOST = 32
+HOIST_EFFORT = 500
 #: The compiled three-guess win check's work cap per call (patterns read), past which the search below answers.
 SHORT_WORK = 50_000_000
 #: The quick certificate's work cap per call (patterns read) and the guesses it tries at each set.
@@ -106,6 +110,7 @@ class WinProver:
         self.short_core: np.ndarray = game.all_answers  # short_win's last False: a lost subset
         self.single_unbounded = True  # wins_with's last undecided reply is searched within the caller's effort alone
         self.strict_effort = False  # the compiled three-guess check stops at win_limit too (not only at SHORT_WORK)
+        self.hoist_most = HOIST_MOST  # hard mode: the largest reply core hoist tries (0: off, to measure what it buys)
         self.demand_effort = DEMAND_EFFORT  # hard mode: prove_demand_sets' effort a demand (0: off, to measure it)
 
     # -- what is known ---------------------------------------------------------------------------
@@ -363,12 +368,14 @@ class WinProver:
             stored = memory.set_bytes(group)
             if stored in memory.seen_sets and memory.lost_within((stored, child_hints(code) or None), left - 1):
                 self.refutation = self.lost_core(group, child_hints(code))
+                self.hoist(self.refutation, left - 1, hints)
                 return False  # (a set the win memory holds under no hints is not remembered lost: no hints built)
         if self.asks_cores(left - 1):
             for group, code in children:
                 core = self.core_lost(group, left - 1, child_hints(code))
                 if core is not None:
                     self.refutation = core
+                    self.hoist(core, left - 1, hints)
                     return False
         if left == 3:
             won = self.short_win(answers, left, hints, guess)
@@ -379,6 +386,7 @@ class WinProver:
             for group, code in children:
                 if not self.can_win(group, left - 1, child_hints(code)):
                     self.refutation = self.lost_core(group, child_hints(code))
+                    self.hoist(self.refutation, left - 1, hints)
                     return False
             return True
         effort = WIN_EFFORT  # in rounds, as search_win's guesses: a reply lost deep does not wait on others won
@@ -391,12 +399,34 @@ class WinProver:
                     won = self.try_to_win(group, left - 1, child_hints(code), effort)
                 if won is False:
                     self.refutation = self.lost_core(group, child_hints(code))
+                    self.hoist(self.refutation, left - 1, hints)
                     return False
                 if won is None:
                     undecided.append((group, code))
             children = undecided
             effort *= 4
         return True
+
+    def hoist(self, core: np.ndarray, left: int, hints: Hints | None) -> None:
+        """Hard mode: try to prove `core`, a lost subset of a reply with `left` guesses to go, lost under `hints`, the
+        hints before the guess that got the reply, within HOIST_EFFORT sets searched (small cores only: `hoist_most`).
+
+        A reply's hints add the guess's demands, so fewer guesses are legal there, and a core proved lost there
+        refutes only sets under no more legal guesses: other replies to the same guess. Proved lost under the hints
+        before it (can_win keeps it with those legal guesses, a superset of every reply's), the same core refutes
+        any other guess that keeps it inside one reply, and any later set under those hints that holds it: in
+        hard mode's all-opener job, -ER openers after E and R turned green meet the -OWER and -OVER words again
+        and again, by whatever guess and whatever opener.
+        """
+        if not hints or left < self.core_from or len(core) > self.hoist_most:
+            return
+        outer, self.win_limit = self.win_limit, self.spending.stats.nodes + HOIST_EFFORT
+        try:
+            self.can_win(core, left, hints)
+        except Undecided:
+            pass
+        finally:
+            self.win_limit = outer
 
     # -- the compiled checks --------------------------------------------------------------------------
     def short_win(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int | None) -> bool | None:
