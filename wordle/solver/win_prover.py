@@ -8,11 +8,12 @@ and the fewest known enough, and a lost subset of each lost set (its core). Befo
 order: the lost cores kept (`wordle.solver.lost_cores`: a set holding a lost core, under no more legal guesses,
 is lost), a quick compiled certificate (a tree guessing only answers still possible), the set's largest endgame
 (`wordle.solver.endgames`), and with three guesses left the compiled exhaustive check
-(`wordle.solver.short_wins`) alone, which is exact there (without numba, the endgame then the search). Most sets the
-all-opener job asks about are won, so the certificate goes before the endgame; in hard mode on today's lists that
-order took a sixth off a stratified sample's CPU and a tenth off a worker's run of openers (`docs/speed.md`). Its
-search runs in rounds of growing effort (`search_win`), the guesses that last won a set alike first (the memory's
-`winners`).
+(`wordle.solver.short_wins`) alone, which is exact there (without numba, the endgame then the search). In hard
+mode a refuted guess's small lost core is proved again under the hints before the guess (`hoist`), so that it
+refutes other guesses and later openers too. Most sets the all-opener job asks about are won, so the certificate
+goes before the endgame; in hard mode on today's lists that order took a sixth off a stratified sample's CPU and a
+tenth off a worker's run of openers (`docs/speed.md`). Its search runs in rounds of growing effort (`search_win`),
+the guesses that last won a set alike first (the memory's `winners`).
 
 Effort counts sets searched (and the compiled checks' work, SHORT_NODE patterns a set), never time:
 `winning_guess` and `wins_within` answer the same on any machine, from an emptied win memory.
