@@ -131,14 +131,16 @@ def test_the_core_remembered_for_a_set_is_lost_within_every_limit_it_was_proved_
 
 
 @pytest.mark.parametrize("hoisting", [True, False])
-def test_a_reply_s_small_core_is_proved_again_under_the_hints_before_the_guess(hoisting):
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_reply_s_small_core_is_proved_again_under_the_hints_before_the_guess(hoisting, compiled):
     """Hard mode, SLATE's reply with A, T and E present (CATER, WATER, HATER, EATER, TAMER): BASTE then also turns A
     green, and leaves CATER, WATER, HATER and EATER in one reply, lost within three. Hoisted, that core is proved lost
     under the hints before BASTE too (more guesses legal, brute force agrees), so it refutes any other guess that keeps
-    it in one reply; not hoisted, it is kept only under BASTE's reply's own hints."""
+    it in one reply; not hoisted, it is kept only under BASTE's reply's own hints. Either way the refutation left for
+    the caller is the reply's, not one the hoisting's own search met (uncompiled, that search refutes guesses too)."""
     game = small_game(TRAPS[13:], SPLITTERS + ["watch", "baste"])
     index = game.words.guess_index
-    slate = index["slate"]
+    slate, baste = index["slate"], index["baste"]
     code = int(game.matrix[slate, game.words.answers.index("cater")])
     reply = game.all_answers[game.matrix[slate, game.all_answers] == code]
     hints = extend_hints(Hints(), "slate", code)
@@ -146,16 +148,27 @@ def test_a_reply_s_small_core_is_proved_again_under_the_hints_before_the_guess(h
     solver.prover.core_from = 3
     solver.prover.endgame_cut = False  # the search proves it, and keeps the core
     solver.prover.hoist_most = 32 if hoisting else 0
+    if not compiled:
+        solver.prover.short_wins = None
     assert sorted(game.words.answers[answer] for answer in reply) == ["cater", "eater", "hater", "tamer", "water"]
-    assert not solver.prover.wins_with(reply, 4, hints, index["baste"])
+    assert not solver.prover.wins_with(reply, 4, hints, baste)
+    refutation = solver.prover.refutation
+    baste_code = int(game.matrix[baste, refutation[0]])
+    after_baste = solver.memory.legal_bits(extend_hints(hints, "baste", baste_code))
+    assert (game.matrix[baste, refutation] == baste_code).all()
+    assert not brute_wins_under(game, True, tuple(refutation.tolist()), allowed(game, after_baste), 3)
     legal = solver.memory.legal_bits(hints)
     core = solver.memory.lost_cores.find(reply, legal, 3)
     if not hoisting:
         assert core is None
         return
     assert sorted(game.words.answers[answer] for answer in core) == ["cater", "eater", "hater", "water"]
-    allowed = frozenset(word for word in range(len(game.words.guesses)) if legal >> word & 1)
-    assert not brute_wins_under(game, True, tuple(core.tolist()), allowed, 3)
+    assert not brute_wins_under(game, True, tuple(core.tolist()), allowed(game, legal), 3)
+
+
+def allowed(game: Wordle, legal: int) -> frozenset[int]:
+    """The guesses whose bits `legal` holds (LostCores' form)."""
+    return frozenset(word for word in range(len(game.words.guesses)) if legal >> word & 1)
 
 
 def test_a_later_proof_for_more_guesses_replaces_the_core_remembered_for_fewer():

@@ -422,12 +422,14 @@ class WinProver:
         if not hints or left < self.core_from or len(core) > self.hoist_most:
             return
         outer, self.win_limit = self.win_limit, self.spending.stats.nodes + HOIST_EFFORT
+        caller = self.refutation, self.search_core, self.short_core  # what the caller reads after this returns
         try:
             self.can_win(core, left, hints)
         except Undecided:
             pass
         finally:
             self.win_limit = outer
+            self.refutation, self.search_core, self.short_core = caller
 
     # -- the compiled checks --------------------------------------------------------------------------
     def short_win(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int | None) -> bool | None:
