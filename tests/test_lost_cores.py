@@ -133,11 +133,11 @@ def test_the_core_remembered_for_a_set_is_lost_within_every_limit_it_was_proved_
 @pytest.mark.parametrize("hoisting", [True, False])
 @pytest.mark.parametrize("compiled", [True, False])
 def test_a_reply_s_small_core_is_proved_again_under_the_hints_before_the_guess(hoisting, compiled):
-    """Hard mode, SLATE's reply with A, T and E present (CATER, WATER, HATER, EATER, TAMER): BASTE then also turns A
-    green, and leaves CATER, WATER, HATER and EATER in one reply, lost within three. Hoisted, that core is proved lost
-    under the hints before BASTE too (more guesses legal, brute force agrees), so it refutes any other guess that keeps
-    it in one reply; not hoisted, it is kept only under BASTE's reply's own hints. Either way the refutation left for
-    the caller is the reply's, not one the hoisting's own search met (uncompiled, that search refutes guesses too)."""
+    """Hard mode, SLATE's reply with A, T and E present (CATER, WATER, HATER, EATER, TAMER): BASTE turns A green and
+    keeps the five in one reply, whose lost core within three is CATER, WATER, HATER and EATER. Hoisted, that core is
+    proved lost under the hints before BASTE too (more guesses legal, brute force agrees) and kept there; not hoisted,
+    it is kept only under BASTE's reply's own hints. Either way the refutation left for the caller is one BASTE loses
+    on, not one the hoist's own search met (uncompiled, that search refutes guesses of its own)."""
     game = small_game(TRAPS[13:], SPLITTERS + ["watch", "baste"])
     index = game.words.guess_index
     slate, baste = index["slate"], index["baste"]
@@ -157,6 +157,7 @@ def test_a_reply_s_small_core_is_proved_again_under_the_hints_before_the_guess(h
     after_baste = solver.memory.legal_bits(extend_hints(hints, "baste", baste_code))
     assert (game.matrix[baste, refutation] == baste_code).all()
     assert not brute_wins_under(game, True, tuple(refutation.tolist()), allowed(game, after_baste), 3)
+    assert solver.memory.lost_cores.find(reply, after_baste, 3) is not None
     legal = solver.memory.legal_bits(hints)
     core = solver.memory.lost_cores.find(reply, legal, 3)
     if not hoisting:

@@ -42,8 +42,8 @@ from .short_wins import UNDECIDED, compiled as compiled_short_wins
 #: all-grey one). In rounds (`whole_list_in_rounds`): the first WHOLE_WIDTH guesses by their bound each within
 #: WHOLE_ROUND_EFFORT sets, then four times as many guesses with four times the effort, until one wins or WHOLE_SPEND
 #: sets are spent. On today's lists (2309 answers, 14855 guesses) REACT wins within 5 in normal mode (5,138 sets in
-#: all, 4.8 s of CPU; TRACE, tried alone, took 28,502 sets), CARON in hard mode (49,074 sets, 23 s; TRACE, CRATE and
-#: SALET lose it there); the proof makes every later opener's win check cheap (an all-grey reply in hard mode, a
+#: all, 4.8 s of CPU; TRACE, tried alone, took 28,502 sets), CARON in hard mode (49,074 sets, 23 s, measured before
+#: `hoist`; TRACE, CRATE and SALET lose it there); the proof makes every later opener's win check cheap (an all-grey reply in hard mode, a
 #: poor opener's hundreds of answers, took up to 33 s of CPU without it).
 WHOLE_WIDTH = 128
 WHOLE_ROUND_EFFORT = 256
@@ -55,8 +55,9 @@ WIN_EFFORT = 32
 #: can_win asks the lost cores (wordle.solver.lost_cores) about sets with this many guesses or more to go, and keeps
 #: theirs.
 CORE_FROM = 4
-#: Hard mode: a reply's lost core of at most HOIST_MOST answers, with four guesses or more to go, is tried once under
-#: the hints before the guess (more guesses legal), within HOIST_EFFORT sets searched (`WinProver.hoist`).
+#: Hard and ultra-hard mode: a reply's lost core of at most HOIST_MOST answers, with four guesses or more to go, is
+#: tried again under the hints before the guess (more guesses legal), within HOIST_EFFORT sets searched of its own,
+#: beyond the caller's effort (`WinProver.hoist`).
 HOIST_MOST = 32
 HOIST_EFFORT = 500
 #: The compiled three-guess win check's work cap per call (patterns read), past which the search below answers.
@@ -409,15 +410,20 @@ class WinProver:
         return True
 
     def hoist(self, core: np.ndarray, left: int, hints: Hints | None) -> None:
-        """Hard mode: try to prove `core`, a lost subset of a reply with `left` guesses to go, lost under `hints`, the
-        hints before the guess that got the reply, within HOIST_EFFORT sets searched (small cores only: `hoist_most`).
+        """Hard and ultra-hard mode: try to prove `core`, a lost subset of a reply with `left` guesses to go, lost
+        under `hints`, the hints before the guess that got the reply, within HOIST_EFFORT sets searched of its own
+        (small cores only: `hoist_most`). Its effort is not the caller's: a search within an effort may spend
+        HOIST_EFFORT more a hoist (still counted, so the same on any machine). A core with four guesses to go hoists
+        nothing further within its own search (its replies have three, below CORE_FROM); a try that runs out is not
+        remembered, and may be made again.
 
         A reply's hints add the guess's demands, so fewer guesses are legal there, and a core proved lost there
         refutes only sets under no more legal guesses: other replies to the same guess. Proved lost under the hints
-        before it (can_win keeps it with those legal guesses, a superset of every reply's), the same core refutes
-        any other guess that keeps it inside one reply, and any later set under those hints that holds it: in
-        hard mode's all-opener job, -ER openers after E and R turned green meet the -OWER and -OVER words again
-        and again, by whatever guess and whatever opener.
+        before it by can_win's search, it is kept with those legal guesses (a superset of every reply's), and
+        refutes any other guess that keeps it inside one reply, and any later set under those hints that holds it,
+        whatever the opener (an endgame's count, cheap to repeat, keeps only the set's own verdict). In hard mode's
+        all-opener job, -ER openers meet the same small sets of -ER words after E and R turn green, guess after
+        guess and opener after opener.
         """
         if not hints or left < self.core_from or len(core) > self.hoist_most:
             return
