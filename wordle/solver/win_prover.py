@@ -43,8 +43,8 @@ from .short_wins import UNDECIDED, compiled as compiled_short_wins
 #: WHOLE_ROUND_EFFORT sets, then four times as many guesses with four times the effort, until one wins or WHOLE_SPEND
 #: sets are spent. On today's lists (2309 answers, 14855 guesses) REACT wins within 5 in normal mode (5,138 sets in
 #: all, 4.8 s of CPU; TRACE, tried alone, took 28,502 sets), CARON in hard mode (49,074 sets, 23 s, measured before
-#: `hoist`; TRACE, CRATE and SALET lose it there); the proof makes every later opener's win check cheap (an all-grey reply in hard mode, a
-#: poor opener's hundreds of answers, took up to 33 s of CPU without it).
+#: `hoist`; TRACE, CRATE and SALET lose it there); the proof makes every later opener's win check cheap (an all-grey
+#: reply in hard mode, a poor opener's hundreds of answers, took up to 33 s of CPU without it).
 WHOLE_WIDTH = 128
 WHOLE_ROUND_EFFORT = 256
 WHOLE_SPEND = 60_000
@@ -112,7 +112,7 @@ class WinProver:
         self.short_core: np.ndarray = game.all_answers  # short_win's last False: a lost subset
         self.single_unbounded = True  # wins_with's last undecided reply is searched within the caller's effort alone
         self.strict_effort = False  # the compiled three-guess check stops at win_limit too (not only at SHORT_WORK)
-        self.hoist_most = HOIST_MOST  # hard mode: the largest reply core hoist tries (0: off, to measure what it buys)
+        self.hoist_most = HOIST_MOST  # the largest reply core hoist tries (0: off, to measure what it buys)
         self.demand_effort = DEMAND_EFFORT  # hard mode: prove_demand_sets' effort a demand (0: off, to measure it)
 
     # -- what is known ---------------------------------------------------------------------------
