@@ -84,8 +84,7 @@ def test_a_solver_keeping_its_cores_from_opener_to_opener_equals_brute_force(cas
                        for code, _ in game.partition(state.candidates, opener))
         assert solver.opener_wins(opener) == expected, game.words.guesses[opener]
     for legal, (core_left, _, _, core) in solver.memory.lost_cores.order:
-        allowed = frozenset(word for word in range(len(game.words.guesses)) if legal >> word & 1)
-        assert not brute_wins_under(game, hard, tuple(core.tolist()), allowed, core_left)
+        assert not brute_wins_under(game, hard, tuple(core.tolist()), allowed(game, legal), core_left)
 
 
 @pytest.mark.slow

@@ -369,16 +369,13 @@ class WinProver:
         for group, code in children:
             stored = memory.set_bytes(group)
             if stored in memory.seen_sets and memory.lost_within((stored, child_hints(code) or None), left - 1):
-                self.refutation = self.lost_core(group, child_hints(code))
-                self.hoist(self.refutation, left - 1, hints)
-                return False  # (a set the win memory holds under no hints is not remembered lost: no hints built)
+                # (a set the win memory holds under no hints is not remembered lost: no hints built)
+                return self.refuted(self.lost_core(group, child_hints(code)), left - 1, hints)
         if self.asks_cores(left - 1):
             for group, code in children:
                 core = self.core_lost(group, left - 1, child_hints(code))
                 if core is not None:
-                    self.refutation = core
-                    self.hoist(core, left - 1, hints)
-                    return False
+                    return self.refuted(core, left - 1, hints)
         if left == 3:
             won = self.short_win(answers, left, hints, guess)
             if won is not None:
@@ -387,9 +384,7 @@ class WinProver:
         if left - 1 < 3:  # each reply is settled by one pass over the guesses
             for group, code in children:
                 if not self.can_win(group, left - 1, child_hints(code)):
-                    self.refutation = self.lost_core(group, child_hints(code))
-                    self.hoist(self.refutation, left - 1, hints)
-                    return False
+                    return self.refuted(self.lost_core(group, child_hints(code)), left - 1, hints)
             return True
         effort = WIN_EFFORT  # in rounds, as search_win's guesses: a reply lost deep does not wait on others won
         while children:
@@ -400,14 +395,20 @@ class WinProver:
                 else:
                     won = self.try_to_win(group, left - 1, child_hints(code), effort)
                 if won is False:
-                    self.refutation = self.lost_core(group, child_hints(code))
-                    self.hoist(self.refutation, left - 1, hints)
-                    return False
+                    return self.refuted(self.lost_core(group, child_hints(code)), left - 1, hints)
                 if won is None:
                     undecided.append((group, code))
             children = undecided
             effort *= 4
         return True
+
+    def refuted(self, core: np.ndarray, left: int, hints: Hints | None) -> bool:
+        """wins_with's answer where a reply with `left` guesses to go is lost: False, with `core` (the reply's lost
+        subset) left in `refutation` for the caller, after `hoist` has tried it under `hints` (whose own search
+        leaves refutations of its own there)."""
+        self.hoist(core, left, hints)
+        self.refutation = core
+        return False
 
     def hoist(self, core: np.ndarray, left: int, hints: Hints | None) -> None:
         """Hard and ultra-hard mode: try to prove `core`, a lost subset of a reply with `left` guesses to go, lost
@@ -428,14 +429,12 @@ class WinProver:
         if not hints or left < self.core_from or len(core) > self.hoist_most:
             return
         outer, self.win_limit = self.win_limit, self.spending.stats.nodes + HOIST_EFFORT
-        caller = self.refutation, self.search_core, self.short_core  # what the caller reads after this returns
         try:
             self.can_win(core, left, hints)
         except Undecided:
             pass
         finally:
             self.win_limit = outer
-            self.refutation, self.search_core, self.short_core = caller
 
     # -- the compiled checks --------------------------------------------------------------------------
     def short_win(self, answers: np.ndarray, left: int, hints: Hints | None, guess: int | None) -> bool | None:
